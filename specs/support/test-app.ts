@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import type { Db } from '../../src/server/db/db.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import { openPglite } from '../../src/server/db/pglite.js';
+import { openPostgres } from '../../src/server/db/postgres.js';
+import { seedIfEmpty } from '../../src/server/db/seed.js';
+import { DEMO_PASSWORD } from '../../src/server/db/demo-data.js';
+import type { Mailer, MailMessage } from '../../src/server/services/mail.js';
+
+export const APP_ROLE = 'porton_app';
+
+/**
+ * A fresh database for one test file: PGlite in memory, or, when DATABASE_URL is set, a new
+ * database on that server owned by a non-superuser role that the app connects as.
+ */
+export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void>; kind: string }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openPglite('memory://');
+    return { db, kind: 'pglite', drop: async () => { await db.close(); } };
+  }
+  const name = `porton_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+    CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF; END $$`);
+  await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
+  await admin.end();
+  const appUrl = new URL(url);
+  appUrl.username = APP_ROLE;
+  appUrl.password = '';
+  appUrl.pathname = `/${name}`;
+  const db = await openPostgres(appUrl.toString());
+  return {
+    db,
+    kind: 'postgres',
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Collects mail in memory so tests can read what was sent. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (m) => { sent.push(m); }, close: () => undefined };
+}
+
+export async function testApp() {
+  const { db, drop, kind } = await freshDatabase();
+  await migrate(db);
+  await seedIfEmpty(db);
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test' }) };
+  const mailer = memoryMailer();
+  const app = await buildApp({ config, db, mailer });
+  await app.ready();
+  const basic = `Basic ${Buffer.from(`${config.oauthClientId}:${config.oauthClientSecret}`).toString('base64')}`;
+
+  async function signIn(email: string, password = DEMO_PASSWORD) {
+    const res = await app.inject({
+      method: 'POST', url: '/oauth/token', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', username: email, password }).toString(),
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in ${email} failed: ${res.statusCode} ${res.body}`);
+    return res.json().access_token as string;
+  }
+
+  /** Calls the API as `token`; JSON bodies are sent as JSON. */
+  function as(token: string) {
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': 'es-MX' }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return {
+      get: (url: string) => call('GET', url),
+      post: (url: string, body?: unknown) => call('POST', url, body ?? {}),
+      put: (url: string, body?: unknown) => call('PUT', url, body ?? {}),
+      del: (url: string) => call('DELETE', url),
+    };
+  }
+
+  return {
+    app, db, kind, mailer, basic, signIn, as,
+    close: async () => { await app.close(); await drop(); },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof testApp>>;

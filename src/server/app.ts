@@ -1,0 +1,72 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.js';
+import type { Db } from './db/db.js';
+import type { AppDeps } from './deps.js';
+import { registerAuthentication } from './plugins/authenticate.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSpa } from './plugins/spa.js';
+import { routeModules } from './routes/register-all.js';
+import { LoginThrottle } from './services/login-throttle.js';
+import { createMailer, type Mailer } from './services/mail.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  throttle?: LoginThrottle;
+  /** Folder of the built SPA; omitted in API tests. */
+  distDir?: string;
+}
+
+/** Builds the whole API as one Fastify instance; `main.ts` listens, tests call `inject`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { deps: AppDeps }> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  // Input is validated by the shared valibot schemas inside each route (Spanish messages);
+  // the JSON schemas attached to routes only document them.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+
+  const deps: AppDeps = {
+    config,
+    db,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db }),
+    throttle: options.throttle ?? new LoginThrottle(),
+    client: { id: config.oauthClientId, secret: config.oauthClientSecret },
+    publicUrl: config.publicUrl,
+  };
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(formbody);
+  await registerOpenApi(app);
+  registerAuthentication(app, db);
+  for (const module of routeModules) module(app, deps);
+  await registerSpa(app, options.distDir);
+  app.addHook('onClose', async () => deps.mailer.close());
+  return Object.assign(app, { deps }) as unknown as FastifyInstance & { deps: AppDeps };
+}

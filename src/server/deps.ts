@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/db.js';
+import type { LoginThrottle } from './services/login-throttle.js';
+import type { Mailer } from './services/mail.js';
+
+/** What route modules receive: infrastructure only, never request state. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  throttle: LoginThrottle;
+  client: { id: string; secret: string };
+  publicUrl: string;
+}
+
+/** A route module registers the routes of one resource. */
+export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void;

@@ -1,0 +1,71 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.js';
+import { roleOfType } from '../../shared/roles.js';
+import type { Queryable } from '../db/db.js';
+import { newToken, tokenHash } from '../services/tokens.js';
+import type { AuthContext } from './auth-context.js';
+
+/**
+ * SQL fragment: true when the account may not be used. A disabled user, a disabled integrator,
+ * or a member of communities that all belong to disabled integrators (the disable cascade).
+ */
+export const ACCOUNT_BLOCKED_SQL = `(
+  u.status = 'DISABLED'
+  OR EXISTS (SELECT 1 FROM integrators bi WHERE bi.user_id = u.id AND NOT bi.enabled)
+  OR (EXISTS (SELECT 1 FROM user_communities bu WHERE bu.user_id = u.id)
+      AND NOT EXISTS (
+        SELECT 1 FROM user_communities bu
+        JOIN communities bc ON bc.id = bu.community_id
+        LEFT JOIN integrators bi ON bi.id = bc.integrator_id
+        WHERE bu.user_id = u.id AND COALESCE(bi.enabled, true)))
+)`;
+
+interface SessionRow {
+  session_id: number; user_id: number; uuid: string; email: string; user_type_id: number;
+  community_id: number | null; community_uuid: string | null; blocked: boolean;
+}
+
+export async function resolveSession(db: Queryable, token: string): Promise<AuthContext | null> {
+  const row = await db.one<SessionRow>(
+    `SELECT s.id AS session_id, u.id AS user_id, u.uuid, u.email, u.user_type_id,
+            s.community_id, c.uuid AS community_uuid, ${ACCOUNT_BLOCKED_SQL} AS blocked
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+       LEFT JOIN communities c ON c.id = s.community_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [tokenHash(token)],
+  );
+  if (!row || row.blocked) return null;
+  return {
+    sessionId: Number(row.session_id),
+    userId: row.user_id,
+    userUuid: row.uuid,
+    email: row.email,
+    typeId: row.user_type_id,
+    role: roleOfType(row.user_type_id),
+    communityId: row.community_id,
+    communityUuid: row.community_uuid,
+  };
+}
+
+/** Communities a user works in: its memberships, or the communities an integrator owns. */
+export const USER_COMMUNITIES_SQL = `
+  SELECT c.id, c.uuid, c.name FROM communities c
+   WHERE c.id IN (SELECT community_id FROM user_communities WHERE user_id = $1)
+      OR c.integrator_id IN (SELECT id FROM integrators WHERE user_id = $1)
+   ORDER BY c.name`;
+
+export async function openSession(db: Queryable, userId: number, preferredCommunityId: number | null) {
+  const communities = await db.query<{ id: number }>(USER_COMMUNITIES_SQL, [userId]);
+  const communityId = communities.find((c) => c.id === preferredCommunityId)?.id ?? communities[0]?.id ?? null;
+  const token = newToken();
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, community_id, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [tokenHash(token), userId, communityId, ACCESS_TOKEN_TTL_SECONDS],
+  );
+  return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export async function revokeSession(db: Queryable, sessionId: number) {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}

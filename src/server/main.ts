@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { DEMO_PASSWORD, demoAccounts } from './db/demo-data.js';
+import { openDatabase } from './db/open.js';
+import { seedIfEmpty } from './db/seed.js';
+
+const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const seeded = config.seedDemo ? await seedIfEmpty(db) : false;
+  const app = await buildApp({ config, db, distDir });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando Portón');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PostgreSQL embebido en ${config.dataDir}`;
+  const lines = [
+    '',
+    `Portón está listo en ${config.publicUrl}`,
+    `Base de datos: ${where}${seeded ? ' (datos de demostración cargados)' : ''}`,
+    config.smtpUrl ? 'Correo: SMTP' : 'Correo: bandeja local (npm run outbox)',
+    '',
+    `Cuentas de demostración (contraseña ${DEMO_PASSWORD}):`,
+    ...demoAccounts.map((a) => `  ${a.email.padEnd(28)} ${a.role}`),
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  console.error('Portón no pudo iniciar:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { AppError } from '../../shared/errors.js';
+
+/** Serves the built SPA; every non-API path answers index.html so history routes work. */
+export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
+  const hasSpa = distDir !== undefined && existsSync(`${distDir}/index.html`);
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (!hasSpa || path.startsWith('/api') || path.startsWith('/oauth') || req.method !== 'GET') {
+      return reply.code(404).send(new AppError('not_found').toBody());
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { RegistrationLookup } from '../../shared/api-types.js';
+import { AppError } from '../../shared/errors.js';
+import { NewPasswordSchema, ResetEmailSchema } from '../../shared/schemas/auth.schema.js';
+import type { Db } from '../db/db.js';
+import { requireClient } from '../http/client-credentials.js';
+import { defineRoute } from '../http/route.js';
+import type { Mailer } from '../services/mail.js';
+import { hashPassword } from '../services/passwords.js';
+import { issueTicket, mailResetLink, registrationLink } from '../services/registration-tickets.js';
+
+interface Deps { db: Db; mailer: Mailer; publicUrl: string; client: { id: string; secret: string } }
+
+const LIVE_TICKET = `t.uuid = $1 AND t.used_at IS NULL AND t.expires_at > now()`;
+
+export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl, client }: Deps) {
+  defineRoute(app, {
+    method: 'GET', url: '/api/users/findUser/:uuid', tags: ['registro'], access: 'public',
+    summary: 'Busca el registro pendiente de un enlace; respuesta vacía si no existe',
+    params: v.object({ uuid: v.string() }),
+    handler: async ({ params, reply }): Promise<RegistrationLookup | undefined> => {
+      if (!v.is(v.pipe(v.string(), v.uuid()), params.uuid)) return void reply.code(200).send('');
+      const row = await db.one<{ email: string; first_name: string; user_type_id: number }>(
+        `SELECT u.email, u.first_name, u.user_type_id FROM registration_tickets t
+           JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL WHERE ${LIVE_TICKET}`,
+        [params.uuid],
+      );
+      if (!row) return void reply.code(200).send('');
+      return { uuid: params.uuid, email: row.email, firstName: row.first_name, idUsersTypes: row.user_type_id };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST', url: '/api/users/newPassword', tags: ['registro'], access: 'public',
+    summary: 'Completa el registro (o el restablecimiento) con la contraseña elegida',
+    body: NewPasswordSchema,
+    handler: async ({ body }) => {
+      const passwordHash = await hashPassword(body.password);
+      const done = await db.tx(async (q) => {
+        const ticket = await q.one<{ user_id: number; user_type_id: number }>(
+          `SELECT t.user_id, u.user_type_id FROM registration_tickets t
+             JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL WHERE ${LIVE_TICKET} FOR UPDATE OF t`,
+          [body.uuid],
+        );
+        if (!ticket) return null;
+        await q.query('UPDATE registration_tickets SET used_at = now() WHERE uuid = $1', [body.uuid]);
+        await q.query(`UPDATE users SET password_hash = $1, status = CASE WHEN status = 'PENDING' THEN 'ACTIVE' ELSE status END WHERE id = $2`, [passwordHash, ticket.user_id]);
+        // A new password ends every open session of the account.
+        await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [ticket.user_id]);
+        return ticket;
+      });
+      if (!done) throw new AppError('not_found', 'No existe el usuario solicitado, por favor contacte a soporte');
+      return { idUsersTypes: done.user_type_id };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST', url: '/api/users/resetPassword', tags: ['registro'], access: 'public',
+    summary: 'Envía por correo las instrucciones para restablecer la contraseña (cuerpo: el correo en texto plano)',
+    consumes: ['text/plain'],
+    handler: async ({ req }) => {
+      requireClient(req, client);
+      const parsed = v.safeParse(ResetEmailSchema, typeof req.body === 'string' ? req.body : '');
+      if (!parsed.success) throw new AppError('invalid_request', parsed.issues[0].message);
+      const user = await db.one<{ id: number; email: string }>(
+        `SELECT id, email FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND status <> 'DISABLED'`,
+        [parsed.output],
+      );
+      // The same answer whether or not the account exists, so the form does not reveal accounts.
+      if (user) await mailResetLink(mailer, user.email, registrationLink(publicUrl, await issueTicket(db, user.id)));
+      return { message: 'Te enviamos un correo con las instrucciones.' };
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import type { Role } from './roles.js';
+
+/** Side-menu entries and the roles that see them (spec 1 §2). */
+export interface MenuEntry {
+  label: string;
+  path: string;
+  group?: 'Administración' | 'Catálogos' | 'Comunidad';
+  roles: readonly Role[];
+}
+
+const adminCapturista: readonly Role[] = ['admin', 'capturista'];
+
+export const menuEntries: readonly MenuEntry[] = [
+  { label: 'Inicio', path: '/home', roles: ['admin', 'generalAdmin', 'integrator', 'capturista', 'guard'] },
+  { label: 'Fraccionamientos', path: '/fracs', roles: ['integrator'] },
+  { label: 'Integradores', path: '/integrators', roles: ['generalAdmin'] },
+  { label: 'Eventos masivos', path: '/massiveEvents', roles: ['admin', 'resident', 'capturista'] },
+  { label: 'Reportes', path: '/visitants', group: 'Administración', roles: ['admin', 'guard', 'capturista'] },
+  { label: 'Reporte áreas comunes', path: '/commonAreaVisitants', group: 'Administración', roles: ['admin', 'guard', 'capturista'] },
+  { label: 'Dispositivos', path: '/qrcodes', roles: ['admin'] },
+  { label: 'Residentes', path: '/residents', roles: adminCapturista },
+  { label: 'Usuarios', path: '/users', roles: ['admin', 'generalAdmin', 'integrator'] },
+  { label: 'Proveedores', path: '/providers', roles: ['admin'] },
+  { label: 'Tipos de usuario', path: '/users-types', roles: ['generalAdmin'] },
+  { label: 'Marcas de vehículos', path: '/carbrands', roles: ['generalAdmin'] },
+  { label: 'Colores', path: '/colors', roles: ['generalAdmin'] },
+  { label: 'Puertas de acceso', path: '/gates', group: 'Catálogos', roles: adminCapturista },
+  { label: 'Zonas', path: '/zones', group: 'Catálogos', roles: adminCapturista },
+  { label: 'Calles', path: '/streets', group: 'Catálogos', roles: adminCapturista },
+  { label: 'Áreas comunes', path: '/commonareas', group: 'Catálogos', roles: adminCapturista },
+  { label: 'Avisos', path: '/notices', group: 'Comunidad', roles: adminCapturista },
+  { label: 'Boletines', path: '/newsletters', group: 'Comunidad', roles: adminCapturista },
+  { label: 'Promociones', path: '/promotions', group: 'Comunidad', roles: adminCapturista },
+  { label: 'Ajustes', path: '/configuration', roles: ['admin'] },
+];
+
+export function menuFor(role: Role): MenuEntry[] {
+  return menuEntries.filter((entry) => entry.roles.includes(role));
+}
+
+/** Home by role (spec 1 §2). */
+export function homeFor(role: Role): string {
+  if (role === 'contractor') return '/constructions_contractor';
+  if (role === 'resident') return '/massiveEvents';
+  return '/home';
+}
+
+/**
+ * Route guards as written in spec 1 §2: /fracs only for integrators, the global catalogues and
+ * integrators only for the general administrator; anything else signed-in is allowed.
+ * Answers where to redirect, or null when the role may stay.
+ */
+export function guardRedirect(path: string, role: Role | null): string | null {
+  if (role === null) return '/';
+  if (path === '/fracs' && role !== 'integrator') return '/home';
+  if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
+  return null;
+}

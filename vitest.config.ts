@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+/** One project per test layer (TESTING.md); `npm test` runs them through scripts/test.ts. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'machines', include: ['specs/machines/**/*.spec.ts'], environment: 'node' } },
+      { test: { name: 'boundaries', include: ['specs/boundaries.spec.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server', include: ['specs/server/**/*.spec.ts'], environment: 'node',
+          testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: true, maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'web', include: ['specs/web/**/*.spec.tsx'], environment: 'happy-dom',
+          setupFiles: ['specs/support/web-setup.ts'], testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e', include: ['specs/e2e/**/*.spec.ts'], environment: 'node',
+          testTimeout: 120_000, hookTimeout: 240_000, fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
