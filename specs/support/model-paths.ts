@@ -1,0 +1,197 @@
+/**
+ * Model-based testing helpers (TESTING.md): paths generated from a machine's graph with
+ * `xstate/graph`, extended to cover every transition, plus the coverage check and a runner
+ * that drives a real actor whose invoked actors are deferred promises the path resolves.
+ */
+import { createActor, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { TestModel } from 'xstate/graph';
+
+export interface ModelSpec {
+  name: string;
+  machine: AnyStateMachine;
+  /** Inputs to start from (several when an `always` guard depends on input). */
+  inputs: { name: string; input: unknown }[];
+  /** Event cases a snapshot may take, done/error events of its invocations included. Keep it finite. */
+  events: (snapshot: any) => AnyEventObject[];
+}
+
+export interface GeneratedPath {
+  id: string;
+  inputName: string;
+  input: unknown;
+  events: AnyEventObject[];
+  /** State value (as JSON) after each event; [0] is the start. */
+  states: string[];
+  final: any;
+}
+
+const stateKey = (snapshot: any) => JSON.stringify(snapshot.value);
+const describeEvent = (e: AnyEventObject) => {
+  const { type, ...rest } = e;
+  const payload = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+  return `${type}${payload}`;
+};
+export const describePath = (p: GeneratedPath) => [p.inputName, ...p.events.map(describeEvent)].join(' → ');
+
+/** Shortest paths to every state, plus one path per edge of the graph (transition coverage). */
+export function generatePaths(spec: ModelSpec): GeneratedPath[] {
+  const out = new Map<string, GeneratedPath>();
+  for (const { name, input } of spec.inputs) {
+    const model = new TestModel(spec.machine, { input, events: (s: any) => spec.events(s) } as any);
+    const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
+    const toState = new Map<string, AnyEventObject[]>();
+    for (const path of shortest) {
+      const events = path.steps.map((s: any) => s.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
+      const key = JSON.stringify({ v: (path.state as any).value, c: (path.state as any).context });
+      toState.set(key, events);
+      add(out, spec, name, input, events);
+    }
+    // One path per edge: the shortest path to each state, then each event that state takes.
+    for (const path of shortest) {
+      const prefix = toState.get(JSON.stringify({ v: (path.state as any).value, c: (path.state as any).context }))!;
+      for (const event of spec.events(path.state)) {
+        if ((spec.machine.getTransitionData(path.state as any, event) ?? []).length) add(out, spec, name, input, [...prefix, event]);
+      }
+    }
+  }
+  // Drop paths that are a prefix of another path from the same input.
+  const all = [...out.values()];
+  return all.filter((p) => !all.some((q) => q !== p && q.inputName === p.inputName && q.events.length > p.events.length
+    && p.events.every((e, i) => JSON.stringify(e) === JSON.stringify(q.events[i]))));
+}
+
+function add(out: Map<string, GeneratedPath>, spec: ModelSpec, inputName: string, input: unknown, events: AnyEventObject[]) {
+  const id = `${inputName}:${events.map(describeEvent).join('|')}`;
+  if (out.has(id)) return;
+  let snapshot: any = getInitialSnapshot(spec.machine, input);
+  const states = [stateKey(snapshot)];
+  for (const event of events) {
+    snapshot = getNextSnapshot(spec.machine, snapshot, event);
+    states.push(stateKey(snapshot));
+  }
+  out.set(id, { id, inputName, input, events, states, final: snapshot });
+}
+
+/** Every state node (history excluded) and every transition definition of a machine. */
+function allNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => { if (node.type !== 'history') nodes.push(node); Object.values(node.states).forEach(walk); };
+  walk(machine.root);
+  return nodes;
+}
+const transitionId = (t: any) => `${t.source.id} --${t.eventType}--> ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)'}#${(t.source.transitions.get(t.eventType) ?? t.source.always ?? []).indexOf(t)}`;
+
+export interface Coverage {
+  machine: string;
+  states: { total: number; covered: number; missing: string[] };
+  transitions: { total: number; covered: number; missing: string[] };
+  paths: number;
+}
+
+/** Replays every path and reports which states and transitions no path reaches. */
+export function coverage(spec: ModelSpec, paths: GeneratedPath[]): Coverage {
+  const nodes = allNodes(spec.machine);
+  const transitions: any[] = [];
+  for (const node of nodes) {
+    for (const list of node.transitions.values()) transitions.push(...list);
+    transitions.push(...(node.always ?? []));
+  }
+  const seenStates = new Set<string>();
+  const seenTransitions = new Set<string>();
+  const markAlways = (snapshot: any) => {
+    // An eventless transition fired when its source was entered and its target is now active.
+    for (const node of nodes) for (const t of node.always ?? []) {
+      if ((t.target ?? []).some((n: AnyStateNode) => snapshot._nodes.includes(n))) {
+        const guardOk = true;
+        if (guardOk && wasEntered.has(t.source.id)) { seenTransitions.add(transitionId(t)); seenStates.add(t.source.id); }
+      }
+    }
+  };
+  let wasEntered = new Set<string>();
+  for (const path of paths) {
+    let snapshot: any = getInitialSnapshot(spec.machine, path.input);
+    wasEntered = new Set(nodes.filter((n) => n.always?.length && isInitialChain(spec.machine.root, n)).map((n) => n.id));
+    snapshot._nodes.forEach((n: AnyStateNode) => seenStates.add(n.id));
+    markAlways(snapshot);
+    for (const event of path.events) {
+      const taken = spec.machine.getTransitionData(snapshot, event) as any[];
+      for (const t of taken ?? []) {
+        seenTransitions.add(transitionId(t));
+        wasEntered = new Set((t.target ?? []).map((n: AnyStateNode) => n.id));
+      }
+      snapshot = getNextSnapshot(spec.machine, snapshot, event);
+      snapshot._nodes.forEach((n: AnyStateNode) => seenStates.add(n.id));
+      markAlways(snapshot);
+    }
+  }
+  const stateIds = nodes.map((n) => n.id);
+  const transitionIds = [...new Set(transitions.map(transitionId))];
+  return {
+    machine: spec.name,
+    states: { total: stateIds.length, covered: stateIds.filter((s) => seenStates.has(s)).length, missing: stateIds.filter((s) => !seenStates.has(s)) },
+    transitions: { total: transitionIds.length, covered: transitionIds.filter((t) => seenTransitions.has(t)).length, missing: transitionIds.filter((t) => !seenTransitions.has(t)) },
+    paths: paths.length,
+  };
+}
+
+function isInitialChain(root: AnyStateNode, node: AnyStateNode): boolean {
+  let current: AnyStateNode | undefined = root;
+  while (current && current !== node) {
+    const initial: any = (current as any).initial;
+    const next = initial?.target?.[0] as AnyStateNode | undefined;
+    if (!next) return false;
+    current = next;
+  }
+  return current === node;
+}
+
+/** A promise the test settles from outside. */
+export interface Deferred<T> { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void }
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (v: T) => void; let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  return { promise, resolve, reject };
+}
+
+/**
+ * Replaces each invoked actor (by `src` name) with a deferred promise; the path's
+ * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events settle the pending one.
+ */
+export function deferredActors(srcNames: string[]) {
+  const pending: Deferred<unknown>[] = [];
+  const calls: { src: string; input: unknown }[] = [];
+  const actors = Object.fromEntries(srcNames.map((src) => [src, fromPromise(async ({ input }) => {
+    calls.push({ src, input });
+    const d = deferred<unknown>();
+    pending.push(d);
+    return d.promise;
+  })]));
+  return {
+    actors,
+    calls,
+    async settle(event: AnyEventObject) {
+      const d = pending.shift();
+      if (!d) throw new Error(`no invocation pending for ${event.type}`);
+      if (event.type.startsWith('xstate.done.actor.')) d.resolve(event.output); else d.reject(event.error);
+      await new Promise((r) => setTimeout(r, 0));
+    },
+  };
+}
+
+/** Drives a real actor along a path; answers the state value after each step. */
+export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, srcNames: string[], actions: Record<string, any> = {}) {
+  const fakes = deferredActors(srcNames);
+  const actor = createActor(machine.provide({ actors: fakes.actors, actions } as any), { input: path.input as any });
+  actor.start();
+  await new Promise((r) => setTimeout(r, 0));
+  const seen = [stateKey(actor.getSnapshot())];
+  for (const event of path.events) {
+    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) await fakes.settle(event);
+    else actor.send(event);
+    await new Promise((r) => setTimeout(r, 0));
+    seen.push(stateKey(actor.getSnapshot()));
+  }
+  const snapshot = actor.getSnapshot();
+  actor.stop();
+  return { seen, snapshot, calls: fakes.calls };
+}

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+
+/** Catalogue names are 3 to 64 characters (spec 3 §5, §9); the invalid text begins 'Asigna un nombre'. */
+export const CATALOGUE_NAME_MESSAGE = 'Asigna un nombre de 3 a 64 caracteres.';
+export const NAME_MIN = 3;
+export const NAME_MAX = 64;
+export const INVALID_ID = 'Identificador no válido.';
+/** Most items a list-of-one create body may carry at once. */
+export const MAX_ITEMS_PER_CREATE = 50;
+
+/** Trimmed name of 3 to 64 characters, with the given message. */
+export const nameOf = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(NAME_MIN, message), v.maxLength(NAME_MAX, message));
+
+/** Modal of gates, user types, car brands, colours and provider types (spec 3 §5). */
+export const CatalogueNameSchema = v.object({ name: nameOf(CATALOGUE_NAME_MESSAGE) });
+export type CatalogueName = v.InferOutput<typeof CatalogueNameSchema>;
+
+/** Create bodies are "a list of one" (spec 3 §7); several items are created all or none. */
+export const listOf = <S extends v.GenericSchema>(item: S) =>
+  v.pipe(
+    v.array(item, 'Se esperaba una lista de registros.'),
+    v.minLength(1, 'Envía al menos un registro.'),
+    v.maxLength(MAX_ITEMS_PER_CREATE, `Envía como máximo ${MAX_ITEMS_PER_CREATE} registros a la vez.`),
+  );
+
+/** Body of `POST api/userstypes`, `api/carbrands`, `api/colors`: a list of `{ name }`. */
+export const CreateCatalogueSchema = listOf(CatalogueNameSchema);
+
+/** Body of the PUT calls: `name`, plus the `uuid` some clients echo (the path wins). */
+export const UpdateCatalogueSchema = v.object({
+  uuid: v.optional(v.string()),
+  name: nameOf(CATALOGUE_NAME_MESSAGE),
+});
+
+/** Body of `POST` and `PUT api/gates`: name, plus `idFrac` (the session's community always wins). */
+export const GateSchema = v.object({
+  uuid: v.optional(v.string()),
+  name: nameOf(CATALOGUE_NAME_MESSAGE),
+  idFrac: v.optional(v.unknown()),
+});
+export const CreateGateSchema = listOf(GateSchema);
+
+/** A reference to a row by its numeric id (`idZone`, `idStreet`), as a number or digit string. */
+export const idRef = (message: string) =>
+  v.union(
+    [
+      v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
+      v.pipe(v.string(message), v.regex(/^\d{1,10}$/, message), v.transform(Number), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
+    ],
+    message,
+  );
+
+/** `{uuid}` path parameter. */
+export const UuidParamsSchema = v.object({ uuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) });
