@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formScreenMachine } from '../../machines/form-screen.machine.js';
+import { coverage, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
+import { formScreenModel } from './models/form-screen.model.js';
+
+const paths = generatePaths(formScreenModel);
+
+describe('formScreen machine (issue 3 form pattern: load for edit, validate, submit, dialogs)', () => {
+  it('every state and transition is reached by a generated path', () => {
+    const c = coverage(formScreenModel, paths);
+    expect(c.states.missing).toEqual([]);
+    expect(c.transitions.missing).toEqual([]);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const run = await runOnActor(formScreenMachine, path, ['loadRecord', 'saveRecord']);
+    expect(run.seen).toEqual(path.states);
+    const ctx = run.snapshot.context;
+    expect({ ...ctx, schema: null }).toEqual({ ...path.final.context, schema: null });
+    // What is sent is the schema's output: trimmed values, never the invalid draft.
+    for (const call of run.calls.filter((c) => c.src === 'saveRecord')) {
+      expect(call.input).toEqual({ id: path.inputName === 'edit' ? 'z1' : null, values: { name: expect.stringMatching(/^(Zona Sur|Zona Norte)$/) } });
+    }
+    if (ctx.errors.name) expect(ctx.errors.name).toBe('Mínimo 3 caracteres');
+    // A failed save keeps what the user typed.
+    const failedAt = path.events.findIndex((e) => e.type === 'xstate.error.actor.save');
+    if (failedAt >= 0) expect(ctx.values.name).not.toBe('');
+    if (run.snapshot.status === 'done') expect(run.snapshot.output).toEqual({ saved: path.events.some((e) => e.type === 'xstate.done.actor.save') });
+  });
+});
