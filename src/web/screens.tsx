@@ -1,0 +1,57 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { paths } from './paths.js';
+
+/** A screen of the shell: its route, its title and, once built, its lazily loaded view. */
+export interface Screen {
+  path: string;
+  title: string;
+  view?: LazyExoticComponent<ComponentType>;
+}
+
+/** Lazy view from a module's named export: `view: named(() => import('./views/x/x.view.js'), 'XView')`. */
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Every signed-in route of spec 1's table. Screens not built yet show their heading only. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+void named;
+export const screens: Screen[] = [
+  { path: paths.home, title: 'Inicio' },
+  { path: paths.create, title: 'Crear evento masivo' },
+  { path: paths.massiveEvents, title: 'Eventos masivos' },
+  { path: paths.guests, title: 'Invitados' },
+  { path: paths.contractors, title: 'Contratistas' },
+  { path: paths.createContractor, title: 'Alta contratista' },
+  { path: paths.constructions, title: 'Obras' },
+  { path: paths.constructionsContractor, title: 'Mis obras' },
+  { path: paths.createConstruction, title: 'Alta obra' },
+  { path: paths.workers, title: 'Trabajadores' },
+  { path: paths.createWorker, title: 'Alta trabajador' },
+  { path: paths.workersRequest, title: 'Solicitudes de trabajadores' },
+  { path: paths.configuration, title: 'Ajustes' },
+  { path: paths.gates, title: 'Puertas de acceso' },
+  { path: paths.zones, title: 'Zonas' },
+  { path: paths.streets, title: 'Calles' },
+  { path: paths.commonAreas, title: 'Áreas comunes' },
+  { path: paths.users, title: 'Usuarios' },
+  { path: paths.providers, title: 'Proveedores' },
+  { path: paths.qrcodes, title: 'Dispositivos' },
+  { path: paths.residents, title: 'Residentes' },
+  { path: paths.newResidents, title: 'Alta residente' },
+  { path: paths.visitants, title: 'Reportes' },
+  { path: paths.visitantes, title: 'Reportes' },
+  { path: paths.commonAreaVisitants, title: 'Reporte áreas comunes' },
+  { path: paths.notices, title: 'Avisos' },
+  { path: paths.newNotice, title: 'Nuevo aviso' },
+  { path: paths.newsletters, title: 'Boletines' },
+  { path: paths.newNews, title: 'Nuevo boletín' },
+  { path: paths.promotions, title: 'Promociones' },
+  { path: paths.newPromotion, title: 'Nueva promoción' },
+  { path: paths.fracs, title: 'Fraccionamientos' },
+  { path: paths.newFrac, title: 'Alta fraccionamiento' },
+  { path: paths.integrators, title: 'Integradores' },
+  { path: paths.newIntegrator, title: 'Alta integrador' },
+  { path: paths.usersTypes, title: 'Tipos de usuario' },
+  { path: paths.carBrands, title: 'Marcas de vehículos' },
+  { path: paths.colors, title: 'Colores' },
+];

@@ -1,0 +1,42 @@
+import { createActorContext } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '../../../machines/session.machine.js';
+import { setUnauthorizedHandler } from '../api/client.js';
+import { sessionApi } from '../api/session.api.js';
+import { tokenStore } from '../api/storage.js';
+
+/** The session machine with the browser's real effects. */
+export const browserSessionMachine = sessionMachine.provide({
+  actors: {
+    checkSession: fromPromise(() => sessionApi.me()),
+    signIn: fromPromise(({ input }) => sessionApi.signIn(input.email, input.password)),
+    switchCommunity: fromPromise(async ({ input }) => { await sessionApi.switchCommunity(input.uuid); }),
+    signOut: fromPromise(async () => { await sessionApi.signOut(); }),
+  },
+  actions: {
+    persistToken: (_, params) => tokenStore.set(params.token),
+    clearStorage: () => tokenStore.clearAll(),
+    reload: () => window.location.reload(),
+  },
+});
+
+export const SessionContext = createActorContext(browserSessionMachine, { input: { token: tokenStore.get() } });
+
+/** Wires the transport's 401 report to the machine, which decides to sign out. */
+function UnauthorizedBridge() {
+  const session = SessionContext.useActorRef();
+  useEffect(() => setUnauthorizedHandler(() => session.send({ type: 'session.expired' })), [session]);
+  return null;
+}
+
+export function SessionProvider({ children, logic }: { children: ReactNode; logic?: typeof browserSessionMachine }) {
+  return (
+    <SessionContext.Provider logic={logic} options={{ input: { token: tokenStore.get() } }}>
+      <UnauthorizedBridge />
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+export const useSessionUser = () => SessionContext.useSelector((s) => s.context.user);

@@ -1,0 +1,47 @@
+import { Avatar, Box, Button, Flex, Image, Menu, Portal, Text } from '@chakra-ui/react';
+import type { CurrentUser } from '../../shared/api-types.js';
+import { SessionContext } from '../session/session-context.js';
+
+/** Top bar: active community, username, logo and initials; switcher and 'Cerrar Sesión'. */
+export function TopBar({ user }: { user: CurrentUser }) {
+  const session = SessionContext.useActorRef();
+  const switching = SessionContext.useSelector((s) => s.matches('switching'));
+  const others = user.product.filter((p) => p.uuid !== user.testFrac?.uuid);
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  return (
+    <Flex as="header" h="16" px="6" align="center" justify="space-between" bg="white" borderBottomWidth="1px" gap="4">
+      <Flex align="center" gap="3" minW="0">
+        {user.logoURL ? <Image src={user.logoURL} alt="" boxSize="9" rounded="md" objectFit="cover" /> : null}
+        <Text fontWeight="semibold" truncate data-testid="active-community">{user.frac ?? user.role}</Text>
+      </Flex>
+      <Menu.Root onSelect={(d) => {
+        if (d.value === 'logout') session.send({ type: 'session.signOut' });
+        else session.send({ type: 'session.switchCommunity', uuid: d.value });
+      }}>
+        <Menu.Trigger asChild>
+          <Button variant="ghost" gap="3" px="2" loading={switching} aria-label="Menú de usuario">
+            <Box textAlign="right" display={{ base: 'none', sm: 'block' }}>
+              <Text fontSize="sm" fontWeight="medium" data-testid="username">{user.username}</Text>
+              <Text fontSize="xs" color="gray.500">{user.role}</Text>
+            </Box>
+            <Avatar.Root size="sm" colorPalette="teal"><Avatar.Fallback name={fullName} /></Avatar.Root>
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="56">
+              {others.length > 0 ? (
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>Cambiar de fraccionamiento</Menu.ItemGroupLabel>
+                  {others.map((p) => <Menu.Item key={p.uuid} value={p.uuid}>{p.name}</Menu.Item>)}
+                </Menu.ItemGroup>
+              ) : null}
+              {others.length > 0 ? <Menu.Separator /> : null}
+              <Menu.Item value="logout" color="red.600">Cerrar Sesión</Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </Flex>
+  );
+}
