@@ -80,11 +80,13 @@ export const formScreenMachine = setup({
         },
         'form.submit': [
           { guard: 'isValid', target: 'submitting', actions: assign({ errors: {} }) },
-          { actions: assign({ errors: ({ context }) => validate(context.schema, context.values) }) },
+          { target: 'invalid', actions: assign({ errors: ({ context }) => validate(context.schema, context.values) }) },
         ],
         'form.cancel': { target: 'closed' },
       },
     },
+    /** 'Error' / 'Por favor, corrige los campos indicados.' over the form, fields marked. */
+    invalid: { on: { 'dialog.close': { target: 'editing' } } },
     submitting: {
       invoke: {
         id: 'save', src: 'saveRecord',

@@ -65,14 +65,16 @@ export const sessionMachine = setup({
     },
     signedOut: {
       initial: 'idle',
-      on: {
-        'session.signIn': {
-          target: 'signingIn',
-          actions: assign({ portal: ({ event }) => event.portal, error: null }),
-        },
-      },
       states: {
-        idle: {},
+        // Signing in again needs the error dialog closed first, as on the screen.
+        idle: {
+          on: {
+            'session.signIn': {
+              target: '#session.signingIn',
+              actions: assign({ portal: ({ event }) => event.portal, error: null }),
+            },
+          },
+        },
         error: { on: { 'error.dismiss': { target: 'idle', actions: assign({ error: null }) } } },
       },
     },

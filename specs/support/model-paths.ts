@@ -22,6 +22,8 @@ export interface GeneratedPath {
   events: AnyEventObject[];
   /** State value (as JSON) after each event; [0] is the start. */
   states: string[];
+  /** Context after each event; [0] is the start. */
+  contexts: any[];
   final: any;
 }
 
@@ -65,11 +67,13 @@ function add(out: Map<string, GeneratedPath>, spec: ModelSpec, inputName: string
   if (out.has(id)) return;
   let snapshot: any = getInitialSnapshot(spec.machine, input);
   const states = [stateKey(snapshot)];
+  const contexts = [snapshot.context];
   for (const event of events) {
     snapshot = getNextSnapshot(spec.machine, snapshot, event);
     states.push(stateKey(snapshot));
+    contexts.push(snapshot.context);
   }
-  out.set(id, { id, inputName, input, events, states, final: snapshot });
+  out.set(id, { id, inputName, input, events, states, contexts, final: snapshot });
 }
 
 /** Every state node (history excluded) and every transition definition of a machine. */

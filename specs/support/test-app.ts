@@ -16,11 +16,11 @@ export const APP_ROLE = 'porton_app';
  * A fresh database for one test file: PGlite in memory, or, when DATABASE_URL is set, a new
  * database on that server owned by a non-superuser role that the app connects as.
  */
-export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void>; kind: string }> {
+export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void>; kind: string; url: string | null }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const db = await openPglite('memory://');
-    return { db, kind: 'pglite', drop: async () => { await db.close(); } };
+    return { db, kind: 'pglite', url: null, drop: async () => { await db.close(); } };
   }
   const name = `porton_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -37,6 +37,8 @@ export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<voi
   return {
     db,
     kind: 'postgres',
+    /** The app role's URL of this database, for a second process to open it. */
+    url: appUrl.toString(),
     drop: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: url });

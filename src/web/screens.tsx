@@ -13,8 +13,6 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
   lazy(async () => ({ default: (await load())[name] }));
 
 /** Every signed-in route of spec 1's table. Screens not built yet show their heading only. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-void named;
 export const screens: Screen[] = [
   { path: paths.home, title: 'Inicio' },
   { path: paths.create, title: 'Crear evento masivo' },
@@ -29,12 +27,12 @@ export const screens: Screen[] = [
   { path: paths.createWorker, title: 'Alta trabajador' },
   { path: paths.workersRequest, title: 'Solicitudes de trabajadores' },
   { path: paths.configuration, title: 'Ajustes' },
-  { path: paths.gates, title: 'Puertas de acceso' },
-  { path: paths.zones, title: 'Zonas' },
-  { path: paths.streets, title: 'Calles' },
-  { path: paths.commonAreas, title: 'Áreas comunes' },
-  { path: paths.users, title: 'Usuarios' },
-  { path: paths.providers, title: 'Proveedores' },
+  { path: paths.gates, title: 'Puertas de acceso', view: named(() => import('./views/catalogues/gates.view.js'), 'GatesView') },
+  { path: paths.zones, title: 'Zonas', view: named(() => import('./views/catalogues/zones.view.js'), 'ZonesView') },
+  { path: paths.streets, title: 'Calles', view: named(() => import('./views/catalogues/streets.view.js'), 'StreetsView') },
+  { path: paths.commonAreas, title: 'Áreas comunes', view: named(() => import('./views/catalogues/common-areas.view.js'), 'CommonAreasView') },
+  { path: paths.users, title: 'Usuarios', view: named(() => import('./views/users/users.view.js'), 'UsersView') },
+  { path: paths.providers, title: 'Proveedores', view: named(() => import('./views/catalogues/providers.view.js'), 'ProvidersView') },
   { path: paths.qrcodes, title: 'Dispositivos' },
   { path: paths.residents, title: 'Residentes' },
   { path: paths.newResidents, title: 'Alta residente' },
@@ -51,7 +49,7 @@ export const screens: Screen[] = [
   { path: paths.newFrac, title: 'Alta fraccionamiento' },
   { path: paths.integrators, title: 'Integradores' },
   { path: paths.newIntegrator, title: 'Alta integrador' },
-  { path: paths.usersTypes, title: 'Tipos de usuario' },
-  { path: paths.carBrands, title: 'Marcas de vehículos' },
-  { path: paths.colors, title: 'Colores' },
+  { path: paths.usersTypes, title: 'Tipos de usuario', view: named(() => import('./views/catalogues/user-types.view.js'), 'UserTypesView') },
+  { path: paths.carBrands, title: 'Marcas de vehículos', view: named(() => import('./views/catalogues/car-brands.view.js'), 'CarBrandsView') },
+  { path: paths.colors, title: 'Colores', view: named(() => import('./views/catalogues/colors.view.js'), 'ColorsView') },
 ];

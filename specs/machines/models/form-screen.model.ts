@@ -28,7 +28,7 @@ export const formScreenModel: ModelSpec = {
         { type: 'xstate.done.actor.save', output: { uuid: 'n1' } },
         { type: 'xstate.error.actor.save', error: { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'La zona ya existe.' } } },
       ];
-      case 'succeeded': case 'failed': case 'loadFailed': return [{ type: 'dialog.close' }];
+      case 'succeeded': case 'failed': case 'loadFailed': case 'invalid': return [{ type: 'dialog.close' }];
       default: return [];
     }
   },

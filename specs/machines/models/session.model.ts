@@ -19,10 +19,9 @@ export const sessionModel: ModelSpec = {
       { type: 'xstate.done.actor.checkSession', output: user(4) },
       { type: 'xstate.error.actor.checkSession', error: { kind: 'http', status: 401, body: { error: 'unauthorized', error_description: 'x' } } },
     ];
-    if (v.includes('signedOut')) return [
+    if (v.includes('signedOut')) return v.includes('error') ? [{ type: 'error.dismiss' }] : [
       { type: 'session.signIn', email: 'a@porton.mx', password: 'Porton2026', portal: 'main' },
       { type: 'session.signIn', email: 'a@porton.mx', password: 'Porton2026', portal: 'contractor' },
-      ...(v.includes('error') ? [{ type: 'error.dismiss' }] : []),
     ];
     if (v.includes('signingIn')) return s.context.portal === 'main'
       ? [{ type: 'xstate.done.actor.signIn', output: { token: 't', user: user(4) } }, { type: 'xstate.error.actor.signIn', error: expired }]

@@ -14,10 +14,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
         {user.logoURL ? <Image src={user.logoURL} alt="" boxSize="9" rounded="md" objectFit="cover" /> : null}
         <Text fontWeight="semibold" truncate data-testid="active-community">{user.frac ?? user.role}</Text>
       </Flex>
-      <Menu.Root onSelect={(d) => {
-        if (d.value === 'logout') session.send({ type: 'session.signOut' });
-        else session.send({ type: 'session.switchCommunity', uuid: d.value });
-      }}>
+      <Menu.Root>
         <Menu.Trigger asChild>
           <Button variant="ghost" gap="3" px="2" loading={switching} aria-label="Menú de usuario">
             <Box textAlign="right" display={{ base: 'none', sm: 'block' }}>
@@ -33,11 +30,13 @@ export function TopBar({ user }: { user: CurrentUser }) {
               {others.length > 0 ? (
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel>Cambiar de fraccionamiento</Menu.ItemGroupLabel>
-                  {others.map((p) => <Menu.Item key={p.uuid} value={p.uuid}>{p.name}</Menu.Item>)}
+                  {others.map((p) => (
+                    <Menu.Item key={p.uuid} value={p.uuid} onClick={() => session.send({ type: 'session.switchCommunity', uuid: p.uuid })}>{p.name}</Menu.Item>
+                  ))}
                 </Menu.ItemGroup>
               ) : null}
               {others.length > 0 ? <Menu.Separator /> : null}
-              <Menu.Item value="logout" color="red.600">Cerrar Sesión</Menu.Item>
+              <Menu.Item value="logout" color="red.600" onClick={() => session.send({ type: 'session.signOut' })}>Cerrar Sesión</Menu.Item>
             </Menu.Content>
           </Menu.Positioner>
         </Portal>

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+  const path = join(dir, name);
+  return statSync(path).isDirectory() ? files(path) : /\.(ts|tsx)$/.test(name) ? [path] : [];
+});
+const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
+  .map((m) => m[1] ?? m[2]).filter((p) => p.startsWith('.'))
+  .map((p) => relative(root, resolve(file, '..', p)));
+
+function violations(dir: string, forbidden: string[]) {
+  return files(join(root, dir)).flatMap((file) => imports(file)
+    .filter((target) => forbidden.some((f) => target.startsWith(f)))
+    .map((target) => `${relative(root, file)} -> ${target}`));
+}
+
+describe('layer boundaries (ARCHITECTURE.md §1: src/web -> machines -> src/shared, src/server -> src/shared)', () => {
+  it('machines/ imports nothing from src/web or src/server', () => {
+    expect(violations('machines', ['src/web', 'src/server'])).toEqual([]);
+  });
+  it('src/shared imports nothing from machines, src/web or src/server', () => {
+    expect(violations('src/shared', ['machines', 'src/web', 'src/server'])).toEqual([]);
+  });
+  it('the web never imports the server and the server never imports the web or machines', () => {
+    expect(violations('src/web', ['src/server'])).toEqual([]);
+    expect(violations('src/server', ['src/web', 'machines'])).toEqual([]);
+  });
+  it('the check itself sees imports (a file of machines/ imports src/shared)', () => {
+    expect(files(join(root, 'machines')).flatMap(imports).some((t) => t.startsWith('src/shared'))).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+import { integratorAccessMachine } from '../../../machines/integrator-access.machine.js';
+import type { ModelSpec } from '../../support/model-paths.js';
+
+export const enabledIntegrator = { uuid: 'i1', name: 'Ignacio Ramírez Soto', enabled: true };
+export const disabledIntegrator = { uuid: 'i2', name: 'Isabel Navarro Luna', enabled: false };
+export const accessFailure = { kind: 'http', status: 500, body: { error: 'server_error', error_description: 'Error interno del servidor' } };
+
+export const integratorAccessModel: ModelSpec = {
+  name: 'integratorAccess',
+  machine: integratorAccessMachine,
+  inputs: [{ name: 'integrators list', input: undefined }],
+  events: (s) => {
+    switch (s.value as string) {
+      case 'idle': return [
+        { type: 'access.toggle', integrator: enabledIntegrator },
+        { type: 'access.toggle', integrator: disabledIntegrator },
+      ];
+      case 'confirming': return [{ type: 'access.confirm' }, { type: 'access.cancel' }];
+      case 'saving': return [
+        { type: 'xstate.done.actor.setAccess', output: { ...s.context.target, enabled: !s.context.target.enabled } },
+        { type: 'xstate.error.actor.setAccess', error: accessFailure },
+      ];
+      case 'failed': return [{ type: 'dialog.close' }];
+      default: return [];
+    }
+  },
+};

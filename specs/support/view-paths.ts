@@ -1,0 +1,51 @@
+/**
+ * Performs a machine's generated paths on a rendered view (TESTING.md, view layer): each
+ * event is done as a person would (typing, clicking) or, for an invoked actor's result, by
+ * settling the fake API call the view made; after each step the view must show its state.
+ */
+import { act } from '@testing-library/react';
+import type { AnyEventObject } from 'xstate';
+import { deferred, type Deferred, type GeneratedPath } from './model-paths.js';
+
+/** A fake API whose calls wait until the path settles them, in order. */
+export function pendingCalls() {
+  const queue: { name: string; args: unknown[]; d: Deferred<unknown> }[] = [];
+  return {
+    queue,
+    fn<T>(name: string) {
+      return (...args: unknown[]) => { const d = deferred<unknown>(); queue.push({ name, args, d }); return d.promise as Promise<T>; };
+    },
+    async settle(event: AnyEventObject) {
+      const call = queue.shift();
+      if (!call) throw new Error(`the view made no call to settle ${event.type}`);
+      await act(async () => {
+        if (event.type.startsWith('xstate.done.actor.')) call.d.resolve(event.output); else call.d.reject(event.error);
+        await new Promise((r) => setTimeout(r, 0));
+      });
+      return call;
+    },
+  };
+}
+
+export type Executors = Record<string, (event: AnyEventObject) => void | Promise<void>>;
+
+export async function performPath(path: GeneratedPath, options: {
+  executors: Executors;
+  calls: ReturnType<typeof pendingCalls>;
+  /** Asserts the view shows the state reached after step i (state value as JSON). */
+  expectState: (stateJson: string, step: number) => void | Promise<void>;
+}) {
+  await options.expectState(path.states[0], 0);
+  for (const [i, event] of path.events.entries()) {
+    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+      await options.calls.settle(event);
+    } else {
+      const exec = options.executors[event.type];
+      if (!exec) throw new Error(`no executor for ${event.type}`);
+      // fireEvent wraps each interaction in act; executors may wait for the screen in between.
+      await exec(event);
+      await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    }
+    await options.expectState(path.states[i + 1], i + 1);
+  }
+}

@@ -1,0 +1,111 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session.machine.js';
+import { SignInMessages } from '../../src/shared/sign-in-rules.js';
+import { api } from '../../src/web/api/client.js';
+import { AppRoutes } from '../../src/web/app-routes.js';
+import { SessionProvider } from '../../src/web/session/session-context.js';
+import { sessionModel } from '../machines/models/session.model.js';
+import { describePath, generatePaths } from '../support/model-paths.js';
+import { pendingCalls, performPath } from '../support/view-paths.js';
+
+const paths = generatePaths(sessionModel);
+afterEach(() => { vi.unstubAllGlobals(); });
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function renderApp(token: string | null) {
+  if (token) localStorage.setItem('porton.token', token);
+  const calls = pendingCalls();
+  const effects = { reloads: 0 };
+  const logic = sessionMachine.provide({
+    actors: {
+      checkSession: fromPromise(() => calls.fn<never>('me')()),
+      signIn: fromPromise(({ input }) => calls.fn<never>('signIn')(input)),
+      switchCommunity: fromPromise(({ input }) => calls.fn<void>('switch')(input)),
+      signOut: fromPromise(() => calls.fn<void>('signOut')()),
+    },
+    actions: {
+      persistToken: (_, params) => localStorage.setItem('porton.token', params.token),
+      clearStorage: () => localStorage.clear(),
+      reload: () => { effects.reloads++; },
+    },
+  });
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <MemoryRouter initialEntries={['/']}>
+        <Where />
+        <SessionProvider logic={logic as never}><AppRoutes /></SessionProvider>
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
+  return { calls, effects };
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+async function signIn(portal: 'main' | 'contractor') {
+  const onContractor = where()!.includes('contractor');
+  if (portal === 'contractor' && !onContractor) fireEvent.click(await screen.findByText('Soy contratista'));
+  if (portal === 'main' && onContractor) fireEvent.click(await screen.findByText('Portal inicio'));
+  await screen.findByRole('heading', { name: portal === 'contractor' ? 'Portal de contratistas' : 'Iniciar sesión' });
+  fireEvent.change(screen.getByLabelText(/Correo electrónico/), { target: { value: 'a@porton.mx' } });
+  fireEvent.change(screen.getByLabelText(/^Contraseña/), { target: { value: 'Porton2026' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+}
+
+async function openUserMenu() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
+  await screen.findByRole('menu');
+}
+
+describe('sign-in screens and shell perform the session machine paths (spec 1 §2, §4, §8)', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const { calls, effects } = renderApp((path.input as { token: string | null }).token);
+    await performPath(path, {
+      calls,
+      executors: {
+        'session.signIn': (e) => signIn(e.portal),
+        'error.dismiss': () => fireEvent.click(screen.getByRole('button', { name: 'Aceptar' })),
+        'session.switchCommunity': async () => { await openUserMenu(); fireEvent.click(screen.getByRole('menuitem', { name: 'Bosques' })); },
+        'session.signOut': async () => { await openUserMenu(); fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar Sesión' })); },
+        // A call answered 401 reaches the machine through the real transport and bridge.
+        'session.expired': async () => {
+          vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: 'unauthorized', error_description: 'x' }), { status: 401 }));
+          await api.get('/api/users/me').catch(() => undefined);
+        },
+      },
+      expectState: async (state, step) => {
+        const value = JSON.parse(state) as string | Record<string, string>;
+        await waitFor(() => {
+          if (typeof value === 'object' && value.signedOut === 'error') {
+            expect(screen.getByRole('alertdialog')).toBeTruthy();
+            expect(screen.getByText(path.contexts[step].error)).toBeTruthy();
+          }
+          if (typeof value === 'object' && value.signedOut === 'idle') {
+            expect(screen.getByRole('button', { name: 'Ingresar' })).toBeTruthy();
+            expect(screen.queryByRole('alertdialog')).toBeNull();
+          }
+          if (value === 'authenticated' || value === 'switching' || value === 'signingOut') {
+            expect(screen.getByTestId('active-community').textContent).toBe('Las Palmas');
+            expect(where()).toBe('/home');
+          }
+          if (value === 'restoring') expect(screen.getByLabelText('Cargando')).toBeTruthy();
+        });
+      },
+    });
+    const last = path.events.at(-1)!;
+    if (last.type === 'xstate.done.actor.switchCommunity') expect(effects.reloads).toBe(1);
+    if (['xstate.done.actor.signOut', 'xstate.error.actor.signOut', 'session.expired'].includes(last.type)) {
+      expect(localStorage.getItem('porton.token')).toBeNull();
+      await waitFor(() => expect(where()).toBe('/'));
+    }
+    if (last.type === 'xstate.done.actor.revokeRejected') expect(screen.getByText(SignInMessages.contractorOnly)).toBeTruthy();
+  });
+});

@@ -1,0 +1,99 @@
+import { Alert, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/list-screen.machine.js';
+import type { Page } from '../../../shared/api-types.js';
+import { ConfirmDialog } from '../confirm-dialog.js';
+import { ResultDialog } from '../result-dialog.js';
+import { DataTable, type Column } from './data-table.js';
+import { Pager } from './pager.js';
+import { SearchBox } from './search-box.js';
+
+export const EMPTY_LIST_MESSAGE = 'No se encontro algún registro con los datos ingresados.';
+
+export interface ListScreenProps<Row extends ListRow> {
+  title: string;
+  tableCaption?: string;
+  searchPlaceholder: string;
+  columns: Column<Row>[];
+  loadPage: (input: LoadInput) => Promise<Page<Row>>;
+  /** Omit to offer no deletion (e.g. a Capturista never sees a delete button). */
+  deleteRow?: (row: Row) => Promise<unknown>;
+  /** Name shown in '¿Seguro que deseas eliminar {name}?'. */
+  rowName: (row: Row) => string;
+  addLabel?: string;
+  canEdit?: boolean;
+  /** The add/edit form over the list; call `onClosed(saved)` when it closes. */
+  renderForm?: (selected: Row | null, onClosed: (saved: boolean) => void) => ReactNode;
+  /** Extra row actions beside Editar / Eliminar. */
+  rowActions?: (row: Row, reload: () => void) => ReactNode;
+  pageWindow?: number;
+  blockEnter?: boolean;
+  /** Controls above the table (filters, extra buttons). */
+  toolbar?: ReactNode;
+  /** Per-row offers (e.g. only the users whose type the caller manages); all rows by default. */
+  canEditRow?: (row: Row) => boolean;
+  canDeleteRow?: (row: Row) => boolean;
+  /** Title of the failed-delete dialog; 'No es posible eliminar' by default. */
+  deleteErrorTitle?: string;
+}
+
+/** The list pattern as a screen: title, search, add, table, pager, delete with confirmation. */
+export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
+  const { title, columns, loadPage, deleteRow, rowName, renderForm, canEdit = true } = props;
+  const [state, send] = useMachine(listScreenMachine.provide({
+    actors: {
+      loadPage: fromPromise(({ input }) => loadPage(input) as Promise<Page<ListRow>>),
+      deleteRow: fromPromise(async ({ input }) => { await deleteRow?.(input.row as Row); }),
+    },
+  }), { input: {} });
+  const ctx = state.context;
+  const rows = ctx.rows as Row[];
+  const busy = state.matches('loading') || state.matches('searching') || state.matches('paging');
+  const selected = ctx.selected as Row | null;
+  const reload = () => send({ type: 'list.reload' });
+
+  return (
+    <Stack gap="5">
+      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+        <Heading as="h1" size="xl">{title}</Heading>
+        {renderForm && props.addLabel ? <Button colorPalette="teal" onClick={() => send({ type: 'row.add' })}>{props.addLabel}</Button> : null}
+      </Flex>
+      <Flex gap="3" wrap="wrap" align="center">
+        <SearchBox value={ctx.searchDraft} placeholder={props.searchPlaceholder} blockEnter={props.blockEnter}
+          onChange={(value) => send({ type: 'search.change', value })} onSearch={() => send({ type: 'search.submit' })} />
+        {props.toolbar}
+        {busy ? <Spinner size="sm" color="teal.600" aria-label="Cargando" /> : null}
+      </Flex>
+      {state.matches('error') ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content><Alert.Title>No fue posible cargar la lista</Alert.Title><Alert.Description>{ctx.error}</Alert.Description></Alert.Content>
+          <Button size="sm" variant="outline" onClick={reload}>Reintentar</Button>
+        </Alert.Root>
+      ) : null}
+      {state.matches('empty') ? <Text color="gray.600" data-testid="empty-list">{EMPTY_LIST_MESSAGE}</Text> : null}
+      {rows.length > 0 && !state.matches('empty') && !state.matches('error') ? (
+        <Stack gap="3" opacity={busy ? 0.6 : 1}>
+          <DataTable caption={props.tableCaption} columns={columns} rows={rows}
+            actions={(canEdit && renderForm) || deleteRow || props.rowActions ? (row) => (
+              <HStack justify="flex-end" gap="2">
+                {props.rowActions?.(row, reload)}
+                {canEdit && renderForm && (props.canEditRow?.(row) ?? true) ? <Button size="xs" variant="outline" onClick={() => send({ type: 'row.edit', row })}>Editar</Button> : null}
+                {deleteRow && (props.canDeleteRow?.(row) ?? true) ? <Button size="xs" variant="outline" colorPalette="red" onClick={() => send({ type: 'row.delete', row })}>Eliminar</Button> : null}
+              </HStack>
+            ) : undefined} />
+          <Pager page={ctx.page} totalPages={ctx.totalPages} total={ctx.total} window={props.pageWindow}
+            onGo={(page) => send({ type: 'page.go', page })} />
+        </Stack>
+      ) : null}
+      {state.matches('selection') && renderForm ? renderForm(selected, (saved) => send({ type: 'form.closed', saved })) : null}
+      <ConfirmDialog open={state.matches('confirmDelete') || state.matches('deleting')} busy={state.matches('deleting')}
+        title={`¿Seguro que deseas eliminar ${selected ? rowName(selected) : ''}?`} detail="No podrás revetir esta acción"
+        confirmText="Eliminar" onConfirm={() => send({ type: 'delete.confirm' })} onCancel={() => send({ type: 'delete.cancel' })} />
+      <ResultDialog open={state.matches('deleted')} status="success" title="¡Correcto!" detail={ctx.notice} onClose={() => send({ type: 'dialog.close' })} />
+      <ResultDialog open={state.matches('deleteFailed')} status="error" title={props.deleteErrorTitle ?? 'No es posible eliminar'} detail={ctx.error} onClose={() => send({ type: 'dialog.close' })} />
+    </Stack>
+  );
+}

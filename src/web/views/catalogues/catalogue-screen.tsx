@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import type * as v from 'valibot';
+import type { FormValues } from '../../../../machines/form-screen.machine.js';
+import type { ListRow } from '../../../../machines/list-screen.machine.js';
+import type { CatalogueActions } from '../../../shared/catalogue-permissions.js';
+import type { CatalogueApi } from '../../api/named-catalogue.api.js';
+import type { Column } from '../../components/list/data-table.js';
+import { FormDialog, type FormBindings } from '../../components/list/form-dialog.js';
+import { ListScreen } from '../../components/list/list-screen.js';
+
+export interface CatalogueScreenProps<Row extends { uuid: string; name: string }, V extends FormValues> {
+  title: string;
+  searchPlaceholder: string;
+  tableCaption?: string;
+  columns: Column<Row>[];
+  /** 'zona' gives 'Agregar zona' / 'Editar zona'. */
+  noun: string;
+  /** What a save tells: 'La zona se registró correctamente.' */
+  saved: { created: string; updated: string };
+  api: CatalogueApi<Row, any>;
+  actions: CatalogueActions;
+  /** The shared valibot schema of the modal (the one the route checks too). */
+  schema: v.GenericSchema<unknown, unknown>;
+  empty: V;
+  /** The modal's values of a saved row (edit). */
+  valuesOf: (row: Row) => V;
+  fields: (form: FormBindings<V>) => ReactNode;
+}
+
+/**
+ * A catalogue screen of spec 3: the list pattern with its add/edit modal (titles Agregar /
+ * Editar, submit Registrar / Actualizar) and delete with confirmation when the role may.
+ */
+export function CatalogueScreen<Row extends { uuid: string; name: string }, V extends FormValues>(props: CatalogueScreenProps<Row, V>) {
+  const { api, actions, noun } = props;
+  const withForm = actions.canAdd || actions.canEdit;
+  return (
+    <ListScreen<Row & ListRow>
+      title={props.title}
+      tableCaption={props.tableCaption}
+      searchPlaceholder={props.searchPlaceholder}
+      columns={props.columns as Column<Row & ListRow>[]}
+      loadPage={api.list}
+      deleteRow={actions.canDelete ? (row) => api.remove(row.uuid) : undefined}
+      rowName={(row) => row.name}
+      addLabel={actions.canAdd ? `Agregar ${noun}` : undefined}
+      canEdit={actions.canEdit}
+      renderForm={withForm ? (selected, onClosed) => (
+        <FormDialog<V>
+          title={selected ? `Editar ${noun}` : `Agregar ${noun}`}
+          submitText={selected ? 'Actualizar' : 'Registrar'}
+          schema={props.schema}
+          id={selected?.uuid ?? null}
+          initial={selected ? props.valuesOf(selected) : props.empty}
+          loadRecord={async (uuid) => props.valuesOf(await api.get(uuid))}
+          saveRecord={(uuid, values) => (uuid ? api.update(uuid, values) : api.create(values))}
+          successDetail={() => (selected ? props.saved.updated : props.saved.created)}
+          onClosed={onClosed}
+        >
+          {props.fields}
+        </FormDialog>
+      ) : undefined}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { SimpleGrid } from '@chakra-ui/react';
+import {
+  administrativeVisitErrorDetail, administrativeVisitValues, type AdministrativeVisitForm,
+} from '../../../shared/administrative-visit-rules.js';
+import { AdministrativeResidentFormSchema, AdministrativeResidentMessages as M } from '../../../shared/schemas/administrative-resident.schema.js';
+import type { AdministrativeResidentInput } from '../../../shared/schemas/administrative-resident.schema.js';
+import { administrativeVisitApi, type AdministrativeVisitApi } from '../../api/administrative-visit.api.js';
+import { FormDialog } from '../../components/list/form-dialog.js';
+import { TextField } from '../../components/text-field.js';
+import { locationOptionsApi, ZoneStreetFields, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
+import { CheckField } from './check-field.js';
+
+/** The configuration is one per community: the modal always loads it first. */
+const CURRENT = 'current';
+
+/**
+ * 'Configuración visitas administrativas' (spec 1 §2, §5, §7, §8): the form pattern over
+ * `api/administrativeVisitUser/administrativeResident`, zone then street as the catalogues pick them.
+ */
+export function AdministrativeVisitDialog({ api = administrativeVisitApi, options = locationOptionsApi, onClosed }: {
+  api?: AdministrativeVisitApi;
+  options?: LocationOptionsApi;
+  onClosed: (saved: boolean) => void;
+}) {
+  return (
+    <FormDialog<AdministrativeVisitForm>
+      title="Configuración visitas administrativas" submitText="Guardar"
+      schema={AdministrativeResidentFormSchema} id={CURRENT} initial={administrativeVisitValues(null)}
+      loadRecord={async () => administrativeVisitValues(await api.current())}
+      saveRecord={(_id, values: AdministrativeResidentInput) => api.save(values).catch((error: unknown) => {
+        throw { kind: 'http', status: 0, body: { error: 'server_error', error_description: administrativeVisitErrorDetail(error) } };
+      })}
+      successDetail={() => M.saved} errorTitle={M.failedTitle} onClosed={onClosed}
+    >
+      {(form) => {
+        const text = (name: keyof AdministrativeVisitForm & string) => ({
+          name, value: String(form.values[name] ?? ''), error: form.errors[name], onValue: (value: string) => form.set(name, value),
+        });
+        return (
+          <>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <TextField label="Nombre" required maxLength={64} {...text('firstName')} />
+              <TextField label="Apellidos" required maxLength={64} {...text('lastName')} />
+            </SimpleGrid>
+            <TextField label="Correo electrónico" type="email" required maxLength={64} {...text('email')} />
+            <ZoneStreetFields form={form} withStreets api={options} />
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <TextField label="Número" required maxLength={8} {...text('number')} />
+              <TextField label="Número interior" maxLength={8} helper="Opcional" {...text('intNumber')} />
+            </SimpleGrid>
+            <CheckField label="Usa la aplicación" checked={form.values.useapp} onValue={(checked) => form.set('useapp', checked)} />
+          </>
+        );
+      }}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { userModalMachine } from '../../../../machines/user-modal.machine.js';
+import { failureDescription } from '../../../shared/api-failure.js';
+import type { Role } from '../../../shared/roles.js';
+import type { UserPayload } from '../../../shared/schemas/user.schema.js';
+import {
+  emptyUserForm, userFormLayout, userFormSchemaFor, userTypeChoices, type UserFormValues,
+} from '../../../shared/user-form.js';
+import { userInvalidDialog, userSaveErrorDialog, userSavedDialog } from '../../../shared/user-save-errors.js';
+import type { UserRow, UsersApi } from '../../api/users.api.js';
+import { ResultDialog } from '../../components/result-dialog.js';
+import { UserFormFields } from './user-form-fields.js';
+
+export interface UserFormDialogProps {
+  role: Role;
+  selfUuid: string | null;
+  /** The listed user to edit; null to add one. */
+  row: UserRow | null;
+  api: Pick<UsersApi, 'create' | 'update' | 'addresses' | 'editValues'>;
+  onClosed: (saved: boolean) => void;
+}
+
+/** The users modal 'Agregar usuario' / 'Editar usuario' (spec 1 §2, §5, §8) over the userModal machine. */
+export function UserFormDialog({ role, selfUuid, row, api, onClosed }: UserFormDialogProps) {
+  const mode = row ? 'edit' : 'create';
+  const [state, send] = useMachine(userModalMachine.provide({
+    actors: {
+      loadRecord: fromPromise(async (): Promise<Record<string, unknown>> => api.editValues(row!, { role, uuid: selfUuid })),
+      lookupAddresses: fromPromise(({ input }) => api.addresses(input.cp)),
+      saveRecord: fromPromise(({ input }) => {
+        const user = input.values as UserPayload;
+        return input.id ? api.update(input.id, user) : api.create(user);
+      }),
+    },
+  }), { input: { id: row?.uuid ?? null, initial: emptyUserForm(), schema: userFormSchemaFor(role) } });
+  const { errors, addresses, failure, result } = state.context;
+  const values = state.context.values as UserFormValues;
+  if (state.matches('closed')) queueMicrotask(() => onClosed(result !== null));
+
+  const editing = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid');
+  const layout = userFormLayout(role, values, mode);
+  const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
+  const saved = userSavedDialog(result, mode);
+  const failed = userSaveErrorDialog(failure, mode);
+  const invalid = userInvalidDialog(errors);
+
+  return (
+    <>
+      <Dialog.Root open={!state.matches('closed') && !state.matches('succeeded') && !state.matches('loadFailed')} size="lg"
+        placement="center" scrollBehavior="inside"
+        onOpenChange={(e) => { if (!e.open && state.matches('editing')) send({ type: 'form.cancel' }); }}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="user-form-dialog">
+              <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
+                <Dialog.Header><Dialog.Title>{row ? 'Editar usuario' : 'Agregar usuario'}</Dialog.Title></Dialog.Header>
+                <Dialog.Body>
+                  {state.matches('loading') ? <Spinner color="teal.600" aria-label="Cargando" /> : null}
+                  {editing ? (
+                    <Stack gap="4">
+                      <UserFormFields values={values} errors={errors} layout={layout} addresses={addresses}
+                        typeOptions={userTypeChoices(role, row ?? undefined)} lookingUp={state.matches({ editing: 'lookingUp' })}
+                        set={(name, value) => send({ type: 'field.change', name, value })} />
+                    </Stack>
+                  ) : null}
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={state.matches('submitting')}>Cancelar</Button>
+                  <Button type="submit" colorPalette="teal" loading={state.matches('submitting')} disabled={!editing}>
+                    {row ? 'Actualizar' : 'Registrar'}
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <ResultDialog open={state.matches('succeeded')} status="success" title={saved.title} detail={saved.detail}
+        onClose={() => send({ type: 'dialog.close' })} />
+      <ResultDialog open={state.matches('failed')} status="error" title={failed.title} detail={failed.detail}
+        onClose={() => send({ type: 'dialog.close' })} />
+      <ResultDialog open={state.matches('invalid')} status="error" title={invalid.title} detail={invalid.detail}
+        onClose={() => send({ type: 'dialog.close' })} />
+      <ResultDialog open={state.matches('loadFailed')} status="error" title="No fue posible cargar el registro"
+        detail={failureDescription(failure)} onClose={() => send({ type: 'dialog.close' })} />
+    </>
+  );
+}
