@@ -22,8 +22,8 @@ export function connectDashboard(url: string, token: string | undefined): Promis
   });
 }
 
-export const subscribe = (socket: DashboardSocket, fracUuid: string): Promise<SubscribeResult> =>
-  socket.timeout(5_000).emitWithAck('subscribe', fracUuid);
+export const subscribe = (socket: DashboardSocket, fracUuid: string, ms = 10_000): Promise<SubscribeResult> =>
+  socket.timeout(ms).emitWithAck('subscribe', fracUuid);
 
 /** Records every V_IN and V_OUT a socket receives. */
 export function recordEvents(socket: DashboardSocket) {

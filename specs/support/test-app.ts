@@ -1,5 +1,8 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/db.js';
@@ -59,7 +62,8 @@ export async function testApp() {
   const { db, drop, kind } = await freshDatabase();
   await migrate(db);
   await seedIfEmpty(db);
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test' }) };
+  const dataDir = mkdtempSync(join(tmpdir(), 'porton-api-'));
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test', DATA_DIR: dataDir }) };
   const mailer = memoryMailer();
   const app = await buildApp({ config, db, mailer });
   await app.ready();
@@ -88,7 +92,7 @@ export async function testApp() {
 
   return {
     app, db, kind, mailer, basic, signIn, as,
-    close: async () => { await app.close(); await drop(); },
+    close: async () => { await app.close(); await drop(); rmSync(dataDir, { recursive: true, force: true }); },
   };
 }
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.js';
+import type { CurrentUser } from '../../src/shared/api-types.js';
 import { SignInMessages } from '../../src/shared/sign-in-rules.js';
 import { api } from '../../src/web/api/client.js';
 import { AppRoutes } from '../../src/web/app-routes.js';
@@ -26,8 +27,8 @@ function renderApp(token: string | null) {
   const effects = { reloads: 0 };
   const logic = sessionMachine.provide({
     actors: {
-      checkSession: fromPromise(() => calls.fn<never>('me')()),
-      signIn: fromPromise(({ input }) => calls.fn<never>('signIn')(input)),
+      checkSession: fromPromise(() => calls.fn<CurrentUser>('me')()),
+      signIn: fromPromise(({ input }) => calls.fn<{ token: string; user: CurrentUser }>('signIn')(input)),
       switchCommunity: fromPromise(({ input }) => calls.fn<void>('switch')(input)),
       signOut: fromPromise(() => calls.fn<void>('signOut')()),
     },
@@ -72,7 +73,7 @@ describe('sign-in screens and shell perform the session machine paths (spec 1 §
       calls,
       executors: {
         'session.signIn': (e) => signIn(e.portal),
-        'error.dismiss': () => fireEvent.click(screen.getByRole('button', { name: 'Aceptar' })),
+        'error.dismiss': () => { fireEvent.click(screen.getByRole('button', { name: 'Aceptar' })); },
         'session.switchCommunity': async () => { await openUserMenu(); fireEvent.click(screen.getByRole('menuitem', { name: 'Bosques' })); },
         'session.signOut': async () => { await openUserMenu(); fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar Sesión' })); },
         // A call answered 401 reaches the machine through the real transport and bridge.

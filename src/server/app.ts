@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
 import { routeModules } from './routes/register-all.js';
 import { LoginThrottle } from './services/login-throttle.js';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     throttle: options.throttle ?? new LoginThrottle(),
     client: { id: config.oauthClientId, secret: config.oauthClientSecret },
     publicUrl: config.publicUrl,
+    realtime: await registerRealtime(app, { db, redisUrl: config.redisUrl, corsOrigin: config.corsOrigin }),
   };
 
   registerErrorHandler(app);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import type { Realtime } from './plugins/realtime.js';
 import type { LoginThrottle } from './services/login-throttle.js';
 import type { Mailer } from './services/mail.js';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   throttle: LoginThrottle;
   client: { id: string; secret: string };
   publicUrl: string;
+  /** socket.io on the API server: emits visit events to a community's dashboards. */
+  realtime: Realtime;
 }
 
 /** A route module registers the routes of one resource. */

@@ -1,3 +1,5 @@
+import type { Page } from './api-types.js';
+
 /** Response shapes of the catalogue calls (spec 3 §3, §7). Field names are the contract's. */
 
 export interface FracRef { uuid: string; name: string }
@@ -50,11 +52,8 @@ export interface NamedItem { uuid: string; name: string }
 /** Item of `GET api/userstypes/`: `idUsersTypes` is the id user payloads carry; system types cannot be deleted. */
 export interface UserTypeItem extends NamedItem { idUsersTypes: number; system: boolean }
 
-/** `GET api/providerTypes`: the contract puts the list under `data`. */
-export interface ProviderTypePage {
-  data: NamedItem[];
-  totalElements: number;
-  totalPages: number;
-  page: number;
-  size: number;
-}
+/**
+ * `GET api/providerTypes`: the contract puts the list under `data`; the same rows are also under
+ * `content`, so the shared list screen reads it like every other page.
+ */
+export interface ProviderTypePage extends Page<NamedItem> { data: NamedItem[] }

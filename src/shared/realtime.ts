@@ -12,8 +12,11 @@ export interface ServerToClientEvents {
   V_OUT: (event: VisitEvent) => void;
 }
 
+/** Answer of `subscribe`: refused (ok false, Spanish error) unless the caller belongs to the community. */
+export interface SubscribeResult { ok: boolean; error?: string }
+
 export interface ClientToServerEvents {
-  subscribe: (fracUuid: string, ack?: (result: { ok: boolean; error?: string }) => void) => void;
+  subscribe: (fracUuid: string, ack?: (result: SubscribeResult) => void) => void;
 }
 
 export const communityRoom = (fracUuid: string) => `frac:${fracUuid}`;

@@ -14,7 +14,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 /** Every signed-in route of spec 1's table. Screens not built yet show their heading only. */
 export const screens: Screen[] = [
-  { path: paths.home, title: 'Inicio' },
+  { path: paths.home, title: 'Inicio', view: named(() => import('./views/home/home.view.js'), 'HomeView') },
   { path: paths.create, title: 'Crear evento masivo' },
   { path: paths.massiveEvents, title: 'Eventos masivos' },
   { path: paths.guests, title: 'Invitados' },
@@ -45,10 +45,10 @@ export const screens: Screen[] = [
   { path: paths.newNews, title: 'Nuevo boletín' },
   { path: paths.promotions, title: 'Promociones' },
   { path: paths.newPromotion, title: 'Nueva promoción' },
-  { path: paths.fracs, title: 'Fraccionamientos' },
-  { path: paths.newFrac, title: 'Alta fraccionamiento' },
-  { path: paths.integrators, title: 'Integradores' },
-  { path: paths.newIntegrator, title: 'Alta integrador' },
+  { path: paths.fracs, title: 'Fraccionamientos', view: named(() => import('./views/fracs/fracs.view.js'), 'FracsView') },
+  { path: paths.newFrac, title: 'Alta fraccionamiento', view: named(() => import('./views/fracs/frac-form.view.js'), 'FracFormView') },
+  { path: paths.integrators, title: 'Integradores', view: named(() => import('./views/integrators/integrators.view.js'), 'IntegratorsView') },
+  { path: paths.newIntegrator, title: 'Alta integrador', view: named(() => import('./views/integrators/integrator-form.view.js'), 'IntegratorFormView') },
   { path: paths.usersTypes, title: 'Tipos de usuario', view: named(() => import('./views/catalogues/user-types.view.js'), 'UserTypesView') },
   { path: paths.carBrands, title: 'Marcas de vehículos', view: named(() => import('./views/catalogues/car-brands.view.js'), 'CarBrandsView') },
   { path: paths.colors, title: 'Colores', view: named(() => import('./views/catalogues/colors.view.js'), 'ColorsView') },

@@ -19,22 +19,31 @@ export const ACCOUNT_BLOCKED_SQL = `(
         WHERE bu.user_id = u.id AND COALESCE(bi.enabled, true)))
 )`;
 
+/**
+ * SQL condition on a community alias: its integrator (when it has one) is enabled. A disabled
+ * integrator's communities are closed to everyone (spec 1 §4 'cascades').
+ */
+export const communityOpenSql = (alias: string) =>
+  `NOT EXISTS (SELECT 1 FROM integrators ci WHERE ci.id = ${alias}.integrator_id AND NOT ci.enabled)`;
+
 interface SessionRow {
   session_id: number; user_id: number; uuid: string; email: string; user_type_id: number;
-  community_id: number | null; community_uuid: string | null; blocked: boolean;
+  community_id: number | null; community_uuid: string | null; blocked: boolean; community_closed: boolean;
 }
 
 export async function resolveSession(db: Queryable, token: string): Promise<AuthContext | null> {
   const row = await db.one<SessionRow>(
     `SELECT s.id AS session_id, u.id AS user_id, u.uuid, u.email, u.user_type_id,
-            s.community_id, c.uuid AS community_uuid, ${ACCOUNT_BLOCKED_SQL} AS blocked
+            s.community_id, c.uuid AS community_uuid, ${ACCOUNT_BLOCKED_SQL} AS blocked,
+            (c.id IS NOT NULL AND NOT ${communityOpenSql('c')}) AS community_closed
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
        LEFT JOIN communities c ON c.id = s.community_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [tokenHash(token)],
   );
-  if (!row || row.blocked) return null;
+  // A session whose active community was closed stops at once; signing in again lands on an open one.
+  if (!row || row.blocked || row.community_closed) return null;
   return {
     sessionId: Number(row.session_id),
     userId: row.user_id,
@@ -47,11 +56,12 @@ export async function resolveSession(db: Queryable, token: string): Promise<Auth
   };
 }
 
-/** Communities a user works in: its memberships, or the communities an integrator owns. */
+/** Communities a user works in: its memberships, or the communities an integrator owns; open ones only. */
 export const USER_COMMUNITIES_SQL = `
   SELECT c.id, c.uuid, c.name FROM communities c
-   WHERE c.id IN (SELECT community_id FROM user_communities WHERE user_id = $1)
-      OR c.integrator_id IN (SELECT id FROM integrators WHERE user_id = $1)
+   WHERE (c.id IN (SELECT community_id FROM user_communities WHERE user_id = $1)
+          OR c.integrator_id IN (SELECT id FROM integrators WHERE user_id = $1))
+     AND ${communityOpenSql('c')}
    ORDER BY c.name`;
 
 export async function openSession(db: Queryable, userId: number, preferredCommunityId: number | null) {

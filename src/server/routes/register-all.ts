@@ -3,6 +3,23 @@ import { accountRoutes } from './account.routes.js';
 import { addressRoutes } from './addresses.routes.js';
 import { oauthRoutes } from './oauth.routes.js';
 import { registrationRoutes } from './registration.routes.js';
+import { carBrandRoutes } from './car-brands.routes.js';
+import { colorRoutes } from './colors.routes.js';
+import { commonAreaRoutes } from './common-areas.routes.js';
+import { gateRoutes } from './gates.routes.js';
+import { providerTypeRoutes } from './provider-types.routes.js';
+import { streetRoutes } from './streets.routes.js';
+import { userTypeRoutes } from './user-types.routes.js';
+import { zoneRoutes } from './zones.routes.js';
+import { adminOptionsRoutes } from './admin-options.routes.js';
+import { fracLogoRoutes } from './frac-logo.routes.js';
+import { fracRoutes } from './fracs.routes.js';
+import { integratorDashboardRoutes } from './integrator-dashboard.routes.js';
+import { integratorRoutes } from './integrators.routes.js';
+import { administrativeVisitRoutes } from './administrative-visits.routes.js';
+import { userRoutes } from './users.routes.js';
+import { visitantDashboardRoutes } from './visitant-dashboard.routes.js';
+import { visitantRoutes } from './visitants.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -10,4 +27,21 @@ export const routeModules: RouteModule[] = [
   accountRoutes,
   registrationRoutes,
   addressRoutes,
+  carBrandRoutes,
+  colorRoutes,
+  commonAreaRoutes,
+  gateRoutes,
+  providerTypeRoutes,
+  streetRoutes,
+  userTypeRoutes,
+  zoneRoutes,
+  integratorDashboardRoutes,
+  integratorRoutes,
+  fracRoutes,
+  fracLogoRoutes,
+  adminOptionsRoutes,
+  userRoutes,
+  administrativeVisitRoutes,
+  visitantRoutes,
+  visitantDashboardRoutes,
 ];

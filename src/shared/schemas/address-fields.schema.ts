@@ -16,6 +16,23 @@ export const NUMBER_MAX = 8;
 export const STREET_MAX = 100;
 export const LICENSES_MAX_DIGITS = 8;
 
+/**
+ * `v.object` whose missing-key issues carry the field's own message (the message of its root
+ * schema); valibot's default for a missing key is English ('Invalid key: ...').
+ */
+export function objectWithMessages<E extends v.ObjectEntries>(entries: E, message: string) {
+  return v.object(entries, (issue) => {
+    const key = (issue.path?.at(-1) as { key?: unknown } | undefined)?.key;
+    const field = typeof key === 'string' ? (entries[key] as { message?: unknown } | undefined) : undefined;
+    // A nested objectWithMessages has a function message: without a path it answers its own fallback.
+    const own = typeof field?.message === 'function' ? field.message({ ...issue, path: undefined }) : field?.message;
+    return typeof own === 'string' ? own : message;
+  });
+}
+
+/** Answer for a body that is not an object at all. */
+export const INVALID_BODY = 'La solicitud no es válida.';
+
 export const tooLong = (what: string, max: number) => `${what} admite como máximo ${max} caracteres.`;
 export const LICENSES_INVALID_MESSAGE = `La cantidad de licencias debe ser un número entero de 1 a ${LICENSES_MAX_DIGITS} dígitos.`;
 
@@ -23,10 +40,14 @@ export const LICENSES_INVALID_MESSAGE = `La cantidad de licencias debe ser un n�
 export const requiredText = (message: string, max: number, tooLongMessage: string) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLongMessage));
 
+/** Text, or a number given where text is expected (house numbers), as text. */
+const textOrNumber = (message: string) =>
+  v.union([v.string(message), v.pipe(v.number(message), v.finite(message), v.transform(String))], message);
+
 /** An optional text: absent, null or blank all become null. */
 export const optionalText = (max: number, tooLongMessage: string) =>
   v.pipe(
-    v.optional(v.nullable(v.string(tooLongMessage)), null),
+    v.optional(v.nullable(textOrNumber(tooLongMessage)), null),
     v.transform((value) => (value ?? '').trim()),
     v.maxLength(max, tooLongMessage),
     v.transform((value) => (value === '' ? null : value)),
@@ -72,4 +93,7 @@ export const addressEntries = {
 };
 
 export const extNumber = () =>
-  requiredText(EXT_NUMBER_MESSAGE, NUMBER_MAX, tooLong('El número exterior', NUMBER_MAX));
+  v.pipe(
+    textOrNumber(EXT_NUMBER_MESSAGE), v.trim(), v.nonEmpty(EXT_NUMBER_MESSAGE),
+    v.maxLength(NUMBER_MAX, tooLong('El número exterior', NUMBER_MAX)),
+  );

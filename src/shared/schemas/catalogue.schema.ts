@@ -5,15 +5,28 @@ export const CATALOGUE_NAME_MESSAGE = 'Asigna un nombre de 3 a 64 caracteres.';
 export const NAME_MIN = 3;
 export const NAME_MAX = 64;
 export const INVALID_ID = 'Identificador no válido.';
+export const INVALID_RECORD = 'El registro enviado no es válido.';
 /** Most items a list-of-one create body may carry at once. */
 export const MAX_ITEMS_PER_CREATE = 50;
 
+/**
+ * A required field whose absence reports `message` too: valibot words a missing object key in
+ * English ('Invalid key'). A default (that yields undefined) makes valibot run the field's own
+ * pipe for a missing key, and the check then reports the field's message.
+ */
+export const required = <S extends v.GenericSchema>(schema: S, message: string) =>
+  v.pipe(
+    v.optional(schema, () => undefined),
+    v.check((value) => value !== undefined, message),
+    v.transform((value) => value as NonNullable<v.InferOutput<S>>),
+  );
+
 /** Trimmed name of 3 to 64 characters, with the given message. */
 export const nameOf = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.minLength(NAME_MIN, message), v.maxLength(NAME_MAX, message));
+  required(v.pipe(v.string(message), v.trim(), v.minLength(NAME_MIN, message), v.maxLength(NAME_MAX, message)), message);
 
 /** Modal of gates, user types, car brands, colours and provider types (spec 3 §5). */
-export const CatalogueNameSchema = v.object({ name: nameOf(CATALOGUE_NAME_MESSAGE) });
+export const CatalogueNameSchema = v.object({ name: nameOf(CATALOGUE_NAME_MESSAGE) }, INVALID_RECORD);
 export type CatalogueName = v.InferOutput<typeof CatalogueNameSchema>;
 
 /** Create bodies are "a list of one" (spec 3 §7); several items are created all or none. */
@@ -31,25 +44,27 @@ export const CreateCatalogueSchema = listOf(CatalogueNameSchema);
 export const UpdateCatalogueSchema = v.object({
   uuid: v.optional(v.string()),
   name: nameOf(CATALOGUE_NAME_MESSAGE),
-});
+}, INVALID_RECORD);
 
 /** Body of `POST` and `PUT api/gates`: name, plus `idFrac` (the session's community always wins). */
 export const GateSchema = v.object({
   uuid: v.optional(v.string()),
   name: nameOf(CATALOGUE_NAME_MESSAGE),
   idFrac: v.optional(v.unknown()),
-});
+}, INVALID_RECORD);
 export const CreateGateSchema = listOf(GateSchema);
 
 /** A reference to a row by its numeric id (`idZone`, `idStreet`), as a number or digit string. */
-export const idRef = (message: string) =>
+export const idRef = (message: string) => required(
   v.union(
     [
       v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
       v.pipe(v.string(message), v.regex(/^\d{1,10}$/, message), v.transform(Number), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
     ],
     message,
-  );
+  ),
+  message,
+);
 
 /** `{uuid}` path parameter. */
-export const UuidParamsSchema = v.object({ uuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) });
+export const UuidParamsSchema = v.object({ uuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  addressEntries, extNumber, licenceCount, NAME_MAX, NAME_MESSAGE, postalCode, requiredText, selectedId, tooLong,
+  addressEntries, extNumber, INVALID_BODY, licenceCount, NAME_MAX, NAME_MESSAGE, objectWithMessages, postalCode, requiredText, selectedId, tooLong,
 } from './address-fields.schema.js';
 
 /** The administrator dropdown must have a choice (spec 1 §5: 'dropdown shows error'). */
@@ -16,14 +16,14 @@ export const LOGO_CONTENT_MESSAGE = 'El contenido del logo no es válido.';
 const communityName = () => requiredText(NAME_MESSAGE, NAME_MAX, tooLong('El nombre', NAME_MAX));
 
 /** The 'Alta fraccionamiento' / 'Editar fraccionamiento' form, field by field (spec 1 §2, §5). */
-export const CommunityFormSchema = v.object({
+export const CommunityFormSchema = objectWithMessages({
   name: communityName(),
   cp: postalCode(),
   ...addressEntries,
   extNumber: extNumber(),
   licenseTotal: licenceCount(),
   idUser: selectedId(ADMINISTRATOR_MESSAGE),
-});
+}, INVALID_BODY);
 export type CommunityFormInput = v.InferInput<typeof CommunityFormSchema>;
 export type CommunityForm = v.InferOutput<typeof CommunityFormSchema>;
 
@@ -37,7 +37,7 @@ export const LogoFileSchema = v.object({
   extension: v.optional(v.nullable(v.string(LOGO_CONTENT_MESSAGE))),
   mimeType: v.optional(v.nullable(v.string(LOGO_CONTENT_MESSAGE))),
   content: v.optional(v.nullable(v.string(LOGO_CONTENT_MESSAGE))),
-});
+}, LOGO_CONTENT_MESSAGE);
 export type LogoFile = v.InferOutput<typeof LogoFileSchema>;
 
 /**
@@ -46,7 +46,7 @@ export type LogoFile = v.InferOutput<typeof LogoFileSchema>;
  * by the web on edit and ignored (the `file` field decides the logo).
  */
 export const CommunityBodySchema = v.pipe(
-  v.object({
+  objectWithMessages({
     uuid: v.optional(v.nullable(v.string())),
     name: communityName(),
     cp: postalCode(),
@@ -54,12 +54,12 @@ export const CommunityBodySchema = v.pipe(
     extNumber: extNumber(),
     licenseTotal: licenceCount(),
     idUser: v.optional(v.nullable(selectedId(ADMINISTRATOR_MESSAGE))),
-    user: v.optional(v.nullable(v.object({ idUser: v.optional(v.nullable(selectedId(ADMINISTRATOR_MESSAGE))) }))),
+    user: v.optional(v.nullable(v.object({ idUser: v.optional(v.nullable(selectedId(ADMINISTRATOR_MESSAGE))) }, ADMINISTRATOR_MESSAGE))),
     starDate: v.optional(v.unknown()),
     endDate: v.optional(v.unknown()),
     idFile: v.optional(v.unknown()),
     file: v.optional(v.nullable(LogoFileSchema)),
-  }),
+  }, INVALID_BODY),
   v.forward(
     v.partialCheck([['idUser'], ['user', 'idUser']], (b) => (b.idUser ?? b.user?.idUser) != null, ADMINISTRATOR_MESSAGE),
     ['idUser'],

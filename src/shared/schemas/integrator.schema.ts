@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  addressEntries, extNumber, licenceCount, NAME_MAX, NAME_MESSAGE, postalCode, requiredText, tooLong,
+  addressEntries, extNumber, INVALID_BODY, licenceCount, NAME_MAX, NAME_MESSAGE, objectWithMessages, postalCode, requiredText, tooLong,
 } from './address-fields.schema.js';
 import { EMAIL_PATTERN } from './auth.schema.js';
 
@@ -25,7 +25,7 @@ const phone = () =>
   v.pipe(v.string(PHONE_MESSAGE), v.trim(), v.nonEmpty(PHONE_MESSAGE), v.regex(/^\d{10}$/, PHONE_DIGITS_MESSAGE));
 
 /** The 'Alta integrador' / 'Editar integrador' form, field by field (spec 1 §2, §5). */
-export const IntegratorFormSchema = v.object({
+export const IntegratorFormSchema = objectWithMessages({
   name: name(),
   lastName: lastName(),
   email: integratorEmail(),
@@ -34,7 +34,7 @@ export const IntegratorFormSchema = v.object({
   ...addressEntries,
   number: extNumber(),
   licenses: licenceCount(),
-});
+}, INVALID_BODY);
 export type IntegratorFormInput = v.InferInput<typeof IntegratorFormSchema>;
 export type IntegratorForm = v.InferOutput<typeof IntegratorFormSchema>;
 
@@ -42,7 +42,7 @@ export type IntegratorForm = v.InferOutput<typeof IntegratorFormSchema>;
  * Body of `POST api/integrator` and `PUT api/integrator/{uuid}` (spec 1 §3, §7): the integrator's
  * fields plus `user` (the account: email and names; ids, status and type are the server's).
  */
-export const IntegratorBodySchema = v.object({
+export const IntegratorBodySchema = objectWithMessages({
   uuid: v.optional(v.nullable(v.string())),
   name: name(),
   lastName: lastName(),
@@ -52,7 +52,7 @@ export const IntegratorBodySchema = v.object({
   ...addressEntries,
   number: extNumber(),
   licenses: licenceCount(),
-  user: v.object(
+  user: objectWithMessages(
     {
       idUser: v.optional(v.unknown()),
       uuid: v.optional(v.unknown()),
@@ -64,7 +64,7 @@ export const IntegratorBodySchema = v.object({
     },
     EMAIL_FORMAT_MESSAGE,
   ),
-});
+}, INVALID_BODY);
 export type IntegratorBodyInput = v.InferInput<typeof IntegratorBodySchema>;
 export type IntegratorBody = v.InferOutput<typeof IntegratorBodySchema>;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listOf, nameOf } from './catalogue.schema.js';
+import { INVALID_RECORD, listOf, nameOf } from './catalogue.schema.js';
 
 /** Zone name: required, 3 to 64, message 'Asigna un nombre' (spec 3 §5). */
 export const ZONE_NAME_MESSAGE = 'Asigna un nombre';
@@ -7,7 +7,7 @@ export const ZONE_NAME_MESSAGE = 'Asigna un nombre';
 export const ZONE_COLOR = '#000000';
 
 /** The 'Agregar zona' / 'Editar zona' modal: one field. */
-export const ZoneFormSchema = v.object({ name: nameOf(ZONE_NAME_MESSAGE) });
+export const ZoneFormSchema = v.object({ name: nameOf(ZONE_NAME_MESSAGE) }, INVALID_RECORD);
 
 /** Body of `POST api/zones` items and of `PUT api/zones/{uuid}`: name, color, idFrac. */
 export const ZoneSchema = v.object({
@@ -15,6 +15,6 @@ export const ZoneSchema = v.object({
   color: v.optional(v.pipe(v.string('Color no válido.'), v.trim(), v.maxLength(32, 'Color no válido.')), ZONE_COLOR),
   /** Accepted for the contract; the community is always the session's. */
   idFrac: v.optional(v.unknown()),
-});
+}, INVALID_RECORD);
 export type ZoneInput = v.InferOutput<typeof ZoneSchema>;
 export const CreateZoneSchema = listOf(ZoneSchema);

@@ -12,9 +12,9 @@ export function setUnauthorizedHandler(handler: () => void) { onUnauthorized = h
 
 type Body = { json: unknown } | { form: Record<string, string> } | { text: string } | undefined;
 
-async function request<T>(method: string, path: string, body?: Body, auth: 'bearer' | 'client' | 'none' = 'bearer'): Promise<T> {
+async function request<T>(method: string, path: string, body?: Body, auth: 'bearer' | 'client' | 'none' = 'bearer', tokenOverride?: string): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': LOCALE, Accept: 'application/json' };
-  const token = tokenStore.get();
+  const token = tokenOverride ?? tokenStore.get();
   if (auth === 'bearer' && token) headers.Authorization = `Bearer ${token}`;
   if (auth === 'client') headers.Authorization = CLIENT_BASIC;
   let payload: BodyInit | undefined;
@@ -30,7 +30,7 @@ async function request<T>(method: string, path: string, body?: Body, auth: 'bear
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    if (response.status === 401 && auth === 'bearer' && token) onUnauthorized();
+    if (response.status === 401 && auth === 'bearer' && token && !tokenOverride) onUnauthorized();
     const errorBody = isErrorBody(data) ? data : { error: 'server_error', error_description: 'Error interno del servidor' };
     throw { kind: 'http', status: response.status, body: errorBody } satisfies ApiFailure;
   }
@@ -45,6 +45,8 @@ export const api = {
   post: <T>(path: string, json?: unknown) => request<T>('POST', path, { json: json ?? {} }),
   put: <T>(path: string, json?: unknown) => request<T>('PUT', path, { json: json ?? {} }),
   del: <T>(path: string) => request<T>('DELETE', path),
+  /** A call with a token that is not (yet) the stored one: sign-in checks, revoking a rejected token. */
+  withToken: <T>(method: 'GET' | 'POST', path: string, token: string) => request<T>(method, path, method === 'POST' ? { json: {} } : undefined, 'bearer', token),
   form: <T>(path: string, form: Record<string, string>) => request<T>('POST', path, { form }, 'client'),
   clientText: <T>(path: string, text: string) => request<T>('POST', path, { text }, 'client'),
   public: {

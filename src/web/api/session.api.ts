@@ -1,17 +1,16 @@
 import type { CurrentUser, RegistrationLookup, TokenResponse } from '../../shared/api-types.js';
 import { api } from './client.js';
-import { tokenStore } from './storage.js';
 
 export const sessionApi = {
   async signIn(email: string, password: string): Promise<{ token: string; user: CurrentUser }> {
     const token = await api.form<TokenResponse>('/oauth/token', { grant_type: 'password', username: email.trim(), password });
-    tokenStore.set(token.access_token);
-    const user = await api.get<CurrentUser>('/api/users/me');
+    // The token is kept only once the session machine accepts it for this portal.
+    const user = await api.withToken<CurrentUser>('GET', '/api/users/me', token.access_token);
     return { token: token.access_token, user };
   },
   me: () => api.get<CurrentUser>('/api/users/me'),
   switchCommunity: (uuid: string) => api.put<unknown>(`/api/users/setUpdateFrac/${encodeURIComponent(uuid)}`),
-  signOut: () => api.post<void>('/api/users/logout'),
+  signOut: (token: string | null) => (token ? api.withToken<void>('POST', '/api/users/logout', token) : api.post<void>('/api/users/logout')),
   async findUser(uuid: string): Promise<RegistrationLookup | null> {
     const found = await api.public.get<RegistrationLookup | string | undefined>(`/api/users/findUser/${encodeURIComponent(uuid)}`);
     return typeof found === 'object' && found !== null ? found : null;

@@ -12,7 +12,7 @@ export const browserSessionMachine = sessionMachine.provide({
     checkSession: fromPromise(() => sessionApi.me()),
     signIn: fromPromise(({ input }) => sessionApi.signIn(input.email, input.password)),
     switchCommunity: fromPromise(async ({ input }) => { await sessionApi.switchCommunity(input.uuid); }),
-    signOut: fromPromise(async () => { await sessionApi.signOut(); }),
+    signOut: fromPromise(async ({ input }) => { await sessionApi.signOut(input.token); }),
   },
   actions: {
     persistToken: (_, params) => tokenStore.set(params.token),

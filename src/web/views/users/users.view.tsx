@@ -40,6 +40,8 @@ export function UsersView({ api = usersApi, visits = administrativeVisitApi, opt
         loadPage={api.list} pageWindow={USER_PAGE_WINDOW}
         deleteRow={(row) => api.remove(row.uuid)} deleteErrorTitle={USER_DELETE_ERROR_TITLE}
         canEditRow={(row) => actions(row).edit} canDeleteRow={(row) => actions(row).delete}
+        // A row without actions keeps the height of the others.
+        rowActions={(row) => (actions(row).edit || actions(row).delete ? null : <Box h="8" aria-hidden="true" />)}
         rowName={(row) => row.name} addLabel="Agregar usuario"
         renderForm={(selected, onClosed) => (
           <UserFormDialog role={role} selfUuid={user.uuid} row={selected} api={api} onClosed={onClosed} />

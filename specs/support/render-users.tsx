@@ -1,0 +1,73 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session.machine.js';
+import type { CurrentUser } from '../../src/shared/api-types.js';
+import type { Role } from '../../src/shared/roles.js';
+import { SessionProvider } from '../../src/web/session/session-context.js';
+import { UsersView } from '../../src/web/views/users/users.view.js';
+
+const community = { uuid: 'f-1', name: 'Residencial Las Palmas' };
+const people: Record<'admin' | 'integrator' | 'generalAdmin', CurrentUser> = {
+  admin: {
+    uuid: 'self-admin', email: 'administrador@porton.mx', username: 'Adriana Morales Peña', role: 'Administrador de fraccionamiento',
+    roleKey: 'admin', frac: community.name, product: [community], logoURL: null, idUsersTypes: 4, testFrac: community,
+    firstName: 'Adriana', lastName: 'Morales Peña',
+  },
+  integrator: {
+    uuid: 'self-integrator', email: 'integrador@porton.mx', username: 'Ignacio Ramírez Soto', role: 'Integrador',
+    roleKey: 'integrator', frac: community.name, product: [community], logoURL: null, idUsersTypes: 14, testFrac: community,
+    firstName: 'Ignacio', lastName: 'Ramírez Soto',
+  },
+  generalAdmin: {
+    uuid: 'self-general', email: 'admin@porton.mx', username: 'Ana Garza Torres', role: 'Administrador general',
+    roleKey: 'generalAdmin', frac: null, product: [], logoURL: null, idUsersTypes: 1, testFrac: null, firstName: 'Ana', lastName: 'Garza Torres',
+  },
+};
+export const sessionUser = (role: keyof typeof people) => people[role];
+
+/** The real /users view signed in as `role` (the session check answers that user). */
+export async function renderUsers(role: Extract<Role, 'admin' | 'integrator' | 'generalAdmin'>, props: ComponentProps<typeof UsersView> = {}) {
+  localStorage.setItem('porton.token', `token-${role}`);
+  const logic = sessionMachine.provide({
+    actors: {
+      checkSession: fromPromise(async () => people[role]),
+      signIn: fromPromise(async () => { throw new Error('not used'); }),
+      switchCommunity: fromPromise(async () => undefined),
+      signOut: fromPromise(async () => undefined),
+    },
+    actions: { persistToken: () => undefined, clearStorage: () => undefined, reload: () => undefined },
+  });
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <MemoryRouter initialEntries={['/users']}>
+        <SessionProvider logic={logic as never}><UsersView {...props} /></SessionProvider>
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
+  await screen.findByRole('heading', { name: 'Usuarios' });
+}
+
+export const userDialog = () => within(screen.getByTestId('user-form-dialog'));
+export const field = (label: string) => userDialog().getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement | HTMLSelectElement;
+export const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+export const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+export const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+/** Checks a Chakra checkbox of the open modal by its label. */
+export function check(label: string) {
+  const box = screen.getAllByRole('checkbox').find((c) => c.closest('label')?.textContent?.includes(label));
+  if (!box) throw new Error(`no checkbox '${label}'`);
+  fireEvent.click(box);
+}
+
+/** The result dialog shows `title` (and `detail`); 'Aceptar' closes it. */
+export async function expectDialog(title: string, detail?: string) {
+  const dialog = await screen.findByRole('alertdialog');
+  await waitFor(() => expect(within(dialog).getByText(title)).toBeTruthy());
+  if (detail) expect(within(dialog).getByText(detail)).toBeTruthy();
+}
+export const accept = () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Aceptar' }));

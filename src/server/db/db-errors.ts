@@ -1,0 +1,29 @@
+import { AppError } from '../../shared/errors.js';
+
+/** SQLSTATE of a database error (node-postgres and PGlite both expose `code`). */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+export interface ConstraintMessages {
+  /** Unique violation (23505): the name already exists in its scope. */
+  duplicate?: string;
+  /** Foreign-key violation (23503): the row is still referenced, e.g. on delete. */
+  inUse?: string;
+}
+
+/**
+ * Runs a write and turns constraint violations into 409s with a Spanish description, so a race
+ * between two requests answers the same as the check that lost it.
+ */
+export async function withConstraints<T>(messages: ConstraintMessages, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === '23505' && messages.duplicate) throw new AppError('conflict', messages.duplicate);
+    if (state === '23503' && messages.inUse) throw new AppError('conflict', messages.inUse);
+    throw error;
+  }
+}

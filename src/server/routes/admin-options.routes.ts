@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdministratorOption } from '../../shared/community-types.js';
+import type { AppDeps } from '../deps.js';
+import { requireIntegrator } from '../http/integrator-scope.js';
+import { defineRoute } from '../http/route.js';
+import { administratorOptions } from '../services/community-admins.js';
+
+/** Options of the 'Administrador de fraccionamiento' dropdown of the community form (spec 1 §3, §7). */
+export function adminOptionsRoutes(app: FastifyInstance, { db }: AppDeps) {
+  defineRoute(app, {
+    method: 'GET', url: '/api/users/integrator', tags: ['fraccionamientos'], access: ['integrator'],
+    summary: 'Administradores que el integrador puede asignar: los de sus fraccionamientos y los que aún no tienen fraccionamiento',
+    handler: async ({ auth }): Promise<AdministratorOption[]> => administratorOptions(db, (await requireIntegrator(db, auth)).id),
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { NamedItem } from '../../shared/catalogue-types.js';
+import type { AppDeps } from '../deps.js';
+import { registerGlobalCatalogue } from '../http/global-catalogue.js';
+
+/** Vehicle colours ('Colores', spec 3 §7 api/colors). */
+export function colorRoutes(app: FastifyInstance, { db }: AppDeps) {
+  registerGlobalCatalogue<NamedItem>(app, db, {
+    table: 'colors', url: '/api/colors', tag: 'colores',
+    select: 'uuid, name',
+    messages: {
+      notFound: 'El color no existe.',
+      duplicate: 'Ya existe un color con ese nombre.',
+      inUse: 'No es posible eliminar el color porque tiene registros asociados.',
+    },
+  });
+}

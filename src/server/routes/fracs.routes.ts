@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { Page } from '../../shared/api-types.js';
+import type { Community } from '../../shared/community-types.js';
+import { AppError } from '../../shared/errors.js';
+import { UuidParamsSchema } from '../../shared/schemas/catalogue.schema.js';
+import { CommunityBodySchema } from '../../shared/schemas/community.schema.js';
+import type { Queryable } from '../db/db.js';
+import type { AppDeps } from '../deps.js';
+import { requireIntegrator } from '../http/integrator-scope.js';
+import { ListQuerySchema, pageQuery } from '../http/list-query.js';
+import { defineRoute } from '../http/route.js';
+import { COMMUNITY_FROM, COMMUNITY_SELECT, communityOf, ownCommunityRow, type CommunityRow } from '../services/community-rows.js';
+import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from '../services/community-save.js';
+import { storageFor } from '../services/storage.js';
+
+/**
+ * Communities of the calling integrator (spec 1 'Fraccionamientos', §3, §7 api/fracs). Another
+ * integrator's community answers 404, as one that does not exist.
+ */
+export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+  const tags = ['fraccionamientos'];
+  const access = ['integrator'] as const;
+  const storage = storageFor(config);
+
+  const own = async (q: Queryable, integratorId: number, uuid: string): Promise<Community> => {
+    const row = await ownCommunityRow(q, integratorId, uuid);
+    if (!row) throw new AppError('not_found', COMMUNITY_NOT_FOUND);
+    return communityOf(row);
+  };
+  const byId = async (id: number) =>
+    communityOf((await db.one<CommunityRow>(`SELECT ${COMMUNITY_SELECT} FROM ${COMMUNITY_FROM} WHERE c.id = $1`, [id]))!);
+
+  for (const url of ['/api/fracs', '/api/fracs/']) {
+    defineRoute(app, {
+      method: 'GET', url, tags, access, query: ListQuerySchema,
+      summary: 'Fraccionamientos del integrador (la ruta no la da la especificación: es nuestra). Paginado; `search` filtra por nombre (contiene, sin distinguir mayúsculas)',
+      handler: async ({ auth, query }): Promise<Page<Community>> => {
+        const integrator = await requireIntegrator(db, auth);
+        const page = await pageQuery<CommunityRow>(db, {
+          select: COMMUNITY_SELECT, from: COMMUNITY_FROM, where: ['c.integrator_id = $1'], params: [integrator.id],
+          searchColumns: ['c.name'], orderBy: 'c.name, c.id',
+        }, query);
+        return { ...page, content: page.content.map(communityOf) };
+      },
+    });
+  }
+
+  defineRoute(app, {
+    method: 'GET', url: '/api/fracs/:uuid', summary: 'Un fraccionamiento del integrador', tags, access, params: UuidParamsSchema,
+    handler: async ({ auth, params }): Promise<Community> => own(db, (await requireIntegrator(db, auth)).id, params.uuid),
+  });
+
+  defineRoute(app, {
+    method: 'POST', url: '/api/fracs/admin', tags, access, body: CommunityBodySchema,
+    summary: 'Registra un fraccionamiento del integrador (licencias dentro de las disponibles; el administrador queda como miembro; logo JPEG/PNG opcional, máx. 2 MB)',
+    handler: async ({ auth, body }): Promise<Community> => {
+      const integrator = await requireIntegrator(db, auth);
+      return byId(await createCommunity(db, storage, integrator.id, body));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT', url: '/api/fracs/:uuid', tags, access, params: UuidParamsSchema, body: CommunityBodySchema,
+    summary: 'Actualiza un fraccionamiento del integrador; `file: null` quita el logo, `file` con `content` lo reemplaza, sin `file` se conserva',
+    handler: async ({ auth, params, body }): Promise<Community> => {
+      const integrator = await requireIntegrator(db, auth);
+      return byId(await updateCommunity(db, storage, integrator.id, params.uuid, body));
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { VISIT_STATS_ROLES } from '../../shared/visit-access.js';
+import type { DailyVisits, MonthlyVisits, ResidentSummary } from '../../shared/visit-types.js';
+import type { AppDeps } from '../deps.js';
+import { defineRoute } from '../http/route.js';
+import { dailyVisits, monthlyVisits, residentSummary, statsScope } from '../services/visit-stats.js';
+
+/**
+ * The /home dashboard of everyone but integrators (spec 1 §2, §3, §7): the session's community,
+ * or every community for the general administrator. Shapes in src/shared/visit-types.ts.
+ */
+export function visitantDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const tags = ['tablero'];
+  const both = (path: string) => [`/api/visitantDashBoard/${path}/`, `/api/visitantDashBoard/${path}`];
+
+  for (const url of both('dailyVisits')) {
+    defineRoute(app, {
+      method: 'GET', url, tags, access: VISIT_STATS_ROLES,
+      summary: 'Entradas por día: promedio diario de cada mes del año (12 meses) y cada día del mes en curso',
+      handler: async ({ auth }): Promise<DailyVisits> => dailyVisits(db, statsScope(auth)),
+    });
+  }
+  for (const url of both('monthlyVisits')) {
+    defineRoute(app, {
+      method: 'GET', url, tags, access: VISIT_STATS_ROLES,
+      summary: 'Entradas por mes del año en curso: [{ month 1..12, total }], los 12 meses',
+      handler: async ({ auth }): Promise<MonthlyVisits[]> => monthlyVisits(db, statsScope(auth)),
+    });
+  }
+  for (const url of both('residentSummary')) {
+    defineRoute(app, {
+      method: 'GET', url, tags, access: VISIT_STATS_ROLES,
+      summary: 'Tarjetas del tablero: entradas, salidas, visitantes activos, QR/manual, licencias, residentes y casas',
+      handler: async ({ auth }): Promise<ResidentSummary> => residentSummary(db, statsScope(auth)),
+    });
+  }
+}
