@@ -1,14 +1,16 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import * as v from 'valibot';
 import { ContractorSignInSchema, SignInSchema, fieldErrors } from '../../../shared/schemas/auth.schema.js';
 import type { Portal } from '../../../shared/sign-in-rules.js';
-import { ResultDialog } from '../../components/result-dialog.js';
 import { TextField } from '../../components/text-field.js';
 import { paths } from '../../paths.js';
 import { SessionContext } from '../../session/session-context.js';
 import { AuthLayout } from './auth-layout.js';
+
+// The dialog (and its focus trap) loads only when a sign-in fails: the first screen stays small.
+const ResultDialog = lazy(async () => ({ default: (await import('../../components/result-dialog.js')).ResultDialog }));
 
 /** Main sign-in (/) and contractors' sign-in (/?type=contractor), spec 1 §2, §5, §8. */
 export function SignInView({ portal }: { portal: Portal }) {
@@ -51,8 +53,12 @@ export function SignInView({ portal }: { portal: Portal }) {
           </Stack>
         </Stack>
       </form>
-      <ResultDialog open={failed && Boolean(error)} status="error" title="No fue posible iniciar sesión" detail={error}
-        onClose={() => session.send({ type: 'error.dismiss' })} />
+      {failed && error ? (
+        <Suspense fallback={null}>
+          <ResultDialog open status="error" title="No fue posible iniciar sesión" detail={error}
+            onClose={() => session.send({ type: 'error.dismiss' })} />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }
