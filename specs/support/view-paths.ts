@@ -27,7 +27,7 @@ export function pendingCalls() {
   };
 }
 
-export type Executors = Record<string, (event: AnyEventObject) => void | Promise<void>>;
+export type Executors = Record<string, (event: AnyEventObject) => unknown>;
 
 export async function performPath(path: GeneratedPath, options: {
   executors: Executors;
