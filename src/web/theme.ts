@@ -15,7 +15,7 @@ import {
  * starts using a component that has one.
  */
 export const system = createSystem(mergeConfigs(defaultBaseConfig, defineConfig({
-  cssVarsRoot, cssVarsPrefix, globalCss,
+  preflight: true, cssVarsRoot, cssVarsPrefix, globalCss,
   theme: {
     breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles,
     recipes: {
