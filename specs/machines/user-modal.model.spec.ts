@@ -36,7 +36,6 @@ describe('userModal machine (spec 1 §5 users form: type, rules, postal-code loo
         }),
       });
     }
-    if (ctx.errors.lastName) expect(ctx.errors.lastName).toBe(UserMessages.lastName);
     if (ctx.errors.cp) expect(ctx.errors.cp).toBe(UserMessages.cp);
     if (ctx.errors.idAddress) expect(ctx.errors.idAddress).toBe(UserMessages.colony);
     // A failed save keeps what the user typed.

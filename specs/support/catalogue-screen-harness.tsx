@@ -77,9 +77,10 @@ export const ui = {
   remove: (name: string) => fireEvent.click(within(rowOf(name)).getByRole('button', { name: 'Eliminar' })),
   confirm: (button: 'Eliminar' | 'Cancelar') => fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: button })),
   typeName: (value: string) => fireEvent.change(within(formDialog()!).getByLabelText(/Nombre/), { target: { value } }),
-  submitForm: () => fireEvent.click(within(formDialog()!).getByRole('button', { name: /^(Registrar|Actualizar)$/ })),
-  cancelForm: () => fireEvent.click(within(formDialog()!).getByRole('button', { name: 'Cancelar' })),
-  accept: () => fireEvent.click(screen.getByRole('button', { name: 'Aceptar' })),
+  submitForm: () => fireEvent.click(within(formDialog()!).getByRole('button', { name: /^(Registrar|Actualizar)$/, hidden: true })),
+  cancelForm: () => fireEvent.click(within(formDialog()!).getByRole('button', { name: 'Cancelar', hidden: true })),
+  /** The result dialog's only button; it may take a render to become reachable after the dialog opens. */
+  accept: () => waitFor(() => fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }))),
   retry: () => fireEvent.click(screen.getByRole('button', { name: 'Reintentar' })),
 };
 

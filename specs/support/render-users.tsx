@@ -30,14 +30,14 @@ const people: Record<'admin' | 'integrator' | 'generalAdmin', CurrentUser> = {
 export const sessionUser = (role: keyof typeof people) => people[role];
 
 /** The real /users view signed in as `role` (the session check answers that user). */
-export async function renderUsers(role: Extract<Role, 'admin' | 'integrator' | 'generalAdmin'>, props: ComponentProps<typeof UsersView> = {}) {
-  localStorage.setItem('porton.token', `token-${role}`);
+export async function renderUsers(role: Extract<Role, 'admin' | 'integrator' | 'generalAdmin'>, props: ComponentProps<typeof UsersView> = {}, token = `token-${role}`) {
+  localStorage.setItem('porton.token', token);
   const logic = sessionMachine.provide({
     actors: {
       checkSession: fromPromise(async () => people[role]),
-      signIn: fromPromise(async () => { throw new Error('not used'); }),
-      switchCommunity: fromPromise(async () => undefined),
-      signOut: fromPromise(async () => undefined),
+      signIn: fromPromise(async (): Promise<{ token: string; user: CurrentUser }> => { throw new Error('not used'); }),
+      switchCommunity: fromPromise(async (): Promise<void> => undefined),
+      signOut: fromPromise(async (): Promise<void> => undefined),
     },
     actions: { persistToken: () => undefined, clearStorage: () => undefined, reload: () => undefined },
   });
@@ -57,17 +57,24 @@ export const type = (label: string, value: string) => fireEvent.change(field(lab
 export const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 export const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-/** Checks a Chakra checkbox of the open modal by its label. */
-export function check(label: string) {
+/** Checks a Chakra checkbox by its label (its state machine answers a tick later). */
+export async function check(label: string) {
   const box = screen.getAllByRole('checkbox').find((c) => c.closest('label')?.textContent?.includes(label));
   if (!box) throw new Error(`no checkbox '${label}'`);
   fireEvent.click(box);
+  await waitFor(() => expect(box.closest('label')!.getAttribute('data-state')).toBe('checked'));
 }
 
-/** The result dialog shows `title` (and `detail`); 'Aceptar' closes it. */
+/** A result dialog shows `title` (and `detail`). */
 export async function expectDialog(title: string, detail?: string) {
-  const dialog = await screen.findByRole('alertdialog');
-  await waitFor(() => expect(within(dialog).getByText(title)).toBeTruthy());
-  if (detail) expect(within(dialog).getByText(detail)).toBeTruthy();
+  await waitFor(() => {
+    const dialog = screen.getAllByRole('alertdialog').find((d) => within(d).queryByText(title));
+    expect(dialog, `dialog '${title}'`).toBeTruthy();
+    if (detail) expect(within(dialog!).getByText(detail)).toBeTruthy();
+  });
 }
-export const accept = () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Aceptar' }));
+/** 'Aceptar' closes the result dialog; the form behind it is usable again. */
+export async function accept() {
+  fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Aceptar' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+}

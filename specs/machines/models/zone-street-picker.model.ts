@@ -24,15 +24,18 @@ export const zoneStreetPickerModel: ModelSpec = {
   ],
   events: (s) => {
     const [north, south] = pickerZones;
+    // A person can only pick a zone the selector lists, and picking the one shown changes nothing.
+    const choose = (uuids: string[]) => uuids
+      .filter((uuid) => uuid !== s.context.zoneUuid && (uuid === '' || s.context.zones.some((z: { uuid: string }) => z.uuid === uuid)))
+      .map((uuid) => ({ type: 'zone.choose', uuid }));
     switch (s.value as string) {
       case 'loadingZones': return [{ type: 'xstate.done.actor.zones', output: pickerZones }, failure('zones')];
-      case 'ready': return [{ type: 'zone.choose', uuid: north.uuid }, { type: 'zone.choose', uuid: '' }];
+      case 'ready': return choose([north.uuid, '']);
       case 'loadingStreets': return [
         { type: 'xstate.done.actor.streets', output: pickerStreets }, failure('streets'),
-        ...(s.context.zoneUuid === north.uuid ? [{ type: 'zone.choose', uuid: south.uuid }] : []),
-        { type: 'zone.choose', uuid: '' },
+        ...choose(s.context.zoneUuid === north.uuid ? [south.uuid, ''] : ['']),
       ];
-      case 'failed': return [{ type: 'options.retry' }, { type: 'zone.choose', uuid: north.uuid }];
+      case 'failed': return [{ type: 'options.retry' }, ...choose([north.uuid, ''])];
       default: return [];
     }
   },

@@ -9,16 +9,21 @@ import {
 import { VISIT_STATS_ROLES } from '../../shared/visit-access.js';
 import type { Queryable } from '../db/db.js';
 import type { AuthContext } from '../http/auth-context.js';
-import { ACCOUNT_BLOCKED_SQL, resolveSession, USER_COMMUNITIES_SQL } from '../http/sessions.js';
+import { resolveSession } from '../http/sessions.js';
+import { socketAccess } from '../services/realtime-access.js';
 
-interface SocketData { auth: AuthContext; room: string | null }
+interface SocketData { auth: AuthContext; fracUuid: string | null }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** What routes use to reach the dashboards: an emitter per community room. */
 export interface Realtime {
   readonly io: RealtimeServer;
   emitVisit(fracUuid: string, type: 'V_IN' | 'V_OUT', event: VisitEvent): void;
-  /** Disconnects sockets whose session ended (log-out, expiry, deleted or blocked account). */
+  /**
+   * Disconnects this process's sockets whose session ended (log-out, expiry, deleted or blocked
+   * account, closed community) or whose subscribed community is no longer the caller's.
+   * Runs on a timer; answers how many were dropped.
+   */
   checkSessions(): Promise<number>;
 }
 
@@ -32,25 +37,7 @@ export interface RealtimeOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_MEMBER = 'No perteneces a ese fraccionamiento.';
-
-/** Condition on session alias `s`: it may still be used (not revoked nor expired, account live and not blocked). */
-const SESSION_LIVE = `s.revoked_at IS NULL AND s.expires_at > now()
-  AND EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id AND u.deleted_at IS NULL AND NOT ${ACCOUNT_BLOCKED_SQL})`;
-
-/** Sessions among `ids` that may still be used. */
-async function liveSessions(db: Queryable, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.query<{ id: number }>(`SELECT s.id FROM sessions s WHERE s.id = ANY($1::bigint[]) AND ${SESSION_LIVE}`, [ids]);
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
-/** One round trip: is the session still live, and which community of the caller (if any) has this uuid. */
-async function subscription(db: Queryable, auth: AuthContext, fracUuid: string) {
-  return (await db.one<{ live: boolean; uuid: string | null }>(
-    `SELECT EXISTS (SELECT 1 FROM sessions s WHERE s.id = $2 AND ${SESSION_LIVE}) AS live,
-            (SELECT uc.uuid FROM (${USER_COMMUNITIES_SQL}) uc WHERE uc.uuid = $3::uuid) AS uuid`,
-    [auth.userId, auth.sessionId, fracUuid]))!;
-}
+const UNAUTHORIZED = { error: 'unauthorized', error_description: defaultDescriptions.unauthorized };
 
 /**
  * socket.io on the API's own HTTP server (spec 1 §4, §7): the handshake's `auth.token` is a
@@ -75,13 +62,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const auth = typeof token === 'string' && token ? await resolveSession(db, token).catch(() => null) : null;
-    if (!auth) {
-      const error = Object.assign(new Error(defaultDescriptions.unauthorized), {
-        data: { error: 'unauthorized', error_description: defaultDescriptions.unauthorized },
-      });
-      return next(error);
-    }
-    socket.data = { auth, room: null };
+    if (!auth) return next(Object.assign(new Error(UNAUTHORIZED.error_description), { data: UNAUTHORIZED }));
+    socket.data = { auth, fracUuid: null };
     next();
   });
 
@@ -93,17 +75,16 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
         if (typeof fracUuid !== 'string' || !UUID.test(fracUuid) || !VISIT_STATS_ROLES.includes(auth.role)) {
           return reply({ ok: false, error: NOT_MEMBER });
         }
-        const found = await subscription(db, auth, fracUuid);
-        if (!found.live) {
-          reply({ ok: false, error: defaultDescriptions.unauthorized });
+        const access = await socketAccess(db, auth, fracUuid);
+        if (!access.live) {
+          reply({ ok: false, error: UNAUTHORIZED.error_description });
           return void socket.disconnect(true);
         }
-        if (!found.uuid) return reply({ ok: false, error: NOT_MEMBER });
+        if (!access.uuid) return reply({ ok: false, error: NOT_MEMBER });
         // A dashboard shows one community: a new subscription replaces the previous one.
-        const room = communityRoom(found.uuid);
-        if (socket.data.room && socket.data.room !== room) await socket.leave(socket.data.room);
-        await socket.join(room);
-        socket.data.room = room;
+        if (socket.data.fracUuid && socket.data.fracUuid !== access.uuid) await socket.leave(communityRoom(socket.data.fracUuid));
+        await socket.join(communityRoom(access.uuid));
+        socket.data.fracUuid = access.uuid;
         reply({ ok: true });
       } catch (err) {
         app.log.error({ err }, 'realtime: subscribe failed');
@@ -114,10 +95,19 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   const checkSessions = async () => {
     const sockets = [...io.of('/').sockets.values()].filter((s) => s.data?.auth);
-    const live = await liveSessions(db, [...new Set(sockets.map((s) => s.data.auth.sessionId))]);
+    const verdicts = new Map<string, Promise<boolean>>();
+    for (const { data } of sockets) {
+      const key = `${data.auth.sessionId}:${data.fracUuid ?? ''}`;
+      if (!verdicts.has(key)) {
+        verdicts.set(key, socketAccess(db, data.auth, data.fracUuid).then((a) => a.live && (data.fracUuid === null || a.uuid !== null)));
+      }
+    }
     let dropped = 0;
     for (const socket of sockets) {
-      if (!live.has(socket.data.auth.sessionId)) { socket.disconnect(true); dropped++; }
+      if (!(await verdicts.get(`${socket.data.auth.sessionId}:${socket.data.fracUuid ?? ''}`))) {
+        socket.disconnect(true);
+        dropped++;
+      }
     }
     return dropped;
   };

@@ -11,7 +11,7 @@ import { defineRoute } from '../http/route.js';
 import { mailInvitation, registrationLink } from '../services/registration-tickets.js';
 import { assertAddress, assertCodeFree, duplicateError } from '../services/user-checks.js';
 import { deleteUser } from '../services/user-delete.js';
-import { findScopedUser, USER_FROM, userScope, userSelect, usersByIds } from '../services/user-rows.js';
+import { findScopedUser, userScope, usersByIds } from '../services/user-rows.js';
 import { assertChatbot, createUser, parseForRole } from '../services/user-writes.js';
 
 export const TYPE_UNCHANGEABLE = 'No es posible cambiar el tipo de usuario.';
@@ -43,15 +43,28 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
         const where = [...scope.where];
         const params = [...scope.params];
         if (query.search) {
-          params.push(`%${escapeLike(query.search)}%`);
+          const term = `%${escapeLike(query.search)}%`;
+          // Types are a handful of rows: matching them first keeps every arm of the OR on its own index.
+          const typeIds = (await db.query<{ id: number }>('SELECT id FROM user_types WHERE name ILIKE $1', [term])).map((r) => r.id);
+          params.push(term);
           const n = params.length;
-          // The type-name match is an array of ids, so each arm can use its own index.
-          where.push(`((u.first_name || ' ' || u.last_name) ILIKE $${n} OR u.email ILIKE $${n} OR u.vigilant_code ILIKE $${n}
-            OR u.user_type_id = ANY(ARRAY(SELECT ty.id FROM user_types ty WHERE ty.name ILIKE $${n})))`);
+          const arms = [`(u.first_name || ' ' || u.last_name) ILIKE $${n}`, `u.email ILIKE $${n}`, `u.vigilant_code ILIKE $${n}`];
+          if (typeIds.length) {
+            params.push(typeIds);
+            arms.push(`u.user_type_id = ANY($${params.length}::int[])`);
+          }
+          where.push(`(${arms.join(' OR ')})`);
         }
-        return pageQuery<ManagedUser>(db, {
-          select: userSelect(scope.preferredCommunity), from: USER_FROM, where, params, searchColumns: [], orderBy: 'u.id DESC',
+        // The page's ids first (cheap columns, counted over every match), then the rows of those 15 only.
+        // Newest first. While searching, by created_at (same order, not indexed on purpose): ordering by
+        // the primary key tempts the planner into a backward scan testing ILIKE on every row instead of
+        // using the trigram indexes; without a search that backward scan is the fast path.
+        const page = await pageQuery<{ id: number }>(db, {
+          select: 'u.id', from: 'users u', where, params, searchColumns: [],
+          orderBy: query.search ? 'u.created_at DESC, u.id DESC' : 'u.id DESC',
         }, { ...query, search: '' });
+        const preferred = auth.role === 'admin' ? auth.communityId : null;
+        return { ...page, content: await usersByIds(db, page.content.map((r) => r.id), preferred) };
       },
     });
   }
@@ -90,7 +103,10 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
         if (!sameText(user.email, existing.email)) throw new AppError('invalid_request', EMAIL_UNCHANGEABLE, { email: EMAIL_UNCHANGEABLE });
         await assertChatbot(q, auth, user, existing.id === auth.userId, '');
         const guard = isGuardType(existing.user_type_id);
-        const codeCommunity = existing.code_community_id ?? auth.communityId;
+        // A guard's code is unique where it was registered; a guard without a code yet takes its first community.
+        const codeCommunity = existing.code_community_id ?? (await q.one<{ community_id: number }>(
+          'SELECT community_id FROM user_communities WHERE user_id = $1 ORDER BY (community_id = $2) DESC, community_id LIMIT 1',
+          [existing.id, auth.communityId ?? 0]))?.community_id ?? null;
         if (guard && !sameText(user.vigilantCode, existing.vigilant_code)) {
           if (codeCommunity === null) throw new AppError('forbidden', TYPE_NOT_MANAGEABLE);
           await assertCodeFree(q, codeCommunity, user.vigilantCode!, existing.id);

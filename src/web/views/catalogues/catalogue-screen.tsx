@@ -8,6 +8,9 @@ import type { Column } from '../../components/list/data-table.js';
 import { FormDialog, type FormBindings } from '../../components/list/form-dialog.js';
 import { ListScreen } from '../../components/list/list-screen.js';
 
+/** Spec 3 §9: 15 rows a page (the list machine's default), a pager window of about 6 numbers. */
+const PAGE_WINDOW = 6;
+
 export interface CatalogueScreenProps<Row extends { uuid: string; name: string }, V extends FormValues> {
   title: string;
   searchPlaceholder: string;
@@ -45,6 +48,7 @@ export function CatalogueScreen<Row extends { uuid: string; name: string }, V ex
       rowName={(row) => row.name}
       addLabel={actions.canAdd ? `Agregar ${noun}` : undefined}
       canEdit={actions.canEdit}
+      pageWindow={PAGE_WINDOW}
       renderForm={withForm ? (selected, onClosed) => (
         <FormDialog<V>
           title={selected ? `Editar ${noun}` : `Agregar ${noun}`}

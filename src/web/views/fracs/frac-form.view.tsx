@@ -7,7 +7,7 @@ import { addressesApi } from '../../api/addresses.api.js';
 import { communityFormValues, emptyCommunityForm, fracsApi } from '../../api/fracs.api.js';
 import { AddressFields } from '../../components/address-form/address-fields.js';
 import { AddressFormPage } from '../../components/address-form/address-form-page.js';
-import { useAddressForm } from '../../components/address-form/use-address-form.js';
+import { useAddressForm, type AddressFormOptions } from '../../components/address-form/use-address-form.js';
 import { SelectField } from '../../components/select-field.js';
 import { TextField } from '../../components/text-field.js';
 import { paths } from '../../paths.js';
@@ -16,6 +16,8 @@ import { LogoField } from './logo-field.js';
 export interface FracFormApis {
   fracs: Pick<typeof fracsApi, 'get' | 'create' | 'update' | 'administrators' | 'logo'>;
   addresses: typeof addressesApi;
+  /** Reads a picked logo (the browser's FileReader unless replaced). */
+  readLogo?: AddressFormOptions['readLogo'];
 }
 
 /** /newFrac: 'Alta fraccionamiento', or 'Editar fraccionamiento' with ?uuid= (spec 1 §2, §5, §8). */
@@ -39,6 +41,7 @@ export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi 
       ? api.fracs.update(uuid, values as CommunityForm, idFile.current, logo)
       : api.fracs.create(values as CommunityForm, logo)),
     lookup: (cp) => api.addresses.lookup(cp),
+    readLogo: api.readLogo,
   });
   const ctx = state.context;
   const editing = id !== null;

@@ -1,4 +1,4 @@
-import { Badge, Button } from '@chakra-ui/react';
+import { Badge, Button, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import type { ListRow } from '../../../../machines/list-screen.machine.js';
 import type { Page } from '../../../shared/api-types.js';
@@ -14,7 +14,7 @@ type Row = Community & ListRow;
 
 const columns: Column<Row>[] = [
   { header: 'Nombre', cell: (r) => r.name },
-  { header: 'Dirección', cell: (r) => addressLineOf({ street: r.street, number: r.extNumber, intNumber: r.intNumber, address: r.address }) },
+  { header: 'Dirección', cell: (r) => <Text whiteSpace="normal" minW="56">{addressLineOf({ street: r.street, number: r.extNumber, intNumber: r.intNumber, address: r.address })}</Text> },
   { header: 'Administrador', cell: (r) => r.user?.name ?? 'Sin administrador' },
   { header: 'Cantidad de licencias', cell: (r) => r.licenseTotal },
   { header: 'Estado', cell: (r) => (r.licenseExpired ? <Badge colorPalette="red">Deshabilitado</Badge> : <Badge colorPalette="green">Activo</Badge>) },

@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -24,7 +24,7 @@ type Row = Integrator & ListRow;
 const columns: Column<Row>[] = [
   { header: 'Correo', cell: (r) => r.testUser.email },
   { header: 'Nombre', cell: (r) => integratorFullName(r) },
-  { header: 'Dirección', cell: (r) => addressLineOf(r) },
+  { header: 'Dirección', cell: (r) => <Text whiteSpace="normal" minW="56">{addressLineOf(r)}</Text> },
   { header: 'Teléfono', cell: (r) => r.phone || 'Sin teléfono' },
   { header: 'Cantidad de licencias', cell: (r) => r.licenses },
 ];

@@ -45,7 +45,7 @@ export function AdministrativeVisitDialog({ api = administrativeVisitApi, option
             <TextField label="Correo electrónico" type="email" required maxLength={64} {...text('email')} />
             <ZoneStreetFields form={form} withStreets api={options} />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField label="Número" required maxLength={8} {...text('number')} />
+              <TextField label="Número del domicilio" required maxLength={8} {...text('number')} />
               <TextField label="Número interior" maxLength={8} helper="Opcional" {...text('intNumber')} />
             </SimpleGrid>
             <CheckField label="Usa la aplicación" checked={form.values.useapp} onValue={(checked) => form.set('useapp', checked)} />

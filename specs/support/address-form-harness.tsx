@@ -1,0 +1,104 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { AnyEventObject } from 'xstate';
+import type { Community } from '../../src/shared/community-types.js';
+import { FracFormView } from '../../src/web/views/fracs/frac-form.view.js';
+import { IntegratorFormView } from '../../src/web/views/integrators/integrator-form.view.js';
+import { loadedCommunity, typedCommunity, typedIntegrator } from '../machines/models/address-form.model.js';
+import { pendingCalls } from './view-paths.js';
+
+export const adminOptions = [
+  { idUser: 7, uuid: 'u7', name: 'Adriana Morales Peña' },
+  { idUser: 8, uuid: 'u8', name: 'Beatriz Solís' },
+];
+/** `GET api/fracs/c1` as the server answers it; the form shows `loadedCommunity.values`. */
+export const communityC1: Community = {
+  uuid: 'c1', name: 'Residencial Las Palmas', cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', idAddress: 1,
+  street: 'Calle Fuego', extNumber: '10', intNumber: null, idUser: 7, licenseTotal: 150, starDate: '', endDate: '', idFile: 31,
+  user: adminOptions[0], file: { publicUrl: '/api/fracs/c1/logo?v=f1', idFile: 31, uuid: 'f1' },
+  address: { cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', colony: 'San Ángel', idAddress: 1, uuid: 'a1' }, licenseExpired: false,
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The control labelled `label` (the required mark '*' aside). */
+export const field = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
+export const labels: Record<string, string> = {
+  name: 'Nombre', lastName: 'Apellidos', email: 'Correo electrónico', phone: 'Teléfono', cp: 'Código postal', idAddress: 'Colonia',
+  city: 'Ciudad', state: 'Estado', street: 'Calle', number: 'Número exterior', extNumber: 'Número exterior', intNumber: 'Número interior',
+  licenses: 'Cantidad de licencias', licenseTotal: 'Cantidad de licencias', idUser: 'Administrador de fraccionamiento',
+};
+const communityLabels: Record<string, string> = { ...labels, name: 'Nombre del fraccionamiento' };
+
+/**
+ * Renders the page a model input stands for (integrator add: /newIntegrator; community add or
+ * edit: /newFrac) with fakes whose calls wait for the path; `settle` answers the latest call of
+ * the event's actor (a superseded postal-code lookup is never answered).
+ */
+export function renderAddressForm(inputName: string) {
+  const calls = pendingCalls();
+  const community = inputName !== 'integrator add';
+  const edit = inputName === 'community edit';
+  const labelOf = (name: string) => (community ? communityLabels : labels)[name];
+  const lookup = calls.fn<unknown>('lookup');
+  const saved: unknown[][] = [];
+  const save = calls.fn<unknown>('save');
+  const record = (...args: unknown[]) => { saved.push(args); return save(...args); };
+  const view = community ? (
+    <FracFormView api={{
+      fracs: {
+        get: edit ? calls.fn<Community>('load') : async () => communityC1,
+        administrators: edit ? async () => adminOptions : calls.fn<typeof adminOptions>('load'),
+        logo: async () => loadedCommunity.logoPreview,
+        create: record as never, update: record as never,
+      },
+      addresses: { lookup: lookup as never },
+      readLogo: calls.fn('readLogo') as never,
+    }} />
+  ) : <IntegratorFormView api={{ integrators: { get: calls.fn('load') as never, create: record as never, update: record as never }, addresses: { lookup: lookup as never } }} />;
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <MemoryRouter initialEntries={[community ? (edit ? '/newFrac?uuid=c1' : '/newFrac') : '/newIntegrator']}>
+        <Routes>
+          <Route path={community ? '/newFrac' : '/newIntegrator'} element={view} />
+          <Route path={community ? '/fracs' : '/integrators'} element={<p>pantalla lista</p>} />
+        </Routes>
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
+
+  /** What the person typed before the path (the model's starting values). */
+  const typePrefill = async () => {
+    const typed: Record<string, string> = community ? typedCommunity : typedIntegrator;
+    await waitFor(() => field('Código postal'));
+    for (const [name, value] of Object.entries(typed)) {
+      if (value === '' || ['cp', 'city', 'state', 'idAddress'].includes(name)) continue;
+      await act(async () => { fireEvent.change(field(labelOf(name)), { target: { value } }); });
+    }
+  };
+  const idOf = (type: string) => /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(type)![1];
+
+  return {
+    calls, saved, labelOf,
+    async settle(event: AnyEventObject) {
+      const id = idOf(event.type);
+      const done = event.type.startsWith('xstate.done.');
+      if (id === 'load' && !community) {
+        // Adding an integrator loads nothing: the form is there at once; the person types.
+        if (done) await typePrefill();
+        return;
+      }
+      const index = calls.queue.findLastIndex((c) => c.name === id);
+      if (index < 0) throw new Error(`the view made no ${id} call to settle ${event.type}`);
+      const [call] = calls.queue.splice(index, 1);
+      let output = event.output;
+      if (id === 'load') output = edit ? communityC1 : adminOptions;
+      await act(async () => {
+        if (done) call.d.resolve(output); else call.d.reject(event.error);
+        await new Promise((r) => setTimeout(r, 0));
+      });
+      if (id === 'load' && done && !edit) await typePrefill();
+    },
+    inDialog: () => within(screen.getByRole('alertdialog')),
+  };
+}
