@@ -6,6 +6,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle pooled connection closed by the server (restart, admin termination) must not crash
+  // the process; the pool replaces it on the next query.
+  pool.on('error', (error) => { process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`); });
   await pool.query('select 1');
   const q = queryable((sql, params) => pool.query(sql, params));
   return {
