@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { DEMO_PASSWORD, demoAccounts } from './db/demo-data.js';
 import { openDatabase } from './db/open.js';
 import { seedIfEmpty } from './db/seed.js';
+import { seedDemoCatalogues } from './db/seed-catalogues.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -11,6 +12,7 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
   const seeded = config.seedDemo ? await seedIfEmpty(db) : false;
+  if (seeded) await seedDemoCatalogues(db);
   const app = await buildApp({ config, db, distDir });
 
   let closing = false;
