@@ -30,8 +30,11 @@ export interface AddressFormContext {
   result: unknown;
 }
 
-/** What `loadForm` answers: the record's values on edit, dropdown options, the current logo. */
-export interface LoadedForm { values?: FormValues; options?: Record<string, Option[]>; logoPreview?: string | null }
+/**
+ * What `loadForm` answers: the record's values on edit, its own colony (shown until the
+ * postal-code lookup answers, and if it fails), dropdown options, the current logo.
+ */
+export interface LoadedForm { values?: FormValues; colonies?: AddressOption[]; options?: Record<string, Option[]>; logoPreview?: string | null }
 
 export type AddressFormEvent =
   | { type: 'field.change'; name: string; value: unknown }
@@ -103,6 +106,7 @@ export const addressFormMachine = setup({
       const preview = loaded.logoPreview ?? null;
       return {
         values: { ...context.values, ...loaded.values },
+        colonies: loaded.colonies ?? [],
         options: loaded.options ?? {},
         logo: { preview, change: 'none' as const, file: null, original: preview !== null },
       };

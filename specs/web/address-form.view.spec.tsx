@@ -6,13 +6,15 @@ import { addressFormModel } from '../machines/models/address-form.model.js';
 import { field, renderAddressForm } from '../support/address-form-harness.js';
 import { describePath, generatePaths, type GeneratedPath } from '../support/model-paths.js';
 
-const paths = generatePaths(addressFormModel);
+/** Adding an integrator loads nothing, so its load cannot fail: those paths have no view to perform. */
+const paths = generatePaths(addressFormModel)
+  .filter((p) => !(p.inputName === 'integrator add' && p.events[0].type === 'xstate.error.actor.load'));
 
 /** The machine's snapshot after each step ([0] = start): what the person should see. */
 function snapshots(path: GeneratedPath) {
   let s: any = getInitialSnapshot(addressFormMachine, path.input as never);
   const out = [s];
-  for (const e of path.events) { s = getNextSnapshot(addressFormMachine, s, e); out.push(s); }
+  for (const e of path.events) { s = getNextSnapshot(addressFormMachine, s, e as never); out.push(s); }
   return out;
 }
 
@@ -51,8 +53,8 @@ describe('/newIntegrator and /newFrac perform the address form paths (spec 1 §2
       const snap = snaps[step];
       const ctx = snap.context;
       await waitFor(() => {
-        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t.title);
         if (snap.status === 'done') { expect(screen.getByText('pantalla lista')).toBeTruthy(); return; }
+        expect(screen.getByText(t.title, { selector: 'h1' })).toBeTruthy();
         if (snap.matches('loading')) { expect(screen.getByLabelText('Cargando')).toBeTruthy(); return; }
         const d = dialog();
         if (snap.matches('editing')) {
@@ -76,7 +78,8 @@ describe('/newIntegrator and /newFrac perform the address form paths (spec 1 §2
           expect(d!.textContent).toContain('Error');
           expect(d!.textContent).toContain('Por favor, corrige los campos indicados.');
         }
-        if (snap.matches('submitting')) expect((screen.getByRole('button', { name: t.submit }) as HTMLButtonElement).disabled).toBe(true);
+        // While saving, the submit button shows its spinner and cannot be pressed again.
+        if (snap.matches('submitting')) expect(document.querySelector<HTMLButtonElement>('form button[type="submit"]')!.disabled).toBe(true);
         if (snap.matches('succeeded')) {
           expect(d!.textContent).toContain(t.success);
           if (path.inputName === 'integrator add') expect(d!.textContent).toContain('Codigo de accesso: K7P2Q9XZ');

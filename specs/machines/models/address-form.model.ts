@@ -21,6 +21,7 @@ export const administrators = { idUser: [{ value: '7', label: 'Adriana Morales P
 /** The community as `GET api/fracs/{uuid}` gives it, mapped to the form (src/web/api/fracs.api.ts does it). */
 export const loadedCommunity = {
   values: { ...typedCommunity, name: 'Residencial Las Palmas', cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', idAddress: '1', licenseTotal: '150' },
+  colonies: [colonies01000[0]],
   options: administrators,
   logoPreview: 'blob:logo-actual',
 };

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LoadedForm } from '../../../../machines/address-form.machine.js';
 import { CommunityFormSchema, type CommunityForm } from '../../../shared/schemas/community.schema.js';
-import { addressesApi } from '../../api/addresses.api.js';
+import { addressesApi, ownColony } from '../../api/addresses.api.js';
 import { communityFormValues, emptyCommunityForm, fracsApi } from '../../api/fracs.api.js';
 import { AddressFields } from '../../components/address-form/address-fields.js';
 import { AddressFormPage } from '../../components/address-form/address-form-page.js';
@@ -33,6 +33,7 @@ export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi 
       idFile.current = community?.idFile ?? null;
       return {
         values: community ? communityFormValues(community) : undefined,
+        colonies: ownColony(community?.address ?? null),
         options: { idUser: admins.map((a) => ({ value: String(a.idUser), label: a.name })) },
         logoPreview: community?.file ? await api.fracs.logo(community.file.publicUrl) : null,
       };

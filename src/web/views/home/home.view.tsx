@@ -1,54 +1,11 @@
-import { Alert, Button, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { dashboardMachine } from '../../../../machines/dashboard.machine.js';
-import { licenceCardsOf } from '../../../shared/dashboard-counters.js';
-import { dashboardApi } from '../../api/dashboard.api.js';
-import { connectVisits } from '../../realtime/socket.js';
 import { useSessionUser } from '../../session/session-context.js';
-import { StatCard } from './stat-card.js';
-import { VisitStats } from './visit-stats.js';
-
-export interface HomeDeps {
-  api: Pick<typeof dashboardApi, 'visitStats' | 'licences'>;
-  connect: typeof connectVisits;
-}
+import { Dashboard } from './dashboard.js';
 
 /** /home (spec 1 §2 Dashboard): licence cards for integrators, live access statistics for the others. */
-export function HomeView({ deps = { api: dashboardApi, connect: connectVisits } }: { deps?: HomeDeps }) {
+export function HomeView() {
   const user = useSessionUser();
-  const [state, send] = useMachine(dashboardMachine.provide({
-    actors: {
-      loadLicences: fromPromise(() => deps.api.licences()),
-      loadVisitStats: fromPromise(() => deps.api.visitStats()),
-      liveVisits: fromCallback<EventObject, { fracUuid: string }>(({ input, sendBack }) => deps.connect(input.fracUuid, {
-        onIn: (event) => sendBack({ type: 'visit.in', event }),
-        onOut: (event) => sendBack({ type: 'visit.out', event }),
-        onStatus: (status) => sendBack({ type: 'live.status', status }),
-      })),
-    },
-  }), { input: { view: user?.roleKey === 'integrator' ? 'licences' : 'visits', fracUuid: user?.testFrac?.uuid ?? null } });
-  const { licences, visits, live, error } = state.context;
-
-  if (state.matches('failed')) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Content><Alert.Title>No fue posible cargar el tablero</Alert.Title><Alert.Description>{error}</Alert.Description></Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => send({ type: 'dashboard.reload' })}>Reintentar</Button>
-      </Alert.Root>
-    );
-  }
-  if (state.matches('licences') && licences) {
-    return (
-      <Stack gap="6">
-        <Heading as="h1" size="xl">Inicio</Heading>
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          {licenceCardsOf(licences).map((card) => <StatCard key={card.label} label={card.label} value={card.value} />)}
-        </SimpleGrid>
-      </Stack>
-    );
-  }
-  if (state.matches('visits') && visits) return <VisitStats data={visits} live={live} />;
-  return <Spinner color="teal.600" aria-label="Cargando" />;
+  return (
+    <Dashboard key={user?.testFrac?.uuid ?? 'none'}
+      input={{ view: user?.roleKey === 'integrator' ? 'licences' : 'visits', fracUuid: user?.testFrac?.uuid ?? null }} />
+  );
 }

@@ -12,11 +12,11 @@ const liveBadge: Record<LiveStatus, { text: string; color: string }> = {
   refused: { text: 'Sin actualización en vivo', color: 'orange' },
 };
 
-function ChartBox({ label, values }: { label: string; values: number[] }) {
+function ChartBox({ label, values, integers }: { label: string; values: number[]; integers?: boolean }) {
   return (
     <Box h="72" position="relative">
       <Suspense fallback={<Spinner color="teal.600" aria-label="Cargando gráfica" />}>
-        <VisitsChart label={label} values={values} />
+        <VisitsChart label={label} values={values} integers={integers} />
       </Suspense>
     </Box>
   );
@@ -44,7 +44,7 @@ export function VisitStats({ data, live }: { data: VisitDashboard; live: LiveSta
               <Tabs.Trigger value="month">Entradas registradas por mes</Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="day"><ChartBox label="Entradas por día (promedio)" values={dailyAverages(data)} /></Tabs.Content>
-            <Tabs.Content value="month"><ChartBox label="Entradas por mes" values={data.monthly} /></Tabs.Content>
+            <Tabs.Content value="month"><ChartBox label="Entradas por mes" values={data.monthly} integers /></Tabs.Content>
           </Tabs.Root>
         </Card.Body>
       </Card.Root>

@@ -2,7 +2,7 @@ import { SimpleGrid } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import type { CreatedIntegrator } from '../../../shared/integrator-types.js';
 import { IntegratorFormSchema, type IntegratorForm } from '../../../shared/schemas/integrator.schema.js';
-import { addressesApi } from '../../api/addresses.api.js';
+import { addressesApi, ownColony } from '../../api/addresses.api.js';
 import { emptyIntegratorForm, integratorFormValues, integratorsApi } from '../../api/integrators.api.js';
 import { AddressFields } from '../../components/address-form/address-fields.js';
 import { AddressFormPage } from '../../components/address-form/address-form-page.js';
@@ -21,7 +21,11 @@ export function IntegratorFormView({ api = { integrators: integratorsApi, addres
   const id = query.get('uuid');
   const [state, send] = useAddressForm({
     id, initial: emptyIntegratorForm, schema: IntegratorFormSchema, leaveTo: paths.integrators,
-    loadForm: async (uuid) => (uuid ? { values: integratorFormValues(await api.integrators.get(uuid)) } : {}),
+    loadForm: async (uuid) => {
+      if (!uuid) return {};
+      const integrator = await api.integrators.get(uuid);
+      return { values: integratorFormValues(integrator), colonies: ownColony(integrator.address) };
+    },
     saveRecord: ({ id: uuid, values }) => (uuid
       ? api.integrators.update(uuid, values as IntegratorForm)
       : api.integrators.create(values as IntegratorForm)),
