@@ -1,16 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, signInAs, startServer, type RunningServer } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { signInAs, type RunningServer, browserSuite } from '../support/browser.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error('Chromium is not installed at /usr/bin/chromium (.ci/run installs it)');
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => { await browser?.close(); await server?.stop(); });
+browserSuite((s, b) => { server = s; browser = b; });
 
 async function dashboardOf(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });

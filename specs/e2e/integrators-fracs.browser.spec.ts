@@ -1,17 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignInMessages } from '../../src/shared/sign-in-rules.js';
-import { hasChromium, launchBrowser, signInAs, startServer, type RunningServer } from '../support/browser.js';
+import { signInAs, type RunningServer, browserSuite } from '../support/browser.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error('Chromium is not installed at /usr/bin/chromium (.ci/run installs it)');
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => { await browser?.close(); await server?.stop(); });
+browserSuite((s, b) => { server = s; browser = b; });
 
 async function signedIn(email: string, password?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = () => existsSync(CHROMIUM);
@@ -55,4 +56,20 @@ export async function signInAs(page: Page, baseUrl: string, email: string, passw
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+/**
+ * One server on a fresh data folder and one Chromium for a spec file, stopped after it.
+ * `ready` receives both once they are up.
+ */
+export function browserSuite(ready: (server: RunningServer, browser: Browser) => void, env: Record<string, string> = {}) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!hasChromium()) throw new Error(`Chromium is not installed at ${CHROMIUM} (.ci/run installs it)`);
+    server = await startServer(env);
+    browser = await launchBrowser();
+    ready(server, browser);
+  });
+  afterAll(async () => { await browser?.close(); await server?.stop(); });
 }
