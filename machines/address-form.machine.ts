@@ -4,7 +4,7 @@ import { failureDescription, isApiFailure } from '../src/shared/api-failure.js';
 import type { AddressOption } from '../src/shared/api-types.js';
 import { logoProblem } from '../src/shared/logo-rules.js';
 import type { LogoFile } from '../src/shared/schemas/community.schema.js';
-import { fieldErrors } from '../src/shared/schemas/auth.schema.js';
+import { validateForm as validate } from '../src/shared/form-validation.js';
 
 export type FormValues = Record<string, unknown>;
 export interface Option { value: string; label: string }
@@ -49,10 +49,6 @@ export interface SaveInput { id: string | null; values: unknown; logo: LogoFile 
 
 const POSTAL_CODE = /^\d{5}$/;
 const cpOf = (value: unknown) => String(value ?? '').trim();
-const validate = (schema: v.GenericSchema<unknown, unknown>, values: FormValues) => {
-  const result = v.safeParse(schema, values);
-  return result.success ? {} : fieldErrors(result.issues);
-};
 /** The server's field messages ('user.email') on the form's fields ('email'). */
 const serverFieldErrors = (error: unknown, values: FormValues) => {
   if (!isApiFailure(error) || error.kind !== 'http' || !error.body.fields) return {};

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
 import { failureDescription } from '../src/shared/api-failure.js';
-import { fieldErrors } from '../src/shared/schemas/auth.schema.js';
+import { isFormValid, validateForm as validate, withoutError } from '../src/shared/form-validation.js';
 
 export type FormValues = Record<string, unknown>;
 
@@ -28,11 +28,6 @@ export interface FormScreenInput {
   schema: v.GenericSchema<unknown, unknown>;
 }
 
-const validate = (schema: v.GenericSchema<unknown, unknown>, values: FormValues) => {
-  const result = v.safeParse(schema, values);
-  return result.success ? {} : fieldErrors(result.issues);
-};
-
 /**
  * The form pattern every add/edit screen reuses: load for edit, edit with field validation by
  * the shared schema, submit, success dialog, or error dialog that keeps what the user typed.
@@ -50,7 +45,7 @@ export const formScreenMachine = setup({
   },
   guards: {
     isEdit: ({ context }) => context.id !== null,
-    isValid: ({ context }) => Object.keys(validate(context.schema, context.values)).length === 0,
+    isValid: ({ context }) => isFormValid(context.schema, context.values),
   },
 }).createMachine({
   id: 'formScreen',
@@ -75,7 +70,7 @@ export const formScreenMachine = setup({
         'field.change': {
           actions: assign({
             values: ({ context, event }) => ({ ...context.values, [event.name]: event.value }),
-            errors: ({ context, event }) => { const { [event.name]: _gone, ...rest } = context.errors; return rest; },
+            errors: ({ context, event }) => withoutError(context.errors, event.name),
           }),
         },
         'form.submit': [

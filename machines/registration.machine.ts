@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import * as v from 'valibot';
 import type { RegistrationLookup } from '../src/shared/api-types.js';
 import { failureDescription } from '../src/shared/api-failure.js';
 import { afterRegistrationPath, hasRegistrationLink } from '../src/shared/registration-rules.js';
-import { RegistrationFormSchema, fieldErrors } from '../src/shared/schemas/auth.schema.js';
+import { validateForm, withoutError } from '../src/shared/form-validation.js';
+import { RegistrationFormSchema } from '../src/shared/schemas/auth.schema.js';
 
 export interface RegistrationContext {
   uuid: string | null;
@@ -18,10 +18,7 @@ export type RegistrationEvent =
   | { type: 'form.submit' }
   | { type: 'dialog.close' };
 
-const validate = (values: RegistrationContext['values']) => {
-  const result = v.safeParse(RegistrationFormSchema, values);
-  return result.success ? {} : fieldErrors(result.issues);
-};
+const validate = (values: RegistrationContext['values']) => validateForm(RegistrationFormSchema, values);
 
 /** Completing a registration from a link: look the user up, choose a password, confirm. */
 export const registrationMachine = setup({
@@ -74,7 +71,7 @@ export const registrationMachine = setup({
         'field.change': {
           actions: assign({
             values: ({ context, event }) => ({ ...context.values, [event.name]: event.value }),
-            errors: ({ context, event }) => { const { [event.name]: _gone, ...rest } = context.errors; return rest; },
+            errors: ({ context, event }) => withoutError(context.errors, event.name),
           }),
         },
         'form.submit': [

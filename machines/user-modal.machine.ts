@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
 import type { AddressOption } from '../src/shared/api-types.js';
-import { fieldErrors } from '../src/shared/schemas/auth.schema.js';
+import { validateForm as validate, withoutError } from '../src/shared/form-validation.js';
 import { isPostalCodeComplete } from '../src/shared/user-form.js';
 
 export type UserModalValues = Record<string, unknown>;
@@ -30,16 +30,6 @@ export interface UserModalInput {
   initial: UserModalValues;
   schema: v.GenericSchema<unknown, unknown>;
 }
-
-const validate = (schema: v.GenericSchema<unknown, unknown>, values: UserModalValues) => {
-  const result = v.safeParse(schema, values);
-  return result.success ? {} : fieldErrors(result.issues);
-};
-
-const withoutError = (errors: Record<string, string>, name: string) => {
-  const { [name]: _gone, ...rest } = errors;
-  return rest;
-};
 
 /** City, state and colony after a lookup: the first result fills the place, a colony not offered is cleared. */
 const placeOf = (values: UserModalValues, addresses: AddressOption[]): UserModalValues => ({

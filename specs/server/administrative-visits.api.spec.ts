@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdministrativeResidentFormSchema } from '../../src/shared/schemas/administrative-resident.schema.js';
-import { fieldErrors } from '../../src/shared/schemas/auth.schema.js';
+import { fieldErrors } from '../../src/shared/form-validation.js';
 import { testApp, type TestApp } from '../support/test-app.js';
 
 const URL = '/api/administrativeVisitUser/administrativeResident';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../../src/shared/schemas/auth.schema.js';
+import { fieldErrors } from '../../src/shared/form-validation.js';
 import { userPayloadSchemaFor } from '../../src/shared/schemas/user.schema.js';
 import {
   canCreateUserType, canManageUserType, chatbotAllowed, creatableUserTypes, offersPreRegistration, typeWithPreRegistration, userTypeOptions,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import * as v from 'valibot';
 import { AppError } from '../../shared/errors.js';
 import type { Role } from '../../shared/roles.js';
-import { fieldErrors } from '../../shared/schemas/auth.schema.js';
+import { fieldErrors } from '../../shared/form-validation.js';
 import type { AuthContext } from './auth-context.js';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;

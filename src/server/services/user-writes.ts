@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AppError } from '../../shared/errors.js';
-import { fieldErrors } from '../../shared/schemas/auth.schema.js';
+import { fieldErrors } from '../../shared/form-validation.js';
 import { userPayloadSchemaFor, type UserPayload } from '../../shared/schemas/user.schema.js';
 import {
   canCreateUserType, CHATBOT_NOT_ALLOWED, chatbotAllowed, CONTRACTOR_BLOCKED, isGuardType, TYPE_NOT_ALLOWED,

@@ -61,13 +61,3 @@ export const ResetEmailSchema = v.pipe(
   v.maxLength(64, INVALID_EMAIL),
   v.regex(EMAIL_PATTERN, INVALID_EMAIL),
 );
-
-/** Field messages of a failed parse, first message per field. */
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? '_';
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
