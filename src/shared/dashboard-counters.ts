@@ -1,3 +1,4 @@
+import type { Role } from './roles.js';
 import type { VisitEvent } from './realtime.js';
 import type { IntegratorDashboard } from './integrator-types.js';
 import type { DailyVisits, EntriesByMode, MonthlyVisits, ResidentSummary } from './visit-types.js';
@@ -116,3 +117,6 @@ export const visitCardsOf = (d: VisitDashboard) => [
   { label: 'Salidas registradas', value: d.exitCount },
   { label: 'Visitantes activos', value: d.activeCount },
 ];
+
+/** Integrators get licence dashboards; all others get access statistics and live counters (spec 1 §6). */
+export const dashboardViewFor = (role: Role): 'licences' | 'visits' => (role === 'integrator' ? 'licences' : 'visits');

@@ -1,3 +1,4 @@
+import { dashboardViewFor } from '../../../shared/dashboard-counters.js';
 import { useSessionUser } from '../../session/session-context.js';
 import { Dashboard } from './dashboard.js';
 
@@ -6,6 +7,6 @@ export function HomeView() {
   const user = useSessionUser();
   return (
     <Dashboard key={user?.testFrac?.uuid ?? 'none'}
-      input={{ view: user?.roleKey === 'integrator' ? 'licences' : 'visits', fracUuid: user?.testFrac?.uuid ?? null }} />
+      input={{ view: user ? dashboardViewFor(user.roleKey) : 'visits', fracUuid: user?.testFrac?.uuid ?? null }} />
   );
 }
