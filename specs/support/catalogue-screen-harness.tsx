@@ -82,6 +82,7 @@ export const ui = {
   /** The result dialog's only button; it may take a render to become reachable after the dialog opens. */
   accept: () => waitFor(() => fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }))),
   retry: () => fireEvent.click(screen.getByRole('button', { name: 'Reintentar' })),
+  refresh: () => fireEvent.click(screen.getByRole('button', { name: 'Recargar' })),
 };
 
 /** Waits until no dialog of the form, confirmation or result is on the page. */

@@ -64,6 +64,9 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
         <SearchBox value={ctx.searchDraft} placeholder={props.searchPlaceholder} blockEnter={props.blockEnter}
           onChange={(value) => send({ type: 'search.change', value })} onSearch={() => send({ type: 'search.submit' })} />
         {props.toolbar}
+        {state.matches('ready') || state.matches('empty') ? (
+          <Button size="sm" variant="ghost" colorPalette="teal" onClick={reload}>Recargar</Button>
+        ) : null}
         {busy ? <Spinner size="sm" color="teal.600" aria-label="Cargando" /> : null}
       </Flex>
       {state.matches('error') ? (
