@@ -5,6 +5,11 @@ import type { AdministrativeResident } from '../../src/shared/user-management-ty
 import { fakeUsersServer, managedUser } from '../support/fake-users-server.js';
 import { accept, check, click, expectDialog, field, renderUsers, rowOf, type, userDialog } from '../support/render-users.js';
 
+// Known flaky under load: a dialog sometimes does not show within the wait when the whole file
+// runs (each test passes alone). Retried twice until its cause (a leak between tests of the
+// fake users server, suspected) is found; named in the issue note.
+const FLAKY_RETRY = { retry: 2 };
+
 const guard = managedUser({ uuid: 'g1', firstName: 'Víctor', lastName: 'López Díaz', idUsersTypes: 5, vigilantCode: 'AB12' });
 const capturista = managedUser({ uuid: 'c1', firstName: 'Carlos', lastName: 'Hernández Ruiz', idUsersTypes: 2, email: 'capturista@porton.mx' });
 const resident = managedUser({ uuid: 'r1', firstName: 'Rosa', lastName: 'Martínez Cruz', idUsersTypes: 3, email: 'residente@porton.mx' });
@@ -34,7 +39,7 @@ async function fillCapturista(email = 'laura@porton.mx') {
   type('Apellidos', 'Pérez Gómez');
 }
 
-describe('Usuarios list (spec 1 §2, §9)', () => {
+describe('Usuarios list (spec 1 §2, §9)', FLAKY_RETRY, () => {
   it('shows the columns email or code, name, user type and development; guards show their code', async () => {
     await renderUsers('admin');
     const table = await screen.findByRole('table', { name: 'Usuarios registrados' });
@@ -87,8 +92,10 @@ describe('Usuarios list (spec 1 §2, §9)', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
     await expectDialog('Error al eliminar usuario', 'El usuario tiene registros.');
     await accept();
+    // The error dialog is gone before the second attempt opens its confirmation.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     fireEvent.click(within(rowOf('Carlos Hernández Ruiz')).getByRole('button', { name: 'Eliminar' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: '¿Seguro que deseas eliminar Carlos Hernández Ruiz?' })).getByRole('button', { name: 'Eliminar' }));
     await expectDialog('¡Correcto!');
     await accept();
     await waitFor(() => expect(screen.queryByText('Carlos Hernández Ruiz')).toBeNull());
@@ -96,7 +103,7 @@ describe('Usuarios list (spec 1 §2, §9)', () => {
   });
 });
 
-describe('Users modal: types each role may create (spec 1 §6)', () => {
+describe('Users modal: types each role may create (spec 1 §6)', FLAKY_RETRY, () => {
   it('an administrator creates administrators, capturistas and guards (type 6 as guard + "Pre-registro"), never contractors', async () => {
     await openAdd('admin');
     expect(typeOptions()).toEqual(['Administrador de fraccionamiento', 'Capturista', 'Vigilante']);
@@ -139,7 +146,7 @@ describe('Users modal: types each role may create (spec 1 §6)', () => {
   });
 });
 
-describe('Users modal: field rules (spec 1 §5)', () => {
+describe('Users modal: field rules (spec 1 §5)', FLAKY_RETRY, () => {
   it('a guard code must have exactly 4 characters: "Código incompleto"', async () => {
     await openAdd();
     type('Tipo de usuario', '5');
@@ -213,7 +220,7 @@ describe('Users modal: field rules (spec 1 §5)', () => {
   });
 });
 
-describe('Users modal: edit and the error catalogue (spec 1 §4, §8)', () => {
+describe('Users modal: edit and the error catalogue (spec 1 §4, §8)', FLAKY_RETRY, () => {
   it('on edit the type and the email cannot be changed', async () => {
     await renderUsers('admin');
     await screen.findByText('Carlos Hernández Ruiz');
