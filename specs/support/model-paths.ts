@@ -13,6 +13,22 @@ export interface ModelSpec {
   inputs: { name: string; input: unknown }[];
   /** Event cases a snapshot may take, done/error events of its invocations included. Keep it finite. */
   events: (snapshot: any) => AnyEventObject[];
+  /**
+   * The spec's oracle (TESTING.md, "Spec oracles"): per state key (the state value as JSON, as in
+   * `GeneratedPath.states`), what the spec says must hold there, written from the spec and never
+   * derived from the machine. `says` is QA's sentence; `actor` checks it on the machine layer,
+   * `view` on the rendered screen (either may be absent where a layer cannot observe it).
+   */
+  expectations?: Record<string, Expectation[]>;
+  /** An event in QA's words ('valid form', 'email taken'), for the paths report. */
+  describeEvent?: (event: AnyEventObject) => string;
+}
+
+/** One thing the spec says holds in a state. */
+export interface Expectation {
+  says: string;
+  actor?: (probe: any) => void | Promise<void>;
+  view?: (probe: any) => void | Promise<void>;
 }
 
 export interface GeneratedPath {
