@@ -9,6 +9,8 @@ export default defineConfig({
       {
         test: {
           name: 'server', include: ['specs/server/**/*.spec.ts'], environment: 'node',
+          // Cluster-wide objects (the app role) are made once here, before the files run in parallel.
+          globalSetup: ['specs/support/server-global-setup.ts'],
           testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: true, maxWorkers: 2,
         },
       },

@@ -26,7 +26,7 @@ beforeAll(async () => {
   street = (await streetOf(palmas.id))!;
   foreignStreet = (await streetOf(villas.id))!.id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const body = (over: Record<string, unknown> = {}) => ({
   firstName: 'Administración', lastName: 'Las Palmas', email: 'admon@laspalmas.mx', idFrac: palmas.id,

@@ -4,7 +4,7 @@ import { testApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const tokenRequest = (fields: Record<string, string>, authorization = t.basic, ip = '10.0.0.1') =>

@@ -8,7 +8,7 @@ import { testApp, type TestApp } from '../support/test-app.js';
 let t: TestApp;
 let a: Actors;
 beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const roleOf: Record<keyof Actors, Role> = {
   admin: 'admin', capturista: 'capturista', guard: 'guard', resident: 'resident', contractor: 'contractor',

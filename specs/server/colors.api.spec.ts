@@ -6,7 +6,7 @@ import { testApp, type TestApp } from '../support/test-app.js';
 let t: TestApp;
 let a: Actors;
 beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 describe('api/colors (spec 3 Colores, global catalogue)', () => {
   it('GET answers the seeded colours to anyone signed in and searches case-insensitively', async () => {

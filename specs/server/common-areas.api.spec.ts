@@ -13,7 +13,7 @@ beforeAll(async () => {
   roble = (await a.admin.get('/api/streets?search=Roble')).json().content[0];
   girasol = (await a.admin2.get('/api/streets?search=Girasol')).json().content[0];
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const create = async (name: string, who = a.admin, idStreet = roble.idStreet) =>
   (await who.post('/api/commonareas', [{ name, number: '10', idStreet }])).json()[0];

@@ -15,6 +15,7 @@ beforeAll(async () => {
   integrador = t.as(await t.signIn('integrador@porton.mx'));
 });
 afterAll(async () => {
+  if (!t) return; // beforeAll failed: its error is the one to read
   // Every logo this file stored lives in the config's data folder: leave nothing behind.
   const storage = storageFor(t.app.deps.config);
   for (const { storage_key } of await t.db.query<{ storage_key: string }>('SELECT storage_key FROM files')) await storage.remove(storage_key);

@@ -11,7 +11,7 @@ beforeAll(async () => {
   integrador = t.as(await t.signIn('integrador@porton.mx'));
   integrador2 = t.as(await t.signIn('integrador2@porton.mx'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const names = (page: { content: Community[] }) => page.content.map((c) => c.name);
 const countCommunities = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM communities'))!.n;

@@ -9,7 +9,7 @@ beforeAll(async () => {
   t = await testApp();
   admin = t.as(await t.signIn('admin@porton.mx'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 /** The integrator and every user of its communities (Las Palmas and Bosques del Valle). */
 const cascaded = ['integrador@porton.mx', 'administrador@porton.mx', 'capturista@porton.mx', 'vigilante@porton.mx',

@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await testApp();
   admin = t.as(await t.signIn('admin@porton.mx'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const count = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM integrators'))!.n;
 

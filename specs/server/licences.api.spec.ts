@@ -10,7 +10,7 @@ beforeAll(async () => {
   integrador = t.as(await t.signIn('integrador@porton.mx'));
   admin = t.as(await t.signIn('admin@porton.mx'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const dashboard = async (as = integrador) => (await as.get('/api/integrator/dashboard')).json();
 const assigned = async () => (await t.db.one<{ n: number }>(

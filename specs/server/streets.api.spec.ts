@@ -5,7 +5,7 @@ import { testApp, type TestApp } from '../support/test-app.js';
 let t: TestApp;
 let a: Actors;
 beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 type Zone = { uuid: string; idZone: number; name: string };
 const zone = async (who: Actors['admin'], name: string): Promise<Zone> =>

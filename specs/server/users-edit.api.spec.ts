@@ -15,7 +15,7 @@ beforeAll(async () => {
     t.signIn('administrador@porton.mx'), t.signIn('integrador@porton.mx'), t.signIn('admin@porton.mx'),
   ]);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const list = (token: string, query = '') => api.list(token, query);
 const emails = (token: string, query = '') => api.emails(token, query);

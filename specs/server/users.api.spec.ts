@@ -18,7 +18,7 @@ beforeAll(async () => {
     t.signIn('integrador2@porton.mx'), t.signIn('admin@porton.mx'),
   ]);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const list = (token: string, query = '') => api.list(token, query);
 const emails = (token: string, query = '') => api.emails(token, query);

@@ -44,7 +44,7 @@ beforeAll(async () => {
   // Villas del Sol: one visit inside.
   await visit(villas, now!.at, 'QR');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const expectedMonths = () => {
   const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, total: 0 }));

@@ -26,7 +26,7 @@ beforeAll(async () => {
   resident = (await t.db.one<typeof resident>(`SELECT uuid, first_name FROM residents WHERE first_name = 'Jorge'`))!;
   foreignResident = (await t.db.one<{ uuid: string }>(`SELECT uuid FROM residents WHERE first_name = 'Sofía'`))!.uuid;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
 const entry = (over: Record<string, unknown> = {}) => ({ firstName: 'Mario', lastName: 'Visitante', accessMode: 'MANUAL', ...over });
 

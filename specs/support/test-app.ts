@@ -12,12 +12,15 @@ import { openPostgres } from '../../src/server/db/postgres.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
 import { DEMO_PASSWORD } from '../../src/server/db/demo-data.js';
 import type { Mailer, MailMessage } from '../../src/server/services/mail.js';
+import { APP_ROLE, ensureAppRole } from './app-role.js';
 
-export const APP_ROLE = 'porton_app';
+export { APP_ROLE };
 
 /**
  * A fresh database for one test file: PGlite in memory, or, when DATABASE_URL is set, a new
- * database on that server owned by a non-superuser role that the app connects as.
+ * database on that server owned by a non-superuser role that the app connects as. The role is
+ * made once by the global setup (specs/support/server-global-setup.ts); `ensureAppRole` here is
+ * a no-op then, and keeps benches and scripts that call this outside vitest working.
  */
 export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void>; kind: string; url: string | null }> {
   const url = process.env.DATABASE_URL;
@@ -26,12 +29,14 @@ export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<voi
     return { db, kind: 'pglite', url: null, drop: async () => { await db.close(); } };
   }
   const name = `porton_t_${randomBytes(6).toString('hex')}`;
+  await ensureAppRole(url);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
-    CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF; END $$`);
-  await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
+  } finally {
+    await admin.end();
+  }
   const appUrl = new URL(url);
   appUrl.username = APP_ROLE;
   appUrl.password = '';
@@ -60,8 +65,13 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
 
 export async function testApp() {
   const { db, drop, kind } = await freshDatabase();
-  await migrate(db);
-  await seedIfEmpty(db);
+  try {
+    await migrate(db);
+    await seedIfEmpty(db);
+  } catch (error) {
+    await drop(); // a failed setup leaves no database behind, and says only its own error
+    throw error;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'porton-api-'));
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test', DATA_DIR: dataDir }) };
   const mailer = memoryMailer();
