@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ import {
 import { freshDatabase, memoryMailer } from '../support/test-app.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Channels of this run only: another run on the same Redis (a parallel CI, a developer) is never heard. */
+const REDIS_PREFIX = `porton-test-${randomBytes(6).toString('hex')}`;
 /** These tests need a Redis server; they run whenever one answers at REDIS_URL (it runs on this machine and in CI). */
 const redisAnswers = await (async () => {
   const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1_000, reconnectStrategy: false } });
@@ -55,7 +58,7 @@ async function postVisit(base: string, token: string, firstName: string): Promis
 /** Starts specs/support/realtime-peer.ts as a separate API process and answers its URL. */
 function startPeer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../support/realtime-peer.ts', import.meta.url))], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL }, stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -73,7 +76,7 @@ describe('Redis adapter: API instances share the events', () => {
     const { db, drop } = await freshDatabase();
     await migrate(db);
     await seedIfEmpty(db);
-    const withRedis = loadConfig({ LOG_LEVEL: 'silent', REDIS_URL });
+    const withRedis = loadConfig({ LOG_LEVEL: 'silent', REDIS_URL, REDIS_PREFIX });
     const apps = await Promise.all([
       buildApp({ config: withRedis, db, mailer: memoryMailer() }),
       buildApp({ config: withRedis, db, mailer: memoryMailer() }),
@@ -108,7 +111,7 @@ describe('Redis adapter: API instances share the events', () => {
       const { db, drop, url: databaseUrl } = await freshDatabase();
       await migrate(db);
       await seedIfEmpty(db);
-      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', REDIS_URL }), db, mailer: memoryMailer() });
+      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', REDIS_URL, REDIS_PREFIX }), db, mailer: memoryMailer() });
       const peer = await startPeer(databaseUrl!);
       try {
         const urlA = await listenLocal(app);

@@ -47,7 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     throttle: options.throttle ?? new LoginThrottle(),
     client: { id: config.oauthClientId, secret: config.oauthClientSecret },
     publicUrl: config.publicUrl,
-    realtime: await registerRealtime(app, { db, redisUrl: config.redisUrl, corsOrigin: config.corsOrigin }),
+    realtime: await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin }),
   };
 
   registerErrorHandler(app);

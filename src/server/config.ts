@@ -7,6 +7,8 @@ const ConfigSchema = v.object({
   dataDir: v.string(),
   databaseUrl: v.optional(v.pipe(v.string(), v.startsWith('postgres'))),
   redisUrl: v.optional(v.pipe(v.string(), v.startsWith('redis'))),
+  /** Prefix of the Redis pub/sub channels: processes with the same prefix share events, others never hear them. */
+  redisPrefix: v.pipe(v.string(), v.nonEmpty()),
   smtpUrl: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//))),
   mailFrom: v.string(),
   publicUrl: v.string(),
@@ -28,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: blankToUndefined(env.DATABASE_URL),
     redisUrl: blankToUndefined(env.REDIS_URL),
+    redisPrefix: blankToUndefined(env.REDIS_PREFIX) ?? 'porton',
     smtpUrl: blankToUndefined(env.SMTP_URL),
     mailFrom: env.MAIL_FROM ?? 'Portón <no-responder@porton.mx>',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -30,6 +30,8 @@ export interface Realtime {
 export interface RealtimeOptions {
   db: Queryable;
   redisUrl?: string;
+  /** Channel prefix of the Redis adapter (config REDIS_PREFIX). */
+  redisPrefix?: string;
   corsOrigin?: string;
   /** How often open sockets are checked against their sessions. */
   sessionCheckMs?: number;
@@ -56,7 +58,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   if (redis && redisSub) {
     for (const client of [redis, redisSub]) client.on('error', (err) => app.log.error({ err }, 'realtime: Redis'));
     await Promise.all([redis.connect(), redisSub.connect()]);
-    io.adapter(createAdapter(redis, redisSub));
+    io.adapter(createAdapter(redis, redisSub, { key: options.redisPrefix ?? 'porton' }));
   }
 
   io.use(async (socket, next) => {
