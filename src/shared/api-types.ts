@@ -1,54 +1,19 @@
-import type { Role } from './roles.js';
+import type * as v from 'valibot';
+import type {
+  AddressOptionSchema, CurrentUserSchema, RegistrationLookupSchema, TokenResponseSchema, WhoAmISchema,
+} from './schemas/account.answer.js';
 
 /** `GET api/users/me` (spec 1 §3). */
-export interface CurrentUser {
-  uuid: string;
-  email: string;
-  username: string;
-  role: string;
-  roleKey: Role;
-  frac: string | null;
-  product: { name: string; uuid: string }[];
-  logoURL: string | null;
-  idUsersTypes: number;
-  testFrac: { uuid: string; name: string } | null;
-  firstName: string;
-  lastName: string;
-}
-
+export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
 /** `GET api/users/whoami`. */
-export interface WhoAmI {
-  uuid: string;
-  email: string;
-  username: string;
-  role: string;
-  idUsersTypes: number;
-}
-
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  scope: string;
-}
-
+export type WhoAmI = v.InferOutput<typeof WhoAmISchema>;
+export type TokenResponse = v.InferOutput<typeof TokenResponseSchema>;
 /** `GET api/users/findUser/{uuid}`: the pending registration behind a link. */
-export interface RegistrationLookup {
-  uuid: string;
-  email: string;
-  firstName: string;
-  idUsersTypes: number;
-}
-
+export type RegistrationLookup = v.InferOutput<typeof RegistrationLookupSchema>;
 /** `GET api/addresses/{cp}` (spec 1 §3). */
-export interface AddressOption {
-  idAddress: number;
-  uuid: string;
-  colony: string;
-  state: string;
-  location: string;
-}
+export type AddressOption = v.InferOutput<typeof AddressOptionSchema>;
 
+/** Every paged list (the schema is `pageOf` in schemas/answer.schema.ts). */
 export interface Page<T> {
   content: T[];
   totalElements: number;

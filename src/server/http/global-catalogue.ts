@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { pageOf } from '../../shared/schemas/answer.schema.js';
 import type { Page } from '../../shared/api-types.js';
 import { GLOBAL_CATALOGUE_EDITORS } from '../../shared/catalogue-access.js';
 import { AppError } from '../../shared/errors.js';
@@ -8,7 +10,11 @@ import { withConstraints } from '../db/db-errors.js';
 import { ListQuerySchema, pageQuery } from './list-query.js';
 import { defineRoute } from './route.js';
 
-export interface GlobalCatalogue {
+export interface GlobalCatalogue<S extends v.GenericSchema> {
+  /** One item as the catalogue answers it. */
+  item: S;
+  /** The resource's name in operation ids, singular and plural: `Color`, `Colors`. */
+  name: { one: string; many: string };
   table: 'car_brands' | 'colors' | 'user_types';
   /** Base path, e.g. `/api/colors`. */
   url: string;
@@ -27,14 +33,20 @@ export interface GlobalCatalogue {
  * The catalogues shared by every community (spec 3 'Catálogos'): anyone signed in reads them,
  * only the general administrator changes them (spec 1 §6).
  */
-export function registerGlobalCatalogue<T>(app: FastifyInstance, db: Db, c: GlobalCatalogue) {
+export function registerGlobalCatalogue<S extends v.GenericSchema>(app: FastifyInstance, db: Db, c: GlobalCatalogue<S>) {
+  type T = v.InferInput<S>;
+  /** The item schema without its type parameter: TypeScript cannot follow a generic schema into the handler's answer type. */
+  const item: v.GenericSchema = c.item;
+  /** The contract's further spellings keep the operation's name plus the spelling (`listUserTypesAtTrailingSlash`). */
+  const aliasId = (id: string, url: string, i: number) => (i === 0 ? id : `${id}${url.endsWith('/') ? 'AtTrailingSlash' : `At${url.split('/').pop()!.replace(/^./, (ch) => ch.toUpperCase())}`}`);
   const tags = [c.tag];
   const constraints = { duplicate: c.messages.duplicate, inUse: c.messages.inUse };
   const byIds = (q: Pick<Db, 'query'>, ids: number[]) =>
     q.query<T>(`SELECT ${c.select} FROM ${c.table} WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
 
-  for (const url of [c.url, ...(c.listAliases ?? [])]) {
+  for (const [i, url] of [c.url, ...(c.listAliases ?? [])].entries()) {
     defineRoute(app, {
+      operationId: aliasId(`list${c.name.many}`, url, i), response: pageOf(item),
       method: 'GET', url, summary: `Catálogo ${c.tag} (paginado, búsqueda por nombre)`, tags,
       access: 'signedIn', query: ListQuerySchema,
       handler: async ({ query }): Promise<Page<T>> => pageQuery<T>(db, {
@@ -44,6 +56,7 @@ export function registerGlobalCatalogue<T>(app: FastifyInstance, db: Db, c: Glob
   }
 
   defineRoute(app, {
+    operationId: `get${c.name.one}`, response: item, errors: [404],
     method: 'GET', url: `${c.url}/:uuid`, summary: `Un registro del catálogo ${c.tag}`, tags,
     access: 'signedIn', params: UuidParamsSchema,
     handler: async ({ params }): Promise<T> => {
@@ -54,6 +67,7 @@ export function registerGlobalCatalogue<T>(app: FastifyInstance, db: Db, c: Glob
   });
 
   defineRoute(app, {
+    operationId: `create${c.name.many}`, response: v.array(item), errors: [409],
     method: 'POST', url: c.url, summary: `Registra en el catálogo ${c.tag} (lista de nombres)`, tags,
     access: GLOBAL_CATALOGUE_EDITORS, body: CreateCatalogueSchema, status: 201,
     handler: async ({ body }): Promise<T[]> => withConstraints(constraints, () => db.tx(async (q) => {
@@ -67,6 +81,7 @@ export function registerGlobalCatalogue<T>(app: FastifyInstance, db: Db, c: Glob
   });
 
   defineRoute(app, {
+    operationId: `update${c.name.one}`, response: item, errors: [404, 409],
     method: 'PUT', url: `${c.url}/:uuid`, summary: `Actualiza un registro del catálogo ${c.tag}`, tags,
     access: GLOBAL_CATALOGUE_EDITORS, params: UuidParamsSchema, body: UpdateCatalogueSchema,
     handler: async ({ params, body }): Promise<T> => {
@@ -77,8 +92,9 @@ export function registerGlobalCatalogue<T>(app: FastifyInstance, db: Db, c: Glob
     },
   });
 
-  for (const base of [c.url, ...(c.deleteAliases ?? [])]) {
+  for (const [i, base] of [c.url, ...(c.deleteAliases ?? [])].entries()) {
     defineRoute(app, {
+      operationId: aliasId(`delete${c.name.one}`, base, i), response: null, errors: [404, 409],
       method: 'DELETE', url: `${base}/:uuid`, summary: `Elimina un registro del catálogo ${c.tag}`, tags,
       access: GLOBAL_CATALOGUE_EDITORS, params: UuidParamsSchema, status: 204,
       handler: async ({ params }) => {

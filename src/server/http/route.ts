@@ -1,28 +1,52 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import * as v from 'valibot';
 import { AppError } from '../../shared/errors.js';
 import type { Role } from '../../shared/roles.js';
 import { fieldErrors } from '../../shared/form-validation.js';
+import { type ErrorStatus } from '../../shared/schemas/answer.schema.js';
 import type { AuthContext } from './auth-context.js';
+import { answerSchemas, inputJsonSchema } from './route-schemas.js';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+/** What the handler must give back: the declared answer's shape, or nothing when it has no body. */
+type Answer<R> = R extends AnySchema ? v.InferInput<R> : R extends BinaryAnswer ? unknown : void;
+
+/** A success answer that is a file, not JSON: its media types (the handler sends the bytes itself). */
+export interface BinaryAnswer { binary: readonly string[] }
+
+/** The operation id of a further spelling of a route the contract names with a trailing slash. */
+export const atTrailingSlash = (operationId: string, url: string) => (url.endsWith('/') ? `${operationId}AtTrailingSlash` : operationId);
 
 /** Who may call: 'public' (no token), 'signedIn' (any valid session) or a list of roles. */
 export type Access = 'public' | 'signedIn' | readonly Role[];
 
-export interface RouteDefinition<B, Q, P, A extends Access> {
+export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema | BinaryAnswer | null> {
   method: HTTPMethods;
   url: string;
+  /** Stable name of the operation for generated clients: the action and the resource (`listGates`, `createUser`). */
+  operationId: string;
   summary: string;
   tags?: string[];
   access: A;
   body?: B;
   query?: Q;
   params?: P;
-  /** Status code on success (201 on create where the contract says so). */
-  status?: number;
+  /** Status code on success (201 on create where the contract says so, 204 with no body). */
+  status?: 200 | 201 | 204;
+  /**
+   * The success answer's schema (valibot), null when it has no body, or the media types of a file. It is the one source of
+   * the OpenAPI answer, of the serializer (which writes only declared fields) and of the type the
+   * handler must return.
+   */
+  response: R;
+  /** What the success answer is, in Spanish, for the reference. */
+  responseDescription?: string;
+  /**
+   * Error answers the route can give besides those its definition implies: 400 when it parses
+   * input, 401 unless public, 403 when only some roles may call.
+   */
+  errors?: readonly ErrorStatus[];
   /** Body content type when it is not JSON (documentation only). */
   consumes?: string[];
   handler: (ctx: {
@@ -32,11 +56,8 @@ export interface RouteDefinition<B, Q, P, A extends Access> {
     body: Out<B>;
     query: Out<Q>;
     params: Out<P>;
-  }) => Promise<unknown>;
+  }) => Promise<Answer<R>>;
 }
-
-const jsonSchema = (schema: AnySchema | undefined) =>
-  schema ? (toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>) : undefined;
 
 function parse<S extends AnySchema | undefined>(schema: S | undefined, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
@@ -46,27 +67,41 @@ function parse<S extends AnySchema | undefined>(schema: S | undefined, value: un
   throw new AppError('invalid_request', Object.values(fields).join(' '), fields);
 }
 
+/** The error statuses a definition implies, plus those it declares. */
+export function errorStatuses(def: { access: Access; body?: unknown; query?: unknown; params?: unknown; errors?: readonly ErrorStatus[] }) {
+  const implied: ErrorStatus[] = [];
+  if (def.body || def.query || def.params) implied.push(400);
+  if (def.access !== 'public') implied.push(401);
+  if (def.access !== 'public' && def.access !== 'signedIn') implied.push(403);
+  return [...new Set([...implied, ...(def.errors ?? [])])].sort((a, b) => a - b);
+}
+
 /**
  * The one way to write a route: access checked on the server before anything runs, input
- * parsed by the shared valibot schema (Spanish messages), documented in the OpenAPI output.
+ * parsed by the shared valibot schema (Spanish messages), every answer declared, success and
+ * errors, and documented in the OpenAPI output; the answer is serialized from its schema.
  */
 export function defineRoute<
   B extends AnySchema | undefined = undefined,
   Q extends AnySchema | undefined = undefined,
   P extends AnySchema | undefined = undefined,
   A extends Access = Access,
->(app: FastifyInstance, def: RouteDefinition<B, Q, P, A>) {
+  R extends AnySchema | BinaryAnswer | null = null,
+>(app: FastifyInstance, def: RouteDefinition<B, Q, P, A, R>) {
+  const status = def.status ?? 200;
   app.route({
     method: def.method,
     url: def.url,
     schema: Object.fromEntries(Object.entries({
+      operationId: def.operationId,
       summary: def.summary,
       tags: def.tags,
-      body: jsonSchema(def.body),
-      querystring: jsonSchema(def.query),
-      params: jsonSchema(def.params),
+      body: inputJsonSchema(def.body),
+      querystring: inputJsonSchema(def.query),
+      params: inputJsonSchema(def.params),
       consumes: def.consumes,
       security: def.access === 'public' ? [] : [{ bearerAuth: [] }],
+      response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def)),
     }).filter(([, value]) => value !== undefined)),
     handler: async (req, reply) => {
       const auth = req.auth;
@@ -80,8 +115,9 @@ export function defineRoute<
       const query = parse<Q>(def.query, req.query);
       const params = parse<P>(def.params, req.params);
       const result = await def.handler({ req, reply, auth: auth as never, body, query, params });
-      if (def.status) reply.code(def.status);
-      return result === undefined ? reply.send() : result;
+      if (reply.sent) return reply;
+      reply.code(status);
+      return result === undefined || status === 204 ? reply.send() : result;
     },
   });
 }

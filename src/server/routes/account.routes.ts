@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ActiveCommunitySchema, CurrentUserSchema, WhoAmISchema } from '../../shared/schemas/account.answer.js';
 import * as v from 'valibot';
 import type { CurrentUser, WhoAmI } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
@@ -21,6 +22,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   };
 
   defineRoute(app, {
+    operationId: 'whoAmI', response: WhoAmISchema,
     method: 'GET', url: '/api/users/whoami', summary: 'Usuario y rol de la sesión', tags: ['sesión'], access: 'signedIn',
     handler: async ({ auth }): Promise<WhoAmI> => {
       const user = await loadUser(auth.userId);
@@ -29,6 +31,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   defineRoute(app, {
+    operationId: 'getCurrentUser', response: CurrentUserSchema,
     method: 'GET', url: '/api/users/me', summary: 'Datos del usuario actual y sus fraccionamientos', tags: ['sesión'], access: 'signedIn',
     handler: async ({ auth }): Promise<CurrentUser> => {
       const user = await loadUser(auth.userId);
@@ -53,6 +56,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   defineRoute(app, {
+    operationId: 'setActiveCommunity', response: ActiveCommunitySchema, errors: [404],
     method: 'PUT', url: '/api/users/setUpdateFrac/:fracUuid', summary: 'Cambia el fraccionamiento activo de la sesión', tags: ['sesión'],
     access: 'signedIn',
     params: v.object({ fracUuid: v.pipe(v.string(), v.uuid('Fraccionamiento no válido.')) }),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AddressOptionSchema } from '../../shared/schemas/account.answer.js';
 import * as v from 'valibot';
 import type { AddressOption } from '../../shared/api-types.js';
 import type { Db } from '../db/db.js';
@@ -6,6 +7,7 @@ import { defineRoute } from '../http/route.js';
 
 export function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
   defineRoute(app, {
+    operationId: 'listPostalCodeColonies', response: v.array(AddressOptionSchema),
     method: 'GET', url: '/api/addresses/:postalCode', tags: ['ubicación'], access: 'signedIn',
     summary: 'Colonias, ciudad y estado de un código postal',
     params: v.object({ postalCode: v.pipe(v.string(), v.regex(/^\d{5}$/, 'El código postal debe tener 5 dígitos.')) }),

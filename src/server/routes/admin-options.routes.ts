@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { AdministratorOptionSchema } from '../../shared/schemas/community.answer.js';
 import type { AdministratorOption } from '../../shared/community-types.js';
 import type { AppDeps } from '../deps.js';
 import { requireIntegrator } from '../http/integrator-scope.js';
@@ -8,6 +10,7 @@ import { administratorOptions } from '../services/community-admins.js';
 /** Options of the 'Administrador de fraccionamiento' dropdown of the community form (spec 1 §3, §7). */
 export function adminOptionsRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
+    operationId: 'listAdministratorOptions', response: v.array(AdministratorOptionSchema),
     method: 'GET', url: '/api/users/integrator', tags: ['fraccionamientos'], access: ['integrator'],
     summary: 'Administradores que el integrador puede asignar: los de sus fraccionamientos y los que aún no tienen fraccionamiento',
     handler: async ({ auth }): Promise<AdministratorOption[]> => administratorOptions(db, (await requireIntegrator(db, auth)).id),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AdministrativeResidentAnswerSchema } from '../../shared/schemas/user.answer.js';
 import * as v from 'valibot';
 import { AppError } from '../../shared/errors.js';
 import {
@@ -7,7 +8,7 @@ import {
 import type { AdministrativeResident } from '../../shared/user-management-types.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
-import { defineRoute, requireCommunity } from '../http/route.js';
+import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
 
 export const ALREADY_CONFIGURED = 'La visita administrativa ya está configurada; actualízala.';
 export const NOT_CONFIGURED = 'La visita administrativa no está configurada.';
@@ -42,11 +43,13 @@ export function administrativeVisitRoutes(app: FastifyInstance, { db }: AppDeps)
 
   for (const url of [BASE, `${BASE}/`]) {
     defineRoute(app, {
+      operationId: atTrailingSlash('getAdministrativeResident', url), response: v.nullable(AdministrativeResidentAnswerSchema), errors: [404],
       method: 'GET', url, tags, access: ['admin'],
       summary: 'Configuración de visitas administrativas del fraccionamiento activo (null si aún no existe)',
       handler: async ({ auth }): Promise<AdministrativeResident | null> => (await read(db, requireCommunity(auth))) ?? null,
     });
     defineRoute(app, {
+      operationId: atTrailingSlash('createAdministrativeResident', url), response: AdministrativeResidentAnswerSchema, errors: [404, 409],
       method: 'POST', url, tags, access: ['admin'], body: AdministrativeResidentSchema, status: 201,
       summary: 'Crea la configuración de visitas administrativas del fraccionamiento activo (201); 409 si ya existe',
       handler: async ({ auth, body }): Promise<AdministrativeResident> => {
@@ -65,6 +68,7 @@ export function administrativeVisitRoutes(app: FastifyInstance, { db }: AppDeps)
   }
 
   defineRoute(app, {
+    operationId: 'updateAdministrativeResident', response: AdministrativeResidentAnswerSchema, errors: [404, 409],
     method: 'PUT', url: `${BASE}/:fracId`, tags, access: ['admin'], body: AdministrativeResidentSchema,
     params: v.object({ fracId: v.string() }),
     summary: 'Actualiza la configuración de visitas administrativas; fracId es el id (o uuid) del fraccionamiento activo',

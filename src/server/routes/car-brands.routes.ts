@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { NamedItemSchema } from '../../shared/schemas/catalogue.answer.js';
 import type { NamedItem } from '../../shared/catalogue-types.js';
 import type { AppDeps } from '../deps.js';
 import { registerGlobalCatalogue } from '../http/global-catalogue.js';
 
 /** Car brands ('Marcas de vehículos', spec 3 §7 api/carbrands). The delete also answers on the 'cardbrands' spelling one client uses. */
 export function carBrandRoutes(app: FastifyInstance, { db }: AppDeps) {
-  registerGlobalCatalogue<NamedItem>(app, db, {
+  registerGlobalCatalogue(app, db, {
+    item: NamedItemSchema, name: { one: 'CarBrand', many: 'CarBrands' },
     table: 'car_brands', url: '/api/carbrands', deleteAliases: ['/api/cardbrands'], tag: 'marcas de vehículos',
     select: 'uuid, name',
     messages: {

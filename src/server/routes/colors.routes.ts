@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { NamedItemSchema } from '../../shared/schemas/catalogue.answer.js';
 import type { NamedItem } from '../../shared/catalogue-types.js';
 import type { AppDeps } from '../deps.js';
 import { registerGlobalCatalogue } from '../http/global-catalogue.js';
 
 /** Vehicle colours ('Colores', spec 3 §7 api/colors). */
 export function colorRoutes(app: FastifyInstance, { db }: AppDeps) {
-  registerGlobalCatalogue<NamedItem>(app, db, {
+  registerGlobalCatalogue(app, db, {
+    item: NamedItemSchema, name: { one: 'Color', many: 'Colors' },
     table: 'colors', url: '/api/colors', tag: 'colores',
     select: 'uuid, name',
     messages: {

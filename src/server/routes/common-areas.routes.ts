@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { pageOf } from '../../shared/schemas/answer.schema.js';
+import { CommonAreaAnswerSchema } from '../../shared/schemas/catalogue.answer.js';
 import type { Page } from '../../shared/api-types.js';
 import { COMMON_AREA_OPTION_READERS, LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogue-access.js';
 import type { CommonArea } from '../../shared/catalogue-types.js';
@@ -34,6 +37,7 @@ export function commonAreaRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['áreas comunes'];
 
   defineRoute(app, {
+    operationId: 'listCommonAreas', response: pageOf(CommonAreaAnswerSchema), errors: [404],
     method: 'GET', url: '/api/commonareas/complete', summary: 'Áreas comunes con calle y zona (paginado, búsqueda por nombre)', tags,
     access: LOCATION_READERS, query: ListQuerySchema,
     handler: async ({ auth, query }): Promise<Page<CommonArea>> => pageQuery<CommonArea>(db, {
@@ -43,6 +47,7 @@ export function commonAreaRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'listCommonAreaOptions', response: v.array(CommonAreaAnswerSchema), errors: [404],
     method: 'GET', url: '/api/commonareas/byfrac', summary: 'Todas las áreas comunes del fraccionamiento activo (opciones)', tags,
     access: COMMON_AREA_OPTION_READERS,
     handler: async ({ auth }): Promise<CommonArea[]> =>
@@ -50,6 +55,7 @@ export function commonAreaRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'getCommonArea', response: CommonAreaAnswerSchema, errors: [404],
     method: 'GET', url: '/api/commonareas/:uuid', summary: 'Un área común del fraccionamiento activo', tags,
     access: LOCATION_READERS, params: UuidParamsSchema,
     handler: async ({ auth, params }): Promise<CommonArea> => {
@@ -61,6 +67,7 @@ export function commonAreaRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'createCommonAreas', response: v.array(CommonAreaAnswerSchema), errors: [404, 409],
     method: 'POST', url: '/api/commonareas', summary: 'Registra áreas comunes (lista) en calles del fraccionamiento activo', tags,
     access: LOCATION_EDITORS, body: CreateCommonAreaSchema, status: 201,
     handler: async ({ auth, body }): Promise<CommonArea[]> => {
@@ -80,6 +87,7 @@ export function commonAreaRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'updateCommonArea', response: CommonAreaAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/commonareas/:uuid', summary: 'Actualiza nombre, número o calle de un área común', tags,
     access: LOCATION_EDITORS, params: UuidParamsSchema, body: CommonAreaSchema,
     handler: async ({ auth, params, body }): Promise<CommonArea> => {
@@ -96,6 +104,7 @@ export function commonAreaRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'deleteCommonArea', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/commonareas/:uuid', summary: 'Elimina un área común', tags,
     access: LOCATION_DELETERS, params: UuidParamsSchema, status: 204,
     handler: async ({ auth, params }) => {

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '../../shared/schemas/answer.schema.js';
+import { CommunityAnswerSchema } from '../../shared/schemas/community.answer.js';
 import type { Page } from '../../shared/api-types.js';
 import type { Community } from '../../shared/community-types.js';
 import { AppError } from '../../shared/errors.js';
@@ -8,7 +10,7 @@ import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { requireIntegrator } from '../http/integrator-scope.js';
 import { ListQuerySchema, pageQuery } from '../http/list-query.js';
-import { defineRoute } from '../http/route.js';
+import { atTrailingSlash, defineRoute } from '../http/route.js';
 import { COMMUNITY_FROM, COMMUNITY_SELECT, communityOf, ownCommunityRow, type CommunityRow } from '../services/community-rows.js';
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from '../services/community-save.js';
 import { storageFor } from '../services/storage.js';
@@ -32,6 +34,7 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
 
   for (const url of ['/api/fracs', '/api/fracs/']) {
     defineRoute(app, {
+      operationId: atTrailingSlash('listCommunities', url), response: pageOf(CommunityAnswerSchema),
       method: 'GET', url, tags, access, query: ListQuerySchema,
       summary: 'Fraccionamientos del integrador (la ruta no la da la especificación: es nuestra). Paginado; `search` filtra por nombre (contiene, sin distinguir mayúsculas)',
       handler: async ({ auth, query }): Promise<Page<Community>> => {
@@ -46,11 +49,13 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   }
 
   defineRoute(app, {
+    operationId: 'getCommunity', response: CommunityAnswerSchema, errors: [404],
     method: 'GET', url: '/api/fracs/:uuid', summary: 'Un fraccionamiento del integrador', tags, access, params: UuidParamsSchema,
     handler: async ({ auth, params }): Promise<Community> => own(db, (await requireIntegrator(db, auth)).id, params.uuid),
   });
 
   defineRoute(app, {
+    operationId: 'createCommunity', response: CommunityAnswerSchema, errors: [404, 409, 413, 415],
     method: 'POST', url: '/api/fracs/admin', tags, access, body: CommunityBodySchema,
     summary: 'Registra un fraccionamiento del integrador (licencias dentro de las disponibles; el administrador queda como miembro; logo JPEG/PNG opcional, máx. 2 MB)',
     handler: async ({ auth, body }): Promise<Community> => {
@@ -60,6 +65,7 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'updateCommunity', response: CommunityAnswerSchema, errors: [404, 409, 413, 415],
     method: 'PUT', url: '/api/fracs/:uuid', tags, access, params: UuidParamsSchema, body: CommunityBodySchema,
     summary: 'Actualiza un fraccionamiento del integrador; `file: null` quita el logo, `file` con `content` lo reemplaza, sin `file` se conserva',
     handler: async ({ auth, params, body }): Promise<Community> => {

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { pageOf } from '../../shared/schemas/answer.schema.js';
+import { GateAnswerSchema } from '../../shared/schemas/catalogue.answer.js';
 import type { Page } from '../../shared/api-types.js';
 import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogue-access.js';
 import type { Gate } from '../../shared/catalogue-types.js';
@@ -28,6 +31,7 @@ export function gateRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['puertas de acceso'];
 
   defineRoute(app, {
+    operationId: 'listGates', response: pageOf(GateAnswerSchema), errors: [404],
     method: 'GET', url: '/api/gates', summary: 'Puertas de acceso (paginado, búsqueda por nombre)', tags,
     access: LOCATION_READERS, query: ListQuerySchema,
     handler: async ({ auth, query }): Promise<Page<Gate>> => pageQuery<Gate>(db, {
@@ -37,6 +41,7 @@ export function gateRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'listGateOptions', response: v.array(GateAnswerSchema), errors: [404],
     method: 'GET', url: '/api/gates/complete', summary: 'Todas las puertas de acceso del fraccionamiento activo (opciones)', tags,
     access: LOCATION_READERS,
     handler: async ({ auth }): Promise<Gate[]> =>
@@ -44,6 +49,7 @@ export function gateRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'getGate', response: GateAnswerSchema, errors: [404],
     method: 'GET', url: '/api/gates/:uuid', summary: 'Una puerta de acceso del fraccionamiento activo', tags,
     access: LOCATION_READERS, params: UuidParamsSchema,
     handler: async ({ auth, params }): Promise<Gate> => {
@@ -55,6 +61,7 @@ export function gateRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'createGates', response: v.array(GateAnswerSchema), errors: [404, 409],
     method: 'POST', url: '/api/gates', summary: 'Registra puertas de acceso (lista) en el fraccionamiento activo', tags,
     access: LOCATION_EDITORS, body: CreateGateSchema, status: 201,
     handler: async ({ auth, body }): Promise<Gate[]> => {
@@ -71,6 +78,7 @@ export function gateRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'updateGate', response: GateAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/gates/:uuid', summary: 'Actualiza una puerta de acceso', tags,
     access: LOCATION_EDITORS, params: UuidParamsSchema, body: GateSchema,
     handler: async ({ auth, params, body }): Promise<Gate> => {
@@ -82,6 +90,7 @@ export function gateRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'deleteGate', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/gates/:uuid', summary: 'Elimina una puerta de acceso', tags,
     access: LOCATION_DELETERS, params: UuidParamsSchema, status: 204,
     handler: async ({ auth, params }) => {

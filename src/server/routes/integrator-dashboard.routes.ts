@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { IntegratorDashboardSchema } from '../../shared/schemas/community.answer.js';
 import type { IntegratorDashboard } from '../../shared/integrator-types.js';
 import type { AppDeps } from '../deps.js';
 import { requireIntegrator } from '../http/integrator-scope.js';
@@ -8,6 +9,7 @@ import { licenceSummary } from '../services/licences.js';
 /** The integrator's licence cards (spec 1 §2 Dashboard, §3): [total, assigned, available]. */
 export function integratorDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
+    operationId: 'getIntegratorLicences', response: IntegratorDashboardSchema,
     method: 'GET', url: '/api/integrator/dashboard', tags: ['integradores'], access: ['integrator'],
     summary: 'Licencias del integrador: [total, asignadas a sus fraccionamientos, disponibles]',
     handler: async ({ auth }): Promise<IntegratorDashboard> => licenceSummary(db, (await requireIntegrator(db, auth)).id),

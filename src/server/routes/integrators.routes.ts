@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '../../shared/schemas/answer.schema.js';
+import { CreatedIntegratorSchema, IntegratorAnswerSchema } from '../../shared/schemas/community.answer.js';
 import type { Page } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
 import type { CreatedIntegrator, Integrator } from '../../shared/integrator-types.js';
@@ -8,7 +10,7 @@ import type { Queryable } from '../db/db.js';
 import { withConstraints } from '../db/db-errors.js';
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema, pageQuery } from '../http/list-query.js';
-import { defineRoute } from '../http/route.js';
+import { atTrailingSlash, defineRoute } from '../http/route.js';
 import { checkAddress } from '../services/address-check.js';
 import {
   INTEGRATOR_FROM, INTEGRATOR_SELECT, integratorOf, integratorRowById, integratorRowByUuid, type IntegratorRow,
@@ -43,6 +45,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const url of ['/api/integrator/', '/api/integrator']) {
     defineRoute(app, {
+      operationId: atTrailingSlash('listIntegrators', url), response: pageOf(IntegratorAnswerSchema),
       method: 'GET', url, tags, access, query: ListQuerySchema,
       summary: 'Integradores registrados (paginado; `search` filtra por nombre, contiene, sin distinguir mayúsculas)',
       handler: async ({ query }): Promise<Page<Integrator>> => {
@@ -56,11 +59,13 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
   }
 
   defineRoute(app, {
+    operationId: 'getIntegrator', response: IntegratorAnswerSchema, errors: [404],
     method: 'GET', url: '/api/integrator/:uuid', summary: 'Un integrador', tags, access, params: UuidParamsSchema,
     handler: async ({ params }): Promise<Integrator> => integratorOf(await found(db, params.uuid)),
   });
 
   defineRoute(app, {
+    operationId: 'createIntegrator', response: CreatedIntegratorSchema, errors: [409],
     method: 'POST', url: '/api/integrator', tags, access, body: IntegratorBodySchema,
     summary: 'Registra un integrador y su cuenta (tipo 14, ACTIVE); responde user.oldPassword: el código de acceso para iniciar sesión',
     handler: async ({ body }): Promise<CreatedIntegrator> => {
@@ -94,6 +99,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'updateIntegrator', response: IntegratorAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/integrator/:uuid', tags, access, params: UuidParamsSchema, body: IntegratorBodySchema,
     summary: 'Actualiza un integrador (datos, correo de su cuenta y licencias; nunca menos de las ya asignadas)',
     handler: async ({ params, body }): Promise<Integrator> => {
@@ -118,6 +124,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'deleteIntegrator', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/integrator/:uuid', tags, access, params: UuidParamsSchema, status: 204,
     summary: 'Elimina un integrador sin fraccionamientos (409 si tiene); su cuenta queda dada de baja y sus sesiones revocadas',
     handler: async ({ params }) => {
@@ -136,6 +143,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
     defineRoute(app, {
+      operationId: `${action}Integrator`, response: IntegratorAnswerSchema, errors: [404],
       method: 'PUT', url: `/api/integrator/:uuid/${action}`, tags, access, params: UuidParamsSchema,
       summary: enabled
         ? 'Habilita un integrador: su cuenta y los usuarios de sus fraccionamientos vuelven a tener acceso'

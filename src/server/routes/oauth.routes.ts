@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { TokenResponseSchema } from '../../shared/schemas/account.answer.js';
 import * as v from 'valibot';
 import { ACCOUNT_EXPIRED, AppError } from '../../shared/errors.js';
 import type { Db } from '../db/db.js';
@@ -18,6 +19,7 @@ interface Deps { db: Db; throttle: LoginThrottle; client: { id: string; secret: 
 
 export function oauthRoutes(app: FastifyInstance, { db, throttle, client }: Deps) {
   defineRoute(app, {
+    operationId: 'signIn', response: TokenResponseSchema, errors: [401, 429],
     method: 'POST',
     url: '/oauth/token',
     summary: 'Inicia sesión (password grant, credencial básica del cliente); responde access_token',
@@ -44,11 +46,12 @@ export function oauthRoutes(app: FastifyInstance, { db, throttle, client }: Deps
       if (user.blocked) throw new AppError('invalid_grant', ACCOUNT_EXPIRED);
       throttle.succeed(account);
       const session = await openSession(db, user.id, user.active_community_id);
-      return { access_token: session.token, token_type: 'bearer', expires_in: session.expiresIn, scope: 'read write' };
+      return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, scope: 'read write' };
     },
   });
 
   defineRoute(app, {
+    operationId: 'signOut', response: null,
     method: 'POST',
     url: '/api/users/logout',
     summary: 'Cierra la sesión: revoca el token actual',

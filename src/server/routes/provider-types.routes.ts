@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { NamedItemSchema, ProviderTypePageSchema } from '../../shared/schemas/catalogue.answer.js';
 import { PROVIDER_TYPE_EDITORS, PROVIDER_TYPE_READERS } from '../../shared/catalogue-access.js';
 import type { NamedItem, ProviderTypePage } from '../../shared/catalogue-types.js';
 import { AppError } from '../../shared/errors.js';
@@ -23,6 +24,7 @@ export function providerTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['proveedores'];
 
   defineRoute(app, {
+    operationId: 'listProviderTypes', response: ProviderTypePageSchema, errors: [404],
     method: 'GET', url: '/api/providerTypes', summary: 'Tipos de proveedor del fraccionamiento activo (lista bajo data, paginada)', tags,
     access: PROVIDER_TYPE_READERS, query: ListQuerySchema,
     handler: async ({ auth, query }): Promise<ProviderTypePage> => {
@@ -35,6 +37,7 @@ export function providerTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'getProviderType', response: NamedItemSchema, errors: [404],
     method: 'GET', url: '/api/providerTypes/:uuid', summary: 'Un tipo de proveedor del fraccionamiento activo', tags,
     access: PROVIDER_TYPE_READERS, params: UuidParamsSchema,
     handler: async ({ auth, params }): Promise<NamedItem> => {
@@ -46,6 +49,7 @@ export function providerTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'createProviderType', response: NamedItemSchema, errors: [404, 409],
     method: 'POST', url: '/api/providerTypes', summary: 'Registra un tipo de proveedor', tags,
     access: PROVIDER_TYPE_EDITORS, body: CatalogueNameSchema, status: 201,
     handler: async ({ auth, body }): Promise<NamedItem> => (await withConstraints(constraints, () => db.one<NamedItem>(
@@ -53,6 +57,7 @@ export function providerTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'updateProviderType', response: NamedItemSchema, errors: [404, 409],
     method: 'PUT', url: '/api/providerTypes/:uuid', summary: 'Actualiza un tipo de proveedor', tags,
     access: PROVIDER_TYPE_EDITORS, params: UuidParamsSchema, body: UpdateCatalogueSchema,
     handler: async ({ auth, params, body }): Promise<NamedItem> => {
@@ -65,6 +70,7 @@ export function providerTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'deleteProviderType', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/providerTypes/:uuid', summary: 'Elimina un tipo de proveedor', tags,
     access: PROVIDER_TYPE_EDITORS, params: UuidParamsSchema, status: 204,
     handler: async ({ auth, params }) => {

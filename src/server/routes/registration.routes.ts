@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MessageSchema, NewPasswordAnswerSchema, RegistrationLookupAnswerSchema } from '../../shared/schemas/account.answer.js';
 import * as v from 'valibot';
 import type { RegistrationLookup } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
@@ -16,22 +17,24 @@ const LIVE_TICKET = `t.uuid = $1 AND t.used_at IS NULL AND t.expires_at > now()`
 
 export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl, client }: Deps) {
   defineRoute(app, {
+    operationId: 'findRegistration', response: RegistrationLookupAnswerSchema,
     method: 'GET', url: '/api/users/findUser/:uuid', tags: ['registro'], access: 'public',
     summary: 'Busca el registro pendiente de un enlace; respuesta vacía si no existe',
     params: v.object({ uuid: v.string() }),
-    handler: async ({ params, reply }): Promise<RegistrationLookup | undefined> => {
-      if (!v.is(v.pipe(v.string(), v.uuid()), params.uuid)) return void reply.code(200).send('');
+    handler: async ({ params }): Promise<RegistrationLookup | ''> => {
+      if (!v.is(v.pipe(v.string(), v.uuid()), params.uuid)) return ''; // an empty text body, as the contract answers
       const row = await db.one<{ email: string; first_name: string; user_type_id: number }>(
         `SELECT u.email, u.first_name, u.user_type_id FROM registration_tickets t
            JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL WHERE ${LIVE_TICKET}`,
         [params.uuid],
       );
-      if (!row) return void reply.code(200).send('');
+      if (!row) return '';
       return { uuid: params.uuid, email: row.email, firstName: row.first_name, idUsersTypes: row.user_type_id };
     },
   });
 
   defineRoute(app, {
+    operationId: 'completeRegistration', response: NewPasswordAnswerSchema, errors: [404],
     method: 'POST', url: '/api/users/newPassword', tags: ['registro'], access: 'public',
     summary: 'Completa el registro (o el restablecimiento) con la contraseña elegida',
     body: NewPasswordSchema,
@@ -56,6 +59,7 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
   });
 
   defineRoute(app, {
+    operationId: 'requestPasswordReset', response: MessageSchema, errors: [400, 401, 413, 415],
     method: 'POST', url: '/api/users/resetPassword', tags: ['registro'], access: 'public',
     summary: 'Envía por correo las instrucciones para restablecer la contraseña (cuerpo: el correo en texto plano)',
     consumes: ['text/plain'],

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { pageOf } from '../../shared/schemas/answer.schema.js';
+import { StreetAnswerSchema } from '../../shared/schemas/catalogue.answer.js';
 import type { Page } from '../../shared/api-types.js';
 import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogue-access.js';
 import type { Street } from '../../shared/catalogue-types.js';
@@ -32,6 +35,7 @@ export function streetRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['calles'];
 
   defineRoute(app, {
+    operationId: 'listStreets', response: pageOf(StreetAnswerSchema), errors: [404],
     method: 'GET', url: '/api/streets', summary: 'Calles del fraccionamiento activo (paginado, búsqueda por nombre)', tags,
     access: LOCATION_READERS, query: ListQuerySchema,
     handler: async ({ auth, query }): Promise<Page<Street>> => pageQuery<Street>(db, {
@@ -41,6 +45,7 @@ export function streetRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'listStreetsOfZone', response: v.array(StreetAnswerSchema), errors: [404],
     method: 'GET', url: '/api/streets/zones/:zoneUuid', summary: 'Todas las calles de una zona (opciones)', tags,
     access: LOCATION_READERS, params: ZoneUuidParamsSchema,
     handler: async ({ auth, params }): Promise<Street[]> => {
@@ -53,6 +58,7 @@ export function streetRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'getStreet', response: StreetAnswerSchema, errors: [404],
     method: 'GET', url: '/api/streets/:uuid', summary: 'Una calle del fraccionamiento activo', tags,
     access: LOCATION_READERS, params: UuidParamsSchema,
     handler: async ({ auth, params }): Promise<Street> => {
@@ -64,6 +70,7 @@ export function streetRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'createStreets', response: v.array(StreetAnswerSchema), errors: [404, 409],
     method: 'POST', url: '/api/streets', summary: 'Registra calles (lista) en zonas del fraccionamiento activo', tags,
     access: LOCATION_EDITORS, body: CreateStreetSchema, status: 201,
     handler: async ({ auth, body }): Promise<Street[]> => {
@@ -82,6 +89,7 @@ export function streetRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'updateStreet', response: StreetAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/streets/:uuid', summary: 'Actualiza el nombre o la zona de una calle', tags,
     access: LOCATION_EDITORS, params: UuidParamsSchema, body: StreetSchema,
     handler: async ({ auth, params, body }): Promise<Street> => {
@@ -98,6 +106,7 @@ export function streetRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'deleteStreet', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/streets/:uuid', summary: 'Elimina una calle sin registros asociados', tags,
     access: LOCATION_DELETERS, params: UuidParamsSchema, status: 204,
     handler: async ({ auth, params }) => {

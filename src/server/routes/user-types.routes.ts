@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { UserTypeItemSchema } from '../../shared/schemas/catalogue.answer.js';
 import type { UserTypeItem } from '../../shared/catalogue-types.js';
 import { UserType } from '../../shared/roles.js';
 import type { AppDeps } from '../deps.js';
@@ -11,7 +12,8 @@ const systemIds: readonly number[] = Object.values(UserType);
  * renamed but never deleted; a type still held by users cannot be deleted either.
  */
 export function userTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
-  registerGlobalCatalogue<UserTypeItem>(app, db, {
+  registerGlobalCatalogue(app, db, {
+    item: UserTypeItemSchema, name: { one: 'UserType', many: 'UserTypes' },
     table: 'user_types', url: '/api/userstypes', listAliases: ['/api/userstypes/'], tag: 'tipos de usuario',
     select: `uuid, name, id AS "idUsersTypes", id IN (${systemIds.join(', ')}) AS system`,
     messages: {

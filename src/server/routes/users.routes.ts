@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '../../shared/schemas/answer.schema.js';
+import { ManagedUserSchema } from '../../shared/schemas/user.answer.js';
 import * as v from 'valibot';
 import type { Page } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
@@ -7,7 +9,7 @@ import type { ManagedUser } from '../../shared/user-management-types.js';
 import { canManageUserType, isGuardType, TYPE_NOT_MANAGEABLE, USER_MANAGERS } from '../../shared/user-types-allowed.js';
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema, pageQuery } from '../http/list-query.js';
-import { defineRoute } from '../http/route.js';
+import { atTrailingSlash, defineRoute } from '../http/route.js';
 import { mailInvitation, registrationLink } from '../services/registration-tickets.js';
 import { assertAddress, assertCodeFree, duplicateError } from '../services/user-checks.js';
 import { deleteUser } from '../services/user-delete.js';
@@ -36,6 +38,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
 
   for (const url of ['/api/users/', '/api/users']) {
     defineRoute(app, {
+      operationId: atTrailingSlash('listUsers', url), response: pageOf(ManagedUserSchema), errors: [404],
       method: 'GET', url, tags, access: USER_MANAGERS, query: ListQuerySchema,
       summary: 'Usuarios que administra quien llama (paginado; búsqueda por nombre, correo, código o tipo de usuario; sin contratistas)',
       handler: async ({ auth, query }): Promise<Page<ManagedUser>> => {
@@ -70,6 +73,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
   }
 
   defineRoute(app, {
+    operationId: 'createUsers', response: v.array(ManagedUserSchema), errors: [404, 409, 410],
     method: 'POST', url: '/api/users', tags, access: USER_MANAGERS, body: CreateUsersSchema, status: 201,
     summary: 'Da de alta usuarios (lista) como PENDING y les envía el enlace para elegir contraseña; 409 duplicado, 410 de un usuario eliminado',
     handler: async ({ auth, body, req }): Promise<ManagedUser[]> => {
@@ -90,6 +94,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
   });
 
   defineRoute(app, {
+    operationId: 'updateUser', response: ManagedUserSchema, errors: [404, 409, 410],
     method: 'PUT', url: '/api/users/:uuid', tags, access: USER_MANAGERS, params: UuidParams, body: UserPayloadSchema,
     summary: 'Edita un usuario; el tipo y el correo no cambian (400 si se envían distintos)',
     handler: async ({ auth, params, body }): Promise<ManagedUser> => {
@@ -132,6 +137,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
   });
 
   defineRoute(app, {
+    operationId: 'deleteUser', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/users/:uuid', tags, access: USER_MANAGERS, params: UuidParams, status: 204,
     summary: 'Elimina un usuario: lo retira de los fraccionamientos de quien llama y, si no le queda ninguno, lo da de baja (borrado lógico) y revoca sus sesiones',
     handler: async ({ auth, params }) => {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { DailyVisitsSchema, MonthlyVisitsSchema, ResidentSummarySchema } from '../../shared/schemas/visit.answer.js';
 import { VISIT_STATS_ROLES } from '../../shared/visit-access.js';
 import type { DailyVisits, MonthlyVisits, ResidentSummary } from '../../shared/visit-types.js';
 import type { AppDeps } from '../deps.js';
-import { defineRoute } from '../http/route.js';
+import { atTrailingSlash, defineRoute } from '../http/route.js';
 import { dailyVisits, monthlyVisits, residentSummary, statsScope } from '../services/visit-stats.js';
 
 /**
@@ -15,6 +17,7 @@ export function visitantDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const url of both('dailyVisits')) {
     defineRoute(app, {
+      operationId: atTrailingSlash('getDailyVisits', url), response: DailyVisitsSchema, errors: [404],
       method: 'GET', url, tags, access: VISIT_STATS_ROLES,
       summary: 'Entradas por día: promedio diario de cada mes del año (12 meses) y cada día del mes en curso',
       handler: async ({ auth }): Promise<DailyVisits> => dailyVisits(db, statsScope(auth)),
@@ -22,6 +25,7 @@ export function visitantDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   }
   for (const url of both('monthlyVisits')) {
     defineRoute(app, {
+      operationId: atTrailingSlash('listMonthlyVisits', url), response: v.array(MonthlyVisitsSchema), errors: [404],
       method: 'GET', url, tags, access: VISIT_STATS_ROLES,
       summary: 'Entradas por mes del año en curso: [{ month 1..12, total }], los 12 meses',
       handler: async ({ auth }): Promise<MonthlyVisits[]> => monthlyVisits(db, statsScope(auth)),
@@ -29,6 +33,7 @@ export function visitantDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   }
   for (const url of both('residentSummary')) {
     defineRoute(app, {
+      operationId: atTrailingSlash('getResidentSummary', url), response: ResidentSummarySchema, errors: [404],
       method: 'GET', url, tags, access: VISIT_STATS_ROLES,
       summary: 'Tarjetas del tablero: entradas, salidas, visitantes activos, QR/manual, licencias, residentes y casas',
       handler: async ({ auth }): Promise<ResidentSummary> => residentSummary(db, statsScope(auth)),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EntriesByModeSchema, VisitAnswerSchema } from '../../shared/schemas/visit.answer.js';
 import * as v from 'valibot';
 import { AppError } from '../../shared/errors.js';
 import type { VisitEvent } from '../../shared/realtime.js';
@@ -7,7 +8,7 @@ import { VISIT_REGISTRARS, VISIT_STATS_ROLES } from '../../shared/visit-access.j
 import type { EntriesByMode, Visit } from '../../shared/visit-types.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
-import { defineRoute, requireCommunity } from '../http/route.js';
+import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
 import { entriesByMode, statsScope } from '../services/visit-stats.js';
 
 const UuidParams = v.object({ uuid: v.pipe(v.string('Identificador no válido.'), v.uuid('Identificador no válido.')) });
@@ -61,6 +62,7 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime }: AppDeps) 
   const tags = ['visitas'];
 
   defineRoute(app, {
+    operationId: 'createVisit', response: VisitAnswerSchema, errors: [404],
     method: 'POST', url: '/api/visitants', tags, access: VISIT_REGISTRARS, body: RegisterVisitSchema, status: 201,
     summary: 'Registra la entrada de una visita (vigilante o administrador del fraccionamiento activo); responde 201 con la visita y emite V_IN',
     handler: async ({ auth, body }): Promise<Visit> => {
@@ -80,6 +82,7 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime }: AppDeps) 
   });
 
   defineRoute(app, {
+    operationId: 'registerVisitExit', response: VisitAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/visitants/:uuid/exit', tags, access: VISIT_REGISTRARS, params: UuidParams, body: RegisterExitSchema,
     summary: 'Registra la salida de una visita del fraccionamiento activo y emite V_OUT; 409 si la salida ya estaba registrada',
     handler: async ({ auth, params, body }): Promise<Visit> => {
@@ -102,6 +105,7 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime }: AppDeps) 
   for (const [path, mode] of [['entriesQR', 'QR'], ['entriesManual', 'MANUAL']] as const) {
     for (const url of [`/api/visitants/${path}/`, `/api/visitants/${path}`]) {
       defineRoute(app, {
+        operationId: atTrailingSlash(mode === 'QR' ? 'getQrEntries' : 'getManualEntries', url), response: EntriesByModeSchema, errors: [404],
         method: 'GET', url, tags, access: VISIT_STATS_ROLES,
         summary: `Entradas del año en curso con acceso ${mode} (fraccionamiento activo; todos para el administrador general)`,
         handler: async ({ auth }): Promise<EntriesByMode> => entriesByMode(db, statsScope(auth), mode),

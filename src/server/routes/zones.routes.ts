@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { pageOf } from '../../shared/schemas/answer.schema.js';
+import { ZoneAnswerSchema } from '../../shared/schemas/catalogue.answer.js';
 import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogue-access.js';
 import type { Zone } from '../../shared/catalogue-types.js';
 import type { Page } from '../../shared/api-types.js';
@@ -29,6 +32,7 @@ export function zoneRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['zonas'];
 
   defineRoute(app, {
+    operationId: 'listZones', response: pageOf(ZoneAnswerSchema), errors: [404],
     method: 'GET', url: '/api/zones', summary: 'Zonas del fraccionamiento activo (paginado, búsqueda por nombre)', tags,
     access: LOCATION_READERS, query: ListQuerySchema,
     handler: async ({ auth, query }): Promise<Page<Zone>> => pageQuery<Zone>(db, {
@@ -38,6 +42,7 @@ export function zoneRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'getZone', response: ZoneAnswerSchema, errors: [404],
     method: 'GET', url: '/api/zones/:uuid', summary: 'Una zona del fraccionamiento activo', tags,
     access: LOCATION_READERS, params: UuidParamsSchema,
     handler: async ({ auth, params }): Promise<Zone> => {
@@ -49,6 +54,7 @@ export function zoneRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'createZones', response: v.array(ZoneAnswerSchema), errors: [404, 409],
     method: 'POST', url: '/api/zones', summary: 'Registra zonas (lista de una) en el fraccionamiento activo', tags,
     access: LOCATION_EDITORS, body: CreateZoneSchema, status: 201,
     handler: async ({ auth, body }): Promise<Zone[]> => {
@@ -66,6 +72,7 @@ export function zoneRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'updateZone', response: ZoneAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/zones/:uuid', summary: 'Actualiza una zona', tags,
     access: LOCATION_EDITORS, params: UuidParamsSchema, body: ZoneSchema,
     handler: async ({ auth, params, body }): Promise<Zone> => {
@@ -78,6 +85,7 @@ export function zoneRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    operationId: 'deleteZone', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/zones/:uuid', summary: 'Elimina una zona sin calles', tags,
     access: LOCATION_DELETERS, params: UuidParamsSchema, status: 204,
     handler: async ({ auth, params }) => {
