@@ -20,6 +20,8 @@ async function postgresUrl(): Promise<string | null> {
 }
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
+// The served OpenAPI document, linted, and the client types the type check compiles against.
+run('API contract: OpenAPI lint (Redocly) and client types (openapi-typescript)', process.execPath, ['--import', 'tsx', 'scripts/openapi-contract.ts']);
 run('type check', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('model, view and boundary tests', process.execPath, [...vitest, '--project', 'machines', '--project', 'web', '--project', 'boundaries']);
 run('API tests on embedded PostgreSQL (PGlite)', process.execPath, [...vitest, '--project', 'server'], { DATABASE_URL: '' });

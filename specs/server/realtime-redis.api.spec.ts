@@ -12,6 +12,7 @@ import type { Visit } from '../../src/shared/visit-types.js';
 import {
   connectDashboard, listenLocal, pause, recordEvents, subscribe, waitFor, type DashboardSocket,
 } from '../support/realtime-client.js';
+import { validateAnswers } from '../support/response-contract.js';
 import { freshDatabase, memoryMailer } from '../support/test-app.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -77,11 +78,11 @@ describe('Redis adapter: API instances share the events', () => {
     await migrate(db);
     await seedIfEmpty(db);
     const withRedis = loadConfig({ LOG_LEVEL: 'silent', REDIS_URL, REDIS_PREFIX });
-    const apps = await Promise.all([
+    const apps = (await Promise.all([
       buildApp({ config: withRedis, db, mailer: memoryMailer() }),
       buildApp({ config: withRedis, db, mailer: memoryMailer() }),
       buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, mailer: memoryMailer() }),
-    ]);
+    ])).map(validateAnswers);
     try {
       const [urlA, urlB, urlAlone] = await Promise.all(apps.map((a) => listenLocal(a)));
       const [admin, guard] = [await signInOn(apps[0], 'administrador@porton.mx'), await signInOn(apps[0], 'vigilante@porton.mx')];
@@ -111,7 +112,7 @@ describe('Redis adapter: API instances share the events', () => {
       const { db, drop, url: databaseUrl } = await freshDatabase();
       await migrate(db);
       await seedIfEmpty(db);
-      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', REDIS_URL, REDIS_PREFIX }), db, mailer: memoryMailer() });
+      const app = validateAnswers(await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', REDIS_URL, REDIS_PREFIX }), db, mailer: memoryMailer() }));
       const peer = await startPeer(databaseUrl!);
       try {
         const urlA = await listenLocal(app);

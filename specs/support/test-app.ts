@@ -13,6 +13,7 @@ import { seedIfEmpty } from '../../src/server/db/seed.js';
 import { DEMO_PASSWORD } from '../../src/server/db/demo-data.js';
 import type { Mailer, MailMessage } from '../../src/server/services/mail.js';
 import { APP_ROLE, ensureAppRole } from './app-role.js';
+import { validateAnswers } from './response-contract.js';
 
 export { APP_ROLE };
 
@@ -75,7 +76,8 @@ export async function testApp() {
   const dataDir = mkdtempSync(join(tmpdir(), 'porton-api-'));
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test', DATA_DIR: dataDir }) };
   const mailer = memoryMailer();
-  const app = await buildApp({ config, db, mailer });
+  // Every answer a test receives is checked against the served OpenAPI document (response-contract.ts).
+  const app = validateAnswers(await buildApp({ config, db, mailer }));
   await app.ready();
   const basic = `Basic ${Buffer.from(`${config.oauthClientId}:${config.oauthClientSecret}`).toString('base64')}`;
 

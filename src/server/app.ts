@@ -65,7 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(formbody);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, db);
   for (const module of routeModules) module(app, deps);
   await registerSpa(app, options.distDir);

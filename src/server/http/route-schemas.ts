@@ -20,13 +20,19 @@ export const inputJsonSchema = (schema: AnySchema | undefined) => (schema ? toJs
 
 /**
  * `anyOf: [{type: X}, {type: 'null'}]` as `type: [X, 'null']`: the same meaning, and
- * fast-json-stringify writes a type list without trying each branch.
+ * fast-json-stringify writes a type list without trying each branch; an `anyOf` with a branch
+ * that accepts anything is dropped.
  */
 function simplify(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplify);
   if (!node || typeof node !== 'object') return node;
   const out: Json = Object.fromEntries(Object.entries(node as Json).map(([k, val]) => [k, simplify(val)]));
   const any = out.anyOf as Json[] | undefined;
+  // A branch that accepts anything makes the whole `anyOf` accept anything (valibot's unknown() in a union).
+  if (any?.some((branch) => Object.keys(branch).length === 0)) {
+    const { anyOf: _, ...rest } = out;
+    return rest;
+  }
   if (any?.length === 2 && any.some((s) => s.type === 'null')) {
     const other = any.find((s) => s.type !== 'null')!;
     const keys = Object.keys(other);
@@ -38,7 +44,10 @@ function simplify(node: unknown): unknown {
   return out;
 }
 
-const errorJson = toJson(ErrorBodySchema);
+/** The shared error body, registered once with `app.addSchema` and referenced by every error answer. */
+export const ERROR_BODY_ID = 'ErrorBody';
+export const errorBodyJsonSchema = { $id: ERROR_BODY_ID, ...toJson(ErrorBodySchema) };
+const json = (schema: Json, example?: unknown) => ({ 'application/json': { schema, ...(example === undefined ? {} : { example }) } });
 
 const SUCCESS_TEXT: Record<number, string> = { 200: 'Correcto.', 201: 'Creado.', 204: 'Hecho; sin contenido.' };
 
@@ -49,9 +58,12 @@ export function answerSchemas(status: number, response: AnySchema | { binary: re
     ? { description: text, type: 'null' }
     : 'binary' in response
       ? { description: text, content: Object.fromEntries(response.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
-      : { description: text, ...toJson(response) };
+      : { description: text, content: json(toJson(response)) };
   return {
     [status]: success,
-    ...Object.fromEntries(errors.map((code) => [code, { description: errorMeaning[code], ...errorJson, examples: [errorExample(code)] }])),
+    ...Object.fromEntries(errors.map((code) => [code, {
+      description: errorMeaning[code],
+      content: json({ $ref: `${ERROR_BODY_ID}#` }, errorExample(code)),
+    }])),
   };
 }

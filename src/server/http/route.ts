@@ -29,6 +29,8 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
   summary: string;
   tags?: string[];
   access: A;
+  /** The route also wants the client's basic credential (`requireClient`): documented as the `clientBasic` scheme, implies 401. */
+  clientCredentials?: boolean;
   body?: B;
   query?: Q;
   params?: P;
@@ -44,7 +46,7 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
   responseDescription?: string;
   /**
    * Error answers the route can give besides those its definition implies: 400 when it parses
-   * input, 401 unless public, 403 when only some roles may call.
+   * input, 413 and 415 when it reads a body, 401 unless public or when it wants the client credential, 403 when only some roles may call.
    */
   errors?: readonly ErrorStatus[];
   /** Body content type when it is not JSON (documentation only). */
@@ -68,10 +70,14 @@ function parse<S extends AnySchema | undefined>(schema: S | undefined, value: un
 }
 
 /** The error statuses a definition implies, plus those it declares. */
-export function errorStatuses(def: { access: Access; body?: unknown; query?: unknown; params?: unknown; errors?: readonly ErrorStatus[] }) {
+export function errorStatuses(def: {
+  access: Access; clientCredentials?: boolean; body?: unknown; query?: unknown; params?: unknown; errors?: readonly ErrorStatus[];
+}) {
   const implied: ErrorStatus[] = [];
   if (def.body || def.query || def.params) implied.push(400);
-  if (def.access !== 'public') implied.push(401);
+  // A body the server cannot read: too large for the body limit, or of a content type it does not parse.
+  if (def.body) implied.push(413, 415);
+  if (def.access !== 'public' || def.clientCredentials) implied.push(401);
   if (def.access !== 'public' && def.access !== 'signedIn') implied.push(403);
   return [...new Set([...implied, ...(def.errors ?? [])])].sort((a, b) => a - b);
 }
@@ -100,7 +106,7 @@ export function defineRoute<
       querystring: inputJsonSchema(def.query),
       params: inputJsonSchema(def.params),
       consumes: def.consumes,
-      security: def.access === 'public' ? [] : [{ bearerAuth: [] }],
+      security: def.access !== 'public' ? [{ bearerAuth: [] }] : def.clientCredentials ? [{ clientBasic: [] }] : [],
       response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def)),
     }).filter(([, value]) => value !== undefined)),
     handler: async (req, reply) => {

@@ -19,7 +19,7 @@ interface Deps { db: Db; throttle: LoginThrottle; client: { id: string; secret: 
 
 export function oauthRoutes(app: FastifyInstance, { db, throttle, client }: Deps) {
   defineRoute(app, {
-    operationId: 'signIn', response: TokenResponseSchema, errors: [401, 429],
+    operationId: 'signIn', response: TokenResponseSchema, errors: [429], clientCredentials: true,
     method: 'POST',
     url: '/oauth/token',
     summary: 'Inicia sesión (password grant, credencial básica del cliente); responde access_token',

@@ -59,7 +59,7 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
   });
 
   defineRoute(app, {
-    operationId: 'requestPasswordReset', response: MessageSchema, errors: [400, 401, 413, 415],
+    operationId: 'requestPasswordReset', response: MessageSchema, errors: [400, 413, 415], clientCredentials: true,
     method: 'POST', url: '/api/users/resetPassword', tags: ['registro'], access: 'public',
     summary: 'Envía por correo las instrucciones para restablecer la contraseña (cuerpo: el correo en texto plano)',
     consumes: ['text/plain'],

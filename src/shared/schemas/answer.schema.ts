@@ -4,7 +4,7 @@
  * answers with these and the resource schemas; the web infers its types from the same schemas.
  */
 import * as v from 'valibot';
-import { defaultDescriptions, errorStatus, type ErrorCode } from '../errors.js';
+import { defaultDescriptions, type ErrorCode } from '../errors.js';
 
 /** `{ error, error_description, fields? }`: every 4xx and 5xx answer. */
 export const ErrorBodySchema = v.object({
@@ -18,8 +18,11 @@ export const ErrorBodySchema = v.object({
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 422, 429] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
-const codeOf = (status: ErrorStatus): ErrorCode =>
-  (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? 'invalid_request';
+/** The `error` code each status carries in the examples (the most common of each). */
+const codeOf: Record<ErrorStatus, ErrorCode> = {
+  400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'gone',
+  413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'invalid_request', 429: 'too_many_requests',
+};
 
 /** What each error status means, in Spanish, for the reference. */
 export const errorMeaning: Record<ErrorStatus, string> = {
@@ -37,7 +40,7 @@ export const errorMeaning: Record<ErrorStatus, string> = {
 
 /** A Spanish example body for an error status. */
 export function errorExample(status: ErrorStatus) {
-  const code = codeOf(status);
+  const code = codeOf[status];
   return status === 400
     ? { error: code, error_description: 'El nombre es obligatorio.', fields: { name: 'El nombre es obligatorio.' } }
     : { error: code, error_description: defaultDescriptions[code] };
