@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { errorBodyJsonSchema } from '../http/route-schemas.js';
 import { readFileSync } from 'node:fs';
@@ -22,7 +23,10 @@ español; \`fields\` lleva el mensaje de cada campo cuando la solicitud no es v�
 
 **Respuestas.** Cada operación declara sus respuestas; el servidor escribe solo los campos declarados.`;
 
-/** OpenAPI 3.1 description generated from the route definitions, served at /api/openapi.json. */
+/**
+ * OpenAPI 3.1 description generated from the route definitions, served at /api/openapi.json, and
+ * a browsable reference at /api/docs (Swagger UI, its assets served from node_modules: no CDN).
+ */
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }) {
   app.addSchema(errorBodyJsonSchema);
   await app.register(swagger, {
@@ -54,4 +58,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    theme: { title: 'Portón API: referencia' },
+    // Its own pages carry no inline script, so the app's Content-Security-Policy (helmet) holds there too.
+    staticCSP: false,
+    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false, persistAuthorization: false },
+  });
 }
