@@ -9,7 +9,7 @@ import { testApp } from '../support/test-app.js';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
-const t = await testApp();
+const t = await testApp({ checkAnswers: false });
 const token = await t.signIn('administrador@porton.mx');
 const community = await t.db.one<{ community_id: number }>(
   `SELECT s.community_id FROM sessions s ORDER BY s.id DESC LIMIT 1`);

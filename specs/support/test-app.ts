@@ -64,7 +64,11 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
   return { sent, send: async (m) => { sent.push(m); }, close: () => undefined };
 }
 
-export async function testApp() {
+/**
+ * The app on a fresh database with the demo data. Every answer is checked against the OpenAPI
+ * document; benchmarks turn that off (`checkAnswers: false`) so they time the app alone.
+ */
+export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswers?: boolean } = {}) {
   const { db, drop, kind } = await freshDatabase();
   try {
     await migrate(db);
@@ -77,7 +81,8 @@ export async function testApp() {
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test', DATA_DIR: dataDir }) };
   const mailer = memoryMailer();
   // Every answer a test receives is checked against the served OpenAPI document (response-contract.ts).
-  const app = validateAnswers(await buildApp({ config, db, mailer }));
+  const built = await buildApp({ config, db, mailer, plainJsonAnswers: options.plainJsonAnswers });
+  const app = options.checkAnswers === false ? built : validateAnswers(built);
   await app.ready();
   const basic = `Basic ${Buffer.from(`${config.oauthClientId}:${config.oauthClientSecret}`).toString('base64')}`;
 

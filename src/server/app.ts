@@ -21,6 +21,11 @@ export interface BuildOptions {
   throttle?: LoginThrottle;
   /** Folder of the built SPA; omitted in API tests. */
   distDir?: string;
+  /**
+   * Benchmark only (specs/bench/answer-serialization.bench.ts): write answers with JSON.stringify,
+   * as before the answers were declared, to measure what the schema serializer gives. Never in the app.
+   */
+  plainJsonAnswers?: boolean;
 }
 
 /** Builds the whole API as one Fastify instance; `main.ts` listens, tests call `inject`. */
@@ -39,6 +44,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   // Input is validated by the shared valibot schemas inside each route (Spanish messages);
   // the JSON schemas attached to routes only document them.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
+  if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const deps: AppDeps = {
     config,
