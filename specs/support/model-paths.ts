@@ -119,12 +119,13 @@ export function coverage(spec: ModelSpec, paths: GeneratedPath[]): Coverage {
   const seenStates = new Set<string>();
   const seenTransitions = new Set<string>();
   const markAlways = (snapshot: any) => {
-    // An eventless transition fired when its source was entered and its target is now active.
-    for (const node of nodes) for (const t of node.always ?? []) {
-      if ((t.target ?? []).some((n: AnyStateNode) => snapshot._nodes.includes(n))) {
-        const guardOk = true;
-        if (guardOk && wasEntered.has(t.source.id)) { seenTransitions.add(transitionId(t)); seenStates.add(t.source.id); }
-      }
+    // Eventless transitions are tried in document order and the first enabled one is taken; so of
+    // a node just entered, the taken one is the first whose target is now active (the guards of
+    // the ones before it were false, or their targets would be active instead).
+    for (const node of nodes) {
+      if (!node.always?.length || !wasEntered.has(node.id)) continue;
+      const taken = node.always.find((t: any) => (t.target ?? []).length && t.target.every((n: AnyStateNode) => snapshot._nodes.includes(n)));
+      if (taken) { seenTransitions.add(transitionId(taken)); seenStates.add(node.id); }
     }
   };
   let wasEntered = new Set<string>();

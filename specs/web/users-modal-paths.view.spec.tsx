@@ -9,10 +9,6 @@ import { describePath, generatePaths, type GeneratedPath } from '../support/mode
 import { click, field, renderUsers, rowOf, type, userDialog } from '../support/render-users.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
 
-// Known flaky under load: a dialog sometimes does not show within the wait when the whole file
-// runs (each test passes alone). Retried twice until its cause (a leak between tests of the
-// fake users server, suspected) is found; named in the issue note.
-const FLAKY_RETRY = { retry: 2 };
 
 const paths = generatePaths(userModalModel);
 const laura = { ...managedUser({ uuid: 'u1', firstName: 'Laura', lastName: 'Pérez Gómez', idUsersTypes: 4, email: 'laura@porton.mx' }), name: 'Laura Pérez Gómez' } as UserRow;
@@ -74,7 +70,7 @@ function expectShows(path: GeneratedPath, step: number, value: string | Record<s
   }
 }
 
-describe('the users modal performs every userModal path on the real /users view (spec 1 §5, §8)', FLAKY_RETRY, () => {
+describe('the users modal performs every userModal path on the real /users view (spec 1 §5, §8)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { api, calls, saved, edited, lists } = pathApi();
     await renderUsers('integrator', { api });

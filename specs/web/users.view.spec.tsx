@@ -5,10 +5,6 @@ import type { AdministrativeResident } from '../../src/shared/user-management-ty
 import { fakeUsersServer, managedUser } from '../support/fake-users-server.js';
 import { accept, check, click, expectDialog, field, renderUsers, rowOf, type, userDialog } from '../support/render-users.js';
 
-// Known flaky under load: a dialog sometimes does not show within the wait when the whole file
-// runs (each test passes alone). Retried twice until its cause (a leak between tests of the
-// fake users server, suspected) is found; named in the issue note.
-const FLAKY_RETRY = { retry: 2 };
 
 const guard = managedUser({ uuid: 'g1', firstName: 'Víctor', lastName: 'López Díaz', idUsersTypes: 5, vigilantCode: 'AB12' });
 const capturista = managedUser({ uuid: 'c1', firstName: 'Carlos', lastName: 'Hernández Ruiz', idUsersTypes: 2, email: 'capturista@porton.mx' });
@@ -39,7 +35,7 @@ async function fillCapturista(email = 'laura@porton.mx') {
   type('Apellidos', 'Pérez Gómez');
 }
 
-describe('Usuarios list (spec 1 §2, §9)', FLAKY_RETRY, () => {
+describe('Usuarios list (spec 1 §2, §9)', () => {
   it('shows the columns email or code, name, user type and development; guards show their code', async () => {
     await renderUsers('admin');
     const table = await screen.findByRole('table', { name: 'Usuarios registrados' });
@@ -103,7 +99,7 @@ describe('Usuarios list (spec 1 §2, §9)', FLAKY_RETRY, () => {
   });
 });
 
-describe('Users modal: types each role may create (spec 1 §6)', FLAKY_RETRY, () => {
+describe('Users modal: types each role may create (spec 1 §6)', () => {
   it('an administrator creates administrators, capturistas and guards (type 6 as guard + "Pre-registro"), never contractors', async () => {
     await openAdd('admin');
     expect(typeOptions()).toEqual(['Administrador de fraccionamiento', 'Capturista', 'Vigilante']);
@@ -146,7 +142,7 @@ describe('Users modal: types each role may create (spec 1 §6)', FLAKY_RETRY, ()
   });
 });
 
-describe('Users modal: field rules (spec 1 §5)', FLAKY_RETRY, () => {
+describe('Users modal: field rules (spec 1 §5)', () => {
   it('a guard code must have exactly 4 characters: "Código incompleto"', async () => {
     await openAdd();
     type('Tipo de usuario', '5');
@@ -220,7 +216,7 @@ describe('Users modal: field rules (spec 1 §5)', FLAKY_RETRY, () => {
   });
 });
 
-describe('Users modal: edit and the error catalogue (spec 1 §4, §8)', FLAKY_RETRY, () => {
+describe('Users modal: edit and the error catalogue (spec 1 §4, §8)', () => {
   it('on edit the type and the email cannot be changed', async () => {
     await renderUsers('admin');
     await screen.findByText('Carlos Hernández Ruiz');
