@@ -1,5 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CurrentUser } from '../src/shared/api-types.js';
+import { fieldErrors, withoutError } from '../src/shared/form-validation.js';
+import { ContractorSignInSchema, SignInSchema } from '../src/shared/schemas/auth.schema.js';
 import { SignInMessages, isAllowedOnPortal, signInFailureMessage, type Portal } from '../src/shared/sign-in-rules.js';
 
 export interface Credentials { email: string; password: string; portal: Portal }
@@ -8,17 +11,26 @@ export interface SessionContext {
   user: CurrentUser | null;
   portal: Portal;
   error: string | null;
+  /** What the sign-in fields hold; emptied after a failed attempt (spec 1 §2). */
+  credentials: { email: string; password: string };
+  /** Field messages of the sign-in form (spec 1 §5). */
+  fieldErrors: Record<string, string>;
 }
 export type SessionEvent =
-  | { type: 'session.signIn'; email: string; password: string; portal: Portal }
+  | { type: 'credentials.change'; name: 'email' | 'password'; value: string }
+  | { type: 'session.signIn'; portal: Portal }
   | { type: 'session.switchCommunity'; uuid: string }
   | { type: 'session.signOut' }
   | { type: 'session.expired' }
   | { type: 'error.dismiss' };
 
+/** The sign-in rules of each portal (spec 1 §5). */
+const credentialRules = (portal: Portal) => (portal === 'contractor' ? ContractorSignInSchema : SignInSchema);
+
 /**
- * The session: check a stored token on start, sign in (idle, loading, success or error),
- * switch community, sign out, and fall back to the sign-in when the token stops working.
+ * The session: check a stored token on start, sign in (the fields, their rules, loading,
+ * success or error with the fields emptied), switch community, sign out, and fall back to the
+ * sign-in when the token stops working. The states of a signed-in session carry the tag `signedIn`.
  */
 export const sessionMachine = setup({
   types: {
@@ -41,14 +53,33 @@ export const sessionMachine = setup({
     clearStorage: () => {},
     /** Reloads the page after switching community (spec 1 §2). */
     reload: () => {},
+    /** After a failed attempt the sign-in fields are emptied (spec 1 §2). */
+    clearCredentials: assign({ credentials: { email: '', password: '' }, fieldErrors: {} }),
+    editCredential: assign(({ context, event }) => {
+      assertEvent(event, 'credentials.change');
+      return { credentials: { ...context.credentials, [event.name]: event.value }, fieldErrors: withoutError(context.fieldErrors, event.name) };
+    }),
+    markCredentialErrors: assign({
+      fieldErrors: ({ context, event }) => {
+        assertEvent(event, 'session.signIn');
+        const result = v.safeParse(credentialRules(event.portal), context.credentials);
+        return result.success ? {} : fieldErrors(result.issues);
+      },
+    }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    credentialsValid: ({ context, event }) => {
+      assertEvent(event, 'session.signIn');
+      return v.is(credentialRules(event.portal), context.credentials);
+    },
     isAllowedOnPortal: ({ context }, params: { idUsersTypes: number }) => isAllowedOnPortal(context.portal, params.idUsersTypes),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ token: input.token, user: null, portal: 'main', error: null }),
+  context: ({ input }) => ({
+    token: input.token, user: null, portal: 'main', error: null, credentials: { email: '', password: '' }, fieldErrors: {},
+  }),
   initial: 'boot',
   states: {
     boot: {
@@ -69,23 +100,28 @@ export const sessionMachine = setup({
         // Signing in again needs the error dialog closed first, as on the screen.
         idle: {
           on: {
-            'session.signIn': {
-              target: '#session.signingIn',
-              actions: assign({ portal: ({ event }) => event.portal, error: null }),
-            },
+            'credentials.change': { actions: 'editCredential' },
+            'session.signIn': [
+              {
+                guard: 'credentialsValid',
+                target: '#session.signingIn',
+                actions: assign({ portal: ({ event }) => event.portal, error: null, fieldErrors: {} }),
+              },
+              { actions: 'markCredentialErrors' },
+            ],
           },
         },
-        error: { on: { 'error.dismiss': { target: 'idle', actions: assign({ error: null }) } } },
+        error: {
+          entry: 'clearCredentials',
+          on: { 'error.dismiss': { target: 'idle', actions: assign({ error: null }) } },
+        },
       },
     },
     signingIn: {
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        input: ({ context, event }) => {
-          const e = event as Extract<SessionEvent, { type: 'session.signIn' }>;
-          return { email: e.email, password: e.password, portal: context.portal };
-        },
+        input: ({ context }) => ({ ...v.parse(credentialRules(context.portal), context.credentials), portal: context.portal }),
         onDone: [
           {
             guard: { type: 'isAllowedOnPortal', params: ({ event }) => ({ idUsersTypes: event.output.user.idUsersTypes }) },
@@ -114,6 +150,7 @@ export const sessionMachine = setup({
       },
     },
     authenticated: {
+      tags: ['signedIn'],
       on: {
         'session.switchCommunity': { target: 'switching' },
         'session.signOut': { target: 'signingOut' },
@@ -121,6 +158,7 @@ export const sessionMachine = setup({
       },
     },
     switching: {
+      tags: ['signedIn'],
       invoke: {
         id: 'switchCommunity',
         src: 'switchCommunity',
@@ -130,6 +168,7 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      tags: ['signedIn'],
       invoke: {
         id: 'signOut',
         src: 'signOut',

@@ -21,7 +21,7 @@ describe('session machine (spec 1 §4 sign-in and session)', () => {
       persistToken: (_: unknown, params: { token: string }) => { stored.push(params.token); },
       clearStorage: () => { cleared++; },
       reload: () => { reloaded++; },
-    });
+    }, sessionModel);
     expect(run.seen).toEqual(path.states);
     const ctx = run.snapshot.context;
     expect(ctx).toEqual(path.final.context);

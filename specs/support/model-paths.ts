@@ -174,43 +174,69 @@ export function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
+/** An invoked actor's call as the fake saw it: which, with what input, and how the path settled it. */
+export interface ActorCall { src: string; input: unknown; outcome?: 'done' | 'error' }
+
 /**
  * Replaces each invoked actor (by `src` name) with a deferred promise; the path's
  * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events settle the pending one.
  */
 export function deferredActors(srcNames: string[]) {
-  const pending: Deferred<unknown>[] = [];
-  const calls: { src: string; input: unknown }[] = [];
+  const pending: { d: Deferred<unknown>; call: ActorCall }[] = [];
+  const calls: ActorCall[] = [];
   const actors = Object.fromEntries(srcNames.map((src) => [src, fromPromise(async ({ input }) => {
-    calls.push({ src, input });
+    const call: ActorCall = { src, input };
+    calls.push(call);
     const d = deferred<unknown>();
-    pending.push(d);
+    pending.push({ d, call });
     return d.promise;
   })]));
   return {
     actors,
     calls,
     async settle(event: AnyEventObject) {
-      const d = pending.shift();
-      if (!d) throw new Error(`no invocation pending for ${event.type}`);
-      if (event.type.startsWith('xstate.done.actor.')) d.resolve(event.output); else d.reject(event.error);
+      const next = pending.shift();
+      if (!next) throw new Error(`no invocation pending for ${event.type}`);
+      if (event.type.startsWith('xstate.done.actor.')) { next.call.outcome = 'done'; next.d.resolve(event.output); } else { next.call.outcome = 'error'; next.d.reject(event.error); }
       await new Promise((r) => setTimeout(r, 0));
     },
   };
 }
 
-/** Drives a real actor along a path; answers the state value after each step. */
-export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, srcNames: string[], actions: Record<string, any> = {}) {
+/** What a machine-layer expectation reads: the actor's snapshot, the calls it made, the events so far. */
+export interface ActorProbe { snapshot: any; calls: ActorCall[]; events: AnyEventObject[]; step: number }
+
+/** Runs the spec's expectations of the state reached; a failure names the state and what the spec says. */
+export async function checkExpectations(spec: Pick<ModelSpec, 'expectations'>, state: string, layer: 'actor' | 'view', probe: unknown) {
+  for (const expectation of spec.expectations?.[state] ?? []) {
+    const check = expectation[layer];
+    if (!check) continue;
+    try {
+      await check(probe);
+    } catch (error) {
+      throw new Error(`En ${state} el spec dice: «${expectation.says}». No se cumple: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * Drives a real actor along a path; answers the state value after each step. With a model
+ * spec, the spec's expectations of each state reached are checked at every step.
+ */
+export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, srcNames: string[], actions: Record<string, any> = {}, spec?: Pick<ModelSpec, 'expectations'>) {
   const fakes = deferredActors(srcNames);
   const actor = createActor(machine.provide({ actors: fakes.actors, actions } as any), { input: path.input as any });
   actor.start();
   await new Promise((r) => setTimeout(r, 0));
   const seen = [stateKey(actor.getSnapshot())];
-  for (const event of path.events) {
+  if (spec) await checkExpectations(spec, seen[0], 'actor', { snapshot: actor.getSnapshot(), calls: fakes.calls, events: [], step: 0 } satisfies ActorProbe);
+  for (const [i, event] of path.events.entries()) {
     if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) await fakes.settle(event);
     else actor.send(event);
     await new Promise((r) => setTimeout(r, 0));
-    seen.push(stateKey(actor.getSnapshot()));
+    const state = stateKey(actor.getSnapshot());
+    seen.push(state);
+    if (spec) await checkExpectations(spec, state, 'actor', { snapshot: actor.getSnapshot(), calls: fakes.calls, events: path.events.slice(0, i + 1), step: i + 1 } satisfies ActorProbe);
   }
   const snapshot = actor.getSnapshot();
   actor.stop();

@@ -51,15 +51,13 @@ function renderApp(token: string | null) {
 
 const where = () => screen.getByTestId('where').textContent;
 
-async function signIn(portal: 'main' | 'contractor') {
+async function showPortal(portal: 'main' | 'contractor') {
   const onContractor = where()!.includes('contractor');
   if (portal === 'contractor' && !onContractor) fireEvent.click(await screen.findByText('Soy contratista'));
   if (portal === 'main' && onContractor) fireEvent.click(await screen.findByText('Portal inicio'));
   await screen.findByRole('heading', { name: portal === 'contractor' ? 'Portal de contratistas' : 'Iniciar sesión' });
-  fireEvent.change(screen.getByLabelText(/Correo electrónico/), { target: { value: 'a@porton.mx' } });
-  fireEvent.change(screen.getByLabelText(/^Contraseña/), { target: { value: 'Porton2026' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
 }
+const input = (name: 'email' | 'password') => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 
 async function openUserMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
@@ -72,7 +70,11 @@ describe('sign-in screens and shell perform the session machine paths (spec 1 §
     await performPath(path, {
       calls,
       executors: {
-        'session.signIn': (e) => signIn(e.portal),
+        'credentials.change': async (e) => {
+          await screen.findByRole('button', { name: 'Ingresar' });
+          fireEvent.change(e.name === 'email' ? screen.getByLabelText(/Correo electrónico/) : screen.getByLabelText(/^Contraseña/), { target: { value: e.value } });
+        },
+        'session.signIn': async (e) => { await showPortal(e.portal); fireEvent.click(screen.getByRole('button', { name: 'Ingresar' })); },
         'error.dismiss': () => { fireEvent.click(screen.getByRole('button', { name: 'Aceptar' })); },
         'session.switchCommunity': async () => { await openUserMenu(); fireEvent.click(screen.getByRole('menuitem', { name: 'Bosques' })); },
         'session.signOut': async () => { await openUserMenu(); fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar Sesión' })); },
@@ -88,6 +90,14 @@ describe('sign-in screens and shell perform the session machine paths (spec 1 §
           if (typeof value === 'object' && value.signedOut === 'error') {
             expect(screen.getByRole('alertdialog')).toBeTruthy();
             expect(screen.getByText(path.contexts[step].error)).toBeTruthy();
+            // After a failed attempt the fields are cleared (spec 1 §2).
+            expect([input('email').value, input('password').value]).toEqual(['', '']);
+          }
+          // While the attempt is under way (and while a rejected token is revoked) the button says so.
+          if (value === 'signingIn' || value === 'rejecting') expect(screen.getByRole('button', { name: /Ingresando/ })).toBeTruthy();
+          if (typeof value === 'object' && value.signedOut === 'idle' && path.events[step - 1]?.type === 'session.signIn') {
+            // An empty field is not sent: the field says why (spec 1 §5).
+            expect(screen.getAllByText(/El campo es obligatorio|Por favor ingresa un correo valido|Contraseña incorrecta/).length).toBeGreaterThan(0);
           }
           if (typeof value === 'object' && value.signedOut === 'idle') {
             expect(screen.getByRole('button', { name: 'Ingresar' })).toBeTruthy();

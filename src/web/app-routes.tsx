@@ -22,7 +22,7 @@ const Loading = () => (
 function RootRoute() {
   const [query] = useSearchParams();
   const restoring = SessionContext.useSelector((s) => s.matches('boot') || s.matches('restoring'));
-  const user = SessionContext.useSelector((s) => (s.matches('authenticated') || s.matches('switching') || s.matches('signingOut') ? s.context.user : null));
+  const user = SessionContext.useSelector((s) => (s.hasTag('signedIn') ? s.context.user : null));
   const type = query.get('type');
   if (type === 'register') return <RegisterView type={type} uuid={query.get('uuid')} />;
   if (restoring) return <Loading />;
@@ -34,7 +34,7 @@ function RootRoute() {
 function RequireSession() {
   const restoring = SessionContext.useSelector((s) => s.matches('boot') || s.matches('restoring'));
   const user = SessionContext.useSelector((s) => s.context.user);
-  const signedIn = SessionContext.useSelector((s) => s.matches('authenticated') || s.matches('switching') || s.matches('signingOut'));
+  const signedIn = SessionContext.useSelector((s) => s.hasTag('signedIn'));
   if (restoring) return <Loading />;
   if (!signedIn || !user) return <Navigate to="/" replace />;
   return <AppShell user={user} />;

@@ -34,3 +34,127 @@ export const listScreenModel: ModelSpec = {
     }
   },
 };
+
+/* ---------------------------------------------------------------------------------------------
+ * What the spec says holds in each state (spec 3 §1 lists, §8 delete confirmation, §9 page size;
+ * spec 1 §9): written from the spec, checked on the actor here and on the screen by the view walk.
+ * ------------------------------------------------------------------------------------------- */
+type Call = { src: string; input: any; outcome?: 'done' | 'error' };
+type Probe = { snapshot: any; calls: Call[]; events: { type: string; [k: string]: any }[]; step: number };
+const loads = (p: Probe) => p.calls.filter((c) => c.src === 'loadPage');
+const lastLoad = (p: Probe) => loads(p).at(-1)?.input as { page: number; size: number; search: string } | undefined;
+const lastEvent = (p: Probe, type: string) => [...p.events].reverse().find((e) => e.type === type);
+const fail = (message: string) => { throw new Error(message); };
+/** The typed search the user submitted last (trimmed), or '' before any. */
+const typedSearch = (p: Probe) => {
+  const submitted = p.events.map((e, i) => (e.type === 'search.submit' ? i : -1)).filter((i) => i >= 0).at(-1);
+  if (submitted === undefined) return '';
+  const typed = p.events.slice(0, submitted).filter((e) => e.type === 'search.change').at(-1);
+  return String(typed?.value ?? '').trim();
+};
+/** A delete the server confirmed after the last answered page load: what is shown is stale. */
+const deletedSinceLastLoad = (p: Probe) => {
+  const lastAnswered = p.calls.map((c, i) => (c.src === 'loadPage' && c.outcome === 'done' ? i : -1)).filter((i) => i >= 0).at(-1) ?? -1;
+  return p.calls.some((c, i) => c.src === 'deleteRow' && c.outcome === 'done' && i > lastAnswered);
+};
+
+const showsAnsweredPage = {
+  says: 'Lo que se muestra es la página que respondió el servidor, pedida después de cualquier eliminación confirmada (la fila eliminada ya no está)',
+  actor: (p: Probe) => {
+    if (deletedSinceLastLoad(p)) fail('se eliminó un registro y la lista no se volvió a pedir');
+    const answered = loads(p).filter((c) => c.outcome === 'done').at(-1);
+    if (!answered) fail('no hay una página respondida');
+  },
+};
+const asksFifteen = {
+  says: 'Cada consulta pide 15 registros por página (spec 3 §9)',
+  actor: (p: Probe) => { if (lastLoad(p) && lastLoad(p)!.size !== 15) fail(`pidió ${lastLoad(p)!.size} por página`); },
+};
+
+export const listScreenExpectations: Record<string, { says: string; actor?: (p: Probe) => void }[]> = {
+  '"loading"': [asksFifteen, {
+    says: 'Se pide la página actual con la búsqueda vigente; la primera vez, la página 1 sin búsqueda',
+    actor: (p) => {
+      const input = lastLoad(p) ?? fail('no se pidió ninguna página');
+      const first = loads(p).length === 1;
+      if (first && (input.page !== 0 || input.search !== '')) fail(`la primera consulta fue ${JSON.stringify(input)}`);
+      if (!first && input.search !== p.snapshot.context.search) fail(`recargó con la búsqueda '${input.search}' en lugar de '${p.snapshot.context.search}'`);
+    },
+  }],
+  '"searching"': [asksFifteen, {
+    says: 'Buscar pide la página 1 con el texto escrito, sin espacios al inicio ni al final',
+    actor: (p) => {
+      const input = lastLoad(p) ?? fail('no se pidió ninguna página');
+      if (input.page !== 0) fail(`pidió la página ${input.page + 1}`);
+      if (input.search !== typedSearch(p)) fail(`buscó '${input.search}' y el usuario escribió '${typedSearch(p)}'`);
+    },
+  }],
+  '"paging"': [asksFifteen, {
+    says: 'Cambiar de página pide la página elegida y conserva la búsqueda',
+    actor: (p) => {
+      const input = lastLoad(p) ?? fail('no se pidió ninguna página');
+      const chosen = lastEvent(p, 'page.go')?.page;
+      if (input.page !== chosen) fail(`se eligió la página ${chosen + 1} y se pidió la ${input.page + 1}`);
+      if (input.search !== p.snapshot.context.search) fail('perdió la búsqueda');
+    },
+  }],
+  '"ready"': [showsAnsweredPage],
+  '"empty"': [showsAnsweredPage, {
+    says: "Una lista vacía muestra 'No se encontro algún registro con los datos ingresados.'",
+    actor: (p) => { if (p.snapshot.context.rows.length !== 0) fail('hay filas en una lista vacía'); },
+  }],
+  '"confirmDelete"': [{
+    says: "Eliminar pide confirmación: '¿Seguro que deseas eliminar {nombre}?' (spec 3 §8)",
+    actor: (p) => {
+      if (p.snapshot.context.selected?.uuid !== lastEvent(p, 'row.delete')?.row.uuid) fail('la confirmación no es de la fila elegida');
+      if (p.calls.some((c) => c.src === 'deleteRow' && !c.outcome)) fail('se eliminó antes de confirmar');
+    },
+  }],
+  '"deleting"': [{
+    says: 'Confirmar elimina la fila elegida en el servidor',
+    actor: (p) => {
+      const call = p.calls.filter((c) => c.src === 'deleteRow').at(-1) ?? fail('no se pidió eliminar');
+      if (call.input.row.uuid !== lastEvent(p, 'row.delete')?.row.uuid) fail('se eliminó otra fila');
+    },
+  }],
+  '"deleted"': [{
+    says: "Tras eliminar se muestra '¡Correcto!' con '{nombre} se eliminó correctamente.'",
+    actor: (p) => {
+      const name = lastEvent(p, 'row.delete')?.row.name;
+      if (p.snapshot.context.notice !== `${name} se eliminó correctamente.`) fail(`el aviso es '${p.snapshot.context.notice}'`);
+    },
+  }],
+  '"deleteFailed"': [{
+    says: 'Si el servidor no elimina, se muestra su mensaje y la fila sigue en la lista',
+    actor: (p) => {
+      if (!p.snapshot.context.error) fail('no hay mensaje');
+      if (!p.snapshot.context.rows.some((r: { uuid: string }) => r.uuid === lastEvent(p, 'row.delete')?.row.uuid)) fail('la fila desapareció');
+    },
+  }],
+  '"error"': [{
+    says: 'Si la lista no carga se muestra el motivo y se ofrece reintentar',
+    actor: (p) => { if (!p.snapshot.context.error) fail('no hay mensaje de error'); },
+  }],
+};
+listScreenModel.expectations = listScreenExpectations as never;
+listScreenModel.describeEvent = (e) => ({
+  'search.change': `escribe '${e.value}' en la búsqueda`,
+  'search.submit': 'busca',
+  'page.go': `va a la página ${(e.page as number) + 1}`,
+  'row.add': 'pulsa Agregar',
+  'row.edit': `pulsa Editar en '${(e.row as { name: string })?.name}'`,
+  'row.delete': `pulsa Eliminar en '${(e.row as { name: string })?.name}'`,
+  'delete.confirm': 'confirma la eliminación',
+  'delete.cancel': 'cancela la eliminación',
+  'form.closed': e.saved ? 'el formulario se cierra tras guardar' : 'el formulario se cierra sin guardar',
+  'dialog.close': 'cierra el aviso',
+  'list.reload': 'recarga la lista',
+  'xstate.done.actor.load': (e.output as { content: unknown[] })?.content?.length ? 'el servidor responde una página con filas' : 'el servidor responde una página vacía',
+  'xstate.done.actor.search': 'el servidor responde la búsqueda',
+  'xstate.done.actor.page': 'el servidor responde la página',
+  'xstate.error.actor.load': 'el servidor falla al cargar',
+  'xstate.error.actor.search': 'el servidor falla al buscar',
+  'xstate.error.actor.page': 'el servidor falla al cambiar de página',
+  'xstate.done.actor.delete': 'el servidor elimina',
+  'xstate.error.actor.delete': 'el servidor rechaza la eliminación (tiene registros asociados)',
+} as Record<string, string>)[e.type] ?? e.type;

@@ -19,10 +19,16 @@ export const sessionModel: ModelSpec = {
       { type: 'xstate.done.actor.checkSession', output: user(4) },
       { type: 'xstate.error.actor.checkSession', error: { kind: 'http', status: 401, body: { error: 'unauthorized', error_description: 'x' } } },
     ];
-    if (v.includes('signedOut')) return v.includes('error') ? [{ type: 'error.dismiss' }] : [
-      { type: 'session.signIn', email: 'a@porton.mx', password: 'Porton2026', portal: 'main' },
-      { type: 'session.signIn', email: 'a@porton.mx', password: 'Porton2026', portal: 'contractor' },
-    ];
+    if (v.includes('signedOut')) {
+      if (v.includes('error')) return [{ type: 'error.dismiss' }];
+      const { email, password } = s.context.credentials;
+      return [
+        ...(email === '' ? [{ type: 'credentials.change', name: 'email', value: 'a@porton.mx' }] : []),
+        ...(password === '' ? [{ type: 'credentials.change', name: 'password', value: 'Porton2026' }] : []),
+        { type: 'session.signIn', portal: 'main' },
+        { type: 'session.signIn', portal: 'contractor' },
+      ];
+    }
     if (v.includes('signingIn')) return s.context.portal === 'main'
       ? [{ type: 'xstate.done.actor.signIn', output: { token: 't', user: user(4) } }, { type: 'xstate.error.actor.signIn', error: expired }]
       : [{ type: 'xstate.done.actor.signIn', output: { token: 't', user: user(4) } }, { type: 'xstate.done.actor.signIn', output: { token: 't', user: user(15) } }, { type: 'xstate.error.actor.signIn', error: { kind: 'network' } }];
@@ -34,3 +40,57 @@ export const sessionModel: ModelSpec = {
   },
 };
 
+
+/* What the spec says holds in each state (spec 1 §2 sign-in, §4 session, §5 sign-in rules, §8 messages). */
+type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+const fail = (message: string) => { throw new Error(message); };
+sessionModel.expectations = {
+  '{"signedOut":"error"}': [{
+    says: 'Tras un intento fallido los campos de correo y contraseña quedan vacíos (spec 1 §2)',
+    actor: (p: Probe) => {
+      const { email, password } = p.snapshot.context.credentials;
+      if (email !== '' || password !== '') fail(`los campos conservan '${email}' / '${password ? '••••' : ''}'`);
+    },
+  }, {
+    says: 'Se muestra por qué no se pudo iniciar sesión',
+    actor: (p: Probe) => { if (!p.snapshot.context.error) fail('no hay mensaje'); },
+  }],
+  '{"signedOut":"idle"}': [{
+    says: 'Con un campo vacío (o un correo no válido en el portal de contratistas) no se envía nada y el campo dice por qué (spec 1 §5)',
+    actor: (p: Probe) => {
+      const last = p.events.at(-1);
+      if (last?.type !== 'session.signIn') return;
+      if (Object.keys(p.snapshot.context.fieldErrors).length === 0) fail('no hay mensajes en los campos');
+      if (p.calls.some((c) => c.src === 'signIn' && !c.outcome)) fail('se envió el inicio de sesión');
+    },
+  }],
+  '"signingIn"': [{
+    says: 'Ingresar envía el correo y la contraseña escritos',
+    actor: (p: Probe) => {
+      const call = p.calls.filter((c) => c.src === 'signIn').at(-1) ?? fail('no se envió');
+      if (call.input.email !== 'a@porton.mx' || call.input.password !== 'Porton2026') fail(`envió ${call.input.email}`);
+    },
+  }],
+  '"authenticated"': [{
+    says: 'Con sesión se conoce al usuario y su fraccionamiento activo',
+    actor: (p: Probe) => { if (!p.snapshot.context.user || !p.snapshot.hasTag('signedIn')) fail('sin usuario'); },
+  }],
+};
+sessionModel.describeEvent = (e) => ({
+  'credentials.change': e.name === 'email' ? `escribe el correo '${e.value}'` : 'escribe la contraseña',
+  'session.signIn': e.portal === 'contractor' ? 'pulsa Ingresar en el portal de contratistas' : 'pulsa Ingresar',
+  'error.dismiss': 'cierra el aviso de error',
+  'session.switchCommunity': 'cambia de fraccionamiento',
+  'session.signOut': "pulsa 'Cerrar Sesión'",
+  'session.expired': 'el servidor responde 401 (sesión vencida)',
+  'xstate.done.actor.checkSession': 'el token guardado es válido',
+  'xstate.error.actor.checkSession': 'el token guardado ya no sirve',
+  'xstate.done.actor.signIn': (e.output as { user: { idUsersTypes: number } })?.user?.idUsersTypes === 15 ? 'entra una cuenta de contratista' : 'entra una cuenta válida',
+  'xstate.error.actor.signIn': (e.error as { kind: string })?.kind === 'network' ? 'falla la red' : "el servidor responde 'User account has expired'",
+  'xstate.done.actor.revokeRejected': 'se revoca el token rechazado',
+  'xstate.error.actor.revokeRejected': 'falla la revocación del token rechazado',
+  'xstate.done.actor.switchCommunity': 'el servidor cambia el fraccionamiento',
+  'xstate.error.actor.switchCommunity': 'falla el cambio de fraccionamiento',
+  'xstate.done.actor.signOut': 'el servidor cierra la sesión',
+  'xstate.error.actor.signOut': 'falla el cierre de sesión',
+} as Record<string, string>)[e.type] ?? e.type;

@@ -1,9 +1,6 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import * as v from 'valibot';
-import { fieldErrors } from '../../../shared/form-validation.js';
-import { ContractorSignInSchema, SignInSchema } from '../../../shared/schemas/auth.schema.js';
 import type { Portal } from '../../../shared/sign-in-rules.js';
 import { TextField } from '../../components/text-field.js';
 import { paths } from '../../paths.js';
@@ -19,19 +16,13 @@ export function SignInView({ portal }: { portal: Portal }) {
   const loading = SessionContext.useSelector((s) => s.matches('signingIn') || s.matches('rejecting'));
   const failed = SessionContext.useSelector((s) => s.matches({ signedOut: 'error' }));
   const error = SessionContext.useSelector((s) => s.context.error);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  // After a failed attempt the fields are cleared (spec 1 §2).
-  useEffect(() => { if (failed) { setEmail(''); setPassword(''); } }, [failed]);
+  const { email, password } = SessionContext.useSelector((s) => s.context.credentials);
+  const errors = SessionContext.useSelector((s) => s.context.fieldErrors);
+  const change = (name: 'email' | 'password', value: string) => session.send({ type: 'credentials.change', name, value });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const result = v.safeParse(portal === 'contractor' ? ContractorSignInSchema : SignInSchema, { email, password });
-    if (!result.success) { setErrors(fieldErrors(result.issues)); return; }
-    setErrors({});
-    session.send({ type: 'session.signIn', email: result.output.email, password: result.output.password, portal });
+    session.send({ type: 'session.signIn', portal });
   };
 
   return (
@@ -42,9 +33,9 @@ export function SignInView({ portal }: { portal: Portal }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <TextField label="Correo electrónico" type="email" name="email" autoComplete="username" value={email}
-            onValue={(value) => { setEmail(value); setErrors(({ email: _gone, ...rest }) => rest); }} error={errors.email} required />
+            onValue={(value) => change('email', value)} error={errors.email} required />
           <TextField label="Contraseña" type="password" name="password" autoComplete="current-password" value={password}
-            onValue={(value) => { setPassword(value); setErrors(({ password: _gone, ...rest }) => rest); }} error={errors.password} required />
+            onValue={(value) => change('password', value)} error={errors.password} required />
           <Button type="submit" colorPalette="teal" size="lg" loading={loading} loadingText="Ingresando…">Ingresar</Button>
           <Stack direction="row" justify="space-between" fontSize="sm">
             <Link asChild color="teal.700"><RouterLink to={paths.resetPassword}>¿Olvidaste tu contraseña?</RouterLink></Link>

@@ -1,0 +1,77 @@
+/**
+ * The model tests can fail (issue 7 §3): each mutation breaks one named transition in a copy of
+ * a machine, paths are generated from the broken copy as for the real one, and at least one of
+ * them must fail against the spec's expectations of the model. The same paths pass on the real
+ * machines (their model specs).
+ */
+import { describe, expect, it } from 'vitest';
+import { createMachine, type AnyStateMachine } from 'xstate';
+import { listScreenMachine } from '../../machines/list-screen.machine.js';
+import { sessionMachine } from '../../machines/session.machine.js';
+import { generatePaths, runOnActor, type ModelSpec } from '../support/model-paths.js';
+import { listScreenModel } from './models/list-screen.model.js';
+import { sessionModel } from './models/session.model.js';
+
+/** A copy of `machine` whose config `change` edits (the implementations are the machine's own). */
+function mutate(machine: AnyStateMachine, change: (config: any) => void): AnyStateMachine {
+  const config = structuredCloneWithFunctions(machine.config);
+  change(config);
+  return createMachine(config, machine.implementations as never) as AnyStateMachine;
+}
+/** Deep copy of a machine config: plain objects and arrays copied, functions kept. */
+function structuredCloneWithFunctions<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(structuredCloneWithFunctions) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, structuredCloneWithFunctions(v)])) as T;
+  }
+  return value;
+}
+
+/** Runs every generated path of the mutated model; answers the failures' messages. */
+async function failuresOf(model: ModelSpec, mutated: AnyStateMachine, srcs: string[], actions: Record<string, unknown> = {}) {
+  const spec = { ...model, machine: mutated };
+  const failures: string[] = [];
+  for (const path of generatePaths(spec)) {
+    try {
+      await runOnActor(mutated, path, srcs, actions, model);
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+  }
+  return failures;
+}
+
+const listSrcs = ['loadPage', 'deleteRow'];
+const sessionSrcs = ['checkSession', 'signIn', 'switchCommunity', 'signOut'];
+const sessionActions = { persistToken: () => undefined, clearStorage: () => undefined, reload: () => undefined };
+
+describe('mutation check: a broken transition fails the spec expectations', () => {
+  it('the real machines pass every generated path (the baseline)', async () => {
+    expect(await failuresOf(listScreenModel, listScreenMachine, listSrcs)).toEqual([]);
+    expect(await failuresOf(sessionModel, sessionMachine, sessionSrcs, sessionActions)).toEqual([]);
+  });
+
+  it('delete without reload: closing the success dialog goes back to the stale list', async () => {
+    const broken = mutate(listScreenMachine, (c) => { c.states.deleted.on['dialog.close'].target = 'ready'; });
+    const failures = await failuresOf(listScreenModel, broken, listSrcs);
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.join('\n')).toContain('la fila eliminada ya no está');
+  });
+
+  it('paging to the wrong page: the pager asks for the current page instead of the chosen one', async () => {
+    const broken = mutate(listScreenMachine, (c) => {
+      c.states.paging.invoke.input = ({ context }: { context: { page: number; size: number; search: string } }) =>
+        ({ page: context.page, size: context.size, search: context.search });
+    });
+    const failures = await failuresOf(listScreenModel, broken, listSrcs);
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.join('\n')).toContain('Cambiar de página pide la página elegida');
+  });
+
+  it('sign-in that keeps the password after a rejection', async () => {
+    const broken = mutate(sessionMachine, (c) => { delete c.states.signedOut.states.error.entry; });
+    const failures = await failuresOf(sessionModel, broken, sessionSrcs, sessionActions);
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.join('\n')).toContain('los campos de correo y contraseña quedan vacíos');
+  });
+});
