@@ -14,6 +14,12 @@ export interface ModelSpec {
   /** Event cases a snapshot may take, done/error events of its invocations included. Keep it finite. */
   events: (snapshot: any) => AnyEventObject[];
   /**
+   * The part of the context that matters to the paths (what `events` reads and what the spec's
+   * expectations tell apart). Two snapshots with the same state value and key are one node of the
+   * graph. Without it the whole context is the key, which multiplies the paths.
+   */
+  key?: (snapshot: any) => unknown;
+  /**
    * The spec's oracle (TESTING.md, "Spec oracles"): per state key (the state value as JSON, as in
    * `GeneratedPath.states`), what the spec says must hold there, written from the spec and never
    * derived from the machine. `says` is QA's sentence; `actor` checks it on the machine layer,
@@ -55,18 +61,18 @@ export const describePath = (p: GeneratedPath) => [p.inputName, ...p.events.map(
 export function generatePaths(spec: ModelSpec): GeneratedPath[] {
   const out = new Map<string, GeneratedPath>();
   for (const { name, input } of spec.inputs) {
-    const model = new TestModel(spec.machine, { input, events: (s: any) => spec.events(s) } as any);
+    const keyOf = (s: any) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s) : s.context });
+    const model = new TestModel(spec.machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf } as any);
     const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
     const toState = new Map<string, AnyEventObject[]>();
     for (const path of shortest) {
       const events = path.steps.map((s: any) => s.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
-      const key = JSON.stringify({ v: (path.state as any).value, c: (path.state as any).context });
-      toState.set(key, events);
+      toState.set(keyOf(path.state), events);
       add(out, spec, name, input, events);
     }
     // One path per edge: the shortest path to each state, then each event that state takes.
     for (const path of shortest) {
-      const prefix = toState.get(JSON.stringify({ v: (path.state as any).value, c: (path.state as any).context }))!;
+      const prefix = toState.get(keyOf(path.state))!;
       for (const event of spec.events(path.state)) {
         if ((spec.machine.getTransitionData(path.state as any, event) ?? []).length) add(out, spec, name, input, [...prefix, event]);
       }
@@ -76,6 +82,33 @@ export function generatePaths(spec: ModelSpec): GeneratedPath[] {
   const all = [...out.values()];
   return all.filter((p) => !all.some((q) => q !== p && q.inputName === p.inputName && q.events.length > p.events.length
     && p.events.every((e, i) => JSON.stringify(e) === JSON.stringify(q.events[i]))));
+}
+
+/**
+ * Transition coverage for the view walks (slower than the actor runs): for every transition of
+ * the machine, one path, the shortest prefix to its source and then the transition. Fewer paths
+ * than `generatePaths`, which also keeps every shortest path for the fast machine layer.
+ */
+export function transitionPaths(spec: ModelSpec): GeneratedPath[] {
+  const out = new Map<string, GeneratedPath>();
+  const taken = new Set<string>();
+  for (const { name, input } of spec.inputs) {
+    const keyOf = (s: any) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s) : s.context });
+    const model = new TestModel(spec.machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf } as any);
+    const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
+      .sort((a: any, b: any) => a.steps.length - b.steps.length);
+    for (const path of shortest) {
+      const prefix = path.steps.map((st: any) => st.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
+      for (const event of spec.events(path.state)) {
+        const transitions = (spec.machine.getTransitionData(path.state as any, event) ?? []) as any[];
+        const fresh = transitions.map(transitionId).filter((id) => !taken.has(id));
+        if (!fresh.length) continue;
+        fresh.forEach((id) => taken.add(id));
+        add(out, spec, name, input, [...prefix, event]);
+      }
+    }
+  }
+  return [...out.values()];
 }
 
 function add(out: Map<string, GeneratedPath>, spec: ModelSpec, inputName: string, input: unknown, events: AnyEventObject[]) {

@@ -4,10 +4,10 @@ import { getInitialSnapshot, getNextSnapshot, type AnyEventObject } from 'xstate
 import { addressFormMachine } from '../../machines/address-form.machine.js';
 import { addressFormModel } from '../machines/models/address-form.model.js';
 import { field, renderAddressForm } from '../support/address-form-harness.js';
-import { describePath, generatePaths, type GeneratedPath } from '../support/model-paths.js';
+import { describePath, transitionPaths, type GeneratedPath } from '../support/model-paths.js';
 
 /** Adding an integrator loads nothing, so its load cannot fail: those paths have no view to perform. */
-const paths = generatePaths(addressFormModel)
+const paths = transitionPaths(addressFormModel)
   .filter((p) => !(p.inputName === 'integrator add' && p.events[0].type === 'xstate.error.actor.load'));
 
 /** The machine's snapshot after each step ([0] = start): what the person should see. */

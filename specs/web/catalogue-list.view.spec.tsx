@@ -7,7 +7,7 @@ import { listScreenModel, pageOf } from '../machines/models/list-screen.model.js
 import {
   asZone, asZonesEvent, formDialog, noDialogs, renderZones, resultDialog, rowOf, ui,
 } from '../support/catalogue-screen-harness.js';
-import { coverage, describePath, generatePaths, type GeneratedPath } from '../support/model-paths.js';
+import { coverage, describePath, transitionPaths, type GeneratedPath } from '../support/model-paths.js';
 
 const ZONE_NAME_ERROR = 'Asigna un nombre';
 const rows = [{ uuid: 'a', name: 'Puerta Norte' }, { uuid: 'b', name: 'Puerta Sur' }];
@@ -34,7 +34,7 @@ async function perform(s: Screen, path: GeneratedPath, machine: AnyStateMachine,
 }
 
 // ---------------------------------------------------------------- listScreen on the Zonas screen
-const listPaths = generatePaths(listScreenModel);
+const listPaths = transitionPaths(listScreenModel);
 const performable = listPaths;
 
 const listActions = (s: Screen): Record<string, (e: AnyEventObject) => unknown> => ({
@@ -132,7 +132,7 @@ describe('Zonas performs the listScreen paths (issue 3 list pattern; spec 3 §2 
 });
 
 // ---------------------------------------------------------------- formScreen in the zone modal
-const formPaths = generatePaths(formScreenModel);
+const formPaths = transitionPaths(formScreenModel);
 
 async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: any) {
   const edit = path.inputName === 'edit';

@@ -6,7 +6,7 @@ import { dashboardMachine } from '../../machines/dashboard.machine.js';
 import type { VisitHandlers } from '../../src/web/realtime/socket.js';
 import { Dashboard } from '../../src/web/views/home/dashboard.js';
 import { dashboardModel } from '../machines/models/dashboard.model.js';
-import { describePath, generatePaths, type GeneratedPath } from '../support/model-paths.js';
+import { describePath, transitionPaths, type GeneratedPath } from '../support/model-paths.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
 
 // chart.js needs a canvas: the chart shows its 12 values as a list here.
@@ -16,7 +16,7 @@ vi.mock('../../src/web/views/home/visits-chart.js', () => ({
   ),
 }));
 
-const paths = generatePaths(dashboardModel);
+const paths = transitionPaths(dashboardModel);
 const states = (path: GeneratedPath) => {
   let s: any = getInitialSnapshot(dashboardMachine, path.input as never);
   const out = [s];

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { integratorAccessModel } from '../machines/models/integrator-access.model.js';
 import { renderIntegrators } from '../support/integrators-harness.js';
-import { describePath, generatePaths } from '../support/model-paths.js';
+import { describePath, transitionPaths } from '../support/model-paths.js';
 import { performPath } from '../support/view-paths.js';
 
 const rowOf = (email: string) => screen.getByText(email).closest('tr')!;
 const dialog = () => screen.queryByRole('alertdialog');
-const paths = generatePaths(integratorAccessModel);
+const paths = transitionPaths(integratorAccessModel);
 
 describe('/integrators performs the integrator enable/disable paths (spec 1 §2, §4, §8)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

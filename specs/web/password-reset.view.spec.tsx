@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { INVALID_EMAIL } from '../../src/shared/schemas/auth.schema.js';
 import { ResetPasswordView } from '../../src/web/views/auth/reset-password.view.js';
 import { passwordResetModel } from '../machines/models/password-reset.model.js';
-import { describePath, generatePaths } from '../support/model-paths.js';
+import { describePath, transitionPaths } from '../support/model-paths.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
 
-const paths = generatePaths(passwordResetModel);
+const paths = transitionPaths(passwordResetModel);
 
 describe('reset screen performs the password-reset machine paths (spec 1 §2 /resetPassword, §8)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {

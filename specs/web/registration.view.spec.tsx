@@ -7,10 +7,10 @@ import { RegistrationMessages } from '../../src/shared/registration-rules.js';
 import { REGISTRATION_PASSWORD_RULE } from '../../src/shared/schemas/auth.schema.js';
 import { RegisterView } from '../../src/web/views/auth/register.view.js';
 import { registrationModel } from '../machines/models/registration.model.js';
-import { describePath, generatePaths } from '../support/model-paths.js';
+import { describePath, transitionPaths } from '../support/model-paths.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
 
-const paths = generatePaths(registrationModel);
+const paths = transitionPaths(registrationModel);
 
 function Where() {
   const l = useLocation();

@@ -10,10 +10,10 @@ import { api } from '../../src/web/api/client.js';
 import { AppRoutes } from '../../src/web/app-routes.js';
 import { SessionProvider } from '../../src/web/session/session-context.js';
 import { sessionModel } from '../machines/models/session.model.js';
-import { describePath, generatePaths } from '../support/model-paths.js';
+import { describePath, transitionPaths } from '../support/model-paths.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
 
-const paths = generatePaths(sessionModel);
+const paths = transitionPaths(sessionModel);
 afterEach(() => { vi.unstubAllGlobals(); });
 
 function Where() {

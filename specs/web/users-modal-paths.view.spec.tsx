@@ -5,12 +5,12 @@ import { userInvalidDialog } from '../../src/shared/user-save-errors.js';
 import { usersApi, type UserRow, type UsersApi } from '../../src/web/api/users.api.js';
 import { typedAdministrator, userModalModel } from '../machines/models/user-modal.model.js';
 import { managedUser } from '../support/fake-users-server.js';
-import { describePath, generatePaths, type GeneratedPath } from '../support/model-paths.js';
+import { describePath, transitionPaths, type GeneratedPath } from '../support/model-paths.js';
 import { click, field, renderUsers, rowOf, type, userDialog } from '../support/render-users.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
 
 
-const paths = generatePaths(userModalModel);
+const paths = transitionPaths(userModalModel);
 const laura = { ...managedUser({ uuid: 'u1', firstName: 'Laura', lastName: 'Pérez Gómez', idUsersTypes: 4, email: 'laura@porton.mx' }), name: 'Laura Pérez Gómez' } as UserRow;
 
 /** The users API with the modal's calls waiting for the path; the list answers at once. */

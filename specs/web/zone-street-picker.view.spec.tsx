@@ -12,9 +12,9 @@ import { StreetsView } from '../../src/web/views/catalogues/streets.view.js';
 import type { LocationOptionsApi } from '../../src/web/views/catalogues/zone-street-fields.js';
 import { pickerZones, zoneStreetPickerModel } from '../machines/models/zone-street-picker.model.js';
 import { COMMUNITY, userAs } from '../support/catalogue-screen-harness.js';
-import { deferred, describePath, generatePaths, type Deferred, type GeneratedPath } from '../support/model-paths.js';
+import { deferred, describePath, transitionPaths, type Deferred, type GeneratedPath } from '../support/model-paths.js';
 
-const paths = generatePaths(zoneStreetPickerModel);
+const paths = transitionPaths(zoneStreetPickerModel);
 const frac = { uuid: 'c1', name: COMMUNITY };
 const south = pickerZones[1];
 const area: CommonArea = {

@@ -15,6 +15,8 @@ export const listScreenModel: ModelSpec = {
   name: 'listScreen',
   machine: listScreenMachine,
   inputs: [{ name: 'catalogue list', input: undefined }],
+  // What the events read (page, a typed search, rows shown) and what the spec tells apart.
+  key: (s) => ({ page: s.context.page, typed: s.context.searchDraft !== '', rows: s.context.rows.length > 0 }),
   events: (s) => {
     const v = s.value as string;
     const draft = s.context.searchDraft === '' ? [{ type: 'search.change', value: 'nor' }] : [];
