@@ -5,8 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes.js';
 import { SessionProvider } from './session/session-context.js';
+import { startInspector } from './inspector.js';
 
-createRoot(document.getElementById('root')!).render(
+// In development with ?inspect, the inspector is ready before the first actor starts.
+void startInspector().then(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ChakraProvider value={system}>
       <BrowserRouter>
@@ -16,4 +18,4 @@ createRoot(document.getElementById('root')!).render(
       </BrowserRouter>
     </ChakraProvider>
   </StrictMode>,
-);
+));

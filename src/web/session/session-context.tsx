@@ -5,6 +5,7 @@ import { sessionMachine } from '../../../machines/session.machine.js';
 import { setUnauthorizedHandler } from '../api/client.js';
 import { sessionApi } from '../api/session.api.js';
 import { tokenStore } from '../api/storage.js';
+import { inspected } from '../inspector.js';
 
 /** The session machine with the browser's real effects. */
 export const browserSessionMachine = sessionMachine.provide({
@@ -32,7 +33,7 @@ function UnauthorizedBridge() {
 
 export function SessionProvider({ children, logic }: { children: ReactNode; logic?: typeof browserSessionMachine }) {
   return (
-    <SessionContext.Provider logic={logic} options={{ input: { token: tokenStore.get() } }}>
+    <SessionContext.Provider logic={logic} options={inspected({ input: { token: tokenStore.get() } })}>
       <UnauthorizedBridge />
       {children}
     </SessionContext.Provider>

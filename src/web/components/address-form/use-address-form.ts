@@ -8,6 +8,7 @@ import {
 import type { AddressOption } from '../../../shared/api-types.js';
 import type { LogoFile } from '../../../shared/schemas/community.schema.js';
 import { readLogoFile } from './read-logo.js';
+import { inspected } from '../../inspector.js';
 
 export interface AddressFormOptions {
   id: string | null;
@@ -35,5 +36,5 @@ export function useAddressForm(o: AddressFormOptions) {
       leave: () => navigate(o.leaveTo, { replace: true }),
       logLookupFailure: (_, params) => console.warn('No fue posible consultar el código postal', params.error),
     },
-  }), { input: { id: o.id, initial: o.initial, schema: o.schema } });
+  }), inspected({ input: { id: o.id, initial: o.initial, schema: o.schema } }));
 }

@@ -5,6 +5,7 @@ import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { formScreenMachine, type FormValues } from '../../../../machines/form-screen.machine.js';
 import { ResultDialog } from '../result-dialog.js';
+import { inspected } from '../../inspector.js';
 
 export interface FormBindings<V extends FormValues> {
   values: V;
@@ -36,7 +37,7 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
       loadRecord: fromPromise(async ({ input }) => (props.loadRecord ? props.loadRecord(input.id) : {}) as Promise<FormValues>),
       saveRecord: fromPromise(({ input }) => props.saveRecord(input.id, input.values)),
     },
-  }), { input: { id: props.id, initial: props.initial, schema: props.schema } });
+  }), inspected({ input: { id: props.id, initial: props.initial, schema: props.schema } }));
   const { values, errors, serverError, result } = state.context;
   const close = (saved: boolean) => props.onClosed(saved);
   if (state.matches('closed')) queueMicrotask(() => close(result !== null));

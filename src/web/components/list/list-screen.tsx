@@ -9,6 +9,7 @@ import { ResultDialog } from '../result-dialog.js';
 import { DataTable, type Column } from './data-table.js';
 import { Pager } from './pager.js';
 import { SearchBox } from './search-box.js';
+import { inspected } from '../../inspector.js';
 
 export const EMPTY_LIST_MESSAGE = 'No se encontro algún registro con los datos ingresados.';
 
@@ -47,7 +48,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       loadPage: fromPromise(({ input }) => loadPage(input) as Promise<Page<ListRow>>),
       deleteRow: fromPromise(async ({ input }) => { await deleteRow?.(input.row as Row); }),
     },
-  }), { input: {} });
+  }), inspected({ input: {} }));
   const ctx = state.context;
   const rows = ctx.rows as Row[];
   const busy = state.matches('loading') || state.matches('searching') || state.matches('paging');

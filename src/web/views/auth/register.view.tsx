@@ -9,6 +9,7 @@ import { ResultDialog } from '../../components/result-dialog.js';
 import { TextField } from '../../components/text-field.js';
 import { sessionApi } from '../../api/session.api.js';
 import { AuthLayout } from './auth-layout.js';
+import { inspected } from '../../inspector.js';
 
 /** Complete registration (/?type=register&uuid=...), spec 1 §2, §5, §8. */
 export function RegisterView({ type, uuid, api = sessionApi }: { type: string | null; uuid: string | null; api?: Pick<typeof sessionApi, 'findUser' | 'newPassword'> }) {
@@ -19,7 +20,7 @@ export function RegisterView({ type, uuid, api = sessionApi }: { type: string | 
       savePassword: fromPromise(async ({ input }) => { await api.newPassword(input.uuid, input.password); }),
     },
     actions: { navigate: (_, params) => navigate(params.to, { replace: true }) },
-  }), { input: { type, uuid } });
+  }), inspected({ input: { type, uuid } }));
   const { values, errors, user, serverError } = state.context;
   const close = () => send({ type: 'dialog.close' });
 

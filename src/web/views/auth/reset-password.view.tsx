@@ -7,12 +7,13 @@ import { passwordResetMachine } from '../../../../machines/password-reset.machin
 import { sessionApi } from '../../api/session.api.js';
 import { TextField } from '../../components/text-field.js';
 import { AuthLayout } from './auth-layout.js';
+import { inspected } from '../../inspector.js';
 
 /** Password-reset request (/resetPassword), spec 1 §2 and §8. */
 export function ResetPasswordView({ api = sessionApi }: { api?: Pick<typeof sessionApi, 'resetPassword'> }) {
   const [state, send] = useMachine(passwordResetMachine.provide({
     actors: { requestReset: fromPromise(async ({ input }) => { await api.resetPassword(input.email); }) },
-  }));
+  }), inspected({}));
   const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
 
   return (

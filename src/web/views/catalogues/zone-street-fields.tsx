@@ -6,6 +6,7 @@ import { streetsApi } from '../../api/streets.api.js';
 import { zonesApi } from '../../api/zones.api.js';
 import type { FormBindings } from '../../components/list/form-dialog.js';
 import { SelectField } from '../../components/select-field.js';
+import { inspected } from '../../inspector.js';
 
 export interface LocationOptionsApi {
   zones: () => Promise<ZoneOption[]>;
@@ -30,7 +31,7 @@ export function ZoneStreetFields<V extends LocationValues>({ form, withStreets, 
       loadZones: fromPromise(() => api.zones()),
       loadStreets: fromPromise(({ input }) => api.streets(input.zoneUuid)),
     },
-  }), { input: { withStreets, idZone: form.values.idZone === '' ? null : Number(form.values.idZone) } });
+  }), inspected({ input: { withStreets, idZone: form.values.idZone === '' ? null : Number(form.values.idZone) } }));
   const { zones, streets, zoneUuid, error } = state.context;
   const loadingZones = state.matches('loadingZones');
   const loadingStreets = state.matches('loadingStreets');

@@ -7,6 +7,7 @@ import { dashboardApi } from '../../api/dashboard.api.js';
 import { connectVisits } from '../../realtime/socket.js';
 import { StatCard } from './stat-card.js';
 import { VisitStats } from './visit-stats.js';
+import { inspected } from '../../inspector.js';
 
 export interface DashboardDeps {
   api: Pick<typeof dashboardApi, 'visitStats' | 'licences'>;
@@ -26,7 +27,7 @@ export function Dashboard({ input, deps = browserDeps }: { input: DashboardInput
         onStatus: (status) => sendBack({ type: 'live.status', status }),
       })),
     },
-  }), { input });
+  }), inspected({ input }));
   const { licences, visits, live, error } = state.context;
 
   if (state.matches('failed')) {

@@ -18,6 +18,7 @@ import type { Column } from '../../components/list/data-table.js';
 import { ListScreen } from '../../components/list/list-screen.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 import { paths } from '../../paths.js';
+import { inspected } from '../../inspector.js';
 
 type Row = Integrator & ListRow;
 
@@ -36,7 +37,7 @@ export function IntegratorsView({ api = integratorsApi }: { api?: Pick<typeof in
   const [access, sendAccess] = useMachine(integratorAccessMachine.provide({
     actors: { setAccess: fromPromise(({ input }) => api.setAccess(input.uuid, input.enable)) },
     actions: { notifyChanged: () => reloadList.current() },
-  }));
+  }), inspected({}));
   const target = access.context.target;
   const prompt = target ? accessPromptOf(target) : null;
 

@@ -13,6 +13,7 @@ import { userInvalidDialog, userSaveErrorDialog, userSavedDialog } from '../../.
 import type { UserRow, UsersApi } from '../../api/users.api.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 import { UserFormFields } from './user-form-fields.js';
+import { inspected } from '../../inspector.js';
 
 export interface UserFormDialogProps {
   role: Role;
@@ -35,7 +36,7 @@ export function UserFormDialog({ role, selfUuid, row, api, onClosed }: UserFormD
         return input.id ? api.update(input.id, user) : api.create(user);
       }),
     },
-  }), { input: { id: row?.uuid ?? null, initial: emptyUserForm(), schema: userFormSchemaFor(role) } });
+  }), inspected({ input: { id: row?.uuid ?? null, initial: emptyUserForm(), schema: userFormSchemaFor(role) } }));
   const { errors, addresses, failure, result } = state.context;
   const values = state.context.values as UserFormValues;
   if (state.matches('closed')) queueMicrotask(() => onClosed(result !== null));
