@@ -26,6 +26,8 @@ export interface AddressFormContext {
   /** Other dropdowns (the community's administrators). */
   options: Record<string, Option[]>;
   logo: LogoState;
+  /** What the loaded record carries back unchanged on save (the contract's echoed fields, e.g. idFile). */
+  record: Record<string, unknown>;
   serverError: string | null;
   result: unknown;
 }
@@ -34,7 +36,11 @@ export interface AddressFormContext {
  * What `loadForm` answers: the record's values on edit, its own colony (shown until the
  * postal-code lookup answers, and if it fails), dropdown options, the current logo.
  */
-export interface LoadedForm { values?: FormValues; colonies?: AddressOption[]; options?: Record<string, Option[]>; logoPreview?: string | null }
+export interface LoadedForm {
+  values?: FormValues; colonies?: AddressOption[]; options?: Record<string, Option[]>; logoPreview?: string | null;
+  /** Fields of the stored record the save sends back as they were (not edited in the form). */
+  record?: Record<string, unknown>;
+}
 
 export type AddressFormEvent =
   | { type: 'field.change'; name: string; value: unknown }
@@ -45,7 +51,7 @@ export type AddressFormEvent =
   | { type: 'dialog.close' };
 
 export interface AddressFormInput { id: string | null; initial: FormValues; schema: v.GenericSchema<unknown, unknown> }
-export interface SaveInput { id: string | null; values: unknown; logo: LogoFile | null | undefined }
+export interface SaveInput { id: string | null; values: unknown; logo: LogoFile | null | undefined; record: Record<string, unknown> }
 
 const POSTAL_CODE = /^\d{5}$/;
 const cpOf = (value: unknown) => String(value ?? '').trim();
@@ -105,6 +111,7 @@ export const addressFormMachine = setup({
         colonies: loaded.colonies ?? [],
         options: loaded.options ?? {},
         logo: { preview, change: 'none' as const, file: null, original: preview !== null },
+        record: loaded.record ?? {},
       };
     }),
     assignField: assign(({ context, event }) => {
@@ -122,7 +129,7 @@ export const addressFormMachine = setup({
   id: 'addressForm',
   context: ({ input }) => ({
     id: input.id, values: input.initial, errors: {}, schema: input.schema, colonies: [], options: {},
-    logo: { preview: null, change: 'none', file: null, original: false }, serverError: null, result: null,
+    logo: { preview: null, change: 'none', file: null, original: false }, record: {}, serverError: null, result: null,
   }),
   initial: 'loading',
   output: ({ context }) => ({ saved: context.result !== null }),
@@ -218,7 +225,7 @@ export const addressFormMachine = setup({
     submitting: {
       invoke: {
         id: 'save', src: 'saveRecord',
-        input: ({ context }) => ({ id: context.id, values: v.parse(context.schema, context.values), logo: logoToSend(context.logo) }),
+        input: ({ context }) => ({ id: context.id, values: v.parse(context.schema, context.values), logo: logoToSend(context.logo), record: context.record }),
         onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
         onError: {
           target: 'failed',

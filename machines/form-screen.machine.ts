@@ -1,17 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
-import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../src/shared/api-failure.js';
-import { isFormValid, validateForm as validate, withoutError } from '../src/shared/form-validation.js';
+import { withoutError } from '../src/shared/form-validation.js';
+import type { FormValues, RuledFormContext } from './form-rules.js';
 
-export type FormValues = Record<string, unknown>;
+export type { FormValues } from './form-rules.js';
 
-export interface FormScreenContext {
+export interface FormScreenContext extends RuledFormContext {
   /** uuid of the record being edited; null when adding. */
   id: string | null;
-  values: FormValues;
-  errors: Record<string, string>;
-  /** The shared valibot schema of the form (the same one the route uses). */
-  schema: v.GenericSchema<unknown, unknown>;
   serverError: string | null;
   result: unknown;
 }
@@ -22,15 +18,17 @@ export type FormScreenEvent =
   | { type: 'form.cancel' }
   | { type: 'dialog.close' };
 
+/** What a list gives the form it opens: the row to edit, or none to add. */
 export interface FormScreenInput {
   id: string | null;
-  initial: FormValues;
-  schema: v.GenericSchema<unknown, unknown>;
+  row?: Record<string, unknown> | null;
 }
 
 /**
- * The form pattern every add/edit screen reuses: load for edit, edit with field validation by
- * the shared schema, submit, success dialog, or error dialog that keeps what the user typed.
+ * The form pattern every add/edit screen reuses: load for edit, edit with field validation,
+ * submit, success dialog, or error dialog that keeps what the user typed. It ends (final
+ * state) with `{ saved }`, which the list that invoked it hears. The rules (the shared schema,
+ * the starting values) come as implementations: `formScreenMachine.provide(formRules(...))`.
  */
 export const formScreenMachine = setup({
   types: {
@@ -45,17 +43,30 @@ export const formScreenMachine = setup({
   },
   guards: {
     isEdit: ({ context }) => context.id !== null,
-    isValid: ({ context }) => isFormValid(context.schema, context.values),
+    /** Provided by the form's rules (machines/form-rules.ts). */
+    isValid: () => false,
+  },
+  actions: {
+    /** Provided by the form's rules: the values the form opens with. */
+    prefill: () => {},
+    /** Provided by the form's rules: each invalid field's message. */
+    showFieldErrors: () => {},
+    /** Provided by the form's rules: the schema's output of the values, to send. */
+    acceptValues: () => {},
+    editField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return { values: { ...context.values, [event.name]: event.value }, errors: withoutError(context.errors, event.name) };
+    }),
   },
 }).createMachine({
   id: 'formScreen',
   context: ({ input }) => ({
-    id: input.id, values: input.initial, errors: {}, schema: input.schema, serverError: null, result: null,
+    id: input.id, row: input.row ?? null, values: {}, errors: {}, submitted: null, serverError: null, result: null,
   }),
   initial: 'boot',
   output: ({ context }) => ({ saved: context.result !== null }),
   states: {
-    boot: { always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }] },
+    boot: { entry: 'prefill', always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }] },
     loading: {
       invoke: {
         id: 'load', src: 'loadRecord',
@@ -67,15 +78,10 @@ export const formScreenMachine = setup({
     loadFailed: { on: { 'dialog.close': { target: 'closed' } } },
     editing: {
       on: {
-        'field.change': {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.name]: event.value }),
-            errors: ({ context, event }) => withoutError(context.errors, event.name),
-          }),
-        },
+        'field.change': { actions: 'editField' },
         'form.submit': [
-          { guard: 'isValid', target: 'submitting', actions: assign({ errors: {} }) },
-          { target: 'invalid', actions: assign({ errors: ({ context }) => validate(context.schema, context.values) }) },
+          { guard: 'isValid', target: 'submitting', actions: 'acceptValues' },
+          { target: 'invalid', actions: 'showFieldErrors' },
         ],
         'form.cancel': { target: 'closed' },
       },
@@ -85,7 +91,7 @@ export const formScreenMachine = setup({
     submitting: {
       invoke: {
         id: 'save', src: 'saveRecord',
-        input: ({ context }) => ({ id: context.id, values: v.parse(context.schema, context.values) }),
+        input: ({ context }) => ({ id: context.id, values: context.submitted }),
         onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
         onError: { target: 'failed', actions: assign({ serverError: ({ event }) => failureDescription(event.error) }) },
       },

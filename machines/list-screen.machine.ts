@@ -28,13 +28,16 @@ export type ListScreenEvent =
   | { type: 'row.add' }
   | { type: 'row.edit'; row: ListRow }
   | { type: 'row.delete'; row: ListRow }
+  | { type: 'row.act'; row: ListRow }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
-  | { type: 'form.closed'; saved: boolean }
   | { type: 'dialog.close' }
   | { type: 'list.reload' };
 
 export interface LoadInput { page: number; size: number; search: string }
+
+/** What the list gives the add/edit form it opens (formScreen's input): the row, or none to add. */
+export interface FormLaunch { id: string | null; row: ListRow | null }
 
 const fromPage = (output: Page<ListRow>) => ({
   rows: output.content, total: output.totalElements, totalPages: output.totalPages, page: output.page, error: null,
@@ -42,8 +45,9 @@ const fromPage = (output: Page<ListRow>) => ({
 const pageHasRows = (output: Page<ListRow>) => output.content.length > 0;
 
 /**
- * The list pattern every catalogue and CRUD screen reuses: load, search, page, select a row
- * for editing (the form runs as its own machine), confirm and delete, reload after success.
+ * The list pattern every catalogue and CRUD screen reuses: load, search, page, open the
+ * add/edit form as a child machine (the `form` actor, a formScreen the screen configures) and
+ * reload when it reports it saved, confirm and delete, reload after success.
  */
 export const listScreenMachine = setup({
   types: {
@@ -54,6 +58,10 @@ export const listScreenMachine = setup({
   actors: {
     loadPage: fromPromise<Page<ListRow>, LoadInput>(async () => { throw new Error('not provided'); }),
     deleteRow: fromPromise<void, { row: ListRow }>(async () => { throw new Error('not provided'); }),
+    /** A row's own action (enable/disable an integrator): a machine that takes `{ row }` and ends with `{ changed }`. */
+    rowAction: fromPromise<{ changed: boolean }, { row: ListRow }>(async () => { throw new Error('not provided'); }),
+    /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (formScreen, userModal). */
+    form: fromPromise<{ saved: boolean }, FormLaunch>(async () => { throw new Error('not provided'); }),
   },
 }).createMachine({
   id: 'listScreen',
@@ -82,7 +90,20 @@ export const listScreenMachine = setup({
         'row.add': { target: 'selection', actions: assign({ selected: null }) },
         'row.edit': { target: 'selection', actions: assign({ selected: ({ event }) => event.row }) },
         'row.delete': { target: 'confirmDelete', actions: assign({ selected: ({ event }) => event.row }) },
+        'row.act': { target: 'acting', actions: assign({ selected: ({ event }) => event.row }) },
         'list.reload': { target: 'loading' },
+      },
+    },
+    /** A row's own action runs as a child over the list; the list reloads when it changed the row. */
+    acting: {
+      invoke: {
+        id: 'rowAction', src: 'rowAction',
+        input: ({ context }) => ({ row: context.selected! }),
+        onDone: [
+          { guard: ({ event }) => event.output.changed, target: 'loading', actions: assign({ selected: null }) },
+          { target: 'ready', actions: assign({ selected: null }) },
+        ],
+        onError: { target: 'ready', actions: assign({ selected: null }) },
       },
     },
     empty: {
@@ -114,11 +135,17 @@ export const listScreenMachine = setup({
         onError: { target: 'error', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
     },
-    /** The add/edit form is open over the list. */
+    /** The add/edit form runs as a child over the list; when it ends, the list reloads if it saved. */
     selection: {
-      on: {
-        'form.closed': [
-          { guard: ({ event }) => event.saved, target: 'loading', actions: assign({ selected: null }) },
+      invoke: {
+        id: 'form', src: 'form',
+        input: ({ context }) => ({ id: context.selected?.uuid ?? null, row: context.selected }),
+        onDone: [
+          { guard: ({ event }) => event.output.saved, target: 'loading', actions: assign({ selected: null }) },
+          { guard: ({ context }) => context.rows.length > 0, target: 'ready', actions: assign({ selected: null }) },
+          { target: 'empty', actions: assign({ selected: null }) },
+        ],
+        onError: [
           { guard: ({ context }) => context.rows.length > 0, target: 'ready', actions: assign({ selected: null }) },
           { target: 'empty', actions: assign({ selected: null }) },
         ],

@@ -1,17 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
-import * as v from 'valibot';
 import type { AddressOption } from '../src/shared/api-types.js';
-import { validateForm as validate, withoutError } from '../src/shared/form-validation.js';
+import { withoutError } from '../src/shared/form-validation.js';
 import { isPostalCodeComplete } from '../src/shared/user-form.js';
+import type { RuledFormContext } from './form-rules.js';
 
 export type UserModalValues = Record<string, unknown>;
 
-export interface UserModalContext {
+export interface UserModalContext extends RuledFormContext {
   /** uuid of the user being edited; null when adding. */
   id: string | null;
-  values: UserModalValues;
-  errors: Record<string, string>;
-  schema: v.GenericSchema<unknown, unknown>;
   /** Colonies of the postal code (spec 1 §5); the first one fills city and state. */
   addresses: AddressOption[];
   /** The raw failure of the last save; the view turns it into the dialog's text. */
@@ -25,10 +22,10 @@ export type UserModalEvent =
   | { type: 'form.cancel' }
   | { type: 'dialog.close' };
 
+/** What the users list gives the modal it opens: the row to edit, or none to add. */
 export interface UserModalInput {
   id: string | null;
-  initial: UserModalValues;
-  schema: v.GenericSchema<unknown, unknown>;
+  row?: Record<string, unknown> | null;
 }
 
 /** City, state and colony after a lookup: the first result fills the place, a colony not offered is cleared. */
@@ -52,14 +49,14 @@ export const userModalMachine = setup({
     output: {} as { saved: boolean },
   },
   actors: {
-    loadRecord: fromPromise<UserModalValues, { id: string }>(async () => { throw new Error('not provided'); }),
+    loadRecord: fromPromise<UserModalValues, { id: string; row: Record<string, unknown> | null }>(async () => { throw new Error('not provided'); }),
     lookupAddresses: fromPromise<AddressOption[], { cp: string }>(async () => { throw new Error('not provided'); }),
     saveRecord: fromPromise<unknown, { id: string | null; values: unknown }>(async () => { throw new Error('not provided'); }),
   },
   guards: {
     isEdit: ({ context }) => context.id !== null,
-    isValid: ({ context }) => Object.keys(validate(context.schema, context.values)).length === 0,
-    hasPostalCode: ({ context }) => isPostalCodeComplete(context.values.cp),
+    /** Provided by the form's rules (machines/form-rules.ts: the schema of the caller's role). */
+    isValid: () => false,
     isPostalCodeComplete: ({ event }) => event.type === 'field.change' && event.name === 'cp' && isPostalCodeComplete(event.value),
     isPostalCodeEdit: ({ event }) => event.type === 'field.change' && event.name === 'cp',
   },
@@ -69,20 +66,26 @@ export const userModalMachine = setup({
       return { values: { ...context.values, [event.name]: event.value }, errors: withoutError(context.errors, event.name) };
     }),
     clearAddresses: assign(({ context }) => ({ addresses: [], values: placeOf(context.values, []) })),
+    /** Provided by the form's rules: the values the modal opens with. */
+    prefill: () => {},
+    /** Provided by the form's rules: each invalid field's message. */
+    showFieldErrors: () => {},
+    /** Provided by the form's rules: the schema's output of the values, to send. */
+    acceptValues: () => {},
   },
 }).createMachine({
   id: 'userModal',
   context: ({ input }) => ({
-    id: input.id, values: input.initial, errors: {}, schema: input.schema, addresses: [], failure: null, result: null,
+    id: input.id, row: input.row ?? null, values: {}, errors: {}, submitted: null, addresses: [], failure: null, result: null,
   }),
   initial: 'boot',
   output: ({ context }) => ({ saved: context.result !== null }),
   states: {
-    boot: { always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }] },
+    boot: { entry: 'prefill', always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }] },
     loading: {
       invoke: {
         id: 'load', src: 'loadRecord',
-        input: ({ context }) => ({ id: context.id! }),
+        input: ({ context }) => ({ id: context.id!, row: context.row }),
         onDone: [
           // An address already stored: its colonies are looked up again so the dropdown can show it.
           { guard: ({ event }) => isPostalCodeComplete(event.output.cp), target: 'editing.lookingUp', actions: assign({ values: ({ context, event }) => ({ ...context.values, ...event.output }) }) },
@@ -101,8 +104,8 @@ export const userModalMachine = setup({
           { actions: 'assignField' },
         ],
         'form.submit': [
-          { guard: 'isValid', target: 'submitting', actions: assign({ errors: {} }) },
-          { target: 'invalid', actions: assign({ errors: ({ context }) => validate(context.schema, context.values) }) },
+          { guard: 'isValid', target: 'submitting', actions: 'acceptValues' },
+          { target: 'invalid', actions: 'showFieldErrors' },
         ],
         'form.cancel': { target: 'closed' },
       },
@@ -124,7 +127,7 @@ export const userModalMachine = setup({
     submitting: {
       invoke: {
         id: 'save', src: 'saveRecord',
-        input: ({ context }) => ({ id: context.id, values: v.parse(context.schema, context.values) }),
+        input: ({ context }) => ({ id: context.id, values: context.submitted }),
         onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => event.error }) },
       },

@@ -32,3 +32,27 @@ describe('layer boundaries (ARCHITECTURE.md §1: src/web -> machines -> src/shar
     expect(files(join(root, 'machines')).flatMap(imports).some((t) => t.startsWith('src/shared'))).toBe(true);
   });
 });
+
+describe('views only render a snapshot and send events (issue 7: machines compose machines, not React)', () => {
+  const webFiles = [...files(join(root, 'src/web/views')), ...files(join(root, 'src/web/components'))];
+  const offending = (pattern: RegExp) => webFiles.flatMap((file) => readFileSync(file, 'utf8').split('\n')
+    .map((line, i) => (pattern.test(line) ? `${relative(root, file)}:${i + 1}: ${line.trim()}` : null))
+    .filter((hit): hit is string => hit !== null));
+  // A callback queued during render to tell a parent something: the parent machine should hear its child instead.
+  const callbackDuringRender = /queueMicrotask\(/;
+  // A ref may hold a DOM element (focus, a file input); a ref holding a value or a function holds workflow state.
+  const workflowRef = /useRef\s*(?:<(?!HTML\w*Element>)|\()/;
+
+  it('no view or component queues a callback (queueMicrotask)', () => {
+    expect(offending(callbackDuringRender)).toEqual([]);
+  });
+  it('no view or component keeps workflow state or an actor\'s send in a ref (only DOM refs)', () => {
+    expect(offending(workflowRef)).toEqual([]);
+  });
+  it('the check itself finds what it looks for', () => {
+    expect(callbackDuringRender.test('if (state.matches(\'closed\')) queueMicrotask(() => onClosed(true));')).toBe(true);
+    expect(workflowRef.test('const reloadList = useRef<() => void>(() => {});')).toBe(true);
+    expect(workflowRef.test('const idFile = useRef<number | null>(null);')).toBe(true);
+    expect(workflowRef.test('const input = useRef<HTMLInputElement>(null);')).toBe(false);
+  });
+});

@@ -13,10 +13,10 @@ describe('formScreen machine (issue 3 form pattern: load for edit, validate, sub
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(formScreenMachine, path, ['loadRecord', 'saveRecord']);
+    const run = await runOnActor(formScreenModel.machine, path, ['loadRecord', 'saveRecord']);
     expect(run.seen).toEqual(path.states);
     const ctx = run.snapshot.context;
-    expect({ ...ctx, schema: null }).toEqual({ ...path.final.context, schema: null });
+    expect(ctx).toEqual(path.final.context);
     // What is sent is the schema's output: trimmed values, never the invalid draft.
     for (const call of run.calls.filter((c) => c.src === 'saveRecord')) {
       expect(call.input).toEqual({ id: path.inputName === 'edit' ? 'z1' : null, values: { name: expect.stringMatching(/^(Zona Sur|Zona Norte)$/) } });

@@ -14,7 +14,7 @@ describe('listScreen machine (issue 3 list pattern: load, search, page, select, 
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     // The spec's expectations of every state reached are checked at each step (models/list-screen.model.ts).
-    const run = await runOnActor(listScreenMachine, path, ['loadPage', 'deleteRow'], {}, listScreenModel);
+    const run = await runOnActor(listScreenMachine, path, ['loadPage', 'deleteRow', 'form', 'rowAction'], {}, listScreenModel);
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
     // Searching always restarts at page 1 with the trimmed term; paging keeps the search.

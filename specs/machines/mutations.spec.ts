@@ -41,7 +41,7 @@ async function failuresOf(model: ModelSpec, mutated: AnyStateMachine, srcs: stri
   return failures;
 }
 
-const listSrcs = ['loadPage', 'deleteRow'];
+const listSrcs = ['loadPage', 'deleteRow', 'form', 'rowAction'];
 const sessionSrcs = ['checkSession', 'signIn', 'switchCommunity', 'signOut'];
 const sessionActions = { persistToken: () => undefined, clearStorage: () => undefined, reload: () => undefined };
 

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { userModalMachine } from '../../machines/user-modal.machine.js';
 import { UserMessages } from '../../src/shared/schemas/user.schema.js';
 import { coverage, deferred, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
-import { colonies, typedAdministrator, userModalModel } from './models/user-modal.model.js';
+import { integratorUserModal, colonies, typedAdministrator, userModalModel } from './models/user-modal.model.js';
 import { userFormSchemaFor } from '../../src/shared/user-form.js';
 
 const paths = generatePaths(userModalModel);
@@ -16,10 +16,10 @@ describe('userModal machine (spec 1 §5 users form: type, rules, postal-code loo
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(userModalMachine, path, ['loadRecord', 'lookupAddresses', 'saveRecord']);
+    const run = await runOnActor(userModalModel.machine, path, ['loadRecord', 'lookupAddresses', 'saveRecord']);
     expect(run.seen).toEqual(path.states);
     const ctx = run.snapshot.context;
-    expect({ ...ctx, schema: null }).toEqual({ ...path.final.context, schema: null });
+    expect(ctx).toEqual(path.final.context);
 
     // The lookup asks for the 5-digit postal code only; the first colony fills city and state.
     for (const call of run.calls.filter((c) => c.src === 'lookupAddresses')) expect(call.input).toEqual({ cp: '01000' });
@@ -45,9 +45,9 @@ describe('userModal machine (spec 1 §5 users form: type, rules, postal-code loo
 
   it('a lookup overtaken by another postal code is dropped: only the last code fills the colonies', async () => {
     const lookups = new Map<string, ReturnType<typeof deferred<typeof colonies>>>();
-    const actor = createActor(userModalMachine.provide({
+    const actor = createActor(integratorUserModal.provide({
       actors: { lookupAddresses: fromPromise(({ input }) => { const d = deferred<typeof colonies>(); lookups.set(input.cp, d); return d.promise; }) },
-    }), { input: { id: null, initial: typedAdministrator, schema: userFormSchemaFor('integrator') } });
+    }), { input: { id: null, row: null } });
     actor.start();
     actor.send({ type: 'field.change', name: 'cp', value: '01000' });
     actor.send({ type: 'field.change', name: 'cp', value: '76090' });

@@ -208,7 +208,7 @@ export function deferred<T>(): Deferred<T> {
 }
 
 /** An invoked actor's call as the fake saw it: which, with what input, and how the path settled it. */
-export interface ActorCall { src: string; input: unknown; outcome?: 'done' | 'error' }
+export interface ActorCall { src: string; input: unknown; outcome?: 'done' | 'error'; output?: unknown }
 
 /**
  * Replaces each invoked actor (by `src` name) with a deferred promise; the path's
@@ -230,7 +230,7 @@ export function deferredActors(srcNames: string[]) {
     async settle(event: AnyEventObject) {
       const next = pending.shift();
       if (!next) throw new Error(`no invocation pending for ${event.type}`);
-      if (event.type.startsWith('xstate.done.actor.')) { next.call.outcome = 'done'; next.d.resolve(event.output); } else { next.call.outcome = 'error'; next.d.reject(event.error); }
+      if (event.type.startsWith('xstate.done.actor.')) { next.call.outcome = 'done'; next.call.output = event.output; next.d.resolve(event.output); } else { next.call.outcome = 'error'; next.d.reject(event.error); }
       await new Promise((r) => setTimeout(r, 0));
     },
   };

@@ -27,15 +27,22 @@ async function perform(s: Screen, path: GeneratedPath, machine: AnyStateMachine,
   const ctx = contexts(machine, path);
   for (const [i, raw] of path.events.entries()) {
     const event = asZonesEvent(raw);
-    if (event.type.startsWith('xstate.')) await s.calls.settle(event);
-    else await act[event.type](event);
+    // A person's act, or the form child ending because the person saved or cancelled in it; otherwise the fake API answers.
+    if (act[event.type]) await act[event.type](event);
+    else if (event.type.startsWith('xstate.')) await s.calls.settle(event);
+    else throw new Error(`no executor for ${event.type}`);
     await expectState(JSON.parse(path.states[i + 1]), ctx[i + 1], i + 1);
   }
 }
 
 // ---------------------------------------------------------------- listScreen on the Zonas screen
 const listPaths = transitionPaths(listScreenModel);
-const performable = listPaths;
+/**
+ * Zonas has no row action (that path is walked on /integrators), and a crash of the form child
+ * cannot be caused from the screen (the machine layer covers it): those transitions are not walked here.
+ */
+const NOT_ON_ZONAS = ['row.act', 'xstate.done.actor.rowAction', 'xstate.error.actor.rowAction', 'xstate.error.actor.form'];
+const performable = listPaths.filter((p) => !p.events.some((e) => NOT_ON_ZONAS.includes(e.type)));
 
 const listActions = (s: Screen): Record<string, (e: AnyEventObject) => unknown> => ({
   'search.change': (e) => ui.search(e.value),
@@ -49,11 +56,11 @@ const listActions = (s: Screen): Record<string, (e: AnyEventObject) => unknown> 
   'dialog.close': () => ui.accept(),
   // 'Recargar' over a list with rows or an empty one; 'Reintentar' in the error alert.
   'list.reload': () => (screen.queryByRole('button', { name: 'Reintentar' }) ? ui.retry() : ui.refresh()),
-  // The form over the list closes after a save acknowledged, or on Cancelar.
-  'form.closed': async (e) => {
+  // The form child over the list ends after a save acknowledged, or on Cancelar.
+  'xstate.done.actor.form': async (e) => {
     if (s.calls.queue[0]?.name === 'get') await s.calls.settle({ type: 'xstate.done.actor.load', output: asZone(rows[0]) });
     await waitFor(() => within(formDialog()!).getByLabelText(/Nombre/));
-    if (!e.saved) { ui.cancelForm(); return; }
+    if (!e.output.saved) { ui.cancelForm(); return; }
     ui.typeName('Zona Oriente');
     ui.submitForm();
     await waitFor(() => expect(s.calls.queue[0]?.name).toMatch(/^(create|update)$/));
@@ -124,10 +131,10 @@ describe('Zonas performs the listScreen paths (issue 3 list pattern; spec 3 §2 
     await perform(s, path, listScreenModel.machine, listActions(s), (state, ctx) => expectList(s, state, ctx));
   });
 
-  it('every list state and every transition is performed on the screen', () => {
+  it('every list state and every transition is performed on the screen (but the ones named above)', () => {
     const c = coverage(listScreenModel, performable);
-    expect(c.states.missing).toEqual([]);
-    expect(c.transitions.missing).toEqual([]);
+    expect(c.states.missing).toEqual(['listScreen.acting']);
+    expect(c.transitions.missing.every((t) => NOT_ON_ZONAS.some((type) => t.includes(`--${type}-->`)))).toBe(true);
   });
 });
 

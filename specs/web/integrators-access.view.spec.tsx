@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AnyEventObject } from 'xstate';
 import { integratorAccessModel } from '../machines/models/integrator-access.model.js';
 import { renderIntegrators } from '../support/integrators-harness.js';
 import { describePath, transitionPaths } from '../support/model-paths.js';
@@ -14,18 +13,17 @@ describe('/integrators performs the integrator enable/disable paths (spec 1 §2,
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { calls, api, accessCalls } = renderIntegrators();
     await waitFor(() => expect(screen.getByText('integrador@porton.mx')).toBeTruthy());
-    let target: AnyEventObject['integrator'] = null;
+    // The list starts the action on the row whose button the person pressed: green 'A' (Desactivar)
+    // on an enabled integrator, red 'N/A' (Activar) on a disabled one.
+    const { row: launched } = path.input as { row: { uuid: string; name: string; lastName: string; enabled: boolean } };
+    const target = { ...launched, name: `${launched.name} ${launched.lastName}` };
+    const button = within(rowOf(target.uuid === 'i1' ? 'integrador@porton.mx' : 'integrador2@porton.mx'))
+      .getByRole('button', { name: target.enabled ? 'Desactivar' : 'Activar' });
+    expect(button.textContent).toBe(target.enabled ? 'A' : 'N/A');
+    fireEvent.click(button);
     await performPath(path, {
       calls,
       executors: {
-        // Green 'A' (Desactivar) on an enabled integrator, red 'N/A' (Activar) on a disabled one.
-        'access.toggle': (e) => {
-          target = e.integrator;
-          const row = rowOf(e.integrator.uuid === 'i1' ? 'integrador@porton.mx' : 'integrador2@porton.mx');
-          const button = within(row).getByRole('button', { name: e.integrator.enabled ? 'Desactivar' : 'Activar' });
-          expect(button.textContent).toBe(e.integrator.enabled ? 'A' : 'N/A');
-          fireEvent.click(button);
-        },
         'access.confirm': () => { fireEvent.click(within(dialog()!).getByRole('button', { name: target.enabled ? 'Desactivar' : 'Activar' })); },
         'access.cancel': () => { fireEvent.click(within(dialog()!).getByRole('button', { name: 'Cancelar' })); },
         'dialog.close': () => { fireEvent.click(within(dialog()!).getByRole('button', { name: 'Aceptar' })); },
@@ -34,7 +32,7 @@ describe('/integrators performs the integrator enable/disable paths (spec 1 §2,
         const value = JSON.parse(state) as string;
         await waitFor(() => {
           const d = dialog();
-          if (value === 'idle') expect(d).toBeNull();
+          if (value === 'closed') expect(d).toBeNull();
           if (value === 'confirming' || value === 'saving') {
             const text = d!.textContent!;
             if (target.enabled) {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formRules } from '../../../machines/form-rules.js';
 import { formScreenMachine } from '../../../machines/form-screen.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
@@ -7,12 +8,15 @@ export const NameSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(3, 'Mínimo 3 caracteres'), v.maxLength(64, 'Máximo 64 caracteres')),
 });
 
+/** The form with a catalogue's rules: the name schema, an empty name to start. */
+export const nameForm = formScreenMachine.provide(formRules({ schema: NameSchema, initial: () => ({ name: '' }) }));
+
 export const formScreenModel: ModelSpec = {
   name: 'formScreen',
-  machine: formScreenMachine,
+  machine: nameForm,
   inputs: [
-    { name: 'add', input: { id: null, initial: { name: '' }, schema: NameSchema } },
-    { name: 'edit', input: { id: 'z1', initial: { name: '' }, schema: NameSchema } },
+    { name: 'add', input: { id: null, row: null } },
+    { name: 'edit', input: { id: 'z1', row: { uuid: 'z1', name: 'Zona Norte' } } },
   ],
   events: (s) => {
     switch (s.value as string) {

@@ -8,13 +8,13 @@ export const accessFailure = { kind: 'http', status: 500, body: { error: 'server
 export const integratorAccessModel: ModelSpec = {
   name: 'integratorAccess',
   machine: integratorAccessMachine,
-  inputs: [{ name: 'integrators list', input: undefined }],
+  // The list starts it on the row whose button was pressed.
+  inputs: [
+    { name: 'enabled integrator', input: { row: { uuid: 'i1', name: 'Ignacio', lastName: 'Ramírez Soto', enabled: true } } },
+    { name: 'disabled integrator', input: { row: { uuid: 'i2', name: 'Isabel', lastName: 'Navarro Luna', enabled: false } } },
+  ],
   events: (s) => {
     switch (s.value as string) {
-      case 'idle': return [
-        { type: 'access.toggle', integrator: enabledIntegrator },
-        { type: 'access.toggle', integrator: disabledIntegrator },
-      ];
       case 'confirming': return [{ type: 'access.confirm' }, { type: 'access.cancel' }];
       case 'saving': return [
         { type: 'xstate.done.actor.setAccess', output: { ...s.context.target, enabled: !s.context.target.enabled } },

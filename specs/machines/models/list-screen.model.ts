@@ -25,9 +25,16 @@ export const listScreenModel: ModelSpec = {
       case 'searching': return loadCases('search', 0);
       case 'paging': return loadCases('page', 1);
       case 'ready': return [...draft, { type: 'search.submit' }, ...(s.context.page === 0 ? [{ type: 'page.go', page: 1 }] : []),
-        { type: 'row.add' }, { type: 'row.edit', row: rowA }, { type: 'row.delete', row: rowA }, { type: 'list.reload' }];
+        { type: 'row.add' }, { type: 'row.edit', row: rowA }, { type: 'row.delete', row: rowA }, { type: 'row.act', row: rowA }, { type: 'list.reload' }];
       case 'empty': return [...draft, { type: 'search.submit' }, { type: 'row.add' }, { type: 'list.reload' }];
-      case 'selection': return [{ type: 'form.closed', saved: true }, { type: 'form.closed', saved: false }];
+      case 'selection': return [
+        { type: 'xstate.done.actor.form', output: { saved: true } }, { type: 'xstate.done.actor.form', output: { saved: false } },
+        { type: 'xstate.error.actor.form', error: new Error('form crashed') },
+      ];
+      case 'acting': return [
+        { type: 'xstate.done.actor.rowAction', output: { changed: true } }, { type: 'xstate.done.actor.rowAction', output: { changed: false } },
+        { type: 'xstate.error.actor.rowAction', error: new Error('row action crashed') },
+      ];
       case 'confirmDelete': return [{ type: 'delete.confirm' }, { type: 'delete.cancel' }];
       case 'deleting': return [{ type: 'xstate.done.actor.delete' }, { type: 'xstate.error.actor.delete', error: { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'La zona tiene calles.' } } }];
       case 'deleted': case 'deleteFailed': return [{ type: 'dialog.close' }];
@@ -41,7 +48,7 @@ export const listScreenModel: ModelSpec = {
  * What the spec says holds in each state (spec 3 §1 lists, §8 delete confirmation, §9 page size;
  * spec 1 §9): written from the spec, checked on the actor here and on the screen by the view walk.
  * ------------------------------------------------------------------------------------------- */
-type Call = { src: string; input: any; outcome?: 'done' | 'error' };
+type Call = { src: string; input: any; outcome?: 'done' | 'error'; output?: any };
 type Probe = { snapshot: any; calls: Call[]; events: { type: string; [k: string]: any }[]; step: number };
 const loads = (p: Probe) => p.calls.filter((c) => c.src === 'loadPage');
 const lastLoad = (p: Probe) => loads(p).at(-1)?.input as { page: number; size: number; search: string } | undefined;
@@ -60,10 +67,17 @@ const deletedSinceLastLoad = (p: Probe) => {
   return p.calls.some((c, i) => c.src === 'deleteRow' && c.outcome === 'done' && i > lastAnswered);
 };
 
+/** A form that ended saving after the last answered page load: what is shown is stale. */
+const savedSinceLastLoad = (p: Probe) => {
+  const lastAnswered = p.calls.map((c, i) => (c.src === 'loadPage' && c.outcome === 'done' ? i : -1)).filter((i) => i >= 0).at(-1) ?? -1;
+  return p.calls.some((c, i) => i > lastAnswered && c.outcome === 'done'
+    && ((c.src === 'form' && c.output?.saved) || (c.src === 'rowAction' && c.output?.changed)));
+};
 const showsAnsweredPage = {
   says: 'Lo que se muestra es la página que respondió el servidor, pedida después de cualquier eliminación confirmada (la fila eliminada ya no está)',
   actor: (p: Probe) => {
     if (deletedSinceLastLoad(p)) fail('se eliminó un registro y la lista no se volvió a pedir');
+    if (savedSinceLastLoad(p)) fail('el formulario o la acción de la fila cambió un registro y la lista no se volvió a pedir');
     const answered = loads(p).filter((c) => c.outcome === 'done').at(-1);
     if (!answered) fail('no hay una página respondida');
   },
@@ -104,6 +118,22 @@ export const listScreenExpectations: Record<string, { says: string; actor?: (p: 
   '"empty"': [showsAnsweredPage, {
     says: "Una lista vacía muestra 'No se encontro algún registro con los datos ingresados.'",
     actor: (p) => { if (p.snapshot.context.rows.length !== 0) fail('hay filas en una lista vacía'); },
+  }],
+  '"selection"': [{
+    says: "Agregar abre el formulario vacío; Editar lo abre con la fila elegida ('Agregar …' / 'Editar …')",
+    actor: (p) => {
+      const form = p.calls.filter((c) => c.src === 'form').at(-1) ?? fail('no se abrió el formulario');
+      const chosen = [...p.events].reverse().find((e) => e.type === 'row.add' || e.type === 'row.edit');
+      const expected = chosen?.type === 'row.edit' ? chosen.row : null;
+      if (JSON.stringify(form.input) !== JSON.stringify({ id: expected?.uuid ?? null, row: expected })) fail(`se abrió con ${JSON.stringify(form.input)}`);
+    },
+  }],
+  '"acting"': [{
+    says: 'La acción de una fila (habilitar o deshabilitar) corre sobre la fila elegida',
+    actor: (p) => {
+      const call = p.calls.filter((c) => c.src === 'rowAction').at(-1) ?? fail('no se inició la acción');
+      if (call.input.row.uuid !== lastEvent(p, 'row.act')?.row.uuid) fail('la acción corre sobre otra fila');
+    },
   }],
   '"confirmDelete"': [{
     says: "Eliminar pide confirmación: '¿Seguro que deseas eliminar {nombre}?' (spec 3 §8)",
@@ -146,9 +176,13 @@ listScreenModel.describeEvent = (e) => ({
   'row.add': 'pulsa Agregar',
   'row.edit': `pulsa Editar en '${(e.row as { name: string })?.name}'`,
   'row.delete': `pulsa Eliminar en '${(e.row as { name: string })?.name}'`,
+  'row.act': `pulsa la acción de la fila '${(e.row as { name: string })?.name}'`,
+  'xstate.done.actor.rowAction': (e.output as { changed: boolean })?.changed ? 'la acción cambia la fila' : 'la acción se cancela',
+  'xstate.error.actor.rowAction': 'la acción falla',
   'delete.confirm': 'confirma la eliminación',
   'delete.cancel': 'cancela la eliminación',
-  'form.closed': e.saved ? 'el formulario se cierra tras guardar' : 'el formulario se cierra sin guardar',
+  'xstate.done.actor.form': (e.output as { saved: boolean })?.saved ? 'el formulario termina tras guardar' : 'el formulario se cierra sin guardar',
+  'xstate.error.actor.form': 'el formulario falla',
   'dialog.close': 'cierra el aviso',
   'list.reload': 'recarga la lista',
   'xstate.done.actor.load': (e.output as { content: unknown[] })?.content?.length ? 'el servidor responde una página con filas' : 'el servidor responde una página vacía',

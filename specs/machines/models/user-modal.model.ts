@@ -1,3 +1,4 @@
+import { formRules } from '../../../machines/form-rules.js';
 import { userModalMachine } from '../../../machines/user-modal.machine.js';
 import { emptyUserForm, userFormSchemaFor } from '../../../src/shared/user-form.js';
 import type { ModelSpec } from '../../support/model-paths.js';
@@ -33,12 +34,17 @@ const editingEvents = (s: any) => {
   ];
 };
 
+/** The modal with an integrator's rules; adding starts from what the integrator typed (the model's shortcut). */
+export const integratorUserModal = userModalMachine.provide(formRules({
+  schema: userFormSchemaFor('integrator'), initial: (row) => (row ? emptyUserForm() : typedAdministrator),
+}));
+
 export const userModalModel: ModelSpec = {
   name: 'userModal',
-  machine: userModalMachine,
+  machine: integratorUserModal,
   inputs: [
-    { name: 'add', input: { id: null, initial: typedAdministrator, schema: userFormSchemaFor('integrator') } },
-    { name: 'edit', input: { id: 'u1', initial: emptyUserForm(), schema: userFormSchemaFor('integrator') } },
+    { name: 'add', input: { id: null, row: null } },
+    { name: 'edit', input: { id: 'u1', row: { uuid: 'u1', name: 'Laura Pérez Gómez' } } },
   ],
   events: (s) => {
     const value = s.value as string | { editing: string };

@@ -1,11 +1,10 @@
 import { Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import type { FormEvent, ReactNode } from 'react';
-import type * as v from 'valibot';
-import { fromPromise } from 'xstate';
-import { formScreenMachine, type FormValues } from '../../../../machines/form-screen.machine.js';
-import { ResultDialog } from '../result-dialog.js';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { formScreenMachine, type FormScreenInput, type FormValues } from '../../../../machines/form-screen.machine.js';
 import { inspected } from '../../inspector.js';
+import { ResultDialog } from '../result-dialog.js';
 
 export interface FormBindings<V extends FormValues> {
   values: V;
@@ -13,35 +12,27 @@ export interface FormBindings<V extends FormValues> {
   set: (name: keyof V & string, value: unknown) => void;
 }
 
+/** A running formScreen: the child a list invoked, or the one a FormDialogHost started. */
+export type FormActor = ActorRefFrom<typeof formScreenMachine>;
+
 export interface FormDialogProps<V extends FormValues> {
+  /** The form machine this dialog shows and sends to. */
+  actor: FormActor;
   /** 'Agregar …' or 'Editar …'. */
   title: string;
   /** 'Registrar' or 'Actualizar'. */
   submitText: string;
-  schema: v.GenericSchema<unknown, unknown>;
-  id: string | null;
-  initial: V;
-  loadRecord?: (id: string) => Promise<Partial<V>>;
-  saveRecord: (id: string | null, values: any) => Promise<unknown>;
   successTitle?: string;
   successDetail?: (result: unknown) => string | undefined;
   errorTitle?: string;
-  onClosed: (saved: boolean) => void;
   children: (form: FormBindings<V>) => ReactNode;
 }
 
-/** The form pattern as a modal: load for edit, validate by the shared schema, submit, dialogs. */
+/** The form pattern as a modal over a running formScreen: it renders the snapshot and sends events. */
 export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
-  const [state, send] = useMachine(formScreenMachine.provide({
-    actors: {
-      loadRecord: fromPromise(async ({ input }) => (props.loadRecord ? props.loadRecord(input.id) : {}) as Promise<FormValues>),
-      saveRecord: fromPromise(({ input }) => props.saveRecord(input.id, input.values)),
-    },
-  }), inspected({ input: { id: props.id, initial: props.initial, schema: props.schema } }));
+  const state = useSelector(props.actor, (s) => s);
+  const send = props.actor.send;
   const { values, errors, serverError, result } = state.context;
-  const close = (saved: boolean) => props.onClosed(saved);
-  if (state.matches('closed')) queueMicrotask(() => close(result !== null));
-
   const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
   const editing = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid');
 
@@ -82,4 +73,22 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
         detail={serverError} onClose={() => send({ type: 'dialog.close' })} />
     </>
   );
+}
+
+/**
+ * A form dialog that is not opened by a list (a floating button's form): it starts the given
+ * form machine itself and reports the machine's end (`{ saved }`) after it happens, never
+ * during render.
+ */
+export function FormDialogHost<V extends FormValues>({ logic, input, onClosed, ...props }: Omit<FormDialogProps<V>, 'actor'> & {
+  logic: typeof formScreenMachine;
+  input: FormScreenInput;
+  onClosed: (saved: boolean) => void;
+}) {
+  const actor = useActorRef(logic, inspected({ input }));
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => { if (snapshot.status === 'done') onClosed(snapshot.output.saved); });
+    return () => subscription.unsubscribe();
+  }, [actor, onClosed]);
+  return <FormDialog<V> actor={actor} {...props} />;
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/list-screen.machine.js';
 import type { Page } from '../../../shared/api-types.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
@@ -25,10 +25,19 @@ export interface ListScreenProps<Row extends ListRow> {
   rowName: (row: Row) => string;
   addLabel?: string;
   canEdit?: boolean;
-  /** The add/edit form over the list; call `onClosed(saved)` when it closes. */
-  renderForm?: (selected: Row | null, onClosed: (saved: boolean) => void) => ReactNode;
-  /** Extra row actions beside Editar / Eliminar. */
-  rowActions?: (row: Row, reload: () => void) => ReactNode;
+  /**
+   * The add/edit form machine the list invokes as its child (a formScreen or userModal with the
+   * screen's rules and calls); the list hears when it ends and reloads if it saved.
+   */
+  form?: AnyActorLogic;
+  /** The form's dialog over the list, bound to the running child. */
+  renderForm?: (selected: Row | null, form: AnyActorRef) => ReactNode;
+  /** Extra row buttons beside Editar / Eliminar; `act()` starts the screen's row action on that row. */
+  rowActions?: (row: Row, act: () => void) => ReactNode;
+  /** A row's own action machine (enable/disable…), invoked by the list as a child; it reloads when it changed the row. */
+  rowAction?: AnyActorLogic;
+  /** The row action's dialogs, bound to the running child. */
+  renderRowAction?: (row: Row, action: AnyActorRef) => ReactNode;
   pageWindow?: number;
   blockEnter?: boolean;
   /** Controls above the table (filters, extra buttons). */
@@ -47,6 +56,8 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
     actors: {
       loadPage: fromPromise(({ input }) => loadPage(input) as Promise<Page<ListRow>>),
       deleteRow: fromPromise(async ({ input }) => { await deleteRow?.(input.row as Row); }),
+      ...(props.form ? { form: props.form as never } : {}),
+      ...(props.rowAction ? { rowAction: props.rowAction as never } : {}),
     },
   }), inspected({ input: {} }));
   const ctx = state.context;
@@ -83,7 +94,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
           <DataTable caption={props.tableCaption} columns={columns} rows={rows}
             actions={(canEdit && renderForm) || deleteRow || props.rowActions ? (row) => (
               <HStack justify="flex-end" gap="2">
-                {props.rowActions?.(row, reload)}
+                {props.rowActions?.(row, () => send({ type: 'row.act', row }))}
                 {canEdit && renderForm && (props.canEditRow?.(row) ?? true) ? <Button size="xs" variant="outline" onClick={() => send({ type: 'row.edit', row })}>Editar</Button> : null}
                 {deleteRow && (props.canDeleteRow?.(row) ?? true) ? <Button size="xs" variant="outline" colorPalette="red" onClick={() => send({ type: 'row.delete', row })}>Eliminar</Button> : null}
               </HStack>
@@ -92,7 +103,9 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
             onGo={(page) => send({ type: 'page.go', page })} />
         </Stack>
       ) : null}
-      {state.matches('selection') && renderForm ? renderForm(selected, (saved) => send({ type: 'form.closed', saved })) : null}
+      {state.matches('selection') && renderForm && state.children.form ? renderForm(selected, state.children.form) : null}
+      {state.matches('acting') && selected && props.renderRowAction && state.children.rowAction
+        ? props.renderRowAction(selected, state.children.rowAction) : null}
       <ConfirmDialog open={state.matches('confirmDelete') || state.matches('deleting')} busy={state.matches('deleting')}
         title={`¿Seguro que deseas eliminar ${selected ? rowName(selected) : ''}?`} detail="No podrás revetir esta acción"
         confirmText="Eliminar" onConfirm={() => send({ type: 'delete.confirm' })} onCancel={() => send({ type: 'delete.cancel' })} />

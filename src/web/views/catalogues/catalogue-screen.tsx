@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type * as v from 'valibot';
-import type { FormValues } from '../../../../machines/form-screen.machine.js';
+import { fromPromise } from 'xstate';
+import { formRules } from '../../../../machines/form-rules.js';
+import { formScreenMachine, type FormValues } from '../../../../machines/form-screen.machine.js';
 import type { ListRow } from '../../../../machines/list-screen.machine.js';
 import type { CatalogueActions } from '../../../shared/catalogue-permissions.js';
 import type { CatalogueApi } from '../../api/named-catalogue.api.js';
 import type { Column } from '../../components/list/data-table.js';
-import { FormDialog, type FormBindings } from '../../components/list/form-dialog.js';
+import { FormDialog, type FormActor, type FormBindings } from '../../components/list/form-dialog.js';
 import { ListScreen } from '../../components/list/list-screen.js';
 
 /** Spec 3 §9: 15 rows a page (the list machine's default), a pager window of about 6 numbers. */
@@ -37,6 +39,14 @@ export interface CatalogueScreenProps<Row extends { uuid: string; name: string }
 export function CatalogueScreen<Row extends { uuid: string; name: string }, V extends FormValues>(props: CatalogueScreenProps<Row, V>) {
   const { api, actions, noun } = props;
   const withForm = actions.canAdd || actions.canEdit;
+  // The modal's machine: the shared schema and the starting values as its rules, the catalogue's calls as its actors.
+  const form = useMemo(() => formScreenMachine.provide({
+    ...formRules({ schema: props.schema, initial: (row) => (row ? props.valuesOf(row as Row) : props.empty) }),
+    actors: {
+      loadRecord: fromPromise(async ({ input }) => props.valuesOf(await api.get(input.id)) as FormValues),
+      saveRecord: fromPromise(({ input }) => (input.id ? api.update(input.id, input.values) : api.create(input.values))),
+    },
+  }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the list starts its form logic once
   return (
     <ListScreen<Row & ListRow>
       title={props.title}
@@ -49,17 +59,13 @@ export function CatalogueScreen<Row extends { uuid: string; name: string }, V ex
       addLabel={actions.canAdd ? `Agregar ${noun}` : undefined}
       canEdit={actions.canEdit}
       pageWindow={PAGE_WINDOW}
-      renderForm={withForm ? (selected, onClosed) => (
+      form={withForm ? form : undefined}
+      renderForm={withForm ? (selected, actor) => (
         <FormDialog<V>
+          actor={actor as FormActor}
           title={selected ? `Editar ${noun}` : `Agregar ${noun}`}
           submitText={selected ? 'Actualizar' : 'Registrar'}
-          schema={props.schema}
-          id={selected?.uuid ?? null}
-          initial={selected ? props.valuesOf(selected) : props.empty}
-          loadRecord={async (uuid) => props.valuesOf(await api.get(uuid))}
-          saveRecord={(uuid, values) => (uuid ? api.update(uuid, values) : api.create(values))}
           successDetail={() => (selected ? props.saved.updated : props.saved.created)}
-          onClosed={onClosed}
         >
           {props.fields}
         </FormDialog>

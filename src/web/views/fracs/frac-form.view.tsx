@@ -1,5 +1,4 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LoadedForm } from '../../../../machines/address-form.machine.js';
 import { CommunityFormSchema, type CommunityForm } from '../../../shared/schemas/community.schema.js';
@@ -24,22 +23,21 @@ export interface FracFormApis {
 export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi } }: { api?: FracFormApis }) {
   const [query] = useSearchParams();
   const id = query.get('uuid');
-  /** Echoed on save as the contract has it (the server decides the logo by `file`). */
-  const idFile = useRef<number | null>(null);
   const [state, send] = useAddressForm({
     id, initial: emptyCommunityForm, schema: CommunityFormSchema, leaveTo: paths.fracs,
     loadForm: async (uuid): Promise<LoadedForm> => {
       const [community, admins] = await Promise.all([uuid ? api.fracs.get(uuid) : null, api.fracs.administrators()]);
-      idFile.current = community?.idFile ?? null;
       return {
+        // idFile is echoed on save as the contract has it (the server decides the logo by `file`).
+        record: { idFile: community?.idFile ?? null },
         values: community ? communityFormValues(community) : undefined,
         colonies: ownColony(community?.address ?? null),
         options: { idUser: admins.map((a) => ({ value: String(a.idUser), label: a.name })) },
         logoPreview: community?.file ? await api.fracs.logo(community.file.publicUrl) : null,
       };
     },
-    saveRecord: ({ id: uuid, values, logo }) => (uuid
-      ? api.fracs.update(uuid, values as CommunityForm, idFile.current, logo)
+    saveRecord: ({ id: uuid, values, logo, record }) => (uuid
+      ? api.fracs.update(uuid, values as CommunityForm, (record.idFile as number | null) ?? null, logo)
       : api.fracs.create(values as CommunityForm, logo)),
     lookup: (cp) => api.addresses.lookup(cp),
     readLogo: api.readLogo,

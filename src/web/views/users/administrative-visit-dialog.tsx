@@ -5,7 +5,11 @@ import {
 import { AdministrativeResidentFormSchema, AdministrativeResidentMessages as M } from '../../../shared/schemas/administrative-resident.schema.js';
 import type { AdministrativeResidentInput } from '../../../shared/schemas/administrative-resident.schema.js';
 import { administrativeVisitApi, type AdministrativeVisitApi } from '../../api/administrative-visit.api.js';
-import { FormDialog } from '../../components/list/form-dialog.js';
+import { FormDialogHost } from '../../components/list/form-dialog.js';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { formRules } from '../../../../machines/form-rules.js';
+import { formScreenMachine } from '../../../../machines/form-screen.machine.js';
 import { TextField } from '../../components/text-field.js';
 import { locationOptionsApi, ZoneStreetFields, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
 import { CheckField } from './check-field.js';
@@ -22,15 +26,21 @@ export function AdministrativeVisitDialog({ api = administrativeVisitApi, option
   options?: LocationOptionsApi;
   onClosed: (saved: boolean) => void;
 }) {
-  return (
-    <FormDialog<AdministrativeVisitForm>
-      title="Configuración visitas administrativas" submitText="Guardar"
-      schema={AdministrativeResidentFormSchema} id={CURRENT} initial={administrativeVisitValues(null)}
-      loadRecord={async () => administrativeVisitValues(await api.current())}
-      saveRecord={(_id, values: AdministrativeResidentInput) => api.save(values).catch((error: unknown) => {
+  // The form's machine: the shared schema as its rules, the configuration's calls as its actors.
+  const logic = useMemo(() => formScreenMachine.provide({
+    ...formRules({ schema: AdministrativeResidentFormSchema, initial: () => administrativeVisitValues(null) }),
+    actors: {
+      loadRecord: fromPromise(async (): Promise<Record<string, unknown>> => ({ ...administrativeVisitValues(await api.current()) })),
+      saveRecord: fromPromise(({ input }) => api.save(input.values as AdministrativeResidentInput).catch((error: unknown) => {
         throw { kind: 'http', status: 0, body: { error: 'server_error', error_description: administrativeVisitErrorDetail(error) } };
-      })}
-      successDetail={() => M.saved} errorTitle={M.failedTitle} onClosed={onClosed}
+      })),
+    },
+  }), [api]);
+  return (
+    <FormDialogHost<AdministrativeVisitForm>
+      logic={logic} input={{ id: CURRENT }} onClosed={onClosed}
+      title="Configuración visitas administrativas" submitText="Guardar"
+      successDetail={() => M.saved} errorTitle={M.failedTitle}
     >
       {(form) => {
         const text = (name: keyof AdministrativeVisitForm & string) => ({
@@ -52,6 +62,6 @@ export function AdministrativeVisitDialog({ api = administrativeVisitApi, option
           </>
         );
       }}
-    </FormDialog>
+    </FormDialogHost>
   );
 }

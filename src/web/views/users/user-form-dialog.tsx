@@ -1,7 +1,8 @@
 import { Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { formRules } from '../../../../machines/form-rules.js';
 import { userModalMachine } from '../../../../machines/user-modal.machine.js';
 import { failureDescription } from '../../../shared/api-failure.js';
 import type { Role } from '../../../shared/roles.js';
@@ -13,33 +14,40 @@ import { userInvalidDialog, userSaveErrorDialog, userSavedDialog } from '../../.
 import type { UserRow, UsersApi } from '../../api/users.api.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 import { UserFormFields } from './user-form-fields.js';
-import { inspected } from '../../inspector.js';
 
-export interface UserFormDialogProps {
-  role: Role;
-  selfUuid: string | null;
-  /** The listed user to edit; null to add one. */
-  row: UserRow | null;
-  api: Pick<UsersApi, 'create' | 'update' | 'addresses' | 'editValues'>;
-  onClosed: (saved: boolean) => void;
-}
-
-/** The users modal 'Agregar usuario' / 'Editar usuario' (spec 1 §2, §5, §8) over the userModal machine. */
-export function UserFormDialog({ role, selfUuid, row, api, onClosed }: UserFormDialogProps) {
-  const mode = row ? 'edit' : 'create';
-  const [state, send] = useMachine(userModalMachine.provide({
+/**
+ * The users modal's machine for a caller: the schema of the caller's role as its rules, the
+ * users API as its calls. The users list invokes it as its form child.
+ */
+export function userModalFor(role: Role, selfUuid: string | null, api: Pick<UsersApi, 'create' | 'update' | 'addresses' | 'editValues'>) {
+  return userModalMachine.provide({
+    ...formRules({ schema: userFormSchemaFor(role), initial: () => emptyUserForm() }),
     actors: {
-      loadRecord: fromPromise(async (): Promise<Record<string, unknown>> => api.editValues(row!, { role, uuid: selfUuid })),
+      loadRecord: fromPromise(async ({ input }): Promise<Record<string, unknown>> => api.editValues(input.row as UserRow, { role, uuid: selfUuid })),
       lookupAddresses: fromPromise(({ input }) => api.addresses(input.cp)),
       saveRecord: fromPromise(({ input }) => {
         const user = input.values as UserPayload;
         return input.id ? api.update(input.id, user) : api.create(user);
       }),
     },
-  }), inspected({ input: { id: row?.uuid ?? null, initial: emptyUserForm(), schema: userFormSchemaFor(role) } }));
+  });
+}
+
+export interface UserFormDialogProps {
+  /** The running modal machine (the users list's form child). */
+  actor: ActorRefFrom<typeof userModalMachine>;
+  role: Role;
+  /** The listed user to edit; null to add one. */
+  row: UserRow | null;
+}
+
+/** The users modal 'Agregar usuario' / 'Editar usuario' (spec 1 §2, §5, §8): renders the userModal snapshot and sends events. */
+export function UserFormDialog({ actor, role, row }: UserFormDialogProps) {
+  const mode = row ? 'edit' : 'create';
+  const state = useSelector(actor, (s) => s);
+  const send = actor.send;
   const { errors, addresses, failure, result } = state.context;
   const values = state.context.values as UserFormValues;
-  if (state.matches('closed')) queueMicrotask(() => onClosed(result !== null));
 
   const editing = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid');
   const layout = userFormLayout(role, values, mode);

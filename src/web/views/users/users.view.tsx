@@ -1,5 +1,5 @@
 import { Box, IconButton, Spinner } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { canConfigureAdministrativeVisits } from '../../../shared/administrative-visit-rules.js';
 import { USER_PAGE_WINDOW } from '../../../shared/constants.js';
 import { userLogin, userRowActions } from '../../../shared/user-list-rules.js';
@@ -10,7 +10,7 @@ import { ListScreen } from '../../components/list/list-screen.js';
 import { useSessionUser } from '../../session/session-context.js';
 import { locationOptionsApi, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
 import { AdministrativeVisitDialog } from './administrative-visit-dialog.js';
-import { UserFormDialog } from './user-form-dialog.js';
+import { UserFormDialog, userModalFor } from './user-form-dialog.js';
 
 const VISITS_LABEL = 'Configuración visitas administrativas';
 
@@ -22,6 +22,8 @@ export function UsersView({ api = usersApi, visits = administrativeVisitApi, opt
 }) {
   const user = useSessionUser();
   const [visitsOpen, setVisitsOpen] = useState(false);
+  // The modal's machine for this caller; the list starts it as its form child.
+  const form = useMemo(() => (user ? userModalFor(user.roleKey, user.uuid, api) : undefined), [user, api]);
   if (!user) return <Spinner color="teal.600" aria-label="Cargando" />;
   const role = user.roleKey;
   const actions = (row: UserRow) => userRowActions(role, row, user.uuid);
@@ -43,9 +45,8 @@ export function UsersView({ api = usersApi, visits = administrativeVisitApi, opt
         // A row without actions keeps the height of the others.
         rowActions={(row) => (actions(row).edit || actions(row).delete ? null : <Box h="8" aria-hidden="true" />)}
         rowName={(row) => row.name} addLabel="Agregar usuario"
-        renderForm={(selected, onClosed) => (
-          <UserFormDialog role={role} selfUuid={user.uuid} row={selected} api={api} onClosed={onClosed} />
-        )}
+        form={form}
+        renderForm={(selected, actor) => <UserFormDialog actor={actor} role={role} row={selected} />}
       />
       {canConfigureAdministrativeVisits(role) ? (
         <IconButton aria-label={VISITS_LABEL} title={VISITS_LABEL} colorPalette="teal" rounded="full" size="xl"
