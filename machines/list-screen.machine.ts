@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Page } from '../src/shared/api-types.js';
 import { failureDescription } from '../src/shared/api-failure.js';
 import { PAGE_SIZE } from '../src/shared/constants.js';
@@ -15,6 +15,8 @@ export interface ListScreenContext {
   /** The search that produced the rows; `searchDraft` is what the box holds. */
   search: string;
   searchDraft: string;
+  /** The page being asked for (the first load, a search, a page change, a reload). */
+  request: LoadInput;
   /** The row being edited (null with `editing` = adding) or confirmed for deletion. */
   selected: ListRow | null;
   error: string | null;
@@ -39,8 +41,8 @@ export interface LoadInput { page: number; size: number; search: string }
 /** What the list gives the add/edit form it opens (formScreen's input): the row, or none to add. */
 export interface FormLaunch { id: string | null; row: ListRow | null }
 
-const fromPage = (output: Page<ListRow>) => ({
-  rows: output.content, total: output.totalElements, totalPages: output.totalPages, page: output.page, error: null,
+const fromPage = (output: Page<ListRow>, request: LoadInput) => ({
+  rows: output.content, total: output.totalElements, totalPages: output.totalPages, page: output.page, search: request.search, error: null,
 });
 const pageHasRows = (output: Page<ListRow>) => output.content.length > 0;
 
@@ -63,35 +65,62 @@ export const listScreenMachine = setup({
     /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (formScreen, userModal). */
     form: fromPromise<{ saved: boolean }, FormLaunch>(async () => { throw new Error('not provided'); }),
   },
+  guards: {
+    pageHasRows: ({ event }) => pageHasRows((event as unknown as { output: Page<ListRow> }).output),
+    hasRows: ({ context }) => context.rows.length > 0,
+    isOtherPage: ({ context, event }) => {
+      assertEvent(event, 'page.go');
+      return event.page >= 0 && event.page < context.totalPages && event.page !== context.page;
+    },
+  },
+  actions: {
+    /** Searching asks page 1 with the typed text, trimmed. */
+    askSearch: assign(({ context }) => ({ request: { page: 0, size: context.size, search: context.searchDraft.trim() } })),
+    /** Paging asks the chosen page with the current search. */
+    askPage: assign(({ context, event }) => {
+      assertEvent(event, 'page.go');
+      return { request: { page: event.page, size: context.size, search: context.search } };
+    }),
+    /** Reloading asks the page shown, with its search. */
+    askSame: assign(({ context }) => ({ request: { page: context.page, size: context.size, search: context.search } })),
+    showPage: assign(({ context, event }) => fromPage((event as unknown as { output: Page<ListRow> }).output, context.request)),
+    showFailure: assign({ error: ({ event }) => failureDescription((event as unknown as { error: unknown }).error) }),
+    select: assign({ selected: ({ event }) => (event as { row?: ListRow }).row ?? null }),
+    unselect: assign({ selected: null }),
+  },
 }).createMachine({
   id: 'listScreen',
-  context: ({ input }) => ({
-    rows: [], total: 0, totalPages: 0, page: 0, size: input?.size ?? PAGE_SIZE,
-    search: '', searchDraft: '', selected: null, error: null, notice: null,
-  }),
-  initial: 'loading',
+  context: ({ input }) => {
+    const size = input?.size ?? PAGE_SIZE;
+    return {
+      rows: [], total: 0, totalPages: 0, page: 0, size, search: '', searchDraft: '',
+      request: { page: 0, size, search: '' }, selected: null, error: null, notice: null,
+    };
+  },
+  initial: 'fetching',
   on: { 'search.change': { actions: assign({ searchDraft: ({ event }) => event.value }) } },
   states: {
-    loading: {
+    /** One request at a time, whatever asked for it: the first load, a search, a page, a reload. */
+    fetching: {
       invoke: {
         id: 'load', src: 'loadPage',
-        input: ({ context }) => ({ page: context.page, size: context.size, search: context.search }),
+        input: ({ context }) => context.request,
         onDone: [
-          { guard: ({ event }) => pageHasRows(event.output), target: 'ready', actions: assign(({ event }) => fromPage(event.output)) },
-          { target: 'empty', actions: assign(({ event }) => fromPage(event.output)) },
+          { guard: 'pageHasRows', target: 'ready', actions: 'showPage' },
+          { target: 'empty', actions: 'showPage' },
         ],
-        onError: { target: 'error', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: { target: 'error', actions: 'showFailure' },
       },
     },
     ready: {
       on: {
-        'search.submit': { target: 'searching' },
-        'page.go': { guard: ({ context, event }) => event.page >= 0 && event.page < context.totalPages && event.page !== context.page, target: 'paging' },
-        'row.add': { target: 'selection', actions: assign({ selected: null }) },
-        'row.edit': { target: 'selection', actions: assign({ selected: ({ event }) => event.row }) },
-        'row.delete': { target: 'confirmDelete', actions: assign({ selected: ({ event }) => event.row }) },
-        'row.act': { target: 'acting', actions: assign({ selected: ({ event }) => event.row }) },
-        'list.reload': { target: 'loading' },
+        'search.submit': { target: 'fetching', actions: 'askSearch' },
+        'page.go': { guard: 'isOtherPage', target: 'fetching', actions: 'askPage' },
+        'row.add': { target: 'selection', actions: 'unselect' },
+        'row.edit': { target: 'selection', actions: 'select' },
+        'row.delete': { target: 'confirmDelete', actions: 'select' },
+        'row.act': { target: 'acting', actions: 'select' },
+        'list.reload': { target: 'fetching', actions: 'askSame' },
       },
     },
     /** A row's own action runs as a child over the list; the list reloads when it changed the row. */
@@ -100,39 +129,17 @@ export const listScreenMachine = setup({
         id: 'rowAction', src: 'rowAction',
         input: ({ context }) => ({ row: context.selected! }),
         onDone: [
-          { guard: ({ event }) => event.output.changed, target: 'loading', actions: assign({ selected: null }) },
-          { target: 'ready', actions: assign({ selected: null }) },
+          { guard: ({ event }) => event.output.changed, target: 'fetching', actions: ['unselect', 'askSame'] },
+          { target: 'ready', actions: 'unselect' },
         ],
-        onError: { target: 'ready', actions: assign({ selected: null }) },
+        onError: { target: 'ready', actions: 'unselect' },
       },
     },
     empty: {
       on: {
-        'search.submit': { target: 'searching' },
-        'row.add': { target: 'selection', actions: assign({ selected: null }) },
-        'list.reload': { target: 'loading' },
-      },
-    },
-    searching: {
-      invoke: {
-        id: 'search', src: 'loadPage',
-        input: ({ context }) => ({ page: 0, size: context.size, search: context.searchDraft.trim() }),
-        onDone: [
-          { guard: ({ event }) => pageHasRows(event.output), target: 'ready', actions: assign(({ context, event }) => ({ ...fromPage(event.output), search: context.searchDraft.trim() })) },
-          { target: 'empty', actions: assign(({ context, event }) => ({ ...fromPage(event.output), search: context.searchDraft.trim() })) },
-        ],
-        onError: { target: 'error', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
-      },
-    },
-    paging: {
-      invoke: {
-        id: 'page', src: 'loadPage',
-        input: ({ context, event }) => ({ page: (event as { page: number }).page, size: context.size, search: context.search }),
-        onDone: [
-          { guard: ({ event }) => pageHasRows(event.output), target: 'ready', actions: assign(({ event }) => fromPage(event.output)) },
-          { target: 'empty', actions: assign(({ event }) => fromPage(event.output)) },
-        ],
-        onError: { target: 'error', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        'search.submit': { target: 'fetching', actions: 'askSearch' },
+        'row.add': { target: 'selection', actions: 'unselect' },
+        'list.reload': { target: 'fetching', actions: 'askSame' },
       },
     },
     /** The add/edit form runs as a child over the list; when it ends, the list reloads if it saved. */
@@ -141,20 +148,20 @@ export const listScreenMachine = setup({
         id: 'form', src: 'form',
         input: ({ context }) => ({ id: context.selected?.uuid ?? null, row: context.selected }),
         onDone: [
-          { guard: ({ event }) => event.output.saved, target: 'loading', actions: assign({ selected: null }) },
-          { guard: ({ context }) => context.rows.length > 0, target: 'ready', actions: assign({ selected: null }) },
-          { target: 'empty', actions: assign({ selected: null }) },
+          { guard: ({ event }) => event.output.saved, target: 'fetching', actions: ['unselect', 'askSame'] },
+          { guard: 'hasRows', target: 'ready', actions: 'unselect' },
+          { target: 'empty', actions: 'unselect' },
         ],
         onError: [
-          { guard: ({ context }) => context.rows.length > 0, target: 'ready', actions: assign({ selected: null }) },
-          { target: 'empty', actions: assign({ selected: null }) },
+          { guard: 'hasRows', target: 'ready', actions: 'unselect' },
+          { target: 'empty', actions: 'unselect' },
         ],
       },
     },
     confirmDelete: {
       on: {
         'delete.confirm': { target: 'deleting' },
-        'delete.cancel': { target: 'ready', actions: assign({ selected: null }) },
+        'delete.cancel': { target: 'ready', actions: 'unselect' },
       },
     },
     deleting: {
@@ -162,17 +169,17 @@ export const listScreenMachine = setup({
         id: 'delete', src: 'deleteRow',
         input: ({ context }) => ({ row: context.selected! }),
         onDone: { target: 'deleted', actions: assign({ notice: ({ context }) => `${context.selected?.name ?? 'El registro'} se eliminó correctamente.` }) },
-        onError: { target: 'deleteFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: { target: 'deleteFailed', actions: 'showFailure' },
       },
     },
     deleted: {
-      on: { 'dialog.close': { target: 'loading', actions: assign({ selected: null, notice: null }) } },
+      on: { 'dialog.close': { target: 'fetching', actions: ['unselect', assign({ notice: null }), 'askSame'] } },
     },
     deleteFailed: {
-      on: { 'dialog.close': { target: 'ready', actions: assign({ selected: null, error: null }) } },
+      on: { 'dialog.close': { target: 'ready', actions: ['unselect', assign({ error: null })] } },
     },
     error: {
-      on: { 'list.reload': { target: 'loading' }, 'search.submit': { target: 'searching' } },
+      on: { 'list.reload': { target: 'fetching', actions: 'askSame' }, 'search.submit': { target: 'fetching', actions: 'askSearch' } },
     },
   },
 });

@@ -52,17 +52,15 @@ describe('mutation check: a broken transition fails the spec expectations', () =
   });
 
   it('delete without reload: closing the success dialog goes back to the stale list', async () => {
-    const broken = mutate(listScreenMachine, (c) => { c.states.deleted.on['dialog.close'].target = 'ready'; });
+    const broken = mutate(listScreenMachine, (c) => { c.states.deleted.on['dialog.close'] = { target: 'ready', actions: 'unselect' }; });
     const failures = await failuresOf(listScreenModel, broken, listSrcs);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('la fila eliminada ya no está');
   });
 
   it('paging to the wrong page: the pager asks for the current page instead of the chosen one', async () => {
-    const broken = mutate(listScreenMachine, (c) => {
-      c.states.paging.invoke.input = ({ context }: { context: { page: number; size: number; search: string } }) =>
-        ({ page: context.page, size: context.size, search: context.search });
-    });
+    // page.go asks what a reload asks: the page shown instead of the one chosen.
+    const broken = mutate(listScreenMachine, (c) => { c.states.ready.on['page.go'].actions = 'askSame'; });
     const failures = await failuresOf(listScreenModel, broken, listSrcs);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('Cambiar de página pide la página elegida');

@@ -62,7 +62,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
   }), inspected({ input: {} }));
   const ctx = state.context;
   const rows = ctx.rows as Row[];
-  const busy = state.matches('loading') || state.matches('searching') || state.matches('paging');
+  const busy = state.matches('fetching');
   const selected = ctx.selected as Row | null;
   const reload = () => send({ type: 'list.reload' });
 
