@@ -5,6 +5,7 @@ import type { AddressOption } from '../src/shared/api-types.js';
 import { logoProblem } from '../src/shared/logo-rules.js';
 import type { LogoFile } from '../src/shared/schemas/community.schema.js';
 import { validateForm as validate } from '../src/shared/form-validation.js';
+import { isPostalCodeComplete, postalCodeOf } from '../src/shared/postal-code.js';
 
 export type FormValues = Record<string, unknown>;
 export interface Option { value: string; label: string }
@@ -53,8 +54,6 @@ export type AddressFormEvent =
 export interface AddressFormInput { id: string | null; initial: FormValues; schema: v.GenericSchema<unknown, unknown> }
 export interface SaveInput { id: string | null; values: unknown; logo: LogoFile | null | undefined; record: Record<string, unknown> }
 
-const POSTAL_CODE = /^\d{5}$/;
-const cpOf = (value: unknown) => String(value ?? '').trim();
 /** The server's field messages ('user.email') on the form's fields ('email'). */
 const serverFieldErrors = (error: unknown, values: FormValues) => {
   if (!isApiFailure(error) || error.kind !== 'http' || !error.body.fields) return {};
@@ -66,7 +65,7 @@ const serverFieldErrors = (error: unknown, values: FormValues) => {
 const withField = (context: AddressFormContext, name: string, value: unknown) => {
   const values = { ...context.values, [name]: value };
   const { [name]: _gone, ...errors } = context.errors;
-  if (name !== 'cp' || cpOf(value) === cpOf(context.values.cp)) return { values, errors };
+  if (name !== 'cp' || postalCodeOf(value) === postalCodeOf(context.values.cp)) return { values, errors };
   return { values: { ...values, city: '', state: '', idAddress: '' }, errors, colonies: [] };
 };
 /** Spec 1 §5: the first result fills state and city; all results are the colony options. */
@@ -120,7 +119,7 @@ export const addressFormMachine = setup({
     }),
   },
   guards: {
-    completesPostalCode: ({ event }) => event.type === 'field.change' && event.name === 'cp' && POSTAL_CODE.test(cpOf(event.value)),
+    completesPostalCode: ({ event }) => event.type === 'field.change' && event.name === 'cp' && isPostalCodeComplete(event.value),
     isPostalCodeChange: ({ event }) => event.type === 'field.change' && event.name === 'cp',
     isValid: ({ context }) => Object.keys(validate(context.schema, context.values)).length === 0,
     isAcceptableLogo: ({ event }) => event.type === 'logo.pick' && logoProblem(event.file) === null,
@@ -140,7 +139,7 @@ export const addressFormMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: [
           {
-            guard: ({ event }) => POSTAL_CODE.test(cpOf(event.output.values?.cp)),
+            guard: ({ event }) => isPostalCodeComplete(event.output.values?.cp),
             target: 'editing.postalCode.lookingUp',
             actions: 'assignLoaded',
           },
@@ -174,7 +173,7 @@ export const addressFormMachine = setup({
             lookingUp: {
               invoke: {
                 id: 'lookup', src: 'lookupAddresses',
-                input: ({ context }) => ({ cp: cpOf(context.values.cp) }),
+                input: ({ context }) => ({ cp: postalCodeOf(context.values.cp) }),
                 onDone: { target: 'idle', actions: assign(({ context, event }) => withAddresses(context, event.output)) },
                 onError: { target: 'idle', actions: { type: 'logLookupFailure', params: ({ event }) => ({ error: event.error }) } },
               },

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AddressOption } from '../src/shared/api-types.js';
 import { withoutError } from '../src/shared/form-validation.js';
-import { isPostalCodeComplete } from '../src/shared/user-form.js';
+import { isPostalCodeComplete, postalCodeOf } from '../src/shared/postal-code.js';
 import type { RuledFormContext } from './form-rules.js';
 
 export type UserModalValues = Record<string, unknown>;
@@ -115,7 +115,7 @@ export const userModalMachine = setup({
         lookingUp: {
           invoke: {
             id: 'lookup', src: 'lookupAddresses',
-            input: ({ context }) => ({ cp: String(context.values.cp) }),
+            input: ({ context }) => ({ cp: postalCodeOf(context.values.cp) }),
             onDone: { target: 'idle', actions: assign(({ context, event }) => ({ addresses: event.output, values: placeOf(context.values, event.output) })) },
             onError: { target: 'idle', actions: 'clearAddresses' },
           },

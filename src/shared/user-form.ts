@@ -142,5 +142,5 @@ export function userFormSchemaFor(role: Role) {
   );
 }
 
-/** A postal code complete enough to look up its colonies (spec 1 §5: exactly 5 digits). */
-export const isPostalCodeComplete = (cp: unknown) => typeof cp === 'string' && /^\d{5}$/.test(cp);
+/** A postal code complete enough to look up its colonies (src/shared/postal-code.ts). */
+export { isPostalCodeComplete } from './postal-code.js';

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Queryable } from '../db/db.js';
 import { upsertPostalCodes } from '../db/seed.js';
+import { POSTAL_CODE_PATTERN } from '../../shared/postal-code.js';
 
 export interface PostalCodeRow { cp: string; colony: string; city: string; state: string }
 
@@ -12,7 +13,7 @@ export interface PostalCodeRow { cp: string; colony: string; city: string; state
  */
 export function parsePostalCodeLine(line: string): PostalCodeRow | null {
   const cols = line.split('|');
-  if (cols.length < 5 || !/^\d{5}$/.test(cols[0])) return null;
+  if (cols.length < 5 || !POSTAL_CODE_PATTERN.test(cols[0])) return null;
   const [cp, colony, , municipality, state] = cols.map((c) => c.trim());
   if (!colony || !municipality || !state) return null;
   return { cp, colony, city: municipality, state };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { POSTAL_CODE_PATTERN } from '../postal-code.js';
 
 /** Messages shared by the integrator and community forms (spec 1 §5). */
 export const NAME_MESSAGE = 'Por favor, introduce un nombre';
@@ -78,7 +79,7 @@ export const licenceCount = () =>
   );
 
 export const postalCode = () =>
-  v.pipe(v.string(CP_MESSAGE), v.trim(), v.nonEmpty(CP_MESSAGE), v.regex(/^\d{5}$/, CP_DIGITS_MESSAGE));
+  v.pipe(v.string(CP_MESSAGE), v.trim(), v.nonEmpty(CP_MESSAGE), v.regex(POSTAL_CODE_PATTERN, CP_DIGITS_MESSAGE));
 
 /** City and state come from the postal-code lookup (read-only on the forms); the server ignores them. */
 export const readOnlyPlace = () => v.optional(v.nullable(v.string()));

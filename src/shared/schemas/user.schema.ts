@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { Role } from '../roles.js';
 import { isGuardType, needsAddress } from '../user-types-allowed.js';
 import { EMAIL_PATTERN } from './auth.schema.js';
+import { POSTAL_CODE_PATTERN } from '../postal-code.js';
 
 /** Messages of the users form (spec 1 §5); titles are the dialog titles the spec pairs with them. */
 export const UserMessages = {
@@ -120,7 +121,7 @@ const needsIt = (typeId: number) => needsAddress('integrator', typeId);
 export const IntegratorUserPayloadSchema = v.pipe(
   UserPayloadSchema,
   v.forward(
-    v.partialCheck([['idUsersTypes'], ['cp']], ({ idUsersTypes, cp }) => !needsIt(idUsersTypes) || (cp !== null && /^\d{5}$/.test(cp)), UserMessages.cp),
+    v.partialCheck([['idUsersTypes'], ['cp']], ({ idUsersTypes, cp }) => !needsIt(idUsersTypes) || (cp !== null && POSTAL_CODE_PATTERN.test(cp)), UserMessages.cp),
     ['cp'],
   ),
   v.forward(
