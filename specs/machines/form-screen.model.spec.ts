@@ -13,7 +13,7 @@ describe('formScreen machine (issue 3 form pattern: load for edit, validate, sub
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(formScreenModel.machine, path, ['loadRecord', 'saveRecord']);
+    const run = await runOnActor(formScreenModel.machine, path, ['loadRecord', 'saveRecord'], {}, formScreenModel);
     expect(run.seen).toEqual(path.states);
     const ctx = run.snapshot.context;
     expect(ctx).toEqual(path.final.context);

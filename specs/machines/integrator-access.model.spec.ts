@@ -27,7 +27,7 @@ describe('integratorAccess machine (spec 1 §4: enabling or disabling asks confi
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(integratorAccessMachine, path, ['setAccess']);
+    const run = await runOnActor(integratorAccessMachine, path, ['setAccess'], {}, integratorAccessModel);
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
     // The call goes only after confirmation, and asks the opposite of the current state.

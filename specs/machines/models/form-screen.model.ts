@@ -37,3 +37,66 @@ export const formScreenModel: ModelSpec = {
     }
   },
 };
+
+/* What the spec says holds in each state of an add/edit modal (spec 3 §2 'Agregar …'/'Editar …', §8 messages). */
+type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
+const fail = (message: string) => { throw new Error(message); };
+/** What the person typed last in the name field, or what was loaded, or the empty start. */
+const typedName = (p: Probe) => {
+  const typed = [...p.events].reverse().find((e) => e.type === 'field.change' && e.name === 'name');
+  if (typed) return typed.value;
+  const loaded = [...p.events].reverse().find((e) => e.type === 'xstate.done.actor.load');
+  return loaded?.output?.name ?? '';
+};
+formScreenModel.expectations = {
+  '"loading"': [{
+    says: 'Editar carga el registro elegido antes de mostrar sus campos',
+    actor: (p: Probe) => {
+      const call = p.calls.filter((c) => c.src === 'loadRecord').at(-1) ?? fail('no se cargó el registro');
+      if (call.input.id !== p.snapshot.context.id) fail(`cargó ${call.input.id}`);
+    },
+  }],
+  '"editing"': [{
+    says: 'El campo muestra lo que la persona escribió (o lo cargado), también después de un error al guardar',
+    actor: (p: Probe) => { if (p.snapshot.context.values.name !== typedName(p)) fail(`el campo tiene '${p.snapshot.context.values.name}'`); },
+  }],
+  '"invalid"': [{
+    says: "Guardar con un campo no válido muestra 'Error' / 'Por favor, corrige los campos indicados.', marca el campo y no envía nada",
+    actor: (p: Probe) => {
+      if (p.snapshot.context.errors.name !== 'Mínimo 3 caracteres') fail(`el campo dice '${p.snapshot.context.errors.name}'`);
+      if (p.calls.some((c) => c.src === 'saveRecord' && !c.outcome)) fail('se envió');
+    },
+  }],
+  '"submitting"': [{
+    says: 'Registrar (o Actualizar) envía lo escrito sin espacios al inicio ni al final, al registro elegido',
+    actor: (p: Probe) => {
+      const call = p.calls.filter((c) => c.src === 'saveRecord').at(-1) ?? fail('no se envió');
+      if (call.input.values.name !== String(typedName(p)).trim()) fail(`envió '${call.input.values.name}'`);
+      if (call.input.id !== p.snapshot.context.id) fail(`envió al registro ${call.input.id}`);
+    },
+  }],
+  '"failed"': [{
+    says: 'Si el servidor no guarda, se muestra su mensaje y lo escrito se conserva',
+    actor: (p: Probe) => {
+      if (p.snapshot.context.serverError !== 'La zona ya existe.') fail(`el mensaje es '${p.snapshot.context.serverError}'`);
+      if (p.snapshot.context.values.name !== typedName(p)) fail('se perdió lo escrito');
+    },
+  }],
+  '"closed"': [{
+    says: 'Al cerrarse, el formulario dice a la lista si guardó (para que la lista se vuelva a pedir)',
+    actor: (p: Probe) => {
+      const saved = p.calls.some((c) => c.src === 'saveRecord' && c.outcome === 'done');
+      if (p.snapshot.output?.saved !== saved) fail(`dijo saved=${p.snapshot.output?.saved}`);
+    },
+  }],
+};
+formScreenModel.describeEvent = (e) => ({
+  'field.change': `escribe '${e.value}' en Nombre`,
+  'form.submit': 'pulsa Registrar / Actualizar',
+  'form.cancel': 'pulsa Cancelar',
+  'dialog.close': 'cierra el aviso',
+  'xstate.done.actor.load': 'el servidor responde el registro',
+  'xstate.error.actor.load': 'el servidor no encuentra el registro',
+  'xstate.done.actor.save': 'el servidor guarda',
+  'xstate.error.actor.save': "el servidor responde 409 'La zona ya existe.'",
+} as Record<string, string>)[e.type] ?? e.type;
