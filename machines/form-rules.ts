@@ -1,8 +1,8 @@
 /**
- * A form's rules as implementations, not context (issue 7): the shared valibot schema and the
- * values a form starts from are closed over here and given to a form machine through
- * `provide`, so the machine's context stays plain data that can be saved and restored.
- * Every form machine (formScreen, userModal) names the same four implementations.
+ * A form's rules as implementations, not context (issue 7): the shared valibot schema, the
+ * values a form starts from and the parts it has are closed over here and given to the form
+ * skeleton (machines/form.machine.ts) through `provide`, so the form's context stays plain
+ * data that can be saved and restored.
  */
 import * as v from 'valibot';
 import { assign } from 'xstate';
@@ -10,12 +10,12 @@ import { isFormValid, validateForm } from '../src/shared/form-validation.js';
 
 export type FormValues = Record<string, unknown>;
 
-/** What a form machine's context holds that the rules read and write. */
-export interface RuledFormContext {
+/** What the rules read and write of a form's context. */
+interface RuledFormContext {
+  id: string | null;
   row: Record<string, unknown> | null;
   values: FormValues;
   errors: Record<string, string>;
-  /** The schema's output of the values, set when they are valid: what is sent. */
   submitted: unknown;
 }
 
@@ -23,17 +23,25 @@ export interface FormRules {
   schema: v.GenericSchema<unknown, unknown>;
   /** The values the form opens with: empty to add, the row's to edit (before the record loads). */
   initial: (row: Record<string, unknown> | null) => FormValues;
+  /** The form loads when adding too (its dropdowns); by default it loads only to edit. */
+  loadsWhenAdding?: boolean;
+  /** The form has an address: it spawns the postal-code lookup. */
+  postalCode?: boolean;
+  /** The form has the optional logo: it spawns the logo picker. */
+  logo?: boolean;
 }
 
 /**
- * The implementations a form machine's `provide` takes for these rules. They read only the
- * RuledFormContext part of the form's context, so any form machine that declares the four names
- * takes them (typed `never` here so TypeScript lets each machine's `provide` accept them).
+ * The implementations the form skeleton's `provide` takes for these rules (typed `never` so
+ * `provide` accepts them whatever the form's own implementations are).
  */
-export function formRules({ schema, initial }: FormRules): { guards: Record<string, never>; actions: Record<string, never> } {
+export function formRules({ schema, initial, loadsWhenAdding = false, postalCode = false, logo = false }: FormRules): { guards: Record<string, never>; actions: Record<string, never> } {
   return {
     guards: {
       isValid: ({ context }: { context: RuledFormContext }) => isFormValid(schema, context.values),
+      needsLoad: ({ context }: { context: RuledFormContext }) => loadsWhenAdding || context.id !== null,
+      hasPostalCode: () => postalCode,
+      hasLogo: () => logo,
     },
     actions: {
       prefill: assign(({ context }: { context: RuledFormContext }) => ({ values: { ...initial(context.row), ...context.values } })),

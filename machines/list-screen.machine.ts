@@ -38,7 +38,7 @@ export type ListScreenEvent =
 
 export interface LoadInput { page: number; size: number; search: string }
 
-/** What the list gives the add/edit form it opens (formScreen's input): the row, or none to add. */
+/** What the list gives the add/edit form it opens (the form machine's input): the row, or none to add. */
 export interface FormLaunch { id: string | null; row: ListRow | null }
 
 const fromPage = (output: Page<ListRow>, request: LoadInput) => ({
@@ -48,7 +48,7 @@ const pageHasRows = (output: Page<ListRow>) => output.content.length > 0;
 
 /**
  * The list pattern every catalogue and CRUD screen reuses: load, search, page, open the
- * add/edit form as a child machine (the `form` actor, a formScreen the screen configures) and
+ * add/edit form as a child machine (the `form` actor, the form skeleton the screen configures) and
  * reload when it reports it saved, confirm and delete, reload after success.
  */
 export const listScreenMachine = setup({
@@ -62,7 +62,7 @@ export const listScreenMachine = setup({
     deleteRow: fromPromise<void, { row: ListRow }>(async () => { throw new Error('not provided'); }),
     /** A row's own action (enable/disable an integrator): a machine that takes `{ row }` and ends with `{ changed }`. */
     rowAction: fromPromise<{ changed: boolean }, { row: ListRow }>(async () => { throw new Error('not provided'); }),
-    /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (formScreen, userModal). */
+    /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (machines/form.machine.ts, configured per screen). */
     form: fromPromise<{ saved: boolean }, FormLaunch>(async () => { throw new Error('not provided'); }),
   },
   guards: {

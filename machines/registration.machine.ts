@@ -1,103 +1,55 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { RegistrationLookup } from '../src/shared/api-types.js';
-import { failureDescription } from '../src/shared/api-failure.js';
+import { setup } from 'xstate';
 import { afterRegistrationPath, hasRegistrationLink } from '../src/shared/registration-rules.js';
-import { validateForm, withoutError } from '../src/shared/form-validation.js';
-import { RegistrationFormSchema } from '../src/shared/schemas/auth.schema.js';
+import { formMachine, type FormOutput } from './form.machine.js';
 
-export interface RegistrationContext {
-  uuid: string | null;
-  type: string | null;
-  user: RegistrationLookup | null;
-  values: { password: string; confirmation: string };
-  errors: Record<string, string>;
-  serverError: string | null;
-}
-export type RegistrationEvent =
-  | { type: 'field.change'; name: 'password' | 'confirmation'; value: string }
-  | { type: 'form.submit' }
-  | { type: 'dialog.close' };
-
-const validate = (values: RegistrationContext['values']) => validateForm(RegistrationFormSchema, values);
-
-/** Completing a registration from a link: look the user up, choose a password, confirm. */
+/**
+ * Completing a registration from a link (spec 1 §2, §8). Without type=register and a uuid the
+ * link is refused ('No tienes permiso…', then /home). Otherwise the password form runs as a
+ * child (the form skeleton with the registration rules: it loads the user by uuid, and 'not
+ * found' is its load failure); when it ends, a saved registration goes to the contractor's
+ * sign-in or home by the user's type, anything else to /.
+ */
 export const registrationMachine = setup({
   types: {
-    context: {} as RegistrationContext,
-    events: {} as RegistrationEvent,
     input: {} as { type: string | null; uuid: string | null },
+    context: {} as { type: string | null; uuid: string | null },
+    events: {} as { type: 'dialog.close' },
   },
   actors: {
-    findUser: fromPromise<RegistrationLookup | null, { uuid: string }>(async () => { throw new Error('not provided'); }),
-    savePassword: fromPromise<void, { uuid: string; password: string }>(async () => { throw new Error('not provided'); }),
+    /** The password form: formMachine with the registration rules and calls (provided by the screen). */
+    passwordForm: formMachine,
   },
   actions: {
     navigate: (_, _params: { to: string }) => {},
   },
   guards: {
     hasLink: ({ context }) => hasRegistrationLink(context.type, context.uuid),
-    isFound: (_, params: { user: RegistrationLookup | null }) => params.user !== null,
-    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
   },
 }).createMachine({
   id: 'registration',
-  context: ({ input }) => ({
-    uuid: input.uuid, type: input.type, user: null,
-    values: { password: '', confirmation: '' }, errors: {}, serverError: null,
-  }),
+  context: ({ input }) => ({ type: input.type, uuid: input.uuid }),
   initial: 'boot',
   states: {
-    boot: { always: [{ guard: 'hasLink', target: 'lookingUp' }, { target: 'invalidLink' }] },
+    boot: { always: [{ guard: 'hasLink', target: 'form' }, { target: 'invalidLink' }] },
     invalidLink: {
       on: { 'dialog.close': { target: 'left', actions: { type: 'navigate', params: { to: '/home' } } } },
     },
-    lookingUp: {
+    form: {
       invoke: {
-        id: 'findUser',
-        src: 'findUser',
-        input: ({ context }) => ({ uuid: context.uuid! }),
-        onDone: [
-          { guard: { type: 'isFound', params: ({ event }) => ({ user: event.output }) }, target: 'editing', actions: assign({ user: ({ event }) => event.output }) },
-          { target: 'notFound' },
-        ],
-        onError: { target: 'notFound' },
-      },
-    },
-    notFound: {
-      on: { 'dialog.close': { target: 'left', actions: { type: 'navigate', params: { to: '/' } } } },
-    },
-    editing: {
-      on: {
-        'field.change': {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.name]: event.value }),
-            errors: ({ context, event }) => withoutError(context.errors, event.name),
-          }),
-        },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting', actions: assign({ errors: {} }) },
-          { actions: assign({ errors: ({ context }) => validate(context.values) }) },
-        ],
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'savePassword',
-        src: 'savePassword',
-        input: ({ context }) => ({ uuid: context.uuid!, password: context.values.password }),
-        onDone: { target: 'completed' },
-        onError: { target: 'failed', actions: assign({ serverError: ({ event }) => failureDescription(event.error) }) },
-      },
-    },
-    completed: {
-      on: {
-        'dialog.close': {
+        id: 'form', src: 'passwordForm',
+        input: ({ context }) => ({ id: context.uuid, row: null }),
+        onDone: {
           target: 'left',
-          actions: { type: 'navigate', params: ({ context }) => ({ to: afterRegistrationPath(context.user?.idUsersTypes ?? 0) }) },
+          actions: {
+            type: 'navigate',
+            params: ({ event }) => {
+              const output = (event as unknown as { output: FormOutput }).output;
+              return { to: output.saved ? afterRegistrationPath(Number(output.record.idUsersTypes ?? 0)) : '/' };
+            },
+          },
         },
       },
     },
-    failed: { on: { 'dialog.close': { target: 'editing', actions: assign({ serverError: null }) } } },
     left: { type: 'final' },
   },
 });

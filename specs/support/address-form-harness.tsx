@@ -5,8 +5,9 @@ import type { AnyEventObject } from 'xstate';
 import type { Community } from '../../src/shared/community-types.js';
 import { FracFormView } from '../../src/web/views/fracs/frac-form.view.js';
 import { IntegratorFormView } from '../../src/web/views/integrators/integrator-form.view.js';
-import { loadedCommunity, typedCommunity, typedIntegrator } from '../machines/models/address-form.model.js';
+import { loadedCommunity, typedCommunity, typedIntegrator } from '../machines/models/address-pages.model.js';
 import { pendingCalls } from './view-paths.js';
+import { lastAlertDialog } from './dialogs.js';
 
 export const adminOptions = [
   { idUser: 7, uuid: 'u7', name: 'Adriana Morales Peña' },
@@ -80,14 +81,15 @@ export function renderAddressForm(inputName: string) {
 
   return {
     calls, saved, labelOf,
+    typePrefill,
+    /** The answer of a call the page made: an invoked actor's, or the postal-code lookup's (its child's report). */
     async settle(event: AnyEventObject) {
+      if (event.type.startsWith('postalCode.')) {
+        const found = event.type === 'postalCode.found';
+        event = found ? { type: 'xstate.done.actor.lookup', output: event.addresses } : { type: 'xstate.error.actor.lookup', error: event.error };
+      }
       const id = idOf(event.type);
       const done = event.type.startsWith('xstate.done.');
-      if (id === 'load' && !community) {
-        // Adding an integrator loads nothing: the form is there at once; the person types.
-        if (done) await typePrefill();
-        return;
-      }
       const index = calls.queue.findLastIndex((c) => c.name === id);
       if (index < 0) throw new Error(`the view made no ${id} call to settle ${event.type}`);
       const [call] = calls.queue.splice(index, 1);
@@ -99,6 +101,6 @@ export function renderAddressForm(inputName: string) {
       });
       if (id === 'load' && done && !edit) await typePrefill();
     },
-    inDialog: () => within(screen.getByRole('alertdialog')),
+    inDialog: () => within(lastAlertDialog()),
   };
 }

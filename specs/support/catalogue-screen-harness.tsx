@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import type { AnyEventObject } from 'xstate';
 import { fromPromise } from 'xstate';
+import { dialogButton } from './dialogs.js';
 import type { CurrentUser } from '../../src/shared/api-types.js';
 import type { Zone } from '../../src/shared/catalogue-types.js';
 import { UserType, type Role } from '../../src/shared/roles.js';
@@ -35,9 +36,9 @@ export const asZone = (row: { uuid: string; name: string }, i = 0): Zone => ({
 
 /** The model's outputs as the zones API gives them (pages of zones, a loaded zone). */
 export function asZonesEvent(event: AnyEventObject): AnyEventObject {
-  const output = event.output as { content?: { uuid: string; name: string }[]; name?: string } | undefined;
+  const output = event.output as { content?: { uuid: string; name: string }[]; values?: { name?: string } } | undefined;
   if (output?.content) return { ...event, output: { ...output, content: output.content.map(asZone) } };
-  if (event.type === 'xstate.done.actor.load' && output?.name) return { ...event, output: asZone({ uuid: 'a', name: output.name }) };
+  if (event.type === 'xstate.done.actor.load' && output?.values?.name) return { ...event, output: asZone({ uuid: 'a', name: output.values.name }) };
   return event;
 }
 
@@ -65,7 +66,7 @@ export async function renderZones(role: Role) {
 }
 
 export const formDialog = () => screen.queryByTestId('form-dialog');
-export const resultDialog = (title: string) => screen.queryByRole('alertdialog', { name: title });
+export const resultDialog = (title: string) => screen.queryByRole('alertdialog', { name: title, hidden: true });
 export const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 export const ui = {
@@ -80,12 +81,12 @@ export const ui = {
   submitForm: () => fireEvent.click(within(formDialog()!).getByRole('button', { name: /^(Registrar|Actualizar)$/, hidden: true })),
   cancelForm: () => fireEvent.click(within(formDialog()!).getByRole('button', { name: 'Cancelar', hidden: true })),
   /** The result dialog's only button; it may take a render to become reachable after the dialog opens. */
-  accept: () => waitFor(() => fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }))),
+  accept: () => waitFor(() => fireEvent.click(dialogButton('Aceptar'))),
   retry: () => fireEvent.click(screen.getByRole('button', { name: 'Reintentar' })),
   refresh: () => fireEvent.click(screen.getByRole('button', { name: 'Recargar' })),
 };
 
 /** Waits until no dialog of the form, confirmation or result is on the page. */
 export const noDialogs = () => waitFor(() => {
-  if (formDialog() || screen.queryByRole('alertdialog')) throw new Error('a dialog is still open');
+  if (formDialog() || screen.queryByRole('alertdialog', { hidden: true })) throw new Error('a dialog is still open');
 });

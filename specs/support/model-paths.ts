@@ -3,14 +3,18 @@
  * `xstate/graph`, extended to cover every transition, plus the coverage check and a runner
  * that drives a real actor whose invoked actors are deferred promises the path resolves.
  */
-import { createActor, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { createActor, fromCallback, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { TestModel } from 'xstate/graph';
 
 export interface ModelSpec {
   name: string;
   machine: AnyStateMachine;
-  /** Inputs to start from (several when an `always` guard depends on input). */
-  inputs: { name: string; input: unknown }[];
+  /**
+   * Inputs to start from (several when an `always` guard depends on input). An input may run
+   * its own configuration of the machine (the same skeleton with other rules, e.g. the
+   * integrator page and the community page of the form skeleton).
+   */
+  inputs: { name: string; input: unknown; machine?: AnyStateMachine }[];
   /** Event cases a snapshot may take, done/error events of its invocations included. Keep it finite. */
   events: (snapshot: any) => AnyEventObject[];
   /**
@@ -28,6 +32,18 @@ export interface ModelSpec {
   expectations?: Record<string, Expectation[]>;
   /** An event in QA's words ('valid form', 'email taken'), for the paths report. */
   describeEvent?: (event: AnyEventObject) => string;
+  /**
+   * Transitions of a shared machine this configuration cannot take (e.g. the form skeleton's
+   * postal-code transitions, for a form without an address), and which models take them.
+   * They are left out of this model's coverage; a test checks the models together cover them.
+   */
+  notHere?: { transitions: string[]; takenBy: string };
+  /**
+   * Children the machine spawns that the actor layer replaces by recorders (their own models
+   * test them): what the parent sends them is recorded as calls `{ src, input: event }`, and
+   * what they report is an event of the path.
+   */
+  recordedChildren?: string[];
 }
 
 /** One thing the spec says holds in a state. */
@@ -41,6 +57,8 @@ export interface GeneratedPath {
   id: string;
   inputName: string;
   input: unknown;
+  /** The machine (configuration) the path runs on. */
+  machine: AnyStateMachine;
   events: AnyEventObject[];
   /** State value (as JSON) after each event; [0] is the start. */
   states: string[];
@@ -60,21 +78,21 @@ export const describePath = (p: GeneratedPath) => [p.inputName, ...p.events.map(
 /** Shortest paths to every state, plus one path per edge of the graph (transition coverage). */
 export function generatePaths(spec: ModelSpec): GeneratedPath[] {
   const out = new Map<string, GeneratedPath>();
-  for (const { name, input } of spec.inputs) {
+  for (const { name, input, machine = spec.machine } of spec.inputs) {
     const keyOf = (s: any) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s) : s.context });
-    const model = new TestModel(spec.machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf } as any);
+    const model = new TestModel(machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf } as any);
     const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
     const toState = new Map<string, AnyEventObject[]>();
     for (const path of shortest) {
       const events = path.steps.map((s: any) => s.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
       toState.set(keyOf(path.state), events);
-      add(out, spec, name, input, events);
+      add(out, machine, name, input, events);
     }
     // One path per edge: the shortest path to each state, then each event that state takes.
     for (const path of shortest) {
       const prefix = toState.get(keyOf(path.state))!;
       for (const event of spec.events(path.state)) {
-        if ((spec.machine.getTransitionData(path.state as any, event) ?? []).length) add(out, spec, name, input, [...prefix, event]);
+        if ((machine.getTransitionData(path.state as any, event) ?? []).length) add(out, machine, name, input, [...prefix, event]);
       }
     }
   }
@@ -92,37 +110,37 @@ export function generatePaths(spec: ModelSpec): GeneratedPath[] {
 export function transitionPaths(spec: ModelSpec): GeneratedPath[] {
   const out = new Map<string, GeneratedPath>();
   const taken = new Set<string>();
-  for (const { name, input } of spec.inputs) {
+  for (const { name, input, machine = spec.machine } of spec.inputs) {
     const keyOf = (s: any) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s) : s.context });
-    const model = new TestModel(spec.machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf } as any);
+    const model = new TestModel(machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf } as any);
     const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
       .sort((a: any, b: any) => a.steps.length - b.steps.length);
     for (const path of shortest) {
       const prefix = path.steps.map((st: any) => st.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
       for (const event of spec.events(path.state)) {
-        const transitions = (spec.machine.getTransitionData(path.state as any, event) ?? []) as any[];
+        const transitions = (machine.getTransitionData(path.state as any, event) ?? []) as any[];
         const fresh = transitions.map(transitionId).filter((id) => !taken.has(id));
         if (!fresh.length) continue;
         fresh.forEach((id) => taken.add(id));
-        add(out, spec, name, input, [...prefix, event]);
+        add(out, machine, name, input, [...prefix, event]);
       }
     }
   }
   return [...out.values()];
 }
 
-function add(out: Map<string, GeneratedPath>, spec: ModelSpec, inputName: string, input: unknown, events: AnyEventObject[]) {
+function add(out: Map<string, GeneratedPath>, machine: AnyStateMachine, inputName: string, input: unknown, events: AnyEventObject[]) {
   const id = `${inputName}:${events.map(describeEvent).join('|')}`;
   if (out.has(id)) return;
-  let snapshot: any = getInitialSnapshot(spec.machine, input);
+  let snapshot: any = getInitialSnapshot(machine, input);
   const states = [stateKey(snapshot)];
   const contexts = [snapshot.context];
   for (const event of events) {
-    snapshot = getNextSnapshot(spec.machine, snapshot, event);
+    snapshot = getNextSnapshot(machine, snapshot, event);
     states.push(stateKey(snapshot));
     contexts.push(snapshot.context);
   }
-  out.set(id, { id, inputName, input, events, states, contexts, final: snapshot });
+  out.set(id, { id, inputName, input, machine, events, states, contexts, final: snapshot });
 }
 
 /** Every state node (history excluded) and every transition definition of a machine. */
@@ -157,29 +175,31 @@ export function coverage(spec: ModelSpec, paths: GeneratedPath[]): Coverage {
     // the ones before it were false, or their targets would be active instead).
     for (const node of nodes) {
       if (!node.always?.length || !wasEntered.has(node.id)) continue;
-      const taken = node.always.find((t: any) => (t.target ?? []).length && t.target.every((n: AnyStateNode) => snapshot._nodes.includes(n)));
+      const taken = node.always.find((t: any) => (t.target ?? []).length && t.target.every((n: AnyStateNode) => snapshot._nodes.some((m: AnyStateNode) => m.id === n.id)));
       if (taken) { seenTransitions.add(transitionId(taken)); seenStates.add(node.id); }
     }
   };
   let wasEntered = new Set<string>();
   for (const path of paths) {
-    let snapshot: any = getInitialSnapshot(spec.machine, path.input);
+    const machine = path.machine ?? spec.machine;
+    let snapshot: any = getInitialSnapshot(machine, path.input);
     wasEntered = new Set(nodes.filter((n) => n.always?.length && isInitialChain(spec.machine.root, n)).map((n) => n.id));
     snapshot._nodes.forEach((n: AnyStateNode) => seenStates.add(n.id));
     markAlways(snapshot);
     for (const event of path.events) {
-      const taken = spec.machine.getTransitionData(snapshot, event) as any[];
+      const taken = machine.getTransitionData(snapshot, event) as any[];
       for (const t of taken ?? []) {
         seenTransitions.add(transitionId(t));
         wasEntered = new Set((t.target ?? []).map((n: AnyStateNode) => n.id));
       }
-      snapshot = getNextSnapshot(spec.machine, snapshot, event);
+      snapshot = getNextSnapshot(machine, snapshot, event);
       snapshot._nodes.forEach((n: AnyStateNode) => seenStates.add(n.id));
       markAlways(snapshot);
     }
   }
   const stateIds = nodes.map((n) => n.id);
-  const transitionIds = [...new Set(transitions.map(transitionId))];
+  const excluded = (id: string) => (spec.notHere?.transitions ?? []).some((t) => id.startsWith(t));
+  const transitionIds = [...new Set(transitions.map(transitionId))].filter((id) => !excluded(id));
   return {
     machine: spec.name,
     states: { total: stateIds.length, covered: stateIds.filter((s) => seenStates.has(s)).length, missing: stateIds.filter((s) => !seenStates.has(s)) },
@@ -214,16 +234,18 @@ export interface ActorCall { src: string; input: unknown; outcome?: 'done' | 'er
  * Replaces each invoked actor (by `src` name) with a deferred promise; the path's
  * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events settle the pending one.
  */
-export function deferredActors(srcNames: string[]) {
+export function deferredActors(srcNames: string[], recorded: string[] = []) {
   const pending: { d: Deferred<unknown>; call: ActorCall }[] = [];
   const calls: ActorCall[] = [];
-  const actors = Object.fromEntries(srcNames.map((src) => [src, fromPromise(async ({ input }) => {
+  const actors: Record<string, unknown> = Object.fromEntries(srcNames.map((src) => [src, fromPromise(async ({ input }) => {
     const call: ActorCall = { src, input };
     calls.push(call);
     const d = deferred<unknown>();
     pending.push({ d, call });
     return d.promise;
   })]));
+  // A recorded child keeps what its parent sends it; the path itself says what it reports.
+  for (const src of recorded) actors[src] = fromCallback(({ receive }) => { receive((event) => { calls.push({ src, input: event }); }); });
   return {
     actors,
     calls,
@@ -256,8 +278,8 @@ export async function checkExpectations(spec: Pick<ModelSpec, 'expectations'>, s
  * Drives a real actor along a path; answers the state value after each step. With a model
  * spec, the spec's expectations of each state reached are checked at every step.
  */
-export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, srcNames: string[], actions: Record<string, any> = {}, spec?: Pick<ModelSpec, 'expectations'>) {
-  const fakes = deferredActors(srcNames);
+export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, srcNames: string[], actions: Record<string, any> = {}, spec?: Pick<ModelSpec, 'expectations' | 'recordedChildren'>) {
+  const fakes = deferredActors(srcNames, spec?.recordedChildren);
   const actor = createActor(machine.provide({ actors: fakes.actors, actions } as any), { input: path.input as any });
   actor.start();
   await new Promise((r) => setTimeout(r, 0));

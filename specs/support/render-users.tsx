@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../src/shared/api-types.js';
 import type { Role } from '../../src/shared/roles.js';
 import { SessionProvider } from '../../src/web/session/session-context.js';
 import { UsersView } from '../../src/web/views/users/users.view.js';
+import { lastAlertDialog } from './dialogs.js';
 
 const community = { uuid: 'f-1', name: 'Residencial Las Palmas' };
 const people: Record<'admin' | 'integrator' | 'generalAdmin', CurrentUser> = {
@@ -68,13 +69,13 @@ export async function check(label: string) {
 /** A result dialog shows `title` (and `detail`). */
 export async function expectDialog(title: string, detail?: string) {
   await waitFor(() => {
-    const dialog = screen.getAllByRole('alertdialog').find((d) => within(d).queryByText(title));
+    const dialog = screen.getAllByRole('alertdialog', { hidden: true }).find((d) => within(d).queryByText(title));
     expect(dialog, `dialog '${title}'`).toBeTruthy();
     if (detail) expect(within(dialog!).getByText(detail)).toBeTruthy();
   });
 }
 /** 'Aceptar' closes the result dialog; the form behind it is usable again. */
 export async function accept() {
-  fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Aceptar' }));
-  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  fireEvent.click(within(lastAlertDialog()).getByRole('button', { name: 'Aceptar', hidden: true }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
 }

@@ -37,7 +37,8 @@ export async function performPath(path: GeneratedPath, options: {
 }) {
   await options.expectState(path.states[0], 0);
   for (const [i, event] of path.events.entries()) {
-    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+    const own = options.executors[event.type];
+    if (!own && (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.'))) {
       await options.calls.settle(event);
     } else {
       const exec = options.executors[event.type];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { EMPTY_LIST_MESSAGE } from '../../src/web/components/list/list-screen.js';
-import { formScreenModel } from '../machines/models/form-screen.model.js';
+import { formModel } from '../machines/models/form.model.js';
 import { listScreenModel, pageOf } from '../machines/models/list-screen.model.js';
 import {
   asZone, asZonesEvent, formDialog, noDialogs, renderZones, resultDialog, rowOf, ui,
@@ -85,7 +85,7 @@ async function expectList(s: Screen, state: string, ctx: any) {
         expect(within(rowOf('Puerta Norte')).getByText('Residencial Las Palmas')).toBeTruthy();
         expect(rowOf('Puerta Sur')).toBeTruthy();
         expect(screen.getByText(`16 registros · página ${ctx.page + 1} de 2`)).toBeTruthy();
-        expect(screen.queryByRole('alertdialog')).toBeNull();
+        expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
         expect(formDialog()).toBeNull();
         break;
       case 'empty':
@@ -136,8 +136,8 @@ describe('Zonas performs the listScreen paths (issue 3 list pattern; spec 3 §2 
   });
 });
 
-// ---------------------------------------------------------------- formScreen in the zone modal
-const formPaths = transitionPaths(formScreenModel);
+// ---------------------------------------------------------------- the form skeleton in the zone modal
+const formPaths = transitionPaths(formModel);
 
 async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: any) {
   const edit = path.inputName === 'edit';
@@ -164,7 +164,7 @@ async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: an
         expect((within(dialog!).getByLabelText(/Nombre/) as HTMLInputElement).value).toBe(ctx.values.name);
         if (ctx.errors.name) expect(within(dialog!).getByText(ZONE_NAME_ERROR)).toBeTruthy();
         else expect(within(dialog!).queryByText(ZONE_NAME_ERROR)).toBeNull();
-        if (state === 'editing') expect(screen.queryByRole('alertdialog')).toBeNull();
+        if (state === 'editing') expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
         if (state === 'invalid') {
           expect(resultDialog('Error')).not.toBeNull();
           expect(screen.getByText('Por favor, corrige los campos indicados.')).toBeTruthy();
@@ -189,7 +189,7 @@ async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: an
         break;
       case 'closed':
         expect(dialog).toBeNull();
-        expect(screen.queryByRole('alertdialog')).toBeNull();
+        expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
         // A save reloads the list; a cancel goes back to the same rows.
         if (ctx.result !== null) expect(s.log.filter((c) => c.name === 'list')).toHaveLength(2);
         else expect(rowOf('Puerta Norte')).toBeTruthy();
@@ -199,15 +199,15 @@ async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: an
   });
 }
 
-describe('the zone modal performs the formScreen paths (spec 3 §2 Agregar zona / Editar zona, §5 Zone, Registrar / Actualizar)', () => {
+describe('the zone modal performs the form paths (spec 3 §2 Agregar zona / Editar zona, §5 Zone, Registrar / Actualizar)', () => {
   it.each(formPaths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const s = await renderZones('admin');
     await s.calls.settle({ type: 'xstate.done.actor.load', output: pageOf(0, rows.map(asZone)) });
     await waitFor(() => rowOf('Puerta Norte'));
     if (path.inputName === 'edit') ui.edit('Puerta Norte'); else ui.add();
     if (path.inputName === 'edit') await waitFor(() => expect(s.log.at(-1)).toEqual({ name: 'get', args: ['a'] }));
-    await expectForm(s, path, JSON.parse(path.states[0]), contexts(formScreenModel.machine, path)[0]);
-    await perform(s, path, formScreenModel.machine, {
+    await expectForm(s, path, JSON.parse(path.states[0]), contexts(formModel.machine, path)[0]);
+    await perform(s, path, formModel.machine, {
       'field.change': (e) => ui.typeName(e.value),
       'form.submit': () => ui.submitForm(),
       'form.cancel': () => ui.cancelForm(),
@@ -216,7 +216,7 @@ describe('the zone modal performs the formScreen paths (spec 3 §2 Agregar zona 
   });
 
   it('every form state and transition is performed on the modal', () => {
-    const c = coverage(formScreenModel, formPaths);
+    const c = coverage(formModel, formPaths);
     expect(c.states.missing).toEqual([]);
     expect(c.transitions.missing).toEqual([]);
   });

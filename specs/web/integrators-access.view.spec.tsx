@@ -6,7 +6,7 @@ import { describePath, transitionPaths } from '../support/model-paths.js';
 import { performPath } from '../support/view-paths.js';
 
 const rowOf = (email: string) => screen.getByText(email).closest('tr')!;
-const dialog = () => screen.queryByRole('alertdialog');
+const dialog = () => screen.queryByRole('alertdialog', { hidden: true });
 const paths = transitionPaths(integratorAccessModel);
 
 describe('/integrators performs the integrator enable/disable paths (spec 1 §2, §4, §8)', () => {
@@ -24,9 +24,9 @@ describe('/integrators performs the integrator enable/disable paths (spec 1 §2,
     await performPath(path, {
       calls,
       executors: {
-        'access.confirm': () => { fireEvent.click(within(dialog()!).getByRole('button', { name: target.enabled ? 'Desactivar' : 'Activar' })); },
-        'access.cancel': () => { fireEvent.click(within(dialog()!).getByRole('button', { name: 'Cancelar' })); },
-        'dialog.close': () => { fireEvent.click(within(dialog()!).getByRole('button', { name: 'Aceptar' })); },
+        'access.confirm': () => { fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: target.enabled ? 'Desactivar' : 'Activar' })); },
+        'access.cancel': () => { fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Cancelar' })); },
+        'dialog.close': () => { fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Aceptar' })); },
       },
       expectState: async (state) => {
         const value = JSON.parse(state) as string;

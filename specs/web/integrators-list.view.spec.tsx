@@ -65,7 +65,7 @@ describe('/integrators list (spec 1 §2 Integrators list, §8, §9)', () => {
     const { api } = renderIntegrators();
     await waitFor(() => expect(screen.getByText('integrador@porton.mx')).toBeTruthy());
     fireEvent.click(within(screen.getByText('integrador@porton.mx').closest('tr')!).getByRole('button', { name: 'Eliminar' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', { hidden: true });
     expect(dialog.textContent).toContain('¿Seguro que deseas eliminar Ignacio Ramírez Soto?');
     expect(dialog.textContent).toContain('No podrás revetir esta acción');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));

@@ -6,11 +6,10 @@ import type { RegistrationLookup } from '../../src/shared/api-types.js';
 import { RegistrationMessages } from '../../src/shared/registration-rules.js';
 import { REGISTRATION_PASSWORD_RULE } from '../../src/shared/schemas/auth.schema.js';
 import { RegisterView } from '../../src/web/views/auth/register.view.js';
-import { registrationModel } from '../machines/models/registration.model.js';
+import { registrationFormModel } from '../machines/models/registration.model.js';
 import { describePath, transitionPaths } from '../support/model-paths.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
 
-const paths = transitionPaths(registrationModel);
 
 function Where() {
   const l = useLocation();
@@ -35,44 +34,54 @@ function renderView(input: { type: string | null; uuid: string | null }) {
   return calls;
 }
 
-const dialogTitle = (text: string) => screen.queryByRole('alertdialog', { name: text });
+const dialogTitle = (text: string) => screen.queryByRole('alertdialog', { name: text, hidden: true });
 
-describe('registration screen performs the registration machine paths (spec 1 §2, §5, §8)', () => {
+describe('registration screen performs the password form paths (spec 1 §2 complete registration, §5 password rules, §8 messages)', () => {
+  const paths = transitionPaths(registrationFormModel);
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const calls = renderView(path.input as { type: string | null; uuid: string | null });
+    const calls = renderView({ type: 'register', uuid: 't-1' });
     await performPath(path, {
       calls,
       executors: {
         'field.change': (e) => fireEvent.change(screen.getByLabelText(e.name === 'password' ? /^Contraseña/ : /Confirmar contraseña/), { target: { value: e.value } }),
         'form.submit': () => fireEvent.click(screen.getByRole('button', { name: 'Registrar' })),
         'dialog.close': () => fireEvent.click(screen.getByRole('button', { name: 'Aceptar' })),
+        // findUser answers the user behind the link; an unknown uuid answers null (not an error).
+        'xstate.done.actor.load': (e) => calls.settle({ ...e, output: e.output.record }),
+        'xstate.error.actor.load': () => calls.settle({ type: 'xstate.done.actor.load', output: null }),
       },
-      expectState: async (state) => {
+      expectState: async (state, step) => {
         const value = JSON.parse(state) as string;
+        const ctx = path.contexts[step];
         await waitFor(() => {
-          if (value === 'invalidLink') expect(dialogTitle(RegistrationMessages.noPermission)).not.toBeNull();
-          if (value === 'notFound') expect(dialogTitle(RegistrationMessages.notFound)).not.toBeNull();
-          if (value === 'completed') expect(dialogTitle(RegistrationMessages.completed)).not.toBeNull();
+          if (value === 'loading') expect(screen.getByLabelText('Buscando registro')).toBeTruthy();
+          if (value === 'loadFailed') expect(dialogTitle(RegistrationMessages.notFound)).not.toBeNull();
+          if (value === 'succeeded') expect(dialogTitle(RegistrationMessages.completed)).not.toBeNull();
           if (value === 'failed') {
             expect(dialogTitle(RegistrationMessages.failed)).not.toBeNull();
             expect(screen.getByText('Enlace vencido')).toBeTruthy();
           }
+          if (value === 'invalid') expect(dialogTitle('Error')).not.toBeNull();
           if (value === 'editing') {
-            expect(screen.getByRole('button', { name: 'Registrar' })).toBeTruthy();
-            expect(screen.queryByRole('alertdialog')).toBeNull();
+            expect(screen.getByText('Hola C, elige tu contraseña para c@porton.mx.')).toBeTruthy();
+            expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+            // Field errors the model holds are the ones the person reads under the fields.
+            expect(screen.queryByText(REGISTRATION_PASSWORD_RULE) !== null).toBe(Boolean(ctx.errors.password));
           }
-          if (value === 'lookingUp') expect(screen.queryByRole('button', { name: 'Registrar' })).toBeNull();
         });
       },
     });
-    const last = JSON.parse(path.states.at(-1)!) as string;
-    if (last === 'left') {
-      const expected = path.inputName === 'no link' ? '/home' : path.events.some((e) => e.type === 'xstate.done.actor.savePassword') ? '/?type=contractor' : '/';
+    if (path.final.status === 'done') {
+      const expected = path.final.output.saved ? '/?type=contractor' : '/';
       await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(expected));
     }
-    // Field errors the model holds are the ones the person reads under the fields.
-    const errors = path.final.context.errors as Record<string, string>;
-    if (last === 'editing' && errors.password) expect(screen.getByText(REGISTRATION_PASSWORD_RULE)).toBeTruthy();
-    if (last === 'editing' && !errors.password) expect(screen.queryByText(REGISTRATION_PASSWORD_RULE)).toBeNull();
+  });
+
+  it("a link without type=register and a uuid: 'No tienes permiso para acceder a este recurso', then /home, and nobody is looked up", async () => {
+    const calls = renderView({ type: null, uuid: 't-1' });
+    await waitFor(() => expect(dialogTitle(RegistrationMessages.noPermission)).not.toBeNull());
+    expect(calls.queue).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/home'));
   });
 });

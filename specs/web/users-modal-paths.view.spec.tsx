@@ -7,7 +7,9 @@ import { typedAdministrator, userModalModel } from '../machines/models/user-moda
 import { managedUser } from '../support/fake-users-server.js';
 import { describePath, transitionPaths, type GeneratedPath } from '../support/model-paths.js';
 import { click, field, renderUsers, rowOf, type, userDialog } from '../support/render-users.js';
+import { dialogButton } from '../support/dialogs.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
+import { lastAlertDialog } from '../support/dialogs.js';
 
 
 const paths = transitionPaths(userModalModel);
@@ -41,31 +43,31 @@ async function typeTheAddInput() {
   }
 }
 
-function expectShows(path: GeneratedPath, step: number, value: string | Record<string, string>) {
+function expectShows(path: GeneratedPath, step: number, value: string) {
   const ctx = path.contexts[step];
   const values = ctx.values as UserFormValues;
-  if (typeof value === 'object') {
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.queryByText('Buscando colonias…') !== null).toBe(value.editing === 'lookingUp');
+  if (value === 'editing') {
+    expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+    expect(screen.queryByText('Buscando colonias…') !== null).toBe(ctx.lookingUp);
     expect(field('Apellidos').value).toBe(values.lastName);
     expect([field('Código postal').value, field('Ciudad').value, field('Estado').value]).toEqual([values.cp, values.city, values.state]);
     const colonies = [...(field('Colonia') as HTMLSelectElement).options].filter((o) => o.value !== '').map((o) => o.textContent);
-    expect(colonies).toEqual(ctx.addresses.map((a: { colony: string }) => a.colony));
+    expect(colonies).toEqual(ctx.colonies.map((a: { colony: string }) => a.colony));
     return;
   }
   switch (value) {
     case 'loading': expect(userDialog().getByLabelText('Cargando')).toBeTruthy(); break;
     case 'invalid': {
       const dialog = userInvalidDialog(ctx.errors);
-      expect(screen.getByRole('alertdialog').textContent).toContain(dialog.title);
+      expect(lastAlertDialog().textContent).toContain(dialog.title);
       for (const message of Object.values(ctx.errors) as string[]) expect(userDialog().getAllByText(message).length).toBeGreaterThan(0);
       break;
     }
-    case 'submitting': expect(screen.queryByRole('alertdialog')).toBeNull(); break;
-    case 'succeeded': expect(screen.getByRole('alertdialog').textContent).toContain('¡Correcto!'); break;
-    case 'failed': expect(screen.getByRole('alertdialog').textContent).toContain('El correo ya existe'); break;
-    case 'loadFailed': expect(screen.getByRole('alertdialog').textContent).toContain('No fue posible cargar el registro'); break;
-    case 'closed': expect(screen.queryByTestId('user-form-dialog')).toBeNull(); expect(screen.queryByRole('alertdialog')).toBeNull(); break;
+    case 'submitting': expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull(); break;
+    case 'succeeded': expect(lastAlertDialog().textContent).toContain('¡Correcto!'); break;
+    case 'failed': expect(lastAlertDialog().textContent).toContain('El correo ya existe'); break;
+    case 'loadFailed': expect(lastAlertDialog().textContent).toContain('No fue posible cargar el registro'); break;
+    case 'closed': expect(screen.queryByTestId('user-form-dialog')).toBeNull(); expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull(); break;
     default: throw new Error(`unexpected state ${value}`);
   }
 }
@@ -83,7 +85,12 @@ describe('the users modal performs every userModal path on the real /users view 
         'field.change': (e) => { type({ cp: 'Código postal', idAddress: 'Colonia' }[e.name as string]!, String(e.value)); },
         'form.submit': () => { click(path.inputName === 'add' ? 'Registrar' : 'Actualizar'); },
         'form.cancel': () => { click('Cancelar'); },
-        'dialog.close': () => { click('Aceptar'); },
+        'dialog.close': () => { fireEvent.click(dialogButton('Aceptar')); },
+        // The users API answers the user's form values; the modal's load wraps them.
+        'xstate.done.actor.load': (e) => calls.settle({ ...e, output: e.output.values }),
+        // The lookup child's answers: the postal-code call the modal made is answered.
+        'postalCode.found': (e) => calls.settle({ type: 'xstate.done.actor.lookup', output: e.addresses }),
+        'postalCode.failed': (e) => calls.settle({ type: 'xstate.error.actor.lookup', error: e.error }),
       },
       expectState: async (state, step) => {
         if (path.inputName === 'add' && step === 0) return; // the typing above is the input

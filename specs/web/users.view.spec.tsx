@@ -4,6 +4,7 @@ import { UserMessages } from '../../src/shared/schemas/user.schema.js';
 import type { AdministrativeResident } from '../../src/shared/user-management-types.js';
 import { fakeUsersServer, managedUser } from '../support/fake-users-server.js';
 import { accept, check, click, expectDialog, field, renderUsers, rowOf, type, userDialog } from '../support/render-users.js';
+import { lastAlertDialog } from '../support/dialogs.js';
 
 
 const guard = managedUser({ uuid: 'g1', firstName: 'Víctor', lastName: 'López Díaz', idUsersTypes: 5, vigilantCode: 'AB12' });
@@ -85,13 +86,13 @@ describe('Usuarios list (spec 1 §2, §9)', () => {
     server.answerNext('DELETE', '/api/users/', { status: 409, body: { error: 'conflict', error_description: 'El usuario tiene registros.' } });
     fireEvent.click(within(rowOf('Carlos Hernández Ruiz')).getByRole('button', { name: 'Eliminar' }));
     await screen.findByText('¿Seguro que deseas eliminar Carlos Hernández Ruiz?');
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(within(lastAlertDialog()).getByRole('button', { hidden: true, name: 'Eliminar' }));
     await expectDialog('Error al eliminar usuario', 'El usuario tiene registros.');
     await accept();
     // The error dialog is gone before the second attempt opens its confirmation.
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
     fireEvent.click(within(rowOf('Carlos Hernández Ruiz')).getByRole('button', { name: 'Eliminar' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', { name: '¿Seguro que deseas eliminar Carlos Hernández Ruiz?' })).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { hidden: true, name: '¿Seguro que deseas eliminar Carlos Hernández Ruiz?' })).getByRole('button', { name: 'Eliminar' }));
     await expectDialog('¡Correcto!');
     await accept();
     await waitFor(() => expect(screen.queryByText('Carlos Hernández Ruiz')).toBeNull());

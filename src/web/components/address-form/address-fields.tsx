@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import type { AddressFormContext } from '../../../../machines/address-form.machine.js';
+import type { FormContext } from '../../../../machines/form.machine.js';
 import { SelectField } from '../select-field.js';
 import { TextField } from '../text-field.js';
 import type { FormBindings } from './address-form-page.js';
@@ -10,7 +10,7 @@ import type { FormBindings } from './address-form-page.js';
  */
 export function AddressFields({ form, colonies, lookingUp, numberField }: {
   form: FormBindings;
-  colonies: AddressFormContext['colonies'];
+  colonies: FormContext['colonies'];
   lookingUp: boolean;
   numberField: 'number' | 'extNumber';
 }) {

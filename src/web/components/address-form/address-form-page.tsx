@@ -1,6 +1,6 @@
 import { Box, Button, Card, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
-import type { AddressFormContext, AddressFormEvent } from '../../../../machines/address-form.machine.js';
+import type { FormContext, FormEvent as FormMachineEvent } from '../../../../machines/form.machine.js';
 import { ResultDialog } from '../result-dialog.js';
 
 export interface FormBindings {
@@ -9,9 +9,9 @@ export interface FormBindings {
   set: (name: string, value: unknown) => void;
 }
 
-/** The snapshot parts the page reads (a useMachine snapshot of addressFormMachine). */
+/** The snapshot parts the page reads (a useMachine snapshot of the form machine). */
 export interface AddressFormSnapshot {
-  context: AddressFormContext;
+  context: FormContext;
   matches: (value: any) => boolean;
 }
 
@@ -29,7 +29,7 @@ export interface AddressFormTexts {
  */
 export function AddressFormPage({ state, send, texts, children }: {
   state: AddressFormSnapshot;
-  send: (event: AddressFormEvent) => void;
+  send: (event: FormMachineEvent) => void;
   texts: AddressFormTexts;
   children: (form: FormBindings) => ReactNode;
 }) {

@@ -1,19 +1,26 @@
 import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
+import { formRules } from '../../../../machines/form-rules.js';
 import {
-  addressFormMachine, type FormValues, type LoadedForm, type PickedFile, type SaveInput,
-} from '../../../../machines/address-form.machine.js';
+  formMachine, type FormValues, type LoadedForm, type PickedFile, type SaveInput,
+} from '../../../../machines/form.machine.js';
+import { postalCodeLookupMachine } from '../../../../machines/postal-code-lookup.machine.js';
 import type { AddressOption } from '../../../shared/api-types.js';
 import type { LogoFile } from '../../../shared/schemas/community.schema.js';
-import { readLogoFile } from './read-logo.js';
 import { inspected } from '../../inspector.js';
+import { readLogoFile } from './read-logo.js';
 
 export interface AddressFormOptions {
   id: string | null;
   initial: FormValues;
   schema: v.GenericSchema<unknown, unknown>;
+  /** The page loads when adding too (its dropdowns). */
+  loadsWhenAdding?: boolean;
+  /** The page has the optional logo. */
+  logo?: boolean;
   loadForm: (id: string | null) => Promise<LoadedForm>;
   saveRecord: (input: SaveInput) => Promise<unknown>;
   lookup: (cp: string) => Promise<AddressOption[]>;
@@ -22,19 +29,30 @@ export interface AddressFormOptions {
   leaveTo: string;
 }
 
-/** The address form machine with the page's effects: its API calls, the file reader, navigation. */
+/**
+ * An add/edit page with an address (spec 1 §2, §5): the form skeleton with the page's rules
+ * (an address, maybe a logo), its calls, the file reader and navigation. Besides the snapshot
+ * and `send`, it tells whether colonies are awaited and a logo is being read.
+ */
 export function useAddressForm(o: AddressFormOptions) {
   const navigate = useNavigate();
-  return useMachine(addressFormMachine.provide({
-    actors: {
-      loadForm: fromPromise(({ input }) => o.loadForm(input.id)),
-      lookupAddresses: fromPromise(({ input }) => o.lookup(input.cp)),
-      readLogo: fromPromise(({ input }) => (o.readLogo ?? readLogoFile)(input.file)),
-      saveRecord: fromPromise(({ input }) => o.saveRecord(input)),
-    },
-    actions: {
-      leave: () => navigate(o.leaveTo, { replace: true }),
-      logLookupFailure: (_, params) => console.warn('No fue posible consultar el código postal', params.error),
-    },
-  }), inspected({ input: { id: o.id, initial: o.initial, schema: o.schema } }));
+  const logic = useMemo(() => {
+    const { guards, actions } = formRules({ schema: o.schema, initial: () => o.initial, loadsWhenAdding: o.loadsWhenAdding, postalCode: true, logo: o.logo });
+    return formMachine.provide({
+      guards,
+      actions: {
+        ...actions,
+        leave: () => navigate(o.leaveTo, { replace: true }),
+        logLookupFailure: ({ event }) => console.warn('No fue posible consultar el código postal', event),
+      },
+      actors: {
+        loadForm: fromPromise(({ input }) => o.loadForm(input.id)),
+        saveRecord: fromPromise(({ input }) => o.saveRecord(input)),
+        postalCodeLookup: postalCodeLookupMachine.provide({ actors: { lookupAddresses: fromPromise(({ input }) => o.lookup(input.cp)) } }),
+        readLogo: fromPromise(({ input }) => (o.readLogo ?? readLogoFile)(input.file)),
+      },
+    });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the page starts its form once
+  const [state, send] = useMachine(logic, inspected({ input: { id: o.id } }));
+  return { state, send, lookingUp: state.context.lookingUp, readingLogo: state.context.readingLogo };
 }

@@ -2,7 +2,7 @@ import { Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formScreenMachine, type FormScreenInput, type FormValues } from '../../../../machines/form-screen.machine.js';
+import { formMachine, type FormInput, type FormValues } from '../../../../machines/form.machine.js';
 import { inspected } from '../../inspector.js';
 import { ResultDialog } from '../result-dialog.js';
 
@@ -12,8 +12,8 @@ export interface FormBindings<V extends FormValues> {
   set: (name: keyof V & string, value: unknown) => void;
 }
 
-/** A running formScreen: the child a list invoked, or the one a FormDialogHost started. */
-export type FormActor = ActorRefFrom<typeof formScreenMachine>;
+/** A running form: the child a list invoked, or the one a FormDialogHost started. */
+export type FormActor = ActorRefFrom<typeof formMachine>;
 
 export interface FormDialogProps<V extends FormValues> {
   /** The form machine this dialog shows and sends to. */
@@ -28,7 +28,7 @@ export interface FormDialogProps<V extends FormValues> {
   children: (form: FormBindings<V>) => ReactNode;
 }
 
-/** The form pattern as a modal over a running formScreen: it renders the snapshot and sends events. */
+/** The form pattern as a modal over a running form machine: it renders the snapshot and sends events. */
 export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
   const state = useSelector(props.actor, (s) => s);
   const send = props.actor.send;
@@ -81,8 +81,8 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
  * during render.
  */
 export function FormDialogHost<V extends FormValues>({ logic, input, onClosed, ...props }: Omit<FormDialogProps<V>, 'actor'> & {
-  logic: typeof formScreenMachine;
-  input: FormScreenInput;
+  logic: typeof formMachine;
+  input: FormInput;
   onClosed: (saved: boolean) => void;
 }) {
   const actor = useActorRef(logic, inspected({ input }));

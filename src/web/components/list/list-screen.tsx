@@ -26,7 +26,7 @@ export interface ListScreenProps<Row extends ListRow> {
   addLabel?: string;
   canEdit?: boolean;
   /**
-   * The add/edit form machine the list invokes as its child (a formScreen or userModal with the
+   * The add/edit form machine the list invokes as its child (the form skeleton with the
    * screen's rules and calls); the list hears when it ends and reloads if it saved.
    */
   form?: AnyActorLogic;

@@ -2,7 +2,7 @@ import { Box, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** The frame of the public screens: brand panel and a card for the form. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <Flex minH="100vh" bg="gray.50">
       <Flex display={{ base: 'none', md: 'flex' }} w="42%" bgGradient="to-br" gradientFrom="teal.700" gradientTo="teal.900"

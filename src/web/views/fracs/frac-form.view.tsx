@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import type { LoadedForm } from '../../../../machines/address-form.machine.js';
+import type { LoadedForm } from '../../../../machines/form.machine.js';
 import { CommunityFormSchema, type CommunityForm } from '../../../shared/schemas/community.schema.js';
 import { addressesApi, ownColony } from '../../api/addresses.api.js';
 import { communityFormValues, emptyCommunityForm, fracsApi } from '../../api/fracs.api.js';
@@ -23,8 +23,8 @@ export interface FracFormApis {
 export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi } }: { api?: FracFormApis }) {
   const [query] = useSearchParams();
   const id = query.get('uuid');
-  const [state, send] = useAddressForm({
-    id, initial: emptyCommunityForm, schema: CommunityFormSchema, leaveTo: paths.fracs,
+  const { state, send, lookingUp, readingLogo } = useAddressForm({
+    id, initial: emptyCommunityForm, schema: CommunityFormSchema, leaveTo: paths.fracs, loadsWhenAdding: true, logo: true,
     loadForm: async (uuid): Promise<LoadedForm> => {
       const [community, admins] = await Promise.all([uuid ? api.fracs.get(uuid) : null, api.fracs.administrators()]);
       return {
@@ -56,14 +56,14 @@ export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi 
         <>
           <TextField label="Nombre del fraccionamiento" name="name" value={form.values.name} error={form.errors.name} required maxLength={64}
             onValue={(value) => form.set('name', value)} />
-          <AddressFields form={form} colonies={ctx.colonies} lookingUp={state.matches({ editing: { postalCode: 'lookingUp' } })} numberField="extNumber" />
+          <AddressFields form={form} colonies={ctx.colonies} lookingUp={lookingUp} numberField="extNumber" />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <TextField label="Cantidad de licencias" name="licenseTotal" value={form.values.licenseTotal} error={form.errors.licenseTotal}
               required maxLength={8} inputMode="numeric" onValue={(value) => form.set('licenseTotal', value)} />
             <SelectField label="Administrador de fraccionamiento" value={form.values.idUser} error={form.errors.idUser} required
               placeholder="Selecciona un administrador" options={ctx.options.idUser ?? []} onValue={(value) => form.set('idUser', value)} />
           </SimpleGrid>
-          <LogoField logo={ctx.logo} error={form.errors.logo} reading={state.matches({ editing: { logo: 'reading' } })}
+          <LogoField logo={ctx.logo} error={form.errors.logo} reading={readingLogo}
             onPick={(file) => send({ type: 'logo.pick', file })} onRemove={() => send({ type: 'logo.remove' })} />
         </>
       )}

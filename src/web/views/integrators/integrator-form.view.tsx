@@ -19,11 +19,10 @@ export interface IntegratorFormApis {
 export function IntegratorFormView({ api = { integrators: integratorsApi, addresses: addressesApi } }: { api?: IntegratorFormApis }) {
   const [query] = useSearchParams();
   const id = query.get('uuid');
-  const [state, send] = useAddressForm({
+  const { state, send, lookingUp } = useAddressForm({
     id, initial: emptyIntegratorForm, schema: IntegratorFormSchema, leaveTo: paths.integrators,
     loadForm: async (uuid) => {
-      if (!uuid) return {};
-      const integrator = await api.integrators.get(uuid);
+      const integrator = await api.integrators.get(uuid!);
       return { values: integratorFormValues(integrator), colonies: ownColony(integrator.address) };
     },
     saveRecord: ({ id: uuid, values }) => (uuid
@@ -55,7 +54,7 @@ export function IntegratorFormView({ api = { integrators: integratorsApi, addres
             <TextField label="Teléfono" name="phone" type="tel" value={form.values.phone} error={form.errors.phone} required maxLength={10}
               inputMode="numeric" autoComplete="tel-national" onValue={(value) => form.set('phone', value)} />
           </SimpleGrid>
-          <AddressFields form={form} colonies={ctx.colonies} lookingUp={state.matches({ editing: { postalCode: 'lookingUp' } })} numberField="number" />
+          <AddressFields form={form} colonies={ctx.colonies} lookingUp={lookingUp} numberField="number" />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <TextField label="Cantidad de licencias" name="licenses" value={form.values.licenses} error={form.errors.licenses} required
               maxLength={8} inputMode="numeric" onValue={(value) => form.set('licenses', value)} />

@@ -9,7 +9,7 @@ import { FormDialogHost } from '../../components/list/form-dialog.js';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { formRules } from '../../../../machines/form-rules.js';
-import { formScreenMachine } from '../../../../machines/form-screen.machine.js';
+import { formMachine, type LoadedForm } from '../../../../machines/form.machine.js';
 import { TextField } from '../../components/text-field.js';
 import { locationOptionsApi, ZoneStreetFields, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
 import { CheckField } from './check-field.js';
@@ -27,10 +27,10 @@ export function AdministrativeVisitDialog({ api = administrativeVisitApi, option
   onClosed: (saved: boolean) => void;
 }) {
   // The form's machine: the shared schema as its rules, the configuration's calls as its actors.
-  const logic = useMemo(() => formScreenMachine.provide({
+  const logic = useMemo(() => formMachine.provide({
     ...formRules({ schema: AdministrativeResidentFormSchema, initial: () => administrativeVisitValues(null) }),
     actors: {
-      loadRecord: fromPromise(async (): Promise<Record<string, unknown>> => ({ ...administrativeVisitValues(await api.current()) })),
+      loadForm: fromPromise(async (): Promise<LoadedForm> => ({ values: { ...administrativeVisitValues(await api.current()) } })),
       saveRecord: fromPromise(({ input }) => api.save(input.values as AdministrativeResidentInput).catch((error: unknown) => {
         throw { kind: 'http', status: 0, body: { error: 'server_error', error_description: administrativeVisitErrorDetail(error) } };
       })),

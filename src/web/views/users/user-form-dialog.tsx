@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { formRules } from '../../../../machines/form-rules.js';
-import { userModalMachine } from '../../../../machines/user-modal.machine.js';
+import { formMachine } from '../../../../machines/form.machine.js';
+import { postalCodeLookupMachine } from '../../../../machines/postal-code-lookup.machine.js';
 import { failureDescription } from '../../../shared/api-failure.js';
 import type { Role } from '../../../shared/roles.js';
 import type { UserPayload } from '../../../shared/schemas/user.schema.js';
@@ -16,15 +17,18 @@ import { ResultDialog } from '../../components/result-dialog.js';
 import { UserFormFields } from './user-form-fields.js';
 
 /**
- * The users modal's machine for a caller: the schema of the caller's role as its rules, the
+ * The users modal's machine for a caller (spec 1 §2 Usuarios, §5): the form skeleton with the
+ * schema of the caller's role as its rules, an address (the postal-code lookup child), and the
  * users API as its calls. The users list invokes it as its form child.
  */
 export function userModalFor(role: Role, selfUuid: string | null, api: Pick<UsersApi, 'create' | 'update' | 'addresses' | 'editValues'>) {
-  return userModalMachine.provide({
-    ...formRules({ schema: userFormSchemaFor(role), initial: () => emptyUserForm() }),
+  const { guards, actions } = formRules({ schema: userFormSchemaFor(role), initial: () => emptyUserForm(), postalCode: true });
+  return formMachine.provide({
+    guards,
+    actions: { ...actions, logLookupFailure: ({ event }) => console.warn('No fue posible consultar el código postal', event) },
     actors: {
-      loadRecord: fromPromise(async ({ input }): Promise<Record<string, unknown>> => api.editValues(input.row as UserRow, { role, uuid: selfUuid })),
-      lookupAddresses: fromPromise(({ input }) => api.addresses(input.cp)),
+      loadForm: fromPromise(async ({ input }) => ({ values: await api.editValues(input.row as UserRow, { role, uuid: selfUuid }) })),
+      postalCodeLookup: postalCodeLookupMachine.provide({ actors: { lookupAddresses: fromPromise(({ input }) => api.addresses(input.cp)) } }),
       saveRecord: fromPromise(({ input }) => {
         const user = input.values as UserPayload;
         return input.id ? api.update(input.id, user) : api.create(user);
@@ -35,7 +39,7 @@ export function userModalFor(role: Role, selfUuid: string | null, api: Pick<User
 
 export interface UserFormDialogProps {
   /** The running modal machine (the users list's form child). */
-  actor: ActorRefFrom<typeof userModalMachine>;
+  actor: ActorRefFrom<typeof formMachine>;
   role: Role;
   /** The listed user to edit; null to add one. */
   row: UserRow | null;
@@ -46,7 +50,7 @@ export function UserFormDialog({ actor, role, row }: UserFormDialogProps) {
   const mode = row ? 'edit' : 'create';
   const state = useSelector(actor, (s) => s);
   const send = actor.send;
-  const { errors, addresses, failure, result } = state.context;
+  const { errors, colonies, failure, result, lookingUp } = state.context;
   const values = state.context.values as UserFormValues;
 
   const editing = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid');
@@ -71,8 +75,8 @@ export function UserFormDialog({ actor, role, row }: UserFormDialogProps) {
                   {state.matches('loading') ? <Spinner color="teal.600" aria-label="Cargando" /> : null}
                   {editing ? (
                     <Stack gap="4">
-                      <UserFormFields values={values} errors={errors} layout={layout} addresses={addresses}
-                        typeOptions={userTypeChoices(role, row ?? undefined)} lookingUp={state.matches({ editing: 'lookingUp' })}
+                      <UserFormFields values={values} errors={errors} layout={layout} addresses={colonies}
+                        typeOptions={userTypeChoices(role, row ?? undefined)} lookingUp={lookingUp}
                         set={(name, value) => send({ type: 'field.change', name, value })} />
                     </Stack>
                   ) : null}

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { formRules } from '../../../machines/form-rules.js';
-import { formScreenMachine } from '../../../machines/form-screen.machine.js';
+import { formMachine } from '../../../machines/form.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
 /** A small schema standing in for a catalogue's: the machine takes any shared schema. */
@@ -8,11 +8,11 @@ export const NameSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(3, 'Mínimo 3 caracteres'), v.maxLength(64, 'Máximo 64 caracteres')),
 });
 
-/** The form with a catalogue's rules: the name schema, an empty name to start. */
-export const nameForm = formScreenMachine.provide(formRules({ schema: NameSchema, initial: () => ({ name: '' }) }));
+/** The form skeleton with a catalogue's rules: the name schema, an empty name to start. */
+export const nameForm = formMachine.provide(formRules({ schema: NameSchema, initial: () => ({ name: '' }) }));
 
-export const formScreenModel: ModelSpec = {
-  name: 'formScreen',
+export const formModel: ModelSpec = {
+  name: 'form',
   machine: nameForm,
   inputs: [
     { name: 'add', input: { id: null, row: null } },
@@ -21,7 +21,7 @@ export const formScreenModel: ModelSpec = {
   events: (s) => {
     switch (s.value as string) {
       case 'loading': return [
-        { type: 'xstate.done.actor.load', output: { name: 'Zona Norte' } },
+        { type: 'xstate.done.actor.load', output: { values: { name: 'Zona Norte' } } },
         { type: 'xstate.error.actor.load', error: { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'No se encontró el recurso solicitado.' } } },
       ];
       case 'editing': return [
@@ -46,13 +46,13 @@ const typedName = (p: Probe) => {
   const typed = [...p.events].reverse().find((e) => e.type === 'field.change' && e.name === 'name');
   if (typed) return typed.value;
   const loaded = [...p.events].reverse().find((e) => e.type === 'xstate.done.actor.load');
-  return loaded?.output?.name ?? '';
+  return loaded?.output?.values?.name ?? '';
 };
-formScreenModel.expectations = {
+formModel.expectations = {
   '"loading"': [{
     says: 'Editar carga el registro elegido antes de mostrar sus campos',
     actor: (p: Probe) => {
-      const call = p.calls.filter((c) => c.src === 'loadRecord').at(-1) ?? fail('no se cargó el registro');
+      const call = p.calls.filter((c) => c.src === 'loadForm').at(-1) ?? fail('no se cargó el registro');
       if (call.input.id !== p.snapshot.context.id) fail(`cargó ${call.input.id}`);
     },
   }],
@@ -90,7 +90,7 @@ formScreenModel.expectations = {
     },
   }],
 };
-formScreenModel.describeEvent = (e) => ({
+formModel.describeEvent = (e) => ({
   'field.change': `escribe '${e.value}' en Nombre`,
   'form.submit': 'pulsa Registrar / Actualizar',
   'form.cancel': 'pulsa Cancelar',
@@ -100,3 +100,8 @@ formScreenModel.describeEvent = (e) => ({
   'xstate.done.actor.save': 'el servidor guarda',
   'xstate.error.actor.save': "el servidor responde 409 'La zona ya existe.'",
 } as Record<string, string>)[e.type] ?? e.type;
+/** A catalogue's form has no address and no logo: those transitions of the skeleton are the address pages' and the users modal's. */
+formModel.notHere = {
+  transitions: ['form --postalCode.', 'form --xstate.done.actor.readLogo', 'form --xstate.error.actor.readLogo', 'form.editing --field.change--> (self)#0', 'form.editing --logo.'],
+  takenBy: 'userModal, addressPages',
+};
