@@ -1,7 +1,7 @@
 /**
  * A form's rules as implementations, not context (issue 7): the shared valibot schema, the
  * values a form starts from and the parts it has are closed over here and given to the form
- * skeleton (machines/form.machine.ts) through `provide`, so the form's context stays plain
+ * skeleton (machines/form-screen.machine.ts) through `provide`, so the form's context stays plain
  * data that can be saved and restored.
  */
 import * as v from 'valibot';

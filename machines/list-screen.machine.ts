@@ -62,7 +62,7 @@ export const listScreenMachine = setup({
     deleteRow: fromPromise<void, { row: ListRow }>(async () => { throw new Error('not provided'); }),
     /** A row's own action (enable/disable an integrator): a machine that takes `{ row }` and ends with `{ changed }`. */
     rowAction: fromPromise<{ changed: boolean }, { row: ListRow }>(async () => { throw new Error('not provided'); }),
-    /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (machines/form.machine.ts, configured per screen). */
+    /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (machines/form-screen.machine.ts, configured per screen). */
     form: fromPromise<{ saved: boolean }, FormLaunch>(async () => { throw new Error('not provided'); }),
   },
   guards: {

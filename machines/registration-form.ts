@@ -4,7 +4,7 @@ import type { RegistrationLookup } from '../src/shared/api-types.js';
 import { RegistrationMessages } from '../src/shared/registration-rules.js';
 import { RegistrationFormSchema } from '../src/shared/schemas/auth.schema.js';
 import { formRules } from './form-rules.js';
-import { formMachine } from './form.machine.js';
+import { formScreenMachine } from './form-screen.machine.js';
 
 /** The calls the registration's password form makes (spec 1 §7: public, no token). */
 export interface RegistrationCalls {
@@ -21,7 +21,7 @@ const userNotFound: ApiFailure = { kind: 'http', status: 404, body: { error: 'no
  * (kept as its record: the greeting and where to go after) and saves with `newPassword`.
  */
 export function registrationForm(calls: RegistrationCalls) {
-  return formMachine.provide({
+  return formScreenMachine.provide({
     ...formRules({ schema: RegistrationFormSchema, initial: () => ({ password: '', confirmation: '' }) }),
     actors: {
       loadForm: fromPromise(async ({ input }) => {

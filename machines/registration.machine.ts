@@ -1,6 +1,6 @@
 import { setup } from 'xstate';
 import { afterRegistrationPath, hasRegistrationLink } from '../src/shared/registration-rules.js';
-import { formMachine, type FormOutput } from './form.machine.js';
+import { formScreenMachine, type FormOutput } from './form-screen.machine.js';
 
 /**
  * Completing a registration from a link (spec 1 §2, §8). Without type=register and a uuid the
@@ -16,8 +16,8 @@ export const registrationMachine = setup({
     events: {} as { type: 'dialog.close' },
   },
   actors: {
-    /** The password form: formMachine with the registration rules and calls (provided by the screen). */
-    passwordForm: formMachine,
+    /** The password form: formScreenMachine with the registration rules and calls (provided by the screen). */
+    passwordForm: formScreenMachine,
   },
   actions: {
     navigate: (_, _params: { to: string }) => {},

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { EMPTY_LIST_MESSAGE } from '../../src/web/components/list/list-screen.js';
-import { formModel } from '../machines/models/form.model.js';
+import { formScreenModel } from '../machines/models/form-screen.model.js';
 import { listScreenModel, pageOf } from '../machines/models/list-screen.model.js';
 import {
   asZone, asZonesEvent, formDialog, noDialogs, renderZones, resultDialog, rowOf, ui,
@@ -137,7 +137,7 @@ describe('Zonas performs the listScreen paths (issue 3 list pattern; spec 3 §2 
 });
 
 // ---------------------------------------------------------------- the form skeleton in the zone modal
-const formPaths = transitionPaths(formModel);
+const formPaths = transitionPaths(formScreenModel);
 
 async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: any) {
   const edit = path.inputName === 'edit';
@@ -206,8 +206,8 @@ describe('the zone modal performs the form paths (spec 3 §2 Agregar zona / Edit
     await waitFor(() => rowOf('Puerta Norte'));
     if (path.inputName === 'edit') ui.edit('Puerta Norte'); else ui.add();
     if (path.inputName === 'edit') await waitFor(() => expect(s.log.at(-1)).toEqual({ name: 'get', args: ['a'] }));
-    await expectForm(s, path, JSON.parse(path.states[0]), contexts(formModel.machine, path)[0]);
-    await perform(s, path, formModel.machine, {
+    await expectForm(s, path, JSON.parse(path.states[0]), contexts(formScreenModel.machine, path)[0]);
+    await perform(s, path, formScreenModel.machine, {
       'field.change': (e) => ui.typeName(e.value),
       'form.submit': () => ui.submitForm(),
       'form.cancel': () => ui.cancelForm(),
@@ -216,7 +216,7 @@ describe('the zone modal performs the form paths (spec 3 §2 Agregar zona / Edit
   });
 
   it('every form state and transition is performed on the modal', () => {
-    const c = coverage(formModel, formPaths);
+    const c = coverage(formScreenModel, formPaths);
     expect(c.states.missing).toEqual([]);
     expect(c.transitions.missing).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { formRules } from '../../../machines/form-rules.js';
-import { formMachine } from '../../../machines/form.machine.js';
+import { formScreenMachine } from '../../../machines/form-screen.machine.js';
 import { CommunityFormSchema } from '../../../src/shared/schemas/community.schema.js';
 import { IntegratorFormSchema } from '../../../src/shared/schemas/integrator.schema.js';
 import type { ModelSpec } from '../../support/model-paths.js';
@@ -33,9 +33,9 @@ export const emailTaken = { kind: 'http', status: 409, body: { error: 'conflict'
 export const licencesExceeded = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'Las licencias asignadas superan las disponibles del integrador.' } };
 
 /** /newIntegrator: the form skeleton with the integrator rules and an address (it loads only to edit). */
-export const integratorPage = formMachine.provide(formRules({ schema: IntegratorFormSchema, initial: () => typedIntegrator, postalCode: true }));
+export const integratorPage = formScreenMachine.provide(formRules({ schema: IntegratorFormSchema, initial: () => typedIntegrator, postalCode: true }));
 /** /newFrac: the community rules, an address and a logo; it loads the administrators when adding too. */
-export const communityPage = formMachine.provide(formRules({
+export const communityPage = formScreenMachine.provide(formRules({
   schema: CommunityFormSchema, initial: () => typedCommunity, loadsWhenAdding: true, postalCode: true, logo: true,
 }));
 

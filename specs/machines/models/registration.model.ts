@@ -55,7 +55,7 @@ export const registrationFormModel: ModelSpec = {
   machine: registrationForm({ findUser: async () => null, newPassword: async () => undefined }),
   inputs: [{ name: 'link t-1', input: { id: 't-1', row: null } }],
   notHere: {
-    transitions: ['form --postalCode.', 'form --xstate.done.actor.readLogo', 'form --xstate.error.actor.readLogo', 'form.editing --field.change--> (self)#0', 'form.editing --logo.', 'form.editing --form.cancel', 'form.boot ----> form.editing'],
+    transitions: ['formScreen --postalCode.', 'formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --field.change--> (self)#0', 'formScreen.editing --logo.', 'formScreen.editing --form.cancel', 'formScreen.boot ----> formScreen.editing'],
     takenBy: 'form, userModal, addressPages (the registration page always loads its user and has no Cancelar)',
   },
   events: (s) => {

@@ -1,5 +1,5 @@
 import { formRules } from '../../../machines/form-rules.js';
-import { formMachine } from '../../../machines/form.machine.js';
+import { formScreenMachine } from '../../../machines/form-screen.machine.js';
 import { UserMessages } from '../../../src/shared/schemas/user.schema.js';
 import { emptyUserForm, userFormSchemaFor } from '../../../src/shared/user-form.js';
 import type { ModelSpec } from '../../support/model-paths.js';
@@ -26,7 +26,7 @@ export const duplicateEmail = {
 };
 
 /** The users modal: the form skeleton with an integrator's rules and an address; adding starts from what the integrator typed (the model's shortcut). */
-export const integratorUserModal = formMachine.provide(formRules({
+export const integratorUserModal = formScreenMachine.provide(formRules({
   schema: userFormSchemaFor('integrator'), initial: (row) => (row ? emptyUserForm() : typedAdministrator), postalCode: true,
 }));
 
@@ -54,7 +54,7 @@ export const userModalModel: ModelSpec = {
     { name: 'edit', input: { id: 'u1', row: { uuid: 'u1', name: 'Laura Pérez Gómez' } } },
   ],
   recordedChildren: ['postalCodeLookup'],
-  notHere: { transitions: ['form --xstate.done.actor.readLogo', 'form --xstate.error.actor.readLogo', 'form.editing --logo.'], takenBy: 'addressPages' },
+  notHere: { transitions: ['formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --logo.'], takenBy: 'addressPages' },
   events: (s) => {
     switch (s.value as string) {
       case 'editing': return editingEvents(s);

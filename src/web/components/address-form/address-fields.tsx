@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import type { FormContext } from '../../../../machines/form.machine.js';
+import type { FormContext } from '../../../../machines/form-screen.machine.js';
 import { SelectField } from '../select-field.js';
 import { TextField } from '../text-field.js';
 import type { FormBindings } from './address-form-page.js';

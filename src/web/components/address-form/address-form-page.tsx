@@ -1,6 +1,6 @@
 import { Box, Button, Card, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
-import type { FormContext, FormEvent as FormMachineEvent } from '../../../../machines/form.machine.js';
+import type { FormContext, FormEvent as FormMachineEvent } from '../../../../machines/form-screen.machine.js';
 import { ResultDialog } from '../result-dialog.js';
 
 export interface FormBindings {

@@ -1,4 +1,4 @@
-import type { PickedFile } from '../../../../machines/form.machine.js';
+import type { PickedFile } from '../../../../machines/form-screen.machine.js';
 import { base64Of, fileNameParts } from '../../../shared/logo-rules.js';
 
 /** Reads a picked image: a data URL for the preview, base64 without prefix for the server (spec 1 §3). */

@@ -5,8 +5,8 @@ import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { formRules } from '../../../../machines/form-rules.js';
 import {
-  formMachine, type FormValues, type LoadedForm, type PickedFile, type SaveInput,
-} from '../../../../machines/form.machine.js';
+  formScreenMachine, type FormValues, type LoadedForm, type PickedFile, type SaveInput,
+} from '../../../../machines/form-screen.machine.js';
 import { postalCodeLookupMachine } from '../../../../machines/postal-code-lookup.machine.js';
 import type { AddressOption } from '../../../shared/api-types.js';
 import type { LogoFile } from '../../../shared/schemas/community.schema.js';
@@ -38,7 +38,7 @@ export function useAddressForm(o: AddressFormOptions) {
   const navigate = useNavigate();
   const logic = useMemo(() => {
     const { guards, actions } = formRules({ schema: o.schema, initial: () => o.initial, loadsWhenAdding: o.loadsWhenAdding, postalCode: true, logo: o.logo });
-    return formMachine.provide({
+    return formScreenMachine.provide({
       guards,
       actions: {
         ...actions,

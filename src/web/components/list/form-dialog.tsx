@@ -2,7 +2,7 @@ import { Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formMachine, type FormInput, type FormValues } from '../../../../machines/form.machine.js';
+import { formScreenMachine, type FormInput, type FormValues } from '../../../../machines/form-screen.machine.js';
 import { inspected } from '../../inspector.js';
 import { ResultDialog } from '../result-dialog.js';
 
@@ -13,7 +13,7 @@ export interface FormBindings<V extends FormValues> {
 }
 
 /** A running form: the child a list invoked, or the one a FormDialogHost started. */
-export type FormActor = ActorRefFrom<typeof formMachine>;
+export type FormActor = ActorRefFrom<typeof formScreenMachine>;
 
 export interface FormDialogProps<V extends FormValues> {
   /** The form machine this dialog shows and sends to. */
@@ -81,7 +81,7 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
  * during render.
  */
 export function FormDialogHost<V extends FormValues>({ logic, input, onClosed, ...props }: Omit<FormDialogProps<V>, 'actor'> & {
-  logic: typeof formMachine;
+  logic: typeof formScreenMachine;
   input: FormInput;
   onClosed: (saved: boolean) => void;
 }) {

@@ -3,7 +3,7 @@ import { useMachine, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { formMachine } from '../../../../machines/form.machine.js';
+import type { formScreenMachine } from '../../../../machines/form-screen.machine.js';
 import { registrationForm } from '../../../../machines/registration-form.js';
 import { registrationMachine } from '../../../../machines/registration.machine.js';
 import { RegistrationMessages } from '../../../shared/registration-rules.js';
@@ -13,7 +13,7 @@ import { sessionApi } from '../../api/session.api.js';
 import { AuthLayout } from './auth-layout.js';
 import { inspected } from '../../inspector.js';
 
-type PasswordForm = ActorRefFrom<typeof formMachine>;
+type PasswordForm = ActorRefFrom<typeof formScreenMachine>;
 
 /** Complete registration (/?type=register&uuid=...), spec 1 §2, §5, §8: the link check, then the password form child. */
 export function RegisterView({ type, uuid, api = sessionApi }: { type: string | null; uuid: string | null; api?: Pick<typeof sessionApi, 'findUser' | 'newPassword'> }) {

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { formRules } from '../../../../machines/form-rules.js';
-import { formMachine, type FormValues } from '../../../../machines/form.machine.js';
+import { formScreenMachine, type FormValues } from '../../../../machines/form-screen.machine.js';
 import type { ListRow } from '../../../../machines/list-screen.machine.js';
 import type { CatalogueActions } from '../../../shared/catalogue-permissions.js';
 import type { CatalogueApi } from '../../api/named-catalogue.api.js';
@@ -40,7 +40,7 @@ export function CatalogueScreen<Row extends { uuid: string; name: string }, V ex
   const { api, actions, noun } = props;
   const withForm = actions.canAdd || actions.canEdit;
   // The modal's machine: the shared schema and the starting values as its rules, the catalogue's calls as its actors.
-  const form = useMemo(() => formMachine.provide({
+  const form = useMemo(() => formScreenMachine.provide({
     ...formRules({ schema: props.schema, initial: (row) => (row ? props.valuesOf(row as Row) : props.empty) }),
     actors: {
       loadForm: fromPromise(async ({ input }) => ({ values: props.valuesOf(await api.get(input.id!)) as FormValues })),

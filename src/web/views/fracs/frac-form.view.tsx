@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import type { LoadedForm } from '../../../../machines/form.machine.js';
+import type { LoadedForm } from '../../../../machines/form-screen.machine.js';
 import { CommunityFormSchema, type CommunityForm } from '../../../shared/schemas/community.schema.js';
 import { addressesApi, ownColony } from '../../api/addresses.api.js';
 import { communityFormValues, emptyCommunityForm, fracsApi } from '../../api/fracs.api.js';

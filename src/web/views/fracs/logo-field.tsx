@@ -1,6 +1,6 @@
 import { Box, Button, Field, HStack, Image, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import type { LogoState, PickedFile } from '../../../../machines/form.machine.js';
+import type { LogoState, PickedFile } from '../../../../machines/form-screen.machine.js';
 import { LOGO_MIME_TYPES } from '../../../shared/schemas/community.schema.js';
 
 /** Optional 'Adjuntar logo' (jpeg or png) with its preview and a remove button (spec 1 §2). */

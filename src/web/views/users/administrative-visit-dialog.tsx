@@ -9,7 +9,7 @@ import { FormDialogHost } from '../../components/list/form-dialog.js';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { formRules } from '../../../../machines/form-rules.js';
-import { formMachine, type LoadedForm } from '../../../../machines/form.machine.js';
+import { formScreenMachine, type LoadedForm } from '../../../../machines/form-screen.machine.js';
 import { TextField } from '../../components/text-field.js';
 import { locationOptionsApi, ZoneStreetFields, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
 import { CheckField } from './check-field.js';
@@ -27,7 +27,7 @@ export function AdministrativeVisitDialog({ api = administrativeVisitApi, option
   onClosed: (saved: boolean) => void;
 }) {
   // The form's machine: the shared schema as its rules, the configuration's calls as its actors.
-  const logic = useMemo(() => formMachine.provide({
+  const logic = useMemo(() => formScreenMachine.provide({
     ...formRules({ schema: AdministrativeResidentFormSchema, initial: () => administrativeVisitValues(null) }),
     actors: {
       loadForm: fromPromise(async (): Promise<LoadedForm> => ({ values: { ...administrativeVisitValues(await api.current()) } })),

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { formRules } from '../../../../machines/form-rules.js';
-import { formMachine } from '../../../../machines/form.machine.js';
+import { formScreenMachine } from '../../../../machines/form-screen.machine.js';
 import { postalCodeLookupMachine } from '../../../../machines/postal-code-lookup.machine.js';
 import { failureDescription } from '../../../shared/api-failure.js';
 import type { Role } from '../../../shared/roles.js';
@@ -23,7 +23,7 @@ import { UserFormFields } from './user-form-fields.js';
  */
 export function userModalFor(role: Role, selfUuid: string | null, api: Pick<UsersApi, 'create' | 'update' | 'addresses' | 'editValues'>) {
   const { guards, actions } = formRules({ schema: userFormSchemaFor(role), initial: () => emptyUserForm(), postalCode: true });
-  return formMachine.provide({
+  return formScreenMachine.provide({
     guards,
     actions: { ...actions, logLookupFailure: ({ event }) => console.warn('No fue posible consultar el código postal', event) },
     actors: {
@@ -39,7 +39,7 @@ export function userModalFor(role: Role, selfUuid: string | null, api: Pick<User
 
 export interface UserFormDialogProps {
   /** The running modal machine (the users list's form child). */
-  actor: ActorRefFrom<typeof formMachine>;
+  actor: ActorRefFrom<typeof formScreenMachine>;
   role: Role;
   /** The listed user to edit; null to add one. */
   row: UserRow | null;

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { coverage, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
 import { addressPagesModel } from './models/address-pages.model.js';
-import { formModel } from './models/form.model.js';
+import { formScreenModel } from './models/form-screen.model.js';
 import { registrationFormModel } from './models/registration.model.js';
 import { userModalModel } from './models/user-modal.model.js';
 
-const paths = generatePaths(formModel);
+const paths = generatePaths(formScreenModel);
 
 describe('form machine, the one form skeleton (spec 3 §2 Agregar / Editar modals: load for edit, validate, submit, dialogs)', () => {
   it('every state and transition is reached by a generated path', () => {
-    const c = coverage(formModel, paths);
+    const c = coverage(formScreenModel, paths);
     expect(c.states.missing).toEqual([]);
     expect(c.transitions.missing).toEqual([]);
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(formModel.machine, path, ['loadForm', 'saveRecord'], {}, formModel);
+    const run = await runOnActor(formScreenModel.machine, path, ['loadForm', 'saveRecord'], {}, formScreenModel);
     expect(run.seen).toEqual(path.states);
     const ctx = run.snapshot.context;
     expect(ctx).toEqual(path.final.context);
@@ -33,7 +33,7 @@ describe('form machine, the one form skeleton (spec 3 §2 Agregar / Editar modal
 
 describe('one form skeleton, configured four ways (issue 7: catalogue modals, users modal, address pages, registration)', () => {
   it('together the four configurations reach every state and transition of the skeleton', () => {
-    const models = [formModel, userModalModel, addressPagesModel, registrationFormModel];
+    const models = [formScreenModel, userModalModel, addressPagesModel, registrationFormModel];
     const missing = models.map((m) => coverage({ ...m, notHere: undefined }, generatePaths(m)));
     const everywhere = (key: 'states' | 'transitions') => missing[0][key].missing.filter((id) => missing.every((c) => c[key].missing.includes(id)));
     expect(everywhere('states')).toEqual([]);

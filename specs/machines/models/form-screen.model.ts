@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { formRules } from '../../../machines/form-rules.js';
-import { formMachine } from '../../../machines/form.machine.js';
+import { formScreenMachine } from '../../../machines/form-screen.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
 /** A small schema standing in for a catalogue's: the machine takes any shared schema. */
@@ -9,10 +9,10 @@ export const NameSchema = v.object({
 });
 
 /** The form skeleton with a catalogue's rules: the name schema, an empty name to start. */
-export const nameForm = formMachine.provide(formRules({ schema: NameSchema, initial: () => ({ name: '' }) }));
+export const nameForm = formScreenMachine.provide(formRules({ schema: NameSchema, initial: () => ({ name: '' }) }));
 
-export const formModel: ModelSpec = {
-  name: 'form',
+export const formScreenModel: ModelSpec = {
+  name: 'formScreen',
   machine: nameForm,
   inputs: [
     { name: 'add', input: { id: null, row: null } },
@@ -48,7 +48,7 @@ const typedName = (p: Probe) => {
   const loaded = [...p.events].reverse().find((e) => e.type === 'xstate.done.actor.load');
   return loaded?.output?.values?.name ?? '';
 };
-formModel.expectations = {
+formScreenModel.expectations = {
   '"loading"': [{
     says: 'Editar carga el registro elegido antes de mostrar sus campos',
     actor: (p: Probe) => {
@@ -90,7 +90,7 @@ formModel.expectations = {
     },
   }],
 };
-formModel.describeEvent = (e) => ({
+formScreenModel.describeEvent = (e) => ({
   'field.change': `escribe '${e.value}' en Nombre`,
   'form.submit': 'pulsa Registrar / Actualizar',
   'form.cancel': 'pulsa Cancelar',
@@ -101,7 +101,7 @@ formModel.describeEvent = (e) => ({
   'xstate.error.actor.save': "el servidor responde 409 'La zona ya existe.'",
 } as Record<string, string>)[e.type] ?? e.type;
 /** A catalogue's form has no address and no logo: those transitions of the skeleton are the address pages' and the users modal's. */
-formModel.notHere = {
-  transitions: ['form --postalCode.', 'form --xstate.done.actor.readLogo', 'form --xstate.error.actor.readLogo', 'form.editing --field.change--> (self)#0', 'form.editing --logo.'],
+formScreenModel.notHere = {
+  transitions: ['formScreen --postalCode.', 'formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --field.change--> (self)#0', 'formScreen.editing --logo.'],
   takenBy: 'userModal, addressPages',
 };

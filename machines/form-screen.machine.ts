@@ -109,7 +109,7 @@ const logoToSend = (logo: LogoState) => (logo.change === 'new' ? logo.file : log
  * postal-code lookup (`postalCode` child) and hears its answers; a form with a logo reads each
  * picked file in a `readLogo` child. Context is plain data: it can be persisted and restored.
  */
-export const formMachine = setup({
+export const formScreenMachine = setup({
   types: {
     context: {} as FormContext,
     events: {} as FormEvent,
@@ -201,7 +201,7 @@ export const formMachine = setup({
     forgetFailure: assign({ serverError: null, failure: null }),
   },
 }).createMachine({
-  id: 'form',
+  id: 'formScreen',
   context: ({ input }) => ({
     id: input.id, row: input.row ?? null, values: {}, errors: {}, submitted: null, colonies: [], lookingUp: false, readingLogo: false, options: {},
     record: {}, logo: noLogo, serverError: null, failure: null, result: null,
