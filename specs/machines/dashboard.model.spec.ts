@@ -28,7 +28,7 @@ describe('dashboard machine (spec 1 §2 /home, §4 live counters, §7 calls)', (
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const fake = withFakeSocket();
-    const run = await runOnActor(fake.machine, path, ['loadLicences', 'loadVisitStats']);
+    const run = await runOnActor(fake.machine, path, ['loadLicences', 'loadVisitStats'], {}, dashboardModel);
     expect(run.seen).toEqual(path.states);
     const ctx = run.snapshot.context;
     expect(ctx).toEqual(path.final.context);

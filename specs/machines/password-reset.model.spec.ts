@@ -14,7 +14,7 @@ describe('password reset machine (spec 1 §2 /resetPassword)', () => {
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(passwordResetMachine, path, ['requestReset']);
+    const run = await runOnActor(passwordResetMachine, path, ['requestReset'], {}, passwordResetModel);
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
     if (run.snapshot.context.error) expect(run.snapshot.context.error).toBe(INVALID_EMAIL);

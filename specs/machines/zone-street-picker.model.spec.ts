@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { zoneStreetPickerMachine } from '../../machines/zone-street-picker.machine.js';
-import { coverage, deferred, describePath, generatePaths, type Deferred, type GeneratedPath } from '../support/model-paths.js';
+import { checkExpectations, coverage, deferred, describePath, generatePaths, type Deferred, type GeneratedPath } from '../support/model-paths.js';
 import { pickerZones, zoneStreetPickerModel } from './models/zone-street-picker.model.js';
 
 const paths = generatePaths(zoneStreetPickerModel);
@@ -12,11 +12,12 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
  * leaves the queue: the path's done/error event settles the load that is still running.
  */
 async function runPicker(path: GeneratedPath) {
-  const pending: { src: string; d: Deferred<unknown> }[] = [];
-  const calls: { src: string; input: unknown }[] = [];
+  const pending: { src: string; call: { outcome?: string }; d: Deferred<unknown> }[] = [];
+  const calls: { src: string; input: unknown; outcome?: string }[] = [];
   const fake = (src: string) => fromPromise<any, any>(({ input, signal }) => {
-    calls.push({ src, input });
-    const entry = { src, d: deferred<unknown>() };
+    const call = { src, input } as (typeof calls)[number];
+    calls.push(call);
+    const entry = { src, call, d: deferred<unknown>() };
     pending.push(entry);
     signal.addEventListener('abort', () => pending.splice(pending.indexOf(entry), 1));
     return entry.d.promise;
@@ -26,14 +27,19 @@ async function runPicker(path: GeneratedPath) {
   actor.start();
   await tick();
   const seen = [JSON.stringify(actor.getSnapshot().value)];
-  for (const event of path.events as AnyEventObject[]) {
+  const check = (step: number) => checkExpectations(zoneStreetPickerModel, seen[step], 'actor', { snapshot: actor.getSnapshot(), calls, events: path.events.slice(0, step), step });
+  await check(0);
+  for (const [i, event] of (path.events as AnyEventObject[]).entries()) {
     if (event.type.startsWith('xstate.')) {
       const entry = pending.shift();
       if (!entry) throw new Error(`no load pending for ${event.type}`);
-      if (event.type.startsWith('xstate.done.actor.')) entry.d.resolve(event.output); else entry.d.reject(event.error);
+      const done = event.type.startsWith('xstate.done.actor.');
+      entry.call.outcome = done ? 'done' : 'error';
+      if (done) entry.d.resolve(event.output); else entry.d.reject(event.error);
     } else actor.send(event as never);
     await tick();
     seen.push(JSON.stringify(actor.getSnapshot().value));
+    await check(i + 1);
   }
   const snapshot = actor.getSnapshot();
   actor.stop();
@@ -62,6 +68,6 @@ describe('zoneStreetPicker machine (spec 3 §2, §4: choosing a zone loads its s
   it('editing a common area loads the streets of the zone it hangs on as soon as the zones arrive', async () => {
     const path = paths.find((p) => p.inputName === 'common area edit' && p.events[0]?.type === 'xstate.done.actor.zones')!;
     const run = await runPicker(path);
-    expect(run.calls[1]).toEqual({ src: 'loadStreets', input: { zoneUuid: pickerZones[1].uuid } });
+    expect(run.calls[1]).toMatchObject({ src: 'loadStreets', input: { zoneUuid: pickerZones[1].uuid } });
   });
 });

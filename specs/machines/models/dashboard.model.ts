@@ -61,3 +61,55 @@ export const dashboardModel: ModelSpec = {
     return [];
   },
 };
+
+/* What spec 1 (§2 /home dashboards by role, §4 live counters V_IN / V_OUT, §7 the dashboard calls) says holds. */
+type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+const fail = (message: string) => { throw new Error(message); };
+const visitsSays = 'Las tarjetas muestran lo que respondió el servidor más cada entrada (V_IN) y salida (V_OUT) de esta comunidad llegadas en vivo';
+const checkVisits = (p: Probe) => {
+  const v = p.snapshot.context.visits ?? fail('no hay estadísticas');
+  const ins = p.events.filter((e) => e.type === 'visit.in').map((e) => e.event);
+  const outs = p.events.filter((e) => e.type === 'visit.out').length;
+  const base = statsResponses.summary;
+  if (v.entryCount !== base.entryCount + ins.length) fail(`entradas ${v.entryCount}`);
+  if (v.exitCount !== base.exitCount + outs) fail(`salidas ${v.exitCount}`);
+  if (v.activeCount !== base.activeCount + ins.length - outs) fail(`activos ${v.activeCount}`);
+  if (v.qrEntryCount !== statsResponses.qr.total + ins.filter((e) => e.accessMode === 'QR').length) fail(`QR ${v.qrEntryCount}`);
+  if (v.manualEntryCount !== statsResponses.manual.total + ins.filter((e) => e.accessMode === 'MANUAL').length) fail(`manual ${v.manualEntryCount}`);
+};
+dashboardModel.expectations = {
+  '"loadingLicences"': [{
+    says: 'Un integrador ve el tablero de licencias: solo se pide api/licenses/dashboard',
+    actor: (p: Probe) => { if (p.calls.some((c) => c.src !== 'loadLicences')) fail('se pidieron estadísticas de visitas'); },
+  }],
+  '"licences"': [{
+    says: 'Tarjetas de licencias: disponibles, asignadas y restantes, como las respondió el servidor',
+    actor: (p: Probe) => { if (JSON.stringify(p.snapshot.context.licences) !== JSON.stringify([400, 250, 150])) fail(JSON.stringify(p.snapshot.context.licences)); },
+  }],
+  '"loadingVisits"': [{
+    says: 'Los demás ven el tablero de visitas: se piden las estadísticas de su comunidad, nunca las licencias del integrador',
+    actor: (p: Probe) => {
+      const call = p.calls.at(-1) ?? fail('no se pidió nada');
+      if (call.src !== 'loadVisitStats' || p.calls.some((c) => c.src === 'loadLicences')) fail(`se pidió ${call.src}`);
+    },
+  }],
+  '{"visits":"live"}': [{ says: `${visitsSays} (con comunidad: suscrito a sus eventos)`, actor: checkVisits }],
+  '{"visits":"still"}': [{
+    says: 'Sin comunidad (administrador general) no hay contadores en vivo: las tarjetas quedan como respondió el servidor',
+    actor: checkVisits,
+  }],
+  '"failed"': [{
+    says: 'Si el tablero no carga se muestra el error con la opción de volver a intentar',
+    actor: (p: Probe) => { if (!p.snapshot.context.error) fail('no hay mensaje'); },
+  }],
+};
+dashboardModel.describeEvent = (e) => ({
+  'visit.in': `llega V_IN (${e.event?.accessMode})`,
+  'visit.out': 'llega V_OUT',
+  'live.status': e.status === 'on' ? 'la conexión en vivo se establece' : 'la conexión en vivo es rechazada',
+  'dashboard.reload': 'pulsa Reintentar',
+  'xstate.done.actor.licences': 'el servidor responde las licencias',
+  'xstate.error.actor.licences': 'no hay conexión',
+  'xstate.done.actor.visits': 'el servidor responde las estadísticas',
+  'xstate.error.actor.visits': 'no hay conexión',
+} as Record<string, string>)[e.type] ?? e.type;
