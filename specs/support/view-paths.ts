@@ -3,9 +3,15 @@
  * event is done as a person would (typing, clicking) or, for an invoked actor's result, by
  * settling the fake API call the view made; after each step the view must show its state.
  */
-import { act } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { AnyEventObject } from 'xstate';
-import { deferred, type Deferred, type GeneratedPath } from './model-paths.js';
+import { checkExpectations, deferred, type Deferred, type GeneratedPath, type ModelSpec } from './model-paths.js';
+
+/**
+ * What a model's `view` expectation reads: the rendered screen, the context the model predicts
+ * at this step, the events so far, plus what the screen's spec adds (e.g. the current route).
+ */
+export interface ViewProbe { screen: typeof screen; context: any; events: AnyEventObject[]; step: number; [extra: string]: unknown }
 
 /** A fake API whose calls wait until the path settles them, in order. */
 export function pendingCalls() {
@@ -34,8 +40,18 @@ export async function performPath(path: GeneratedPath, options: {
   calls: ReturnType<typeof pendingCalls>;
   /** Asserts the view shows the state reached after step i (state value as JSON). */
   expectState: (stateJson: string, step: number) => void | Promise<void>;
+  /** The model whose per-state `view` expectations (the spec's words) are checked on the screen at every step. */
+  spec?: Pick<ModelSpec, 'expectations'>;
+  /** What the screen adds to the probe (helpers, the route). */
+  probe?: (step: number) => Record<string, unknown>;
 }) {
-  await options.expectState(path.states[0], 0);
+  const check = async (step: number) => {
+    await options.expectState(path.states[step], step);
+    if (!options.spec) return;
+    const probe: ViewProbe = { screen, context: path.contexts[step], events: path.events.slice(0, step), step, ...options.probe?.(step) };
+    await waitFor(() => checkExpectations(options.spec!, path.states[step], 'view', probe));
+  };
+  await check(0);
   for (const [i, event] of path.events.entries()) {
     const own = options.executors[event.type];
     if (!own && (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.'))) {
@@ -47,6 +63,6 @@ export async function performPath(path: GeneratedPath, options: {
       await exec(event);
       await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
     }
-    await options.expectState(path.states[i + 1], i + 1);
+    await check(i + 1);
   }
 }

@@ -7,7 +7,7 @@ import { listScreenModel, pageOf } from '../machines/models/list-screen.model.js
 import {
   asZone, asZonesEvent, formDialog, noDialogs, renderZones, resultDialog, rowOf, ui,
 } from '../support/catalogue-screen-harness.js';
-import { coverage, describePath, transitionPaths, type GeneratedPath } from '../support/model-paths.js';
+import { checkExpectations, coverage, describePath, transitionPaths, type GeneratedPath, type ModelSpec } from '../support/model-paths.js';
 
 const ZONE_NAME_ERROR = 'Asigna un nombre';
 const rows = [{ uuid: 'a', name: 'Puerta Norte' }, { uuid: 'b', name: 'Puerta Sur' }];
@@ -23,7 +23,8 @@ function contexts(machine: AnyStateMachine, path: GeneratedPath) {
 
 /** Performs each event as a person (or as the fake API answering); asserts the view after each step. */
 async function perform(s: Screen, path: GeneratedPath, machine: AnyStateMachine,
-  act: Record<string, (e: AnyEventObject) => unknown>, expectState: (state: string, ctx: any, step: number) => Promise<void>) {
+  act: Record<string, (e: AnyEventObject) => unknown>, expectState: (state: string, ctx: any, step: number) => Promise<void>,
+  spec?: Pick<ModelSpec, 'expectations'>) {
   const ctx = contexts(machine, path);
   for (const [i, raw] of path.events.entries()) {
     const event = asZonesEvent(raw);
@@ -32,6 +33,11 @@ async function perform(s: Screen, path: GeneratedPath, machine: AnyStateMachine,
     else if (event.type.startsWith('xstate.')) await s.calls.settle(event);
     else throw new Error(`no executor for ${event.type}`);
     await expectState(JSON.parse(path.states[i + 1]), ctx[i + 1], i + 1);
+    // The model's own words for this state, checked on the screen.
+    if (spec) {
+      const probe = { screen, context: ctx[i + 1], events: path.events.slice(0, i + 1), step: i + 1 };
+      await waitFor(() => checkExpectations(spec, path.states[i + 1], 'view', probe));
+    }
   }
 }
 
@@ -212,7 +218,7 @@ describe('the zone modal performs the form paths (spec 3 §2 Agregar zona / Edit
       'form.submit': () => ui.submitForm(),
       'form.cancel': () => ui.cancelForm(),
       'dialog.close': () => ui.accept(),
-    }, (state, ctx) => expectForm(s, path, state, ctx));
+    }, (state, ctx) => expectForm(s, path, state, ctx), formScreenModel);
   });
 
   it('every form state and transition is performed on the modal', () => {

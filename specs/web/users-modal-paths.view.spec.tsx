@@ -92,6 +92,8 @@ describe('the users modal performs every userModal path on the real /users view 
         'postalCode.found': (e) => calls.settle({ type: 'xstate.done.actor.lookup', output: e.addresses }),
         'postalCode.failed': (e) => calls.settle({ type: 'xstate.error.actor.lookup', error: e.error }),
       },
+      spec: userModalModel,
+      probe: () => ({ field }),
       expectState: async (state, step) => {
         if (path.inputName === 'add' && step === 0) return; // the typing above is the input
         await waitFor(() => expectShows(path, step, JSON.parse(state)));

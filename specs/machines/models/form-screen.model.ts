@@ -40,7 +40,16 @@ export const formScreenModel: ModelSpec = {
 
 /* What the spec says holds in each state of an add/edit modal (spec 3 §2 'Agregar …'/'Editar …', §8 messages). */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
+/** The rendered modal (a catalogue's FormDialog): the screen and the context the model predicts. */
+type ViewProbe = { screen: any; context: any };
 const fail = (message: string) => { throw new Error(message); };
+/** The result dialog over the form that shows `text` (there may be a closing one behind it). */
+const resultWith = (p: ViewProbe, text: string) => {
+  const dialogs = p.screen.queryAllByRole('alertdialog', { hidden: true }) as HTMLElement[];
+  if (!dialogs.some((d) => d.textContent?.includes(text))) fail(`no se ve '${text}'`);
+};
+/** The name field as the person sees it. */
+const nameField = (p: ViewProbe) => (p.screen.getByTestId('form-dialog') as HTMLElement).querySelector('input') as HTMLInputElement;
 /** What the person typed last in the name field, or what was loaded, or the empty start. */
 const typedName = (p: Probe) => {
   const typed = [...p.events].reverse().find((e) => e.type === 'field.change' && e.name === 'name');
@@ -59,12 +68,18 @@ formScreenModel.expectations = {
   '"editing"': [{
     says: 'El campo muestra lo que la persona escribió (o lo cargado), también después de un error al guardar',
     actor: (p: Probe) => { if (p.snapshot.context.values.name !== typedName(p)) fail(`el campo tiene '${p.snapshot.context.values.name}'`); },
+    view: (p: ViewProbe) => { if (nameField(p).value !== p.context.values.name) fail(`el campo muestra '${nameField(p).value}'`); },
   }],
   '"invalid"': [{
     says: "Guardar con un campo no válido muestra 'Error' / 'Por favor, corrige los campos indicados.', marca el campo y no envía nada",
     actor: (p: Probe) => {
       if (p.snapshot.context.errors.name !== 'Mínimo 3 caracteres') fail(`el campo dice '${p.snapshot.context.errors.name}'`);
       if (p.calls.some((c) => c.src === 'saveRecord' && !c.outcome)) fail('se envió');
+    },
+    view: (p: ViewProbe) => {
+      resultWith(p, 'Por favor, corrige los campos indicados.');
+      // The screen's own schema words the message; the field is marked invalid whatever it says.
+      if (nameField(p).getAttribute('aria-invalid') !== 'true') fail('el campo no está marcado');
     },
   }],
   '"submitting"': [{
@@ -81,6 +96,18 @@ formScreenModel.expectations = {
       if (p.snapshot.context.serverError !== 'La zona ya existe.') fail(`el mensaje es '${p.snapshot.context.serverError}'`);
       if (p.snapshot.context.values.name !== typedName(p)) fail('se perdió lo escrito');
     },
+    view: (p: ViewProbe) => {
+      resultWith(p, 'La zona ya existe.');
+      if (nameField(p).value !== p.context.values.name) fail(`el campo muestra '${nameField(p).value}'`);
+    },
+  }],
+  '"succeeded"': [{
+    says: "Guardado: '¡Correcto!' con el mensaje del catálogo",
+    view: (p: ViewProbe) => resultWith(p, '¡Correcto!'),
+  }],
+  '"loadFailed"': [{
+    says: "Si el registro no carga: 'No fue posible cargar el registro' con el mensaje del servidor",
+    view: (p: ViewProbe) => { resultWith(p, 'No fue posible cargar el registro'); resultWith(p, p.context.serverError); },
   }],
   '"closed"': [{
     says: 'Al cerrarse, el formulario dice a la lista si guardó (para que la lista se vuelva a pedir)',

@@ -43,7 +43,20 @@ export const sessionModel: ModelSpec = {
 
 /* What the spec says holds in each state (spec 1 §2 sign-in, §4 session, §5 sign-in rules, §8 messages). */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+/** The rendered sign-in screen and shell (specs/web/session.view.spec.tsx adds the route and the fields). */
+type ViewProbe = { screen: any; context: any; events: { type: string }[]; step: number; where: () => string; field: (name: 'email' | 'password') => HTMLInputElement };
 const fail = (message: string) => { throw new Error(message); };
+const busyButton = {
+  says: "Mientras se intenta (y mientras se revoca un token rechazado) el botón dice 'Ingresando…' y no se puede volver a pulsar",
+  view: (p: ViewProbe) => { p.screen.getByRole('button', { name: /Ingresando/ }); },
+};
+const signedInShell = {
+  says: 'Con sesión se ve el panel en /home con el fraccionamiento activo del usuario',
+  view: (p: ViewProbe) => {
+    if (p.screen.getByTestId('active-community').textContent !== 'Las Palmas') fail('otro fraccionamiento');
+    if (p.where() !== '/home') fail(`está en ${p.where()}`);
+  },
+};
 sessionModel.expectations = {
   '{"signedOut":"error"}': [{
     says: 'Tras un intento fallido los campos de correo y contraseña quedan vacíos (spec 1 §2)',
@@ -51,9 +64,13 @@ sessionModel.expectations = {
       const { email, password } = p.snapshot.context.credentials;
       if (email !== '' || password !== '') fail(`los campos conservan '${email}' / '${password ? '••••' : ''}'`);
     },
+    view: (p: ViewProbe) => {
+      if (p.field('email').value !== '' || p.field('password').value !== '') fail('los campos conservan lo escrito');
+    },
   }, {
     says: 'Se muestra por qué no se pudo iniciar sesión',
     actor: (p: Probe) => { if (!p.snapshot.context.error) fail('no hay mensaje'); },
+    view: (p: ViewProbe) => { p.screen.getByText(p.context.error); },
   }],
   '{"signedOut":"idle"}': [{
     says: 'Con un campo vacío (o un correo no válido en el portal de contratistas) no se envía nada y el campo dice por qué (spec 1 §5)',
@@ -63,18 +80,26 @@ sessionModel.expectations = {
       if (Object.keys(p.snapshot.context.fieldErrors).length === 0) fail('no hay mensajes en los campos');
       if (p.calls.some((c) => c.src === 'signIn' && !c.outcome)) fail('se envió el inicio de sesión');
     },
+    view: (p: ViewProbe) => {
+      p.screen.getByRole('button', { name: 'Ingresar' });
+      if (p.events.at(-1)?.type !== 'session.signIn') return;
+      if (!p.screen.queryAllByText(/El campo es obligatorio|Por favor ingresa un correo valido|Contraseña incorrecta/).length) fail('los campos no dicen por qué');
+    },
   }],
+  '"rejecting"': [busyButton],
+  '"switching"': [signedInShell],
+  '"signingOut"': [signedInShell],
   '"signingIn"': [{
     says: 'Ingresar envía el correo y la contraseña escritos',
     actor: (p: Probe) => {
       const call = p.calls.filter((c) => c.src === 'signIn').at(-1) ?? fail('no se envió');
       if (call.input.email !== 'a@porton.mx' || call.input.password !== 'Porton2026') fail(`envió ${call.input.email}`);
     },
-  }],
+  }, busyButton],
   '"authenticated"': [{
     says: 'Con sesión se conoce al usuario y su fraccionamiento activo',
     actor: (p: Probe) => { if (!p.snapshot.context.user || !p.snapshot.hasTag('signedIn')) fail('sin usuario'); },
-  }],
+  }, signedInShell],
 };
 sessionModel.describeEvent = (e) => ({
   'credentials.change': e.name === 'email' ? `escribe el correo '${e.value}'` : 'escribe la contraseña',

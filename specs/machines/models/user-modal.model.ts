@@ -76,6 +76,8 @@ export const userModalModel: ModelSpec = {
 /* What spec 1 (§2 Usuarios, §5 the users form and postal code, §8 messages) says holds in each state. */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };
+/** The rendered users modal (specs/web/users-modal-paths.view.spec.tsx adds its field lookup). */
+type ViewProbe = { screen: any; context: any; field: (label: string) => HTMLInputElement & HTMLSelectElement };
 /** The postal code typed last, or loaded. */
 const lastPostalCode = (p: Probe) => {
   for (const e of [...p.events].reverse()) {
@@ -111,6 +113,13 @@ userModalModel.expectations = {
         if (found && (values.city !== colonies[0].location || values.state !== colonies[0].state || offered.length !== 2)) fail('no se llenó con la primera colonia');
         if (!found && (values.city !== '' || values.state !== '' || offered.length)) fail('quedaron datos de otro código postal');
       },
+      view: (p: ViewProbe) => {
+        const { values, colonies: offered, lookingUp } = p.context;
+        if ((p.screen.queryByText('Buscando colonias…') !== null) !== lookingUp) fail('el aviso de búsqueda no corresponde');
+        if (p.field('Ciudad').value !== values.city || p.field('Estado').value !== values.state) fail('Ciudad y Estado no corresponden');
+        const shown = [...p.field('Colonia').options].filter((o) => o.value !== '').map((o) => o.textContent);
+        if (JSON.stringify(shown) !== JSON.stringify(offered.map((c: { colony: string }) => c.colony))) fail(`Colonia ofrece ${shown.join(', ')}`);
+      },
     },
   ],
   '"invalid"': [{
@@ -138,6 +147,11 @@ userModalModel.expectations = {
       const { serverError, errors, values } = p.snapshot.context;
       if (serverError !== 'El correo ya existe' || errors.email !== 'El correo ya existe') fail(`dice '${serverError}' / '${errors.email}'`);
       if (values.firstName !== 'Laura') fail('se perdió lo escrito');
+    },
+    view: (p: ViewProbe) => {
+      // Once in the dialog and once under Correo.
+      if (p.screen.getAllByText('El correo ya existe').length < 2) fail('el correo no está marcado');
+      if (p.field('Nombre').value !== 'Laura') fail('se perdió lo escrito');
     },
   }],
   '"closed"': [{
