@@ -3,12 +3,24 @@
  * On a real PostgreSQL server (DATABASE_URL) it creates the cluster-wide objects the files
  * share (the app role), so the files, each on a database of its own, never race to create them.
  * A brand-new server and a server that ran the suite before behave the same.
+ * On PGlite it initialises one empty cluster and leaves its dump for every file to start from
+ * (initdb is most of a PGlite start: about 4 s against 1.4 s from the dump).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dumpPgliteTemplate } from '../../src/server/db/pglite.js';
 import { ensureAppRole } from './app-role.js';
 
 export default async function setup() {
   const url = process.env.DATABASE_URL;
-  if (!url) return;
+  if (!url) {
+    const dir = mkdtempSync(join(tmpdir(), 'porton-pglite-'));
+    const file = join(dir, 'template.tar');
+    writeFileSync(file, Buffer.from(await (await dumpPgliteTemplate()).arrayBuffer()));
+    process.env.PORTON_PGLITE_TEMPLATE = file;
+    return () => { rmSync(dir, { recursive: true, force: true }); };
+  }
   try {
     await ensureAppRole(url);
   } catch (error) {

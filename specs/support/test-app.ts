@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.js';
@@ -26,7 +26,10 @@ export { APP_ROLE };
 export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void>; kind: string; url: string | null }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openPglite('memory://');
+    // The server project's global setup leaves an initialised empty cluster to start from.
+    const template = process.env.PORTON_PGLITE_TEMPLATE;
+    const loadDataDir = template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
+    const db = await openPglite('memory://', { loadDataDir });
     return { db, kind: 'pglite', url: null, drop: async () => { await db.close(); } };
   }
   const name = `porton_t_${randomBytes(6).toString('hex')}`;

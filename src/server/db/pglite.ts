@@ -3,10 +3,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import { queryable, type Db } from './db.js';
 
-/** Embedded PostgreSQL in a data folder; `memory://` for tests. */
-export async function openPglite(dataDir: string): Promise<Db> {
+/**
+ * Embedded PostgreSQL in a data folder; `memory://` for tests. `loadDataDir` starts from a
+ * dumped cluster (`dumpPgliteTemplate`) instead of running initdb, which is most of the start.
+ */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const q = queryable((sql, params) => pg.query(sql, params));
   return {
     kind: 'pglite',
@@ -15,4 +18,14 @@ export async function openPglite(dataDir: string): Promise<Db> {
     exec: async (sql) => { await pg.exec(sql); },
     close: () => pg.close(),
   };
+}
+
+/** A freshly initialised, empty in-memory cluster as a tarball: what `openPglite(…, { loadDataDir })` starts from. */
+export async function dumpPgliteTemplate(): Promise<Blob> {
+  const pg = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  try {
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
 }
