@@ -16,10 +16,17 @@ export async function startInspector(): Promise<void> {
   if (!wanted) return;
   const { createBrowserInspector } = await import('@statelyai/inspect');
   const inspector = createBrowserInspector({ autoStart: true });
-  // The count of inspected events is on `window` (development only), for a quick check in the console.
-  const seen = window as unknown as { __portonInspected: number };
+  // The count of inspected events and the ids of the actors seen (parents and children) are on
+  // `window` (development only), for a quick check in the console, also when stately.ai is out of reach.
+  const seen = window as unknown as { __portonInspected: number; __portonActors: string[] };
   seen.__portonInspected = 0;
-  observer = (event) => { seen.__portonInspected++; inspector.inspect.next?.(event); };
+  seen.__portonActors = [];
+  observer = (event) => {
+    seen.__portonInspected++;
+    const id = event.actorRef.id;
+    if (!seen.__portonActors.includes(id)) seen.__portonActors.push(id);
+    inspector.inspect.next?.(event);
+  };
 }
 
 /** A root actor's options, with the inspector when it runs. */
