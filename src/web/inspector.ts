@@ -23,7 +23,7 @@ export async function startInspector(): Promise<void> {
   seen.__portonActors = [];
   observer = (event) => {
     seen.__portonInspected++;
-    const id = (event.actorRef as { id?: string }).id ?? event.sessionId;
+    const id = (event.actorRef as { id?: string }).id ?? 'actor';
     if (!seen.__portonActors.includes(id)) seen.__portonActors.push(id);
     inspector.inspect.next?.(event);
   };
