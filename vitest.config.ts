@@ -24,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'e2e', include: ['specs/e2e/**/*.spec.ts'], environment: 'node',
           testTimeout: 120_000, hookTimeout: 240_000, fileParallelism: false,
+          globalSetup: ['specs/support/e2e-global-setup.ts'],
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -11,9 +11,15 @@ export const hasChromium = () => existsSync(CHROMIUM);
 
 export interface RunningServer { url: string; dataDir: string; stop: () => Promise<void>; output: () => string }
 
-/** Starts the app the way the README does (`npm start`) on a fresh data folder and a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the app the way the README does (`npm start`) on a data folder of its own and a free
+ * port. The folder is a copy of the one the e2e global setup made on the first start (the demo
+ * data, as `npm start` leaves it), or empty with `fresh` or outside that setup.
+ */
+export async function startServer(env: Record<string, string> = {}, options: { fresh?: boolean; keepData?: boolean } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'porton-e2e-'));
+  const template = process.env.PORTON_E2E_TEMPLATE;
+  if (!options.fresh && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
@@ -37,7 +43,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGINT');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
