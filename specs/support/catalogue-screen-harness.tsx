@@ -26,7 +26,7 @@ const typeOf: Record<Role, number> = {
 export const userAs = (role: Role): CurrentUser => ({
   uuid: '00000000-0000-4000-8000-0000000000ff', email: `${role}@porton.mx`, username: `${role}@porton.mx`, role, roleKey: role,
   frac: COMMUNITY, product: [{ name: COMMUNITY, uuid: 'c1' }], logoURL: null, idUsersTypes: typeOf[role],
-  testFrac: { uuid: 'c1', name: COMMUNITY }, firstName: 'Ana', lastName: 'Prueba',
+  testFrac: { uuid: 'c1', name: COMMUNITY }, firstName: 'Ana', lastName: 'Prueba', club: false,
 });
 
 /** A row of the list models (uuid, name) as `GET api/zones` answers it. */

@@ -16,16 +16,16 @@ const people: Record<'admin' | 'integrator' | 'generalAdmin', CurrentUser> = {
   admin: {
     uuid: 'self-admin', email: 'administrador@porton.mx', username: 'Adriana Morales Peña', role: 'Administrador de fraccionamiento',
     roleKey: 'admin', frac: community.name, product: [community], logoURL: null, idUsersTypes: 4, testFrac: community,
-    firstName: 'Adriana', lastName: 'Morales Peña',
+    firstName: 'Adriana', lastName: 'Morales Peña', club: false,
   },
   integrator: {
     uuid: 'self-integrator', email: 'integrador@porton.mx', username: 'Ignacio Ramírez Soto', role: 'Integrador',
     roleKey: 'integrator', frac: community.name, product: [community], logoURL: null, idUsersTypes: 14, testFrac: community,
-    firstName: 'Ignacio', lastName: 'Ramírez Soto',
+    firstName: 'Ignacio', lastName: 'Ramírez Soto', club: false,
   },
   generalAdmin: {
     uuid: 'self-general', email: 'admin@porton.mx', username: 'Ana Garza Torres', role: 'Administrador general',
-    roleKey: 'generalAdmin', frac: null, product: [], logoURL: null, idUsersTypes: 1, testFrac: null, firstName: 'Ana', lastName: 'Garza Torres',
+    roleKey: 'generalAdmin', frac: null, product: [], logoURL: null, idUsersTypes: 1, testFrac: null, firstName: 'Ana', lastName: 'Garza Torres', club: false,
   },
 };
 export const sessionUser = (role: keyof typeof people) => people[role];

@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, demoAccounts } from './db/demo-data.js';
 import { openDatabase } from './db/open.js';
 import { seedIfEmpty } from './db/seed.js';
 import { seedDemoCatalogues } from './db/seed-catalogues.js';
+import { seedDemoResidents } from './db/seed-residents.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -12,7 +13,10 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
   const seeded = config.seedDemo ? await seedIfEmpty(db) : false;
-  if (seeded) await seedDemoCatalogues(db);
+  if (seeded) {
+    await seedDemoCatalogues(db);
+    await seedDemoResidents(db);
+  }
   const app = await buildApp({ config, db, distDir });
 
   let closing = false;

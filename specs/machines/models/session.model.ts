@@ -5,7 +5,7 @@ import type { ModelSpec } from '../../support/model-paths.js';
 const user = (idUsersTypes: number): CurrentUser => ({
   uuid: 'u1', email: 'a@porton.mx', username: 'a@porton.mx', role: 'x', roleKey: 'admin', frac: 'Las Palmas',
   product: [{ name: 'Las Palmas', uuid: 'f1' }, { name: 'Bosques', uuid: 'f2' }], logoURL: null, idUsersTypes,
-  testFrac: { uuid: 'f1', name: 'Las Palmas' }, firstName: 'A', lastName: 'B',
+  testFrac: { uuid: 'f1', name: 'Las Palmas' }, firstName: 'A', lastName: 'B', club: false,
 });
 const expired = { kind: 'http', status: 400, body: { error: 'invalid_grant', error_description: 'User account has expired' } };
 

@@ -54,9 +54,9 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       }
       for (const r of c.residents) {
         await q.query(
-          `INSERT INTO residents (community_id, street_id, number, first_name, last_name, user_id, email)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [communityId, streets.get(r.street), r.number, r.first, r.last, r.user ? users.get(r.user) : null, r.user ?? null]);
+          `INSERT INTO residents (community_id, street_id, number, first_name, last_name, user_id, email, useapp)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [communityId, streets.get(r.street), r.number, r.first, r.last, r.user ? users.get(r.user) : null, r.user ?? null, !!r.user]);
       }
     }
   });

@@ -6,7 +6,8 @@ import type { AuthContext } from './auth-context.js';
 
 /**
  * SQL fragment: true when the account may not be used. A disabled user, a disabled integrator,
- * or a member of communities that all belong to disabled integrators (the disable cascade).
+ * a member of communities that all belong to disabled integrators (the disable cascade), or a
+ * resident's account none of whose resident records is live, active and with app use (spec 3 §4).
  */
 export const ACCOUNT_BLOCKED_SQL = `(
   u.status = 'DISABLED'
@@ -17,6 +18,8 @@ export const ACCOUNT_BLOCKED_SQL = `(
         JOIN communities bc ON bc.id = bu.community_id
         LEFT JOIN integrators bi ON bi.id = bc.integrator_id
         WHERE bu.user_id = u.id AND COALESCE(bi.enabled, true)))
+  OR (EXISTS (SELECT 1 FROM residents br WHERE br.user_id = u.id)
+      AND NOT EXISTS (SELECT 1 FROM residents br WHERE br.user_id = u.id AND br.deleted_at IS NULL AND br.status = 'ACTIVE' AND br.useapp))
 )`;
 
 /**

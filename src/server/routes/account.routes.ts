@@ -37,7 +37,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const user = await loadUser(auth.userId);
       const communities = await db.query<{ id: number; uuid: string; name: string }>(USER_COMMUNITIES_SQL, [auth.userId]);
       const active = communities.find((c) => c.id === auth.communityId) ?? null;
-      const logo = active ? await db.one<{ logo_path: string | null }>('SELECT logo_path FROM communities WHERE id = $1', [active.id]) : undefined;
+      const logo = active ? await db.one<{ logo_path: string | null; club: boolean }>('SELECT logo_path, club FROM communities WHERE id = $1', [active.id]) : undefined;
       return {
         uuid: user.uuid,
         email: user.email,
@@ -51,6 +51,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
         testFrac: active ? { uuid: active.uuid, name: active.name } : null,
         firstName: user.first_name,
         lastName: user.last_name,
+        club: logo?.club ?? false,
       };
     },
   });

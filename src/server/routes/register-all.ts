@@ -20,6 +20,10 @@ import { administrativeVisitRoutes } from './administrative-visits.routes.js';
 import { userRoutes } from './users.routes.js';
 import { visitantDashboardRoutes } from './visitant-dashboard.routes.js';
 import { visitantRoutes } from './visitants.routes.js';
+import { phoneRoutes } from './phones.routes.js';
+import { residentCodeRoutes } from './resident-codes.routes.js';
+import { residentEmailRoutes } from './resident-emails.routes.js';
+import { residentRoutes } from './residents.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -44,4 +48,8 @@ export const routeModules: RouteModule[] = [
   administrativeVisitRoutes,
   visitantRoutes,
   visitantDashboardRoutes,
+  residentRoutes,
+  residentEmailRoutes,
+  residentCodeRoutes,
+  phoneRoutes,
 ];

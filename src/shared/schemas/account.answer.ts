@@ -20,6 +20,8 @@ export const CurrentUserSchema = v.object({
   testFrac: v.nullable(Ref),
   firstName: v.string(),
   lastName: v.string(),
+  /** The active community is a club: the action number ('No. acción') and the Hostess options show (spec 3 §1). */
+  club: v.boolean(),
 });
 
 /** `GET api/users/whoami`. */

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/errors.js';
+import { RESIDENT_EDITORS } from '../../shared/resident-rules.js';
+import { UuidParamsSchema } from '../../shared/schemas/catalogue.schema.js';
+import type { AppDeps } from '../deps.js';
+import { defineRoute, requireCommunity } from '../http/route.js';
+
+/** `DELETE api/phones/{uuid}`: a saved phone of a resident of the active community (spec 3 §5, §7). */
+export function phoneRoutes(app: FastifyInstance, { db }: AppDeps) {
+  defineRoute(app, {
+    operationId: 'deletePhone', response: null, errors: [404, 409], status: 204,
+    method: 'DELETE', url: '/api/phones/:uuid', tags: ['residentes'], access: RESIDENT_EDITORS, params: UuidParamsSchema,
+    summary: 'Elimina un teléfono de un residente (el primero es obligatorio: no se elimina el único)',
+    handler: async ({ auth, params }) => {
+      await db.tx(async (q) => {
+        const phone = await q.one<{ id: number; resident_id: number }>(
+          `SELECT p.id, p.resident_id FROM resident_phones p JOIN residents r ON r.id = p.resident_id
+            WHERE p.uuid = $1 AND r.community_id = $2 AND r.deleted_at IS NULL FOR UPDATE OF r`,
+          [params.uuid, requireCommunity(auth)]);
+        if (!phone) throw new AppError('not_found', 'El teléfono no existe.');
+        const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM resident_phones WHERE resident_id = $1', [phone.resident_id]);
+        if ((count?.n ?? 0) <= 1) throw new AppError('conflict', 'El residente debe conservar al menos un teléfono.');
+        await q.query('DELETE FROM resident_phones WHERE id = $1', [phone.id]);
+      });
+    },
+  });
+}

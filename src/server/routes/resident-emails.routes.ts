@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/errors.js';
+import { RESIDENT_EDITORS, ResidentTexts } from '../../shared/resident-rules.js';
+import type { ReactivateEmailAnswer, ValidateEmailAnswer } from '../../shared/resident-types.js';
+import { ReactivateEmailAnswerSchema, ValidateEmailAnswerSchema } from '../../shared/schemas/resident.answer.js';
+import { ReactivateEmailSchema, ValidateEmailSchema } from '../../shared/schemas/resident.schema.js';
+import type { AppDeps } from '../deps.js';
+import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
+import { RESIDENT_NOT_FOUND, residentById } from '../services/resident-rows.js';
+import { assertLicencesFor, takenEmails } from '../services/resident-writes.js';
+import { EMAIL_TAKEN } from './residents.routes.js';
+
+/**
+ * The email check of the resident form and the reactivation of a deleted resident (spec 3 §4,
+ * §5, §7; issue 8). An email is free, taken by a live resident (or a staff account), or the
+ * email of a resident of this community who was deleted: that one can be brought back.
+ */
+export function residentEmailRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const tags = ['residentes'];
+
+  for (const url of ['/api/residents/validateEmail/', '/api/residents/validateEmail']) {
+    defineRoute(app, {
+      operationId: atTrailingSlash('validateResidentEmail', url), response: ValidateEmailAnswerSchema,
+      method: 'POST', url, tags, access: RESIDENT_EDITORS, body: ValidateEmailSchema,
+      summary: 'Dice si un correo puede usarse para un residente: libre (AVAILABLE), de un residente vivo (TAKEN) o de un residente eliminado de este fraccionamiento (DELETED, se puede reactivar)',
+      handler: async ({ auth, body }): Promise<ValidateEmailAnswer> => {
+        const communityId = requireCommunity(auth);
+        const own = body.residentUuid
+          ? await db.one<{ email: string | null }>('SELECT email FROM residents WHERE community_id = $1 AND uuid = $2 AND deleted_at IS NULL', [communityId, body.residentUuid])
+          : undefined;
+        if (own && (own.email ?? '').toLowerCase() === body.email) return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
+        if ((await takenEmails(db, [body.email])).size) return { Success: false, Message: EMAIL_TAKEN, Data: { residentStatus: 'TAKEN' } };
+        const deleted = await db.one('SELECT 1 FROM residents WHERE community_id = $1 AND lower(email) = $2 AND deleted_at IS NOT NULL LIMIT 1',
+          [communityId, body.email]);
+        if (deleted) return { Success: true, Message: ResidentTexts.deletedOwner, Data: { residentStatus: 'DELETED' } };
+        return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
+      },
+    });
+  }
+
+  for (const url of ['/api/residents/reactivateEmail/', '/api/residents/reactivateEmail']) {
+    defineRoute(app, {
+      operationId: atTrailingSlash('reactivateResidentEmail', url), response: ReactivateEmailAnswerSchema, errors: [404, 409],
+      method: 'POST', url, tags, access: RESIDENT_EDITORS, body: ReactivateEmailSchema,
+      summary: 'Reactiva el residente eliminado más reciente de este fraccionamiento con ese correo (ocupa una licencia); sin acceso a la app hasta editar `useapp`',
+      handler: async ({ auth, body }): Promise<ReactivateEmailAnswer> => {
+        const communityId = requireCommunity(auth);
+        const id = await db.tx(async (q) => {
+          const row = await q.one<{ id: number }>(
+            `SELECT id FROM residents WHERE community_id = $1 AND lower(email) = $2 AND deleted_at IS NOT NULL
+              ORDER BY deleted_at DESC LIMIT 1 FOR UPDATE`, [communityId, body.email]);
+          if (!row) throw new AppError('not_found', RESIDENT_NOT_FOUND);
+          if ((await takenEmails(q, [body.email])).size) throw new AppError('conflict', EMAIL_TAKEN);
+          await assertLicencesFor(q, communityId, 1);
+          await q.query(
+            "UPDATE residents SET deleted_at = NULL, status = 'ACTIVE', useapp = false, updated_at = now() WHERE id = $1", [row.id]);
+          return row.id;
+        });
+        return { Success: true, Message: ResidentTexts.reactivated, Data: { resident: await residentById(db, id) } };
+      },
+    });
+  }
+}
