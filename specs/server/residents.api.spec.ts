@@ -169,3 +169,78 @@ describe('validateEmail, delete and reactivate (spec 3 §4, §5)', () => {
     expect(back.json().Data.resident).toMatchObject({ uuid: created.uuid, status: 'ACTIVE' });
   });
 });
+
+describe('Licences: a community cannot hold more live residents than its licences (issue 8)', () => {
+  it('three concurrent creates at the last free licence: one 201, two 409 with the licence message; nothing else created', async () => {
+    const villas = (await t.db.one<{ id: number }>("SELECT id FROM communities WHERE name = 'Villas del Sol'"))!.id;
+    const live = (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL', [villas]))!.n;
+    await t.db.query('UPDATE communities SET license_total = $2 WHERE id = $1', [villas, live + 1]);
+    const girasol = await streetId('Calle Girasol');
+    const results = await Promise.all(['uno', 'dos', 'tres'].map(async (n) =>
+      a.admin2.post('/api/residents', [await body({ email: `${n}@villas.mx`, idStreet: girasol })])));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(refused.json().error_description).toBe(`No es posible registrar más residentes: el fraccionamiento ya usa sus ${live + 1} licencias.`);
+    expect((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL', [villas]))!.n).toBe(live + 1);
+  });
+});
+
+describe('PUT api/residents/{uuid}, phones, and the option lists (spec 3 §7)', () => {
+  it('updates fields and phones: a sent uuid keeps that phone, a new one is added, an omitted one removed', async () => {
+    const created = (await a.admin.post('/api/residents', [await body({ email: 'editame@correo.mx', phones: [{ phone: '111' }, { phone: '222' }] })])).json()[0];
+    const [first] = created.phones;
+    const res = await a.capturista.put(`/api/residents/${created.uuid}`, {
+      ...(await body({ email: 'editame@correo.mx' })), idZone: created.idZone, firstName: 'Teodora', number: '46',
+      phones: [{ uuid: first.uuid, phone: '1112' }, { phone: '333' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Teodora', number: '46' });
+    expect(res.json().phones).toEqual([{ uuid: first.uuid, phone: '1112' }, { uuid: expect.any(String), phone: '333' }]);
+  });
+
+  it('a phone uuid of another resident answers 404 and changes nothing', async () => {
+    const rows = (await listed('search=editame')).data as unknown as { uuid: string; idZone: number; phones: { uuid: string; phone: string }[] }[];
+    const other = (await a.admin.post('/api/residents', [await body({ email: 'otro.tel@correo.mx' })])).json()[0];
+    const res = await a.admin.put(`/api/residents/${rows[0].uuid}`, {
+      ...(await body({ email: 'editame@correo.mx' })), idZone: rows[0].idZone, phones: [{ uuid: other.phones[0].uuid, phone: '999' }],
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await listed('search=editame')).data[0]).toMatchObject({ phones: rows[0].phones });
+  });
+
+  it('DELETE api/phones/{uuid} removes a saved phone; the only phone is kept (409); another community answers 404', async () => {
+    const r = (await a.admin.post('/api/residents', [await body({ email: 'tels@correo.mx', phones: [{ phone: '1' }, { phone: '2' }] })])).json()[0];
+    expect((await a.admin2.del(`/api/phones/${r.phones[0].uuid}`)).statusCode).toBe(404);
+    expect((await a.capturista.del(`/api/phones/${r.phones[0].uuid}`)).statusCode).toBe(204);
+    const last = await a.admin.del(`/api/phones/${r.phones[1].uuid}`);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error_description).toMatch(/al menos un teléfono/);
+  });
+
+  it('GET api/residents/streets/{streetUuid}, all and findOne answer this community only', async () => {
+    const roble = (await t.db.one<{ uuid: string }>("SELECT uuid FROM streets WHERE name = 'Calle Roble'"))!.uuid;
+    const girasol = (await t.db.one<{ uuid: string }>("SELECT uuid FROM streets WHERE name = 'Calle Girasol'"))!.uuid;
+    const onRoble = (await a.guard.get(`/api/residents/streets/${roble}`)).json();
+    expect(onRoble.map((r: { firstName: string }) => r.firstName)).toEqual(['Jorge', 'Rosa']);
+    expect((await a.guard.get(`/api/residents/streets/${girasol}`)).statusCode).toBe(404);
+    const all = (await a.capturista.get('/api/residents/all')).json();
+    expect(all.length).toBeGreaterThan(5);
+    const found = await a.guard.get('/api/residents/findOne?email=RESIDENTE@porton.mx');
+    expect(found.json()).toMatchObject({ firstName: 'Rosa' });
+    expect((await a.admin2.get('/api/residents/findOne?email=residente@porton.mx')).statusCode).toBe(404);
+    expect((await a.guard.get('/api/residents/findOne')).statusCode).toBe(400);
+  });
+
+  it('another community\'s resident answers 404 to read, edit, enable, disable, resend and delete', async () => {
+    const rosa = (await listed('search=rosa')).data[0];
+    for (const res of [
+      await a.admin2.get(`/api/residents/${rosa.uuid}`),
+      await a.admin2.put(`/api/residents/${rosa.uuid}`, { ...(await body({ email: 'x@y.mx' })), idStreet: await streetId('Calle Girasol') }),
+      await a.admin2.put(`/api/residents/enable/${rosa.uuid}`),
+      await a.admin2.put(`/api/residents/disable/${rosa.uuid}`),
+      await a.admin2.put(`/api/residents/resendRegistrationEmail/${rosa.uuid}`),
+      await a.admin2.del(`/api/residents/${rosa.uuid}`),
+    ]) expect(res.statusCode).toBe(404);
+    expect((await listed('search=rosa')).data[0]).toMatchObject({ status: 'ACTIVE', useapp: true });
+  });
+});
