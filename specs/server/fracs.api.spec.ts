@@ -68,7 +68,7 @@ describe('GET api/fracs/{uuid}', () => {
       licenseTotal: 150, starDate: '', endDate: '', idFile: null,
       user: { idUser: adminId, uuid: expect.any(String), name: 'Adriana Morales Peña' }, file: null,
       address: { cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', idAddress: expect.any(Number), uuid: expect.any(String), colony: 'San Ángel' },
-      licenseExpired: false,
+      licenseExpired: false, club: false,
     });
   });
 
@@ -205,5 +205,20 @@ describe('PUT api/fracs/{uuid} (Editar fraccionamiento)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error_description).toBe('La colonia no corresponde al código postal.');
     expect((await integrador.get(`/api/fracs/${palmas}`)).json().name).toBe('Residencial Las Palmas');
+  });
+});
+
+describe('the club property (spec 3 §1: club-only wording; issue 8: a property of the community)', () => {
+  it('is set on the community form, answered by the community and by api/users/me; an edit without it keeps it', async () => {
+    const created = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Club Campestre Demo', licenseTotal: 5, club: true }));
+    expect(created.statusCode).toBe(200);
+    expect(created.json().club).toBe(true);
+    const uuid = created.json().uuid;
+    const { club: _club, ...withoutClub } = await communityBody(t, { name: 'Club Campestre Demo', licenseTotal: 5 }) as Record<string, unknown>;
+    const edited = await integrador.put(`/api/fracs/${uuid}`, withoutClub);
+    expect(edited.json().club).toBe(true);
+    expect((await integrador.put(`/api/fracs/${uuid}`, { ...withoutClub, club: false })).json().club).toBe(false);
+    const admin = t.as(await t.signIn('administrador@porton.mx'));
+    expect((await admin.get('/api/users/me')).json().club).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ export const communityC1: Community = {
   uuid: 'c1', name: 'Residencial Las Palmas', cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', idAddress: 1,
   street: 'Calle Fuego', extNumber: '10', intNumber: null, idUser: 7, licenseTotal: 150, starDate: '', endDate: '', idFile: 31,
   user: adminOptions[0], file: { publicUrl: '/api/fracs/c1/logo?v=f1', idFile: 31, uuid: 'f1' },
-  address: { cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', colony: 'San Ángel', idAddress: 1, uuid: 'a1' }, licenseExpired: false,
+  address: { cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', colony: 'San Ángel', idAddress: 1, uuid: 'a1' }, licenseExpired: false, club: false,
 };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

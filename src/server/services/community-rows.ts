@@ -4,13 +4,13 @@ import type { Queryable } from '../db/db.js';
 /** One community with its address, administrator and logo, flat as SQL answers it. */
 export interface CommunityRow {
   id: number; uuid: string; name: string; street: string | null; ext_number: string | null; int_number: string | null;
-  license_total: number; license_expired: boolean;
+  license_total: number; license_expired: boolean; club: boolean;
   address_id: number | null; address_uuid: string | null; cp: string | null; city: string | null; state: string | null; colony: string | null;
   admin_id: number | null; admin_uuid: string | null; admin_name: string | null;
   file_id: number | null; file_uuid: string | null; storage_key: string | null;
 }
 
-export const COMMUNITY_SELECT = `c.id, c.uuid, c.name, c.street, c.ext_number, c.int_number, c.license_total, c.license_expired,
+export const COMMUNITY_SELECT = `c.id, c.uuid, c.name, c.street, c.ext_number, c.int_number, c.license_total, c.license_expired, c.club,
   a.id AS address_id, a.uuid AS address_uuid, a.cp, a.city, a.state, a.colony,
   au.id AS admin_id, au.uuid AS admin_uuid, trim(au.first_name || ' ' || au.last_name) AS admin_name,
   f.id AS file_id, f.uuid AS file_uuid, f.storage_key`;
@@ -45,6 +45,7 @@ export function communityOf(row: CommunityRow): Community {
       cp: cp!, city: row.city!, state: row.state!, colony: row.colony!, idAddress: row.address_id, uuid: row.address_uuid!,
     },
     licenseExpired: row.license_expired,
+    club: row.club,
   };
 }
 

@@ -47,9 +47,9 @@ export async function createCommunity(db: Db, storage: FileStorage, integratorId
     await assertLicencesFit(q, integratorId, body.licenseTotal, null);
     const fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;
     const row = await q.one<{ id: number }>(
-      `INSERT INTO communities (name, address_id, street, ext_number, int_number, license_total, admin_user_id, integrator_id, logo_file_id, logo_path)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [...communityValues(body, addressId), integratorId, fileId, key],
+      `INSERT INTO communities (name, address_id, street, ext_number, int_number, license_total, admin_user_id, integrator_id, logo_file_id, logo_path, club)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [...communityValues(body, addressId), integratorId, fileId, key, body.club ?? false],
     );
     await addAdminMembership(q, body.idUser, row!.id);
     return row!.id;
@@ -83,8 +83,8 @@ export async function updateCommunity(db: Db, storage: FileStorage, integratorId
     }
     await q.query(
       `UPDATE communities SET name = $1, address_id = $2, street = $3, ext_number = $4, int_number = $5, license_total = $6,
-              admin_user_id = $7, logo_file_id = $8, logo_path = $9 WHERE id = $10`,
-      [...communityValues(body, addressId), fileId, path, current.id],
+              admin_user_id = $7, logo_file_id = $8, logo_path = $9, club = COALESCE($11, club) WHERE id = $10`,
+      [...communityValues(body, addressId), fileId, path, current.id, body.club ?? null],
     );
     if (change.kind !== 'keep' && logo.file_id !== null) {
       await q.query('DELETE FROM files WHERE id = $1', [logo.file_id]);

@@ -72,4 +72,6 @@ export const CommunityAnswerSchema = v.object({
   address: v.nullable(AddressRefSchema),
   /** True means the community is disabled (spec 1 §4). */
   licenseExpired: v.boolean(),
+  /** A club community (spec 3 §1): its screens show the action number and the Hostess options. */
+  club: v.boolean(),
 });

@@ -23,6 +23,8 @@ export const CommunityFormSchema = objectWithMessages({
   extNumber: extNumber(),
   licenseTotal: licenceCount(),
   idUser: selectedId(ADMINISTRATOR_MESSAGE),
+  /** A club shows the action number ('No. acción') and the Hostess options (spec 3 §1; issue 8). */
+  club: v.optional(v.boolean(), false),
 }, INVALID_BODY);
 export type CommunityFormInput = v.InferInput<typeof CommunityFormSchema>;
 export type CommunityForm = v.InferOutput<typeof CommunityFormSchema>;
@@ -59,6 +61,8 @@ export const CommunityBodySchema = v.pipe(
     endDate: v.optional(v.unknown()),
     idFile: v.optional(v.unknown()),
     file: v.optional(v.nullable(LogoFileSchema)),
+    /** Whether the community is a club; absent keeps what it is. */
+    club: v.optional(v.nullable(v.boolean('Valor no válido.'))),
   }, INVALID_BODY),
   v.forward(
     v.partialCheck([['idUser'], ['user', 'idUser']], (b) => (b.idUser ?? b.user?.idUser) != null, ADMINISTRATOR_MESSAGE),
@@ -74,7 +78,7 @@ export function communityBodyOf(form: CommunityForm, file?: LogoFile | null): Co
   return {
     name: form.name, cp: form.cp, city: form.city, state: form.state, idAddress: form.idAddress,
     street: form.street, extNumber: form.extNumber, intNumber: form.intNumber, idUser: form.idUser,
-    licenseTotal: form.licenseTotal, starDate: '', endDate: '', user: { idUser: form.idUser },
+    licenseTotal: form.licenseTotal, starDate: '', endDate: '', user: { idUser: form.idUser }, club: form.club,
     ...(file === undefined ? {} : { file }),
   };
 }

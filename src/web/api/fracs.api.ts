@@ -29,8 +29,9 @@ export const communityFormValues = (c: Community) => ({
   name: c.name, cp: c.cp ?? c.address?.cp ?? '', city: c.city ?? c.address?.city ?? '', state: c.state ?? c.address?.state ?? '',
   idAddress: c.idAddress === null ? '' : String(c.idAddress), street: c.street ?? '', extNumber: c.extNumber ?? '',
   intNumber: c.intNumber ?? '', licenseTotal: String(c.licenseTotal), idUser: c.idUser === null ? '' : String(c.idUser),
+  club: c.club,
 });
 
 export const emptyCommunityForm = {
-  name: '', cp: '', city: '', state: '', idAddress: '', street: '', extNumber: '', intNumber: '', licenseTotal: '', idUser: '',
+  name: '', cp: '', city: '', state: '', idAddress: '', street: '', extNumber: '', intNumber: '', licenseTotal: '', idUser: '', club: false,
 };

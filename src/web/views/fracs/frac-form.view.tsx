@@ -10,6 +10,7 @@ import { useAddressForm, type AddressFormOptions } from '../../components/addres
 import { SelectField } from '../../components/select-field.js';
 import { TextField } from '../../components/text-field.js';
 import { paths } from '../../paths.js';
+import { CheckField } from '../users/check-field.js';
 import { LogoField } from './logo-field.js';
 
 export interface FracFormApis {
@@ -63,6 +64,8 @@ export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi 
             <SelectField label="Administrador de fraccionamiento" value={form.values.idUser} error={form.errors.idUser} required
               placeholder="Selecciona un administrador" options={ctx.options.idUser ?? []} onValue={(value) => form.set('idUser', value)} />
           </SimpleGrid>
+          <CheckField label="Es un club (muestra No. acción y la opción Hostess)" checked={(form.values as Record<string, unknown>).club === true}
+            onValue={(checked) => form.set('club', checked)} />
           <LogoField logo={ctx.logo} error={form.errors.logo} reading={readingLogo}
             onPick={(file) => send({ type: 'logo.pick', file })} onRemove={() => send({ type: 'logo.remove' })} />
         </>
