@@ -30,7 +30,7 @@ export async function seedDemoResidents(db: Db) {
     for (const r of seeded) {
       const email = r.email ?? `${slug(r.first_name)}.${slug(r.last_name.split(' ')[0])}${r.id}@correo.mx`;
       await q.query('UPDATE residents SET email = $2 WHERE id = $1', [r.id, email]);
-      await q.query('INSERT INTO resident_phones (resident_id, phone) VALUES ($1, $2)', [r.id, phoneOf(r.id)]);
+      await q.query('INSERT INTO resident_phones (resident_id, phone) VALUES ($1, $2)', [r.id, phoneOf(r.id + 1000)]);
     }
     const communities = await q.query<{ id: number; name: string; club: boolean }>('SELECT id, name, club FROM communities ORDER BY id');
     let n = 0;
