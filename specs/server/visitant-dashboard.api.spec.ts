@@ -99,6 +99,16 @@ describe('GET api/visitantDashBoard/residentSummary (the cards)', () => {
     });
   });
 
+  it('a deleted resident frees its licence and is not counted; app users are residents with an account and app use', async () => {
+    const before = await get<ResidentSummary>(admin, 'residentSummary');
+    const miguel = (await t.as(admin).get('/api/residents/?search=miguel')).json().data[0];
+    expect((await t.as(admin).del(`/api/residents/${miguel.uuid}`)).statusCode).toBe(204);
+    const after = await get<ResidentSummary>(admin, 'residentSummary');
+    expect(after).toMatchObject({ recordedResidents: before.recordedResidents - 1, usedLicenses: before.usedLicenses - 1,
+      remainingLicenses: before.remainingLicenses + 1, recordedUsers: before.recordedUsers });
+    await t.db.query("UPDATE residents SET deleted_at = NULL WHERE uuid = $1", [miguel.uuid]);
+  });
+
   it('the general administrator reads every community', async () => {
     const summary = await get<ResidentSummary>(await t.signIn('admin@porton.mx'), 'residentSummary/');
     expect(summary).toMatchObject({ entryCount: 6, activeCount: 2, assignedLicenses: 330, recordedResidents: 10 });

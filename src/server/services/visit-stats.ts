@@ -79,10 +79,10 @@ export async function residentSummary(q: Queryable, scope: StatsScope): Promise<
              FROM visits v, b WHERE ${where(scope, 'v.community_id')} AND v.entered_at >= b.ys AND v.entered_at < b.ye),
      x AS (SELECT count(*)::int AS n FROM visits v, b WHERE ${where(scope, 'v.community_id')} AND v.exited_at >= b.ys AND v.exited_at < b.ye),
      a AS (SELECT count(*)::int AS n FROM visits v WHERE ${where(scope, 'v.community_id')} AND v.exited_at IS NULL),
-     r AS (SELECT count(*)::int AS residents, count(*) FILTER (WHERE r.user_id IS NOT NULL)::int AS app_users,
+     r AS (SELECT count(*)::int AS residents, count(*) FILTER (WHERE r.user_id IS NOT NULL AND r.useapp)::int AS app_users,
                   count(DISTINCT (r.street_id, r.number, coalesce(r.int_number, '')))::int AS houses,
-                  count(DISTINCT (r.street_id, r.number, coalesce(r.int_number, ''))) FILTER (WHERE r.user_id IS NOT NULL)::int AS app_houses
-             FROM residents r WHERE ${where(scope, 'r.community_id')}),
+                  count(DISTINCT (r.street_id, r.number, coalesce(r.int_number, ''))) FILTER (WHERE r.user_id IS NOT NULL AND r.useapp)::int AS app_houses
+             FROM residents r WHERE ${where(scope, 'r.community_id')} AND r.deleted_at IS NULL),
      l AS (SELECT coalesce(sum(c.license_total), 0)::int AS n FROM communities c WHERE ${where(scope, 'c.id')})
      SELECT e.n AS "entryCount", x.n AS "exitCount", a.n AS "activeCount", e.qr AS "qrEntryCount", e.manual AS "manualEntryCount",
             l.n AS "assignedLicenses", r.residents AS "recordedResidents", r.app_users AS "recordedUsers",
