@@ -35,7 +35,7 @@ export const screens: Screen[] = [
   { path: paths.providers, title: 'Proveedores', view: named(() => import('./views/catalogues/providers.view.js'), 'ProvidersView') },
   { path: paths.qrcodes, title: 'Dispositivos' },
   { path: paths.residents, title: 'Residentes' },
-  { path: paths.newResidents, title: 'Alta residente' },
+  { path: paths.newResidents, title: 'Alta residente', view: named(() => import('./views/residents/resident-form.view.js'), 'ResidentFormView') },
   { path: paths.visitants, title: 'Reportes' },
   { path: paths.visitantes, title: 'Reportes' },
   { path: paths.commonAreaVisitants, title: 'Reporte áreas comunes' },

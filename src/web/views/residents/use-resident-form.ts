@@ -1,0 +1,48 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise, type AnyActorLogic } from 'xstate';
+import { residentEmailCheckMachine } from '../../../../machines/resident-email-check.machine.js';
+import { residentFormMachine } from '../../../../machines/resident-form.machine.js';
+import { residentImportMachine } from '../../../../machines/resident-import.machine.js';
+import type { ResidentInput } from '../../../shared/schemas/resident.schema.js';
+import { saveErrorWorkbook, uploadResidentsFile } from '../../api/resident-import.api.js';
+import { residentsApi, type ResidentUpdate } from '../../api/residents.api.js';
+import { inspected } from '../../inspector.js';
+import { paths } from '../../paths.js';
+import { residentFormValues } from '../../../../machines/resident-form-rules.js';
+
+/** The calls of /newResidents (spec 3 §7 Residents), replaceable in tests. */
+export interface ResidentFormApis {
+  residents: Pick<typeof residentsApi, 'get' | 'create' | 'update' | 'removePhone' | 'validateEmail' | 'reactivateEmail'>;
+  /** The import's upload (a callback actor reporting progress). */
+  upload: AnyActorLogic;
+  saveErrorFile: (base64: string) => Promise<void>;
+}
+export const residentFormApis: ResidentFormApis = { residents: residentsApi, upload: uploadResidentsFile, saveErrorFile: saveErrorWorkbook };
+
+/** The resident form machine with the page's calls and navigation; it starts once per page. */
+export function useResidentForm(id: string | null, api: ResidentFormApis) {
+  const navigate = useNavigate();
+  const logic = useMemo(() => residentFormMachine.provide({
+    actions: {
+      leave: () => navigate(paths.residents, { replace: true }),
+      showEditMode: ({ context }) => navigate(`${paths.newResidents}?uuid=${encodeURIComponent(context.id ?? '')}`, { replace: true }),
+    },
+    actors: {
+      loadForm: fromPromise(async ({ input }) => ({ values: residentFormValues(await api.residents.get(input.id!)) })),
+      saveRecord: fromPromise(({ input }) => (input.id
+        ? api.residents.update(input.id, input.values as ResidentUpdate)
+        : api.residents.create(input.values as ResidentInput))),
+      residentEmailCheck: residentEmailCheckMachine.provide({
+        actors: { validateEmail: fromPromise(({ input }) => api.residents.validateEmail(input.email, input.residentUuid)) },
+      }),
+      reactivateResident: fromPromise(async ({ input }) => (await api.residents.reactivateEmail(input.email)).Data.resident),
+      removePhone: fromPromise(({ input }) => api.residents.removePhone(input.uuid)),
+      residentImport: residentImportMachine.provide({
+        actors: { uploadFile: api.upload as never, saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)) },
+      }),
+    },
+  }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the page starts its form once
+  return useMachine(logic, inspected({ input: { id } }));
+}
