@@ -235,13 +235,13 @@ export interface ActorCall { src: string; input: unknown; outcome?: 'done' | 'er
  * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events settle the pending one.
  */
 export function deferredActors(srcNames: string[], recorded: string[] = []) {
-  const pending: { d: Deferred<unknown>; call: ActorCall }[] = [];
+  const pending: { d: Deferred<unknown>; call: ActorCall; signal: AbortSignal }[] = [];
   const calls: ActorCall[] = [];
-  const actors: Record<string, unknown> = Object.fromEntries(srcNames.map((src) => [src, fromPromise(async ({ input }) => {
+  const actors: Record<string, unknown> = Object.fromEntries(srcNames.map((src) => [src, fromPromise(async ({ input, signal }) => {
     const call: ActorCall = { src, input };
     calls.push(call);
     const d = deferred<unknown>();
-    pending.push({ d, call });
+    pending.push({ d, call, signal });
     return d.promise;
   })]));
   // A recorded child keeps what its parent sends it; the path itself says what it reports.
@@ -250,6 +250,8 @@ export function deferredActors(srcNames: string[], recorded: string[] = []) {
     actors,
     calls,
     async settle(event: AnyEventObject) {
+      // An invocation the machine replaced (a newer check, a newer lookup) never answers: the path's answer is the live one's.
+      while (pending.length && pending[0].signal.aborted) pending.shift();
       const next = pending.shift();
       if (!next) throw new Error(`no invocation pending for ${event.type}`);
       if (event.type.startsWith('xstate.done.actor.')) { next.call.outcome = 'done'; next.call.output = event.output; next.d.resolve(event.output); } else { next.call.outcome = 'error'; next.d.reject(event.error); }
