@@ -93,7 +93,7 @@ export const residentFormModel: ModelSpec = {
     } else if (!ctx.errors.email && !ctx.checks.email && !ctx.importing && phones.length === 1 && ctx.failureTitle === '') out.push({ type: 'email.blur' });
     // The person types another email (a deleted resident's, or a malformed one) and leaves the field.
     if (creating && email === ORIGINAL && !ctx.checkingEmail && phones.length === 1 && !ctx.importing) {
-      out.push({ type: 'field.change', name: 'email', value: 'Otra@Correo.mx ' }, { type: 'field.change', name: 'email', value: 'ana@correo' });
+      out.push({ type: 'field.change', name: 'email', value: 'Otra@Correo.MX' }, { type: 'field.change', name: 'email', value: 'ana@correo' });
     }
     // A malformed email is corrected.
     if (creating && email === 'ana@correo' && ctx.errors.email) {
