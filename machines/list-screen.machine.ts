@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorLogic } from 'xstate';
 import type { Page } from '../src/shared/api-types.js';
 import { failureDescription } from '../src/shared/api-failure.js';
 import { PAGE_SIZE } from '../src/shared/constants.js';
@@ -15,6 +15,10 @@ export interface ListScreenContext {
   /** The search that produced the rows; `searchDraft` is what the box holds. */
   search: string;
   searchDraft: string;
+  /** The screen's own filters (e.g. 'Residentes activados' → `useApp`), sent with every page request. */
+  filters: ListFilters;
+  /** Each shown row has a `rowChild` of its own (e.g. a resident's code cell), id `row:{uuid}`. */
+  rowChildren: boolean;
   /** The page being asked for (the first load, a search, a page change, a reload). */
   request: LoadInput;
   /** The row being edited (null with `editing` = adding) or confirmed for deletion. */
@@ -34,9 +38,24 @@ export type ListScreenEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'dialog.close' }
-  | { type: 'list.reload' };
+  | { type: 'list.reload' }
+  | { type: 'filter.change'; name: string; value: boolean | string };
 
-export interface LoadInput { page: number; size: number; search: string }
+/** A screen's filters by name; they travel flat in the page request beside page, size and search. */
+export type ListFilters = Record<string, boolean | string>;
+
+export interface LoadInput { page: number; size: number; search: string; [filter: string]: boolean | string | number }
+
+/** Where a list stands, as a screen keeps it between visits (spec 3 §2: page and search survive /newResidents). */
+export interface ListMemory { page: number; search: string; filters: ListFilters }
+
+/** What a screen starts its list with: the page size, where it stood (restored), its filters, per-row children. */
+export interface ListScreenInput { size?: number; restore?: Partial<ListMemory> | null; filters?: ListFilters; rowChildren?: boolean }
+
+/** The id of a shown row's own child (its `rowChild`): the view reads `snapshot.children[rowChildId(uuid)]`. */
+export const rowChildId = (uuid: string) => `row:${uuid}`;
+
+const requestOf = (page: number, size: number, search: string, filters: ListFilters): LoadInput => ({ ...filters, page, size, search });
 
 /** What the list gives the add/edit form it opens (the form machine's input): the row, or none to add. */
 export interface FormLaunch { id: string | null; row: ListRow | null }
@@ -45,6 +64,12 @@ const fromPage = (output: Page<ListRow>, request: LoadInput) => ({
   rows: output.content, total: output.totalElements, totalPages: output.totalPages, page: output.page, search: request.search, error: null,
 });
 const pageHasRows = (output: Page<ListRow>) => output.content.length > 0;
+
+/** After each answered page the screen may keep where the list stands. */
+const remember = {
+  type: 'remember',
+  params: ({ context }: { context: ListScreenContext }): ListMemory => ({ page: context.page, search: context.search, filters: context.filters }),
+} as const;
 
 /**
  * The list pattern every catalogue and CRUD screen reuses: load, search, page, open the
@@ -55,7 +80,7 @@ export const listScreenMachine = setup({
   types: {
     context: {} as ListScreenContext,
     events: {} as ListScreenEvent,
-    input: {} as { size?: number } | undefined,
+    input: {} as ListScreenInput | undefined,
   },
   actors: {
     loadPage: fromPromise<Page<ListRow>, LoadInput>(async () => { throw new Error('not provided'); }),
@@ -64,6 +89,8 @@ export const listScreenMachine = setup({
     rowAction: fromPromise<{ changed: boolean }, { row: ListRow }>(async () => { throw new Error('not provided'); }),
     /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (machines/form-screen.machine.ts, configured per screen). */
     form: fromPromise<{ saved: boolean }, FormLaunch>(async () => { throw new Error('not provided'); }),
+    /** A shown row's own child (a resident's code cell): takes `{ row }`, lives while the row is shown. */
+    rowChild: fromPromise<unknown, { row: ListRow }>(async () => undefined) as AnyActorLogic,
   },
   guards: {
     pageHasRows: ({ event }) => pageHasRows((event as unknown as { output: Page<ListRow> }).output),
@@ -75,15 +102,29 @@ export const listScreenMachine = setup({
   },
   actions: {
     /** Searching asks page 1 with the typed text, trimmed. */
-    askSearch: assign(({ context }) => ({ request: { page: 0, size: context.size, search: context.searchDraft.trim() } })),
+    askSearch: assign(({ context }) => ({ request: requestOf(0, context.size, context.searchDraft.trim(), context.filters) })),
+    /** Changing a filter asks page 1 with the search shown and the new filter. */
+    askFiltered: assign(({ context, event }) => {
+      assertEvent(event, 'filter.change');
+      const filters = { ...context.filters, [event.name]: event.value };
+      return { filters, request: requestOf(0, context.size, context.search, filters) };
+    }),
     /** Paging asks the chosen page with the current search. */
     askPage: assign(({ context, event }) => {
       assertEvent(event, 'page.go');
-      return { request: { page: event.page, size: context.size, search: context.search } };
+      return { request: requestOf(event.page, context.size, context.search, context.filters) };
     }),
     /** Reloading asks the page shown, with its search. */
-    askSame: assign(({ context }) => ({ request: { page: context.page, size: context.size, search: context.search } })),
-    showPage: assign(({ context, event }) => fromPage((event as unknown as { output: Page<ListRow> }).output, context.request)),
+    askSame: assign(({ context }) => ({ request: requestOf(context.page, context.size, context.search, context.filters) })),
+    /** The rows of the answered page replace the shown ones, and so do their own children. */
+    showPage: enqueueActions(({ context, event, enqueue }) => {
+      const page = fromPage((event as unknown as { output: Page<ListRow> }).output, context.request);
+      if (context.rowChildren) for (const row of context.rows) enqueue.stopChild(rowChildId(row.uuid));
+      enqueue.assign(page);
+      if (context.rowChildren) for (const row of page.rows) enqueue.spawnChild('rowChild', { id: rowChildId(row.uuid), input: { row } });
+    }),
+    /** Where the list stands after each answered page; the screen keeps it (local storage) or not. */
+    remember: (_, _memory: ListMemory) => undefined,
     showFailure: assign({ error: ({ event }) => failureDescription((event as unknown as { error: unknown }).error) }),
     select: assign({ selected: ({ event }) => (event as { row?: ListRow }).row ?? null }),
     unselect: assign({ selected: null }),
@@ -92,9 +133,13 @@ export const listScreenMachine = setup({
   id: 'listScreen',
   context: ({ input }) => {
     const size = input?.size ?? PAGE_SIZE;
+    // A restored list starts where it stood: its page, its search (in the box too), its filters.
+    const page = Math.max(0, Math.trunc(input?.restore?.page ?? 0));
+    const search = input?.restore?.search ?? '';
+    const filters = { ...input?.filters, ...input?.restore?.filters };
     return {
-      rows: [], total: 0, totalPages: 0, page: 0, size, search: '', searchDraft: '',
-      request: { page: 0, size, search: '' }, selected: null, error: null, notice: null,
+      rows: [], total: 0, totalPages: 0, page, size, search, searchDraft: search, filters, rowChildren: input?.rowChildren ?? false,
+      request: requestOf(page, size, search, filters), selected: null, error: null, notice: null,
     };
   },
   initial: 'fetching',
@@ -106,8 +151,8 @@ export const listScreenMachine = setup({
         id: 'load', src: 'loadPage',
         input: ({ context }) => context.request,
         onDone: [
-          { guard: 'pageHasRows', target: 'ready', actions: 'showPage' },
-          { target: 'empty', actions: 'showPage' },
+          { guard: 'pageHasRows', target: 'ready', actions: ['showPage', remember] },
+          { target: 'empty', actions: ['showPage', remember] },
         ],
         onError: { target: 'error', actions: 'showFailure' },
       },
@@ -121,6 +166,7 @@ export const listScreenMachine = setup({
         'row.delete': { target: 'confirmDelete', actions: 'select' },
         'row.act': { target: 'acting', actions: 'select' },
         'list.reload': { target: 'fetching', actions: 'askSame' },
+        'filter.change': { target: 'fetching', actions: 'askFiltered' },
       },
     },
     /** A row's own action runs as a child over the list; the list reloads when it changed the row. */
@@ -140,6 +186,7 @@ export const listScreenMachine = setup({
         'search.submit': { target: 'fetching', actions: 'askSearch' },
         'row.add': { target: 'selection', actions: 'unselect' },
         'list.reload': { target: 'fetching', actions: 'askSame' },
+        'filter.change': { target: 'fetching', actions: 'askFiltered' },
       },
     },
     /** The add/edit form runs as a child over the list; when it ends, the list reloads if it saved. */
@@ -179,7 +226,11 @@ export const listScreenMachine = setup({
       on: { 'dialog.close': { target: 'ready', actions: ['unselect', assign({ error: null })] } },
     },
     error: {
-      on: { 'list.reload': { target: 'fetching', actions: 'askSame' }, 'search.submit': { target: 'fetching', actions: 'askSearch' } },
+      on: {
+        'list.reload': { target: 'fetching', actions: 'askSame' },
+        'search.submit': { target: 'fetching', actions: 'askSearch' },
+        'filter.change': { target: 'fetching', actions: 'askFiltered' },
+      },
     },
   },
 });

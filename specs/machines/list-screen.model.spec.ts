@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listScreenMachine } from '../../machines/list-screen.machine.js';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { listScreenMachine, type ListMemory } from '../../machines/list-screen.machine.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
-import { listScreenModel } from './models/list-screen.model.js';
+import { listScreenModel, pageOf } from './models/list-screen.model.js';
 
 const paths = generatePaths(listScreenModel);
 
@@ -30,5 +31,65 @@ describe('listScreen machine (issue 3 list pattern: load, search, page, select, 
     for (const d of deletes) expect(d.input).toEqual({ row: { uuid: 'a', name: 'Puerta Norte' } });
     if (run.snapshot.value === 'deleted') expect(run.snapshot.context.notice).toBe('Puerta Norte se eliminó correctamente.');
     if (run.snapshot.value === 'deleteFailed') expect(run.snapshot.context.error).toBe('La zona tiene calles.');
+  });
+});
+
+describe('listScreen remembers where it stood and gives each row its own child (spec 3 §2 Residents)', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  const rows = [{ uuid: 'a', name: 'Ana' }, { uuid: 'b', name: 'Beto' }];
+
+  it('page number and search text kept from the last visit are asked again, with the filter, and kept after each answer', async () => {
+    const asked: unknown[] = [];
+    const kept: ListMemory[] = [];
+    const actor = createActor(listScreenMachine.provide({
+      actors: { loadPage: fromPromise(async ({ input }: { input: { page: number } }) => { asked.push(input); return pageOf(input.page, rows, 40); }) as never },
+      actions: { remember: (_, memory) => { kept.push(memory); } },
+    }), { input: { restore: { page: 2, search: 'ana', filters: { useApp: true } }, filters: { useApp: false } } });
+    actor.start();
+    await settle();
+    expect(asked).toEqual([{ page: 2, size: 15, search: 'ana', useApp: true }]);
+    expect(actor.getSnapshot().context.searchDraft).toBe('ana');
+    expect(kept).toEqual([{ page: 2, search: 'ana', filters: { useApp: true } }]);
+    // Unchecking the filter asks page 1 with the same search; what is kept follows.
+    actor.send({ type: 'filter.change', name: 'useApp', value: false });
+    await settle();
+    expect(asked.at(-1)).toEqual({ page: 0, size: 15, search: 'ana', useApp: false });
+    expect(kept.at(-1)).toEqual({ page: 0, search: 'ana', filters: { useApp: false } });
+    actor.stop();
+  });
+
+  it('without a kept place the list starts at page 1 with no search', async () => {
+    const asked: unknown[] = [];
+    const actor = createActor(listScreenMachine.provide({
+      actors: { loadPage: fromPromise(async ({ input }) => { asked.push(input); return pageOf(0, rows); }) as never },
+    }), { input: { restore: null, filters: { useApp: false } } });
+    actor.start();
+    await settle();
+    expect(asked).toEqual([{ page: 0, size: 15, search: '', useApp: false }]);
+    actor.stop();
+  });
+
+  it('each shown row has a child of its own, replaced when another page is shown', async () => {
+    const started: string[] = [];
+    const stopped: string[] = [];
+    const answers = [pageOf(0, rows, 20), pageOf(1, [{ uuid: 'c', name: 'Carla' }], 20)];
+    const actor = createActor(listScreenMachine.provide({
+      actors: {
+        loadPage: fromPromise(async () => answers.shift()!) as never,
+        rowChild: fromCallback(({ input }: { input: { row: { uuid: string } } }) => {
+          started.push(input.row.uuid);
+          return () => { stopped.push(input.row.uuid); };
+        }) as never,
+      },
+    }), { input: { rowChildren: true } });
+    actor.start();
+    await settle();
+    expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('row:')).sort()).toEqual(['row:a', 'row:b']);
+    actor.send({ type: 'page.go', page: 1 });
+    await settle();
+    expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('row:'))).toEqual(['row:c']);
+    expect(started).toEqual(['a', 'b', 'c']);
+    expect(stopped.sort()).toEqual(['a', 'b']);
+    actor.stop();
   });
 });

@@ -16,15 +16,20 @@ export const listScreenModel: ModelSpec = {
   machine: listScreenMachine,
   inputs: [{ name: 'catalogue list', input: undefined }],
   // What the events read (page, a typed search, rows shown) and what the spec tells apart.
-  key: (s) => ({ page: s.context.page, asked: s.context.request.page, typed: s.context.searchDraft !== '', rows: s.context.rows.length > 0 }),
+  key: (s) => ({
+    page: s.context.page, asked: s.context.request.page, typed: s.context.searchDraft !== '', rows: s.context.rows.length > 0,
+    filtered: s.context.filters.useApp === true,
+  }),
   events: (s) => {
     const v = s.value as string;
     const draft = s.context.searchDraft === '' ? [{ type: 'search.change', value: 'nor' }] : [];
+    // A checkbox filter (the residents' 'Residentes activados'), checked or unchecked.
+    const filter = { type: 'filter.change', name: 'useApp', value: s.context.filters.useApp !== true };
     switch (v) {
       case 'fetching': return loadCases('load', s.context.request.page);
       case 'ready': return [...draft, { type: 'search.submit' }, ...(s.context.page === 0 ? [{ type: 'page.go', page: 1 }] : []),
-        { type: 'row.add' }, { type: 'row.edit', row: rowA }, { type: 'row.delete', row: rowA }, { type: 'row.act', row: rowA }, { type: 'list.reload' }];
-      case 'empty': return [...draft, { type: 'search.submit' }, { type: 'row.add' }, { type: 'list.reload' }];
+        { type: 'row.add' }, { type: 'row.edit', row: rowA }, { type: 'row.delete', row: rowA }, { type: 'row.act', row: rowA }, { type: 'list.reload' }, filter];
+      case 'empty': return [...draft, { type: 'search.submit' }, { type: 'row.add' }, { type: 'list.reload' }, filter];
       case 'selection': return [
         { type: 'xstate.done.actor.form', output: { saved: true } }, { type: 'xstate.done.actor.form', output: { saved: false } },
         { type: 'xstate.error.actor.form', error: new Error('form crashed') },
@@ -36,7 +41,7 @@ export const listScreenModel: ModelSpec = {
       case 'confirmDelete': return [{ type: 'delete.confirm' }, { type: 'delete.cancel' }];
       case 'deleting': return [{ type: 'xstate.done.actor.delete' }, { type: 'xstate.error.actor.delete', error: { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'La zona tiene calles.' } } }];
       case 'deleted': case 'deleteFailed': return [{ type: 'dialog.close' }];
-      case 'error': return [{ type: 'list.reload' }, { type: 'search.submit' }];
+      case 'error': return [{ type: 'list.reload' }, { type: 'search.submit' }, filter];
       default: return [];
     }
   },
@@ -99,12 +104,22 @@ export const listScreenExpectations: Record<string, { says: string; actor?: (p: 
       if (trigger?.type === 'search.submit') {
         if (input.page !== 0) fail(`buscar pidió la página ${input.page + 1}`);
         if (input.search !== typedSearch(p)) fail(`buscó '${input.search}' y el usuario escribió '${typedSearch(p)}'`);
+      } else if (trigger?.type === 'filter.change') {
+        if (input.page !== 0) fail(`cambiar el filtro pidió la página ${input.page + 1}`);
+        if (input.search !== ctx.search) fail('cambiar el filtro perdió la búsqueda');
       } else if (trigger?.type === 'page.go') {
         if (input.page !== trigger.page) fail(`Cambiar de página pide la página elegida: se eligió la ${trigger.page + 1} y se pidió la ${input.page + 1}`);
         if (input.search !== ctx.search) fail('cambiar de página perdió la búsqueda');
       } else if (input.page !== ctx.page || input.search !== ctx.search) {
         fail(`recargó ${JSON.stringify(input)} en lugar de la página ${ctx.page + 1} con '${ctx.search}'`);
       }
+    },
+  }, {
+    says: "Cada consulta lleva el filtro elegido por última vez ('Residentes activados' filtra por uso de la app, spec 3 §2)",
+    actor: (p) => {
+      const chosen = lastEvent(p, 'filter.change');
+      const asked = (lastLoad(p) as Record<string, unknown> | undefined)?.[chosen?.name ?? 'useApp'];
+      if (asked !== chosen?.value) fail(`se pidió ${chosen?.name ?? 'useApp'}=${String(asked)} y se eligió ${String(chosen?.value)}`);
     },
   }],
   '"ready"': [showsAnsweredPage],
@@ -178,6 +193,7 @@ listScreenModel.describeEvent = (e) => ({
   'xstate.error.actor.form': 'el formulario falla',
   'dialog.close': 'cierra el aviso',
   'list.reload': 'recarga la lista',
+  'filter.change': `${e.value ? 'marca' : 'desmarca'} el filtro '${e.name}'`,
   'xstate.done.actor.load': (e.output as { content: unknown[] })?.content?.length ? 'el servidor responde una página con filas' : 'el servidor responde una página vacía',
   'xstate.done.actor.search': 'el servidor responde la búsqueda',
   'xstate.done.actor.page': 'el servidor responde la página',

@@ -4,9 +4,11 @@ import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '../../shared/api-types.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
+import { useListMemoryScope } from './use-list-memory-scope.js';
 
 /** The signed-in frame: side menu, top bar, content area and footer (spec 1 §2). */
 export function AppShell({ user }: { user: CurrentUser }) {
+  useListMemoryScope();
   return (
     <Flex minH="100vh" bg="gray.50">
       <Box as="aside" w="60" flexShrink={0} bg="teal.800" px="3" py="5" display={{ base: 'none', md: 'block' }}

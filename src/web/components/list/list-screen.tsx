@@ -1,8 +1,10 @@
-import { Alert, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise, type AnyActorLogic, type AnyActorRef } from 'xstate';
-import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/list-screen.machine.js';
+import {
+  listScreenMachine, rowChildId, type ListFilters, type ListMemory, type ListRow, type LoadInput,
+} from '../../../../machines/list-screen.machine.js';
 import type { Page } from '../../../shared/api-types.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
 import { ResultDialog } from '../result-dialog.js';
@@ -13,11 +15,16 @@ import { inspected } from '../../inspector.js';
 
 export const EMPTY_LIST_MESSAGE = 'No se encontro algún registro con los datos ingresados.';
 
+/** A column whose cell may read the row's own child (`rowChild`), when the screen gives one. */
+export interface ListColumn<Row> extends Omit<Column<Row>, 'cell'> {
+  cell: (row: Row, child?: AnyActorRef) => ReactNode;
+}
+
 export interface ListScreenProps<Row extends ListRow> {
   title: string;
   tableCaption?: string;
   searchPlaceholder: string;
-  columns: Column<Row>[];
+  columns: ListColumn<Row>[];
   loadPage: (input: LoadInput) => Promise<Page<Row>>;
   /** Omit to offer no deletion (e.g. a Capturista never sees a delete button). */
   deleteRow?: (row: Row) => Promise<unknown>;
@@ -47,6 +54,12 @@ export interface ListScreenProps<Row extends ListRow> {
   canDeleteRow?: (row: Row) => boolean;
   /** Title of the failed-delete dialog; 'No es posible eliminar' by default. */
   deleteErrorTitle?: string;
+  /** Checkbox filters beside the search ('Residentes activados' → `useApp`); each change asks page 1. */
+  checkFilters?: { name: string; label: string }[];
+  /** Where the list stood last time (page, search, filters), and where to keep it after each page. */
+  memory?: { read: () => ListMemory | null; write: (memory: ListMemory) => void };
+  /** A machine each shown row gets as its own child (`{ row }` input); columns read it as `cell(row, child)`. */
+  rowChild?: AnyActorLogic;
 }
 
 /** The list pattern as a screen: title, search, add, table, pager, delete with confirmation. */
@@ -58,8 +71,14 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       deleteRow: fromPromise(async ({ input }) => { await deleteRow?.(input.row as Row); }),
       ...(props.form ? { form: props.form as never } : {}),
       ...(props.rowAction ? { rowAction: props.rowAction as never } : {}),
+      ...(props.rowChild ? { rowChild: props.rowChild as never } : {}),
     },
-  }), inspected({ input: {} }));
+    actions: { remember: (_, memory) => props.memory?.write(memory) },
+  }), inspected({ input: {
+    restore: props.memory?.read(),
+    filters: Object.fromEntries((props.checkFilters ?? []).map((f) => [f.name, false])) as ListFilters,
+    rowChildren: Boolean(props.rowChild),
+  } }));
   const ctx = state.context;
   const rows = ctx.rows as Row[];
   const busy = state.matches('fetching');
@@ -75,6 +94,14 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       <Flex gap="3" wrap="wrap" align="center">
         <SearchBox value={ctx.searchDraft} placeholder={props.searchPlaceholder} blockEnter={props.blockEnter}
           onChange={(value) => send({ type: 'search.change', value })} onSearch={() => send({ type: 'search.submit' })} />
+        {props.checkFilters?.map((f) => (
+          <Checkbox.Root key={f.name} colorPalette="teal" checked={ctx.filters[f.name] === true}
+            onCheckedChange={(d) => send({ type: 'filter.change', name: f.name, value: d.checked === true })}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{f.label}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
         {props.toolbar}
         {state.matches('ready') || state.matches('empty') ? (
           <Button size="sm" variant="ghost" colorPalette="teal" onClick={reload}>Recargar</Button>
@@ -91,7 +118,8 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       {state.matches('empty') ? <Text color="gray.600" data-testid="empty-list">{EMPTY_LIST_MESSAGE}</Text> : null}
       {rows.length > 0 && !state.matches('empty') && !state.matches('error') ? (
         <Stack gap="3" opacity={busy ? 0.6 : 1}>
-          <DataTable caption={props.tableCaption} columns={columns} rows={rows}
+          <DataTable caption={props.tableCaption} rows={rows}
+            columns={columns.map((c) => ({ ...c, cell: (row: Row) => c.cell(row, state.children[rowChildId(row.uuid)] as AnyActorRef | undefined) }))}
             actions={(canEdit && renderForm) || deleteRow || props.rowActions ? (row) => (
               <HStack justify="flex-end" gap="2">
                 {props.rowActions?.(row, () => send({ type: 'row.act', row }))}
