@@ -34,7 +34,7 @@ export const screens: Screen[] = [
   { path: paths.users, title: 'Usuarios', view: named(() => import('./views/users/users.view.js'), 'UsersView') },
   { path: paths.providers, title: 'Proveedores', view: named(() => import('./views/catalogues/providers.view.js'), 'ProvidersView') },
   { path: paths.qrcodes, title: 'Dispositivos' },
-  { path: paths.residents, title: 'Residentes' },
+  { path: paths.residents, title: 'Residentes', view: named(() => import('./views/residents/residents.view.js'), 'ResidentsView') },
   { path: paths.newResidents, title: 'Alta residente', view: named(() => import('./views/residents/resident-form.view.js'), 'ResidentFormView') },
   { path: paths.visitants, title: 'Reportes' },
   { path: paths.visitantes, title: 'Reportes' },

@@ -41,8 +41,9 @@ residentStatusModel.expectations = {
   '"failed"': [{
     says: "Si falla: 'No es posible desactivar' o 'No es posible activar' con el error_description del servidor",
     actor: (p: Probe) => { if (p.snapshot.context.error !== statusFailure.body.error_description) fail(`dice '${p.snapshot.context.error}'`); },
+    // The view walk says which button was pressed (`enable`: the row was not ACTIVE).
     view: (p: any) => {
-      const title = call(p).input.enable ? 'No es posible activar' : 'No es posible desactivar';
+      const title = p.enable ? 'No es posible activar' : 'No es posible desactivar';
       const dialog = p.screen.getByRole('alertdialog', { name: title, hidden: true });
       if (!dialog.textContent.includes(statusFailure.body.error_description)) fail('no muestra el motivo');
     },
