@@ -26,6 +26,10 @@ export const residentFormValues = (r: ResidentAnswer): FormValues => ({
   phones: r.phones.length ? r.phones.map((p) => ({ uuid: p.uuid, phone: p.phone })) : [{ phone: '' }],
 });
 
+/** Spec 3 §2, §5: another phone row while fewer than 4; a row can go while there is another (the first is required). */
+export const canAddPhone = (phones: readonly PhoneRow[]) => phones.length < RESIDENT_MAX_PHONES;
+export const canRemovePhone = (phones: readonly PhoneRow[]) => phones.length > 1;
+
 /** The email as the server compares it (the schema trims and lower-cases it). */
 export const normalEmail = (value: unknown) => String(value ?? '').trim().toLowerCase();
 

@@ -8,7 +8,7 @@ import { residentEmail } from '../src/shared/schemas/resident.schema.js';
 import type { FormValues } from './form-rules.js';
 import { formScreenMachine, type FormContext, type FormEvent, type FormInput, type FormOutput, type LoadedForm, type SaveInput } from './form-screen.machine.js';
 import { residentEmailCheckMachine, type EmailCheckReport } from './resident-email-check.machine.js';
-import { RESIDENT_MAX_PHONES, normalEmail, residentFailureTitle, residentFormValues, residentRules, type PhoneRow } from './resident-form-rules.js';
+import { canAddPhone, canRemovePhone, normalEmail, residentFailureTitle, residentFormValues, residentRules, type PhoneRow } from './resident-form-rules.js';
 import { residentImportMachine } from './resident-import.machine.js';
 
 export interface ResidentFormContext extends FormContext {
@@ -80,9 +80,9 @@ const residentFormSkeleton = setup({
     noFailedChecks: ({ context }) => Object.keys(context.checks).length === 0,
     isEmailWellFormed: ({ context }) => v.is(residentEmail(), context.values.email),
     isCurrentEmail: ({ context, event }) => isEmailReport(event) && event.email === normalEmail(context.values.email),
-    canAddPhone: ({ context }) => phonesOf(context).length < RESIDENT_MAX_PHONES,
+    canAddPhone: ({ context }) => canAddPhone(phonesOf(context)),
     /** The first phone is required: a row can go while there is another. */
-    canRemovePhone: ({ context }) => phonesOf(context).length > 1,
+    canRemovePhone: ({ context }) => canRemovePhone(phonesOf(context)),
     isSavedPhone: ({ context, event }) => event.type === 'phone.remove' && !!phonesOf(context)[event.index]?.uuid,
     isImportClosed: ({ context }) => !context.importing,
   },

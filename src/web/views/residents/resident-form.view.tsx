@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { PhoneRow } from '../../../../machines/resident-form-rules.js';
+import { canAddPhone, canRemovePhone, type PhoneRow } from '../../../../machines/resident-form-rules.js';
 import type { residentImportMachine } from '../../../../machines/resident-import.machine.js';
 import { ResidentTexts } from '../../../shared/resident-rules.js';
 import { useSessionUser } from '../../session/session-context.js';
@@ -48,7 +48,7 @@ export function ResidentFormView({ api = residentFormApis, locations = locationO
                 <ResidentFields form={form} club={club} checkingEmail={ctx.checkingEmail} locations={locations} pickerKey={ctx.id ?? 'new'}
                   onEmailBlur={() => send({ type: 'email.blur' })} />
                 <PhoneFields phones={ctx.values.phones as PhoneRow[]} errors={ctx.errors} send={send}
-                  canAdd={state.can({ type: 'phone.add' })} canRemove={state.can({ type: 'phone.remove', index: 0 })} />
+                  canAdd={canAddPhone(ctx.values.phones as PhoneRow[])} canRemove={canRemovePhone(ctx.values.phones as PhoneRow[])} />
               </Stack>
             </Card.Body>
             <Card.Footer>
