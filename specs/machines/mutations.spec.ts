@@ -49,14 +49,20 @@ describe('mutation check: a broken transition fails the spec expectations', () =
   it('the real machines pass every generated path (the baseline)', async () => {
     expect(await failuresOf(listScreenModel, listScreenMachine, listSrcs)).toEqual([]);
     expect(await failuresOf(sessionModel, sessionMachine, sessionSrcs, sessionActions)).toEqual([]);
-  });
+  }, 30_000);
+
+  it('a filter change that keeps the page shown instead of asking page 1', async () => {
+    const broken = mutate(listScreenMachine, (c) => { c.states.ready.on['filter.change'].actions = 'askSame'; });
+    const failures = await failuresOf(listScreenModel, broken, listSrcs);
+    expect(failures.join('\n')).toContain('cambiar el filtro pidió la página');
+  }, 30_000);
 
   it('delete without reload: closing the success dialog goes back to the stale list', async () => {
     const broken = mutate(listScreenMachine, (c) => { c.states.deleted.on['dialog.close'] = { target: 'ready', actions: 'unselect' }; });
     const failures = await failuresOf(listScreenModel, broken, listSrcs);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('la fila eliminada ya no está');
-  });
+  }, 30_000);
 
   it('paging to the wrong page: the pager asks for the current page instead of the chosen one', async () => {
     // page.go asks what a reload asks: the page shown instead of the one chosen.
@@ -64,7 +70,7 @@ describe('mutation check: a broken transition fails the spec expectations', () =
     const failures = await failuresOf(listScreenModel, broken, listSrcs);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('Cambiar de página pide la página elegida');
-  });
+  }, 30_000);
 
   it('sign-in that keeps the password after a rejection', async () => {
     const broken = mutate(sessionMachine, (c) => { delete c.states.signedOut.states.error.entry; });
