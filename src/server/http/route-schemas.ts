@@ -49,10 +49,15 @@ export const ERROR_BODY_ID = 'ErrorBody';
 export const errorBodyJsonSchema = { $id: ERROR_BODY_ID, ...toJson(ErrorBodySchema) };
 const json = (schema: Json, example?: unknown) => ({ 'application/json': { schema, ...(example === undefined ? {} : { example }) } });
 
-const SUCCESS_TEXT: Record<number, string> = { 200: 'Correcto.', 201: 'Creado.', 204: 'Hecho; sin contenido.' };
+const SUCCESS_TEXT: Record<number, string> = {
+  200: 'Correcto.', 201: 'Creado.', 202: 'Aceptado.', 204: 'Hecho; sin contenido.', 206: 'Correcto en parte.',
+};
 
 /** The `response` map of a route: its success answer and each error status with the shared error body. */
-export function answerSchemas(status: number, response: AnySchema | { binary: readonly string[] } | null, description: string | undefined, errors: ErrorStatus[]) {
+export function answerSchemas(
+  status: number, response: AnySchema | { binary: readonly string[] } | null, description: string | undefined, errors: ErrorStatus[],
+  also: Partial<Record<number, AnySchema>> = {},
+) {
   const text = description ?? SUCCESS_TEXT[status];
   const success = response === null
     ? { description: text, type: 'null' }
@@ -61,6 +66,7 @@ export function answerSchemas(status: number, response: AnySchema | { binary: re
       : { description: text, content: json(toJson(response)) };
   return {
     [status]: success,
+    ...Object.fromEntries(Object.entries(also).map(([code, schema]) => [code, { description: SUCCESS_TEXT[Number(code)], content: json(toJson(schema!)) }])),
     ...Object.fromEntries(errors.map((code) => [code, {
       description: errorMeaning[code],
       content: json({ $ref: `${ERROR_BODY_ID}#` }, errorExample(code)),

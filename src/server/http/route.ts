@@ -15,6 +15,17 @@ type Answer<R> = R extends AnySchema ? v.InferInput<R> : R extends BinaryAnswer 
 /** A success answer that is a file, not JSON: its media types (the handler sends the bytes itself). */
 export interface BinaryAnswer { binary: readonly string[] }
 
+/** Further success statuses a route may answer besides `status` (206 for a partial result), each with its schema. */
+export type AlsoAnswers = Partial<Record<200 | 201 | 202 | 206, AnySchema>>;
+
+/**
+ * What a handler returns to answer one of its `alsoAnswers` instead of the main success:
+ * `return new OtherAnswer(206, body)`. The body is written by that status's declared schema.
+ */
+export class OtherAnswer<S extends number = number, T = unknown> {
+  constructor(readonly status: S, readonly body: T) {}
+}
+
 /** The operation id of a further spelling of a route the contract names with a trailing slash. */
 export const atTrailingSlash = (operationId: string, url: string) => (url.endsWith('/') ? `${operationId}AtTrailingSlash` : operationId);
 
@@ -45,6 +56,11 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
   /** What the success answer is, in Spanish, for the reference. */
   responseDescription?: string;
   /**
+   * Further success answers (documented in the OpenAPI output, so the answer check accepts them);
+   * the handler gives one by returning an `OtherAnswer` with its status.
+   */
+  alsoAnswers?: AlsoAnswers;
+  /**
    * Error answers the route can give besides those its definition implies: 400 when it parses
    * input, 413 and 415 when it reads a body, 401 unless public or when it wants the client credential, 403 when only some roles may call.
    */
@@ -58,7 +74,7 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
     body: Out<B>;
     query: Out<Q>;
     params: Out<P>;
-  }) => Promise<Answer<R>>;
+  }) => Promise<Answer<R> | OtherAnswer>;
 }
 
 function parse<S extends AnySchema | undefined>(schema: S | undefined, value: unknown): Out<S> {
@@ -107,7 +123,7 @@ export function defineRoute<
       params: inputJsonSchema(def.params),
       consumes: def.consumes,
       security: def.access !== 'public' ? [{ bearerAuth: [] }] : def.clientCredentials ? [{ clientBasic: [] }] : [],
-      response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def)),
+      response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def), def.alsoAnswers),
     }).filter(([, value]) => value !== undefined)),
     handler: async (req, reply) => {
       const auth = req.auth;
@@ -122,6 +138,10 @@ export function defineRoute<
       const params = parse<P>(def.params, req.params);
       const result = await def.handler({ req, reply, auth: auth as never, body, query, params });
       if (reply.sent) return reply;
+      if (result instanceof OtherAnswer) {
+        if (!def.alsoAnswers?.[result.status as keyof AlsoAnswers]) throw new Error(`${def.operationId}: ${result.status} is not in alsoAnswers`);
+        return reply.code(result.status).send(result.body);
+      }
       reply.code(status);
       return result === undefined || status === 204 ? reply.send() : result;
     },

@@ -22,6 +22,7 @@ import { visitantDashboardRoutes } from './visitant-dashboard.routes.js';
 import { visitantRoutes } from './visitants.routes.js';
 import { phoneRoutes } from './phones.routes.js';
 import { residentCodeRoutes } from './resident-codes.routes.js';
+import { residentImportRoutes } from './resident-import.routes.js';
 import { residentEmailRoutes } from './resident-emails.routes.js';
 import { residentRoutes } from './residents.routes.js';
 
@@ -51,5 +52,6 @@ export const routeModules: RouteModule[] = [
   residentRoutes,
   residentEmailRoutes,
   residentCodeRoutes,
+  residentImportRoutes,
   phoneRoutes,
 ];

@@ -1,0 +1,103 @@
+/**
+ * Reads the residents' workbook with exceljs's streaming reader (spec 3 §5): the first sheet, its
+ * header row (RESIDENT_IMPORT_HEADERS), then each non-empty row as the text of its cells. Nothing
+ * keeps the whole sheet: `scanWorkbook` walks it once to refuse what cannot be imported (400,
+ * before anything is created), `rowBatches` walks it again and hands out rows a batch at a time.
+ */
+import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { AppError } from '../../shared/errors.js';
+import { IMPORT_MAX_ROWS, RESIDENT_IMPORT_HEADERS } from '../../shared/resident-import.js';
+
+export const ImportFileMessages = {
+  unreadable: 'No fue posible leer el archivo de Excel.',
+  empty: 'El archivo no tiene residentes: llena la plantilla debajo de los encabezados.',
+  headers: `Los encabezados no coinciden con la plantilla. Deben ser, en este orden: ${RESIDENT_IMPORT_HEADERS.join(', ')}.`,
+  tooManyRows: `El archivo tiene más de ${IMPORT_MAX_ROWS.toLocaleString('es-MX')} residentes; divídelo en varios archivos.`,
+  formula: (cell: string) => `El archivo tiene fórmulas (celda ${cell}); copia y pega solo los valores.`,
+} as const;
+
+const COLUMNS = RESIDENT_IMPORT_HEADERS.length;
+
+/** One data row: its row number in the sheet and the text of its cells, as sent. */
+export interface SheetRow { number: number; cells: string[] }
+
+const invalid = (message: string) => new AppError('invalid_request', message, { file: message });
+
+function isFormula(cell: ExcelJS.Cell) {
+  const value = cell.value as unknown;
+  return cell.type === ExcelJS.ValueType.Formula
+    || (typeof value === 'object' && value !== null && ('formula' in value || 'sharedFormula' in value));
+}
+
+function cellText(cell: ExcelJS.Cell): string {
+  const value = cell.value;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return cell.text ?? '';
+}
+
+interface RawRow { number: number; cells: string[]; formula: string | null }
+
+/** The first sheet's non-empty rows after the checked header row. */
+async function* dataRows(data: Buffer): AsyncGenerator<RawRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
+  });
+  let header = false;
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const cells: string[] = [];
+        let formula: string | null = null;
+        let filled = false;
+        row.eachCell({ includeEmpty: false }, (cell, col) => {
+          if (!formula && isFormula(cell)) formula = cell.address;
+          const text = cellText(cell);
+          if (text.trim() !== '') filled = true;
+          if (col <= COLUMNS) cells[col - 1] = text;
+          else if (!header && text.trim() !== '') cells[col - 1] = text; // a header past the template's is wrong
+        });
+        if (!filled && !formula) continue;
+        for (let i = 0; i < COLUMNS; i++) cells[i] ??= '';
+        if (!header) {
+          const names = cells.map((c) => (c ?? '').trim().toLowerCase());
+          const ok = names.length === COLUMNS && RESIDENT_IMPORT_HEADERS.every((h, i) => names[i] === h.toLowerCase());
+          if (!ok) throw invalid(ImportFileMessages.headers);
+          header = true;
+          continue;
+        }
+        yield { number: row.number, cells, formula };
+      }
+      break; // only the first sheet (the template's second one is 'Instrucciones')
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw invalid(ImportFileMessages.unreadable);
+  }
+  if (!header) throw invalid(ImportFileMessages.empty);
+}
+
+/** Counts the data rows; 400 (nothing created) for no rows, wrong headers, too many rows or a formula. */
+export async function scanWorkbook(data: Buffer): Promise<{ rows: number }> {
+  let rows = 0;
+  for await (const row of dataRows(data)) {
+    if (row.formula) throw invalid(ImportFileMessages.formula(row.formula));
+    if (++rows > IMPORT_MAX_ROWS) throw invalid(ImportFileMessages.tooManyRows);
+  }
+  if (!rows) throw invalid(ImportFileMessages.empty);
+  return { rows };
+}
+
+/** The data rows, `size` at a time (the file passed `scanWorkbook`). */
+export async function* rowBatches(data: Buffer, size: number): AsyncGenerator<SheetRow[]> {
+  let batch: SheetRow[] = [];
+  for await (const { number, cells } of dataRows(data)) {
+    batch.push({ number, cells });
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
