@@ -10,7 +10,8 @@ const newest = (dir: string): number =>
   }, 0);
 
 const built = 'dist/index.html';
-const sources = Math.max(newest('src/web'), newest('src/shared'), newest('machines'), statSync('index.html').mtimeMs);
+// public/ is copied into the build as is (the residents' import template among its files).
+const sources = Math.max(newest('src/web'), newest('src/shared'), newest('machines'), newest('public'), statSync('index.html').mtimeMs);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Construyendo la aplicación web…');
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_REASON_HEADER, IMPORT_MAX_UNCOMPRESSED_BYTES, RESIDENT_IMPORT_HEADERS } from '../../src/shared/resident-import.js';
+import { ERROR_REASON_HEADER, IMPORT_MAX_UNCOMPRESSED_BYTES, RESIDENT_IMPORT_HEADERS, RESIDENT_TEMPLATE_PATH } from '../../src/shared/resident-import.js';
 import { licenceLimitMessage } from '../../src/shared/resident-rules.js';
 import { countRows } from '../support/catalogue-actors.js';
 import { testApp, type TestApp } from '../support/test-app.js';
@@ -19,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const URL = '/api/residents/importResidents/';
-const send = (who: string, file: Buffer, url = URL, options?: Parameters<typeof multipartBody>[1]) => {
+const IMPORT_URL = '/api/residents/importResidents/';
+const send = (who: string, file: Buffer, url = IMPORT_URL, options?: Parameters<typeof multipartBody>[1]) => {
   const { payload, headers } = multipartBody(file, options);
   return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${tokens[who]}` } });
 };
@@ -133,6 +134,16 @@ describe('POST api/residents/importResidents/ (spec 3 §5, §7: multipart `file`
     expect(mine.statusCode).toBe(206);
   });
 
+  it('the template public/plantilla_residentes.xlsx, filled in, imports as is (its headers are the contract\'s; \'Instrucciones\' is not read)', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(fileURLToPath(new URL(`../../public${RESIDENT_TEMPLATE_PATH}`, import.meta.url)));
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['Residentes', 'Instrucciones']);
+    wb.getWorksheet('Residentes')!.getRow(2).values = residentRow({ email: 'plantilla@correo.mx' }) as ExcelJS.CellValue[];
+    const res = await send('admin', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ description: 'Se registró 1 residente.', created: 1 });
+  });
+
   it('is refused to the guard and the resident (403), nothing created', async () => {
     const before = await countRows(t, 'residents');
     const file = await workbook([residentRow({ email: 'prohibido@correo.mx' })]);
@@ -144,7 +155,7 @@ describe('POST api/residents/importResidents/ (spec 3 §5, §7: multipart `file`
 describe('the file is checked by content and size before anything is read (spec 3 §5 "only .xlsx"; QUALITY.md uploads)', () => {
   const refused = async (file: Buffer, status: number, message: RegExp, options?: Parameters<typeof multipartBody>[1]) => {
     const before = await countRows(t, 'residents');
-    const res = await send('admin', file, URL, options);
+    const res = await send('admin', file, IMPORT_URL, options);
     expect(res.statusCode).toBe(status);
     expect(res.json().error_description).toMatch(message);
     expect(await countRows(t, 'residents')).toBe(before);
