@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import { isErrorBody } from '../src/shared/errors.js';
 import { IMPORT_MAX_BYTES, ImportDoneSchema, ImportPartialSchema, ImportTexts } from '../src/shared/resident-import.js';
 
@@ -108,13 +108,17 @@ export const residentImportMachine = setup({
     fileChosen: {
       on: {
         'file.pick': [{ guard: 'isAcceptable', actions: 'choose' }, { target: 'wrongType', actions: 'refuse' }],
-        'upload.start': { target: 'uploading' },
+        // The upload is a spawned child, not an invocation of 'uploading': it must live on through
+        // 'processing' (the file is sent, the answer is awaited); the result states stop it.
+        'upload.start': {
+          target: 'uploading',
+          actions: spawnChild('uploadFile', { id: 'upload', input: ({ event }) => ({ file: (event as { file?: unknown }).file }) }),
+        },
         'import.close': { target: 'closed' },
       },
     },
     uploading: {
       entry: assign({ progress: 0, description: null, errorFile: null, error: null }),
-      invoke: { id: 'upload', src: 'uploadFile', input: ({ event }) => ({ file: (event as { file?: unknown }).file }) },
       on: {
         'upload.progress': { actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }) },
         'upload.sent': { target: 'processing', actions: assign({ progress: 100 }) },
@@ -137,9 +141,10 @@ export const residentImportMachine = setup({
         'upload.failed': { target: 'failed', actions: assign({ error: ImportTexts.unexpected }) },
       },
     },
-    allCreated: { on: { 'dialog.close': { target: 'closed' } } },
+    allCreated: { entry: stopChild('upload'), on: { 'dialog.close': { target: 'closed' } } },
     /** 'Error Parcial': the error workbook is offered. */
     partial: {
+      entry: stopChild('upload'),
       on: {
         'errors.download': [{ guard: 'hasErrorFile', target: 'downloading' }, { target: 'downloadFailed' }],
         'dialog.close': { target: 'closed' },
@@ -156,7 +161,7 @@ export const residentImportMachine = setup({
     /** 'No se pudo generar el archivo de errores.' */
     downloadFailed: { on: { 'dialog.close': { target: 'closed' } } },
     /** 'Error' with the server's text or 'Ocurrió un error inesperado.'; closing lets the person pick again. */
-    failed: { on: { 'dialog.close': { target: 'noFile', actions: assign({ file: null, progress: 0 }) } } },
+    failed: { entry: stopChild('upload'), on: { 'dialog.close': { target: 'noFile', actions: assign({ file: null, progress: 0 }) } } },
     closed: { type: 'final', entry: 'report' },
   },
 });

@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ERROR_REASON_HEADER, RESIDENT_IMPORT_HEADERS } from '../../src/shared/resident-import.js';
 import { signInAs, type RunningServer, browserSuite } from '../support/browser.js';
 
 let server: RunningServer;
@@ -49,5 +52,31 @@ describe("Alta residente in Chromium (spec 3 §2, §5, §8)", () => {
     await labelled(page, 'Correo electrónico').fill('residente@porton.mx');
     await labelled(page, 'Nombre').click();
     await page.getByText('Correo ya existente.').waitFor();
+  });
+
+  it("an import with a bad row shows 'Error Parcial' and Errores.xlsx holds that row with its reason (spec 3 §4, §8)", async () => {
+    const page = await formAs('administrador@porton.mx');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Residentes');
+    sheet.addRow([...RESIDENT_IMPORT_HEADERS]);
+    const stamp = Date.now();
+    sheet.addRow(['Ofelia', 'Márquez Duran', `ofelia.${stamp}@correo.mx`, 'Zona Norte', 'Calle Roble', '88', '', '', 'NO', 'NO', '5512349999', '', '', '']);
+    sheet.addRow(['Pedro', 'Ruiz Lara', 'no-es-correo', 'Zona Norte', 'Calle Roble', '89', '', '', 'NO', 'NO', '5512348888', '', '', '']);
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+    await page.getByRole('button', { name: 'Importar Excel' }).click();
+    await page.getByLabel('Archivo de residentes').setInputFiles({
+      name: 'residentes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer,
+    });
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await page.getByText('Error Parcial').waitFor();
+    await page.getByText('Algunos registros fallaron. Descarga el archivo para más detalles.').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar Errores.xlsx' }).click()]);
+    expect(download.suggestedFilename()).toBe('Errores.xlsx');
+    const errors = new ExcelJS.Workbook();
+    await errors.xlsx.load(readFileSync((await download.path())!) as never);
+    const rows = errors.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]).toContain(ERROR_REASON_HEADER);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('no-es-correo');
   });
 });
