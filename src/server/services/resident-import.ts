@@ -29,6 +29,16 @@ export const importedText = (created: number) =>
   (created === 1 ? 'Se registró 1 residente.' : `Se registraron ${created} residentes.`);
 
 /**
+ * A large import changes the residents table faster than (auto)analyze follows: with stale
+ * statistics the email check and the licence count walk every resident instead of their index.
+ * Refreshed each time the rows created double; best effort (a role that may not analyze skips it).
+ */
+async function refreshStatistics(db: Db, created: number): Promise<number> {
+  try { await db.query('ANALYZE residents'); } catch { /* statistics are only a hint */ }
+  return created;
+}
+
+/**
  * Imports `data` into the community. `onCodes` receives each committed batch's registration
  * codes (the caller mails them without blocking the answer).
  */
@@ -48,6 +58,7 @@ export async function importResidents(
   const seen = new Set<string>();
   const failed: FailedRow[] = [];
   let created = 0;
+  let analyzedAt = 500;
 
   for (const batch of rowBatches(rows, importBatchRows(db))) {
     const candidates: { number: number; cells: string[]; resident: NewResident }[] = [];
@@ -65,6 +76,7 @@ export async function importResidents(
       const { count, codes, refused } = await db.tx(async (q) => {
         const refused: typeof batchFailed = [];
         const taken = await takenEmails(q, candidates.map((c) => c.resident.email));
+        await yieldToLoop(); // PGlite runs statements in this thread: let other work in between them
         const limits = await lockLicences(q, communityId);
         let free = limits.licences - limits.used;
         const accepted: NewResident[] = [];
@@ -77,6 +89,7 @@ export async function importResidents(
           }
         }
         const ids = await insertResidents(q, communityId, accepted, limits.club);
+        await yieldToLoop();
         const withApp = ids.filter((_, i) => accepted[i].useapp);
         const uuids = withApp.length
           ? await q.query<{ id: number; uuid: string; email: string; firstName: string }>(
@@ -86,6 +99,7 @@ export async function importResidents(
       });
       batchFailed.push(...refused);
       created += count;
+      if (created >= analyzedAt * 2) analyzedAt = await refreshStatistics(db, created);
       if (codes.length) onCodes(codes);
     }
     // Errores.xlsx keeps the sheet's order.
