@@ -27,7 +27,7 @@ export function DataTable<Row extends { uuid: string }>({ caption, columns, rows
         <Table.Body>
           {rows.map((row) => (
             <Table.Row key={row.uuid}>
-              {columns.map((c) => <Table.Cell key={c.header}>{c.cell(row)}</Table.Cell>)}
+              {columns.map((c) => <Table.Cell key={c.header} whiteSpace="normal">{c.cell(row)}</Table.Cell>)}
               {actions ? <Table.Cell textAlign="end" whiteSpace="nowrap">{actions(row)}</Table.Cell> : null}
             </Table.Row>
           ))}
