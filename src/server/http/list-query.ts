@@ -11,7 +11,7 @@ export const ListQuerySchema = v.object({
 });
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface PageSpec {
   /** Select list, e.g. `g.uuid, g.name`. */
@@ -24,6 +24,12 @@ export interface PageSpec {
   /** Columns searched with ILIKE '%term%' (served by pg_trgm GIN indexes). */
   searchColumns: string[];
   orderBy: string;
+  /**
+   * Count the matches in a query of their own instead of a window over the page's query. For large
+   * tables searched by a filter: the window makes the ordered index scan visit every match in name
+   * order (random heap reads); counted alone they are read in physical order.
+   */
+  separateCount?: boolean;
 }
 
 /**
@@ -38,6 +44,7 @@ export async function pageQuery<T>(db: Queryable, spec: PageSpec, query: ListQue
     where.push(`(${spec.searchColumns.map((c) => `${c} ILIKE $${n}`).join(' OR ')})`);
   }
   params.push(query.size, query.page * query.size);
+  if (spec.separateCount) return separatelyCounted<T>(db, spec, query, where, params);
   const sql = `SELECT ${spec.select}, count(*) OVER () AS __total FROM ${spec.from}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${spec.orderBy}
     LIMIT $${params.length - 1} OFFSET $${params.length}`;
@@ -57,4 +64,15 @@ export async function pageQuery<T>(db: Queryable, spec: PageSpec, query: ListQue
     page: query.page,
     size: query.size,
   };
+}
+
+/** The page, then (only when the page does not tell it) the number of matches. */
+async function separatelyCounted<T>(db: Queryable, spec: PageSpec, query: ListQuery, where: string[], params: unknown[]): Promise<Page<T>> {
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const rows = await db.query<T>(`SELECT ${spec.select} FROM ${spec.from} ${filter} ORDER BY ${spec.orderBy}
+    LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+  // A first page that is not full holds every match.
+  const total = query.page === 0 && rows.length < query.size ? rows.length
+    : (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${spec.from} ${filter}`, params.slice(0, -2)))?.n ?? 0;
+  return { content: rows, totalElements: total, totalPages: Math.ceil(total / query.size), page: query.page, size: query.size };
 }

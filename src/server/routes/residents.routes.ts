@@ -11,10 +11,10 @@ import { UuidParamsSchema } from '../../shared/schemas/catalogue.schema.js';
 import { withConstraints } from '../db/db-errors.js';
 import { assertInCommunity } from '../db/scoped-refs.js';
 import type { AppDeps } from '../deps.js';
-import { ListQuerySchema, pageQuery } from '../http/list-query.js';
+import { escapeLike, ListQuerySchema, pageQuery } from '../http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
 import { codeSigningKey, dropPendingCode, issueCodes, mailCodes } from '../services/resident-codes.js';
-import { liveResidentId, RESIDENT_FROM, RESIDENT_NOT_FOUND, RESIDENT_SELECT, residentById } from '../services/resident-rows.js';
+import { liveResidentId, RESIDENT_FROM, RESIDENT_NOT_FOUND, RESIDENT_SELECT, residentById, residentsByIds } from '../services/resident-rows.js';
 import { assertLicencesFor, insertResidents, replacePhones, takenEmails } from '../services/resident-writes.js';
 
 export const STREET_NOT_FOUND = 'La calle seleccionada no existe.';
@@ -38,12 +38,18 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
       summary: 'Residentes del fraccionamiento activo (paginado; búsqueda por nombre, correo, calle o número; `useApp=true` solo los que usan la app)',
       handler: async ({ auth, query }): Promise<ResidentPage> => {
         const where = ['r.community_id = $1', 'r.deleted_at IS NULL'];
+        const params: unknown[] = [requireCommunity(auth)];
         if (query.useApp) where.push('r.useapp');
-        const page = await pageQuery<ResidentAnswer>(db, {
-          select: RESIDENT_SELECT, from: RESIDENT_FROM, where, params: [requireCommunity(auth)],
-          searchColumns: ['r.search_text'], orderBy: 'r.first_name, r.last_name, r.id',
-        }, { ...query, search: query.search.toLowerCase() });
-        return { ...page, data: page.content, pageNumber: page.page };
+        // search_text is lower-case already: LIKE on the lowered term (served by the trigram index)
+        // costs a quarter of ILIKE, which lower-cases every row it tests.
+        if (query.search) { params.push(`%${escapeLike(query.search.toLowerCase())}%`); where.push(`r.search_text LIKE $${params.length}`); }
+        // The page's ids first, counted apart on the residents table alone, then the rows of those 15
+        // with their street, zone, phones and code.
+        const page = await pageQuery<{ id: number }>(db, {
+          select: 'r.id', from: 'residents r', where, params, searchColumns: [], orderBy: 'r.first_name, r.last_name, r.id', separateCount: true,
+        }, { ...query, search: '' });
+        const content = await residentsByIds(db, page.content.map((r) => r.id));
+        return { ...page, content, data: content, pageNumber: page.page };
       },
     });
   }
