@@ -1,9 +1,11 @@
 // Dev aid: screenshots of screens as a given role. `tsx scripts/screenshot.ts <url> <email> <out-dir> <path>...`
+// VIEWPORT=390x844 for a phone (default 1366x850).
 import { launchBrowser, signInAs } from '../specs/support/browser.js';
 
 const [url, email, out, ...routes] = process.argv.slice(2);
 const browser = await launchBrowser();
-const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
+const [width, height] = (process.env.VIEWPORT ?? '1366x850').split('x').map(Number);
+const page = await browser.newPage({ viewport: { width, height }, hasTouch: width < 768 });
 if (email !== '-') {
   await signInAs(page, url, email);
   await page.waitForURL((u) => u.pathname !== '/', { timeout: 15000 }).catch(() => undefined);
@@ -11,7 +13,7 @@ if (email !== '-') {
 for (const route of routes) {
   await page.goto(url + route);
   await page.waitForTimeout(1200);
-  const name = `${email.split('@')[0]}${route.replace(/[^a-zA-Z0-9]+/g, '_')}.png`;
+  const name = `${email.split('@')[0]}${route.replace(/[^a-zA-Z0-9]+/g, '_')}${width < 768 ? `_${width}` : ''}.png`;
   await page.screenshot({ path: `${out}/${name}` });
   console.log(`${out}/${name}`, page.url());
 }

@@ -61,7 +61,7 @@ async function showPortal(portal: 'main' | 'contractor') {
 const input = (name: 'email' | 'password') => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 
 async function openUserMenu() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
+  fireEvent.click(await screen.findByRole('button', { name: /^Menú de usuario/ }));
   await screen.findByRole('menu');
 }
 

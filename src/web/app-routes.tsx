@@ -15,7 +15,7 @@ const RegisterView = lazy(async () => ({ default: (await import('./views/auth/re
 const ResetPasswordView = lazy(async () => ({ default: (await import('./views/auth/reset-password.view.js')).ResetPasswordView }));
 
 const Loading = () => (
-  <Flex minH="100vh" align="center" justify="center"><Spinner size="lg" color="teal.600" aria-label="Cargando" /></Flex>
+  <Flex minH="100vh" align="center" justify="center"><Spinner role="status" size="lg" color="teal.600" aria-label="Cargando" /></Flex>
 );
 
 /** `/`: sign-in, contractor sign-in or registration by the query; home when signed in. */

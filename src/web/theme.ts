@@ -32,4 +32,21 @@ export const system = createSystem(mergeConfigs(defaultBaseConfig, defineConfig(
       switch: switchSlotRecipe, tag: tagSlotRecipe, toast: toastSlotRecipe, numberInput: numberInputSlotRecipe, drawer: drawerSlotRecipe,
     },
   },
+}), defineConfig({
+  globalCss: {
+    // Touch targets of at least 44x44 px on phones (below md), for every screen at once.
+    'button, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), label[data-scope=checkbox][data-part=root]': {
+      minHeight: { base: '44px', md: 'auto' },
+    },
+    button: { minWidth: { base: '44px', md: 'auto' } },
+  },
+  theme: {
+    semanticTokens: {
+      colors: {
+        // White on teal.600 is 3.7:1, under WCAG AA's 4.5:1 for text: solid teal (buttons, the
+        // active menu entry) is teal.700 (5.5:1).
+        teal: { solid: { value: '{colors.teal.700}' } },
+      },
+    },
+  },
 })));

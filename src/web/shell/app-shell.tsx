@@ -22,7 +22,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       <Flex direction="column" flex="1" minW="0">
         <TopBar user={user} />
         <Box as="main" flex="1" p={{ base: '4', md: '8' }}>
-          <Suspense fallback={<Spinner color="teal.600" aria-label="Cargando" />}>
+          <Suspense fallback={<Spinner role="status" color="teal.600" aria-label="Cargando" />}>
             <Outlet />
           </Suspense>
         </Box>

@@ -7,8 +7,9 @@ function Entry({ entry }: { entry: MenuEntry }) {
   return (
     <NavLink to={entry.path} style={{ textDecoration: 'none' }}>
       {({ isActive }) => (
-        <Box px="3" py="2" rounded="md" fontSize="sm" fontWeight={isActive ? 'semibold' : 'normal'}
-          bg={isActive ? 'teal.600' : 'transparent'} color={isActive ? 'white' : 'teal.50'} _hover={{ bg: isActive ? 'teal.600' : 'teal.700' }}>
+        <Box px="3" py="2" minH={{ base: '11', md: 'auto' }} display="flex" alignItems="center" rounded="md" fontSize="sm"
+          fontWeight={isActive ? 'semibold' : 'normal'} bg={isActive ? 'teal.50' : 'transparent'} color={isActive ? 'teal.900' : 'teal.50'}
+          _hover={{ bg: isActive ? 'teal.50' : 'teal.700' }}>
           {entry.label}
         </Box>
       )}

@@ -47,7 +47,7 @@ export function AddressFormPage({ state, send, texts, children }: {
   return (
     <Stack gap="5" maxW="4xl">
       <Heading as="h1" size="xl">{texts.title}</Heading>
-      {state.matches('loading') ? <Spinner color="teal.600" aria-label="Cargando" /> : null}
+      {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
       {showForm ? (
         <Card.Root asChild>
           <form onSubmit={submit} noValidate aria-label={texts.title}>

@@ -47,7 +47,7 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
               <form onSubmit={submit} noValidate>
               <Dialog.Header><Dialog.Title>{props.title}</Dialog.Title></Dialog.Header>
               <Dialog.Body>
-                {state.matches('loading') ? <Spinner color="teal.600" aria-label="Cargando" /> : null}
+                {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
                 {editing ? (
                   <Stack gap="4">
                     {props.children({ values: values as V, errors, set: (name, value) => send({ type: 'field.change', name, value }) })}

@@ -106,7 +106,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
         {state.matches('ready') || state.matches('empty') ? (
           <Button size="sm" variant="ghost" colorPalette="teal" onClick={reload}>Recargar</Button>
         ) : null}
-        {busy ? <Spinner size="sm" color="teal.600" aria-label="Cargando" /> : null}
+        {busy ? <Spinner role="status" size="sm" color="teal.600" aria-label="Cargando" /> : null}
       </Flex>
       {state.matches('error') ? (
         <Alert.Root status="error">

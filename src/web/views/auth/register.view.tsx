@@ -50,7 +50,7 @@ function PasswordFields({ form }: { form: PasswordForm }) {
   const showForm = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid');
   return (
     <>
-      {state.matches('loading') ? <Spinner color="teal.600" aria-label="Buscando registro" /> : null}
+      {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Buscando registro" /> : null}
       {showForm ? (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">

@@ -50,5 +50,5 @@ export function Dashboard({ input, deps = browserDeps }: { input: DashboardInput
     );
   }
   if (state.matches('visits') && visits) return <VisitStats data={visits} live={live} />;
-  return <Spinner color="teal.600" aria-label="Cargando" />;
+  return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
 }

@@ -15,7 +15,7 @@ const liveBadge: Record<LiveStatus, { text: string; color: string }> = {
 function ChartBox({ label, values, integers }: { label: string; values: number[]; integers?: boolean }) {
   return (
     <Box h="72" position="relative">
-      <Suspense fallback={<Spinner color="teal.600" aria-label="Cargando gráfica" />}>
+      <Suspense fallback={<Spinner role="status" color="teal.600" aria-label="Cargando gráfica" />}>
         <VisitsChart label={label} values={values} integers={integers} />
       </Suspense>
     </Box>

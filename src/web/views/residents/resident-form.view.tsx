@@ -39,7 +39,7 @@ export function ResidentFormView({ api = residentFormApis, locations = locationO
           Importar Excel
         </Button>
       </Flex>
-      {state.matches('loading') ? <Spinner color="teal.600" aria-label="Cargando" /> : null}
+      {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
       {FORM_STATES.some((s) => state.matches(s)) ? (
         <Card.Root asChild>
           <form onSubmit={submit} noValidate aria-label={title}>

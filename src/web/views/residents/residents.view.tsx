@@ -50,7 +50,7 @@ export function ResidentsView({ api = residentsApi }: { api?: Pick<ResidentsApi,
     actors: { setStatus: fromPromise(({ input }) => (input.enable ? api.enable(input.uuid) : api.disable(input.uuid))) },
   }), [api]);
   const columns = useMemo(() => columnsFor(user?.club ?? false), [user?.club]);
-  if (!user) return <Spinner color="teal.600" aria-label="Cargando" />;
+  if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
 
   return (
     <ListScreen<Row>

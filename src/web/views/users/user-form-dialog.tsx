@@ -72,7 +72,7 @@ export function UserFormDialog({ actor, role, row }: UserFormDialogProps) {
               <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
                 <Dialog.Header><Dialog.Title>{row ? 'Editar usuario' : 'Agregar usuario'}</Dialog.Title></Dialog.Header>
                 <Dialog.Body>
-                  {state.matches('loading') ? <Spinner color="teal.600" aria-label="Cargando" /> : null}
+                  {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
                   {editing ? (
                     <Stack gap="4">
                       <UserFormFields values={values} errors={errors} layout={layout} addresses={colonies}

@@ -24,7 +24,7 @@ export function UsersView({ api = usersApi, visits = administrativeVisitApi, opt
   const [visitsOpen, setVisitsOpen] = useState(false);
   // The modal's machine for this caller; the list starts it as its form child.
   const form = useMemo(() => (user ? userModalFor(user.roleKey, user.uuid, api) : undefined), [user, api]);
-  if (!user) return <Spinner color="teal.600" aria-label="Cargando" />;
+  if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
   const role = user.roleKey;
   const actions = (row: UserRow) => userRowActions(role, row, user.uuid);
 
