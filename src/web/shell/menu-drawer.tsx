@@ -1,6 +1,7 @@
 import { Box, CloseButton, Drawer, Flex, IconButton, Image, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { menuFor } from '../../shared/menu.js';
 import type { Role } from '../../shared/roles.js';
 import { SideMenu } from './side-menu.js';
 
@@ -22,6 +23,7 @@ export function MenuDrawer({ role }: { role: Role }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => { setOpen(false); }, [pathname]);
+  if (!menuFor(role).length) return null;
   return (
     <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
       <Drawer.Trigger asChild>
