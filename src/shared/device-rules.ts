@@ -110,12 +110,22 @@ export const deviceTypesFor = (club: boolean): DeviceType[] => (club ? [...DEVIC
 export const isDeviceOnline = (status: string, lastSeenAt: string | null, now: number) =>
   status === 'ACTIVE' && lastSeenAt !== null && now - Date.parse(lastSeenAt) < OFFLINE_AFTER_MS;
 
-/** What a device may register (issue 9): a booth or hostess manual entries and exits; a scanner QR entries (IN) or exits (OUT). */
-export function deviceVisitRefusal(device: { deviceType: DeviceType; scannerAccess: ScannerAccess }, action: 'entry' | 'exit', accessMode?: string): string | null {
-  if (device.deviceType !== 'SCANNER') return action === 'entry' && accessMode !== 'MANUAL' ? DeviceTexts.boothManual : null;
-  if (action === 'entry' && device.scannerAccess === 'OUT') return DeviceTexts.scannerOutOnly;
-  if (action === 'exit' && device.scannerAccess === 'IN') return DeviceTexts.scannerInOnly;
-  return action === 'entry' && accessMode !== 'QR' ? DeviceTexts.scannerQr : null;
+/**
+ * What a device may register (issue 9): a booth or hostess station manual entries and exits; a
+ * scanner QR entries when it reads IN, exits when it reads OUT. A refusal is either the wrong
+ * direction for the device ('direction') or the wrong access mode ('mode').
+ */
+export function deviceVisitRefusal(
+  device: { deviceType: DeviceType; scannerAccess: ScannerAccess }, action: 'entry' | 'exit', accessMode?: string,
+): { kind: 'direction' | 'mode'; message: string } | null {
+  if (device.deviceType === 'SCANNER') {
+    if (action === 'entry' && device.scannerAccess === 'OUT') return { kind: 'direction', message: DeviceTexts.scannerOutOnly };
+    if (action === 'exit' && device.scannerAccess === 'IN') return { kind: 'direction', message: DeviceTexts.scannerInOnly };
+  }
+  if (action === 'exit') return null;
+  const mode = device.deviceType === 'SCANNER' ? 'QR' : 'MANUAL';
+  if (accessMode === mode) return null;
+  return { kind: 'mode', message: mode === 'QR' ? DeviceTexts.scannerQr : DeviceTexts.boothManual };
 }
 
 /**

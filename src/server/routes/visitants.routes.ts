@@ -67,7 +67,7 @@ const eventOf = (visit: Visit, at: string): VisitEvent => ({ uuid: visit.uuid, f
 function registrar(auth: AuthContext | null, device: DeviceContext | null, action: 'entry' | 'exit', accessMode?: string) {
   if (!device) return { communityId: requireCommunity(auth!), userId: auth!.userId, deviceId: null };
   const refusal = deviceVisitRefusal(device, action, accessMode);
-  if (refusal) throw new AppError(action === 'entry' && accessMode !== undefined && device.deviceType !== 'SCANNER' ? 'invalid_request' : 'forbidden', refusal);
+  if (refusal) throw new AppError(refusal.kind === 'mode' ? 'invalid_request' : 'forbidden', refusal.message);
   return { communityId: device.communityId, userId: null, deviceId: device.deviceId };
 }
 
