@@ -60,7 +60,7 @@ export const deviceLinkMachine = setup({
     /** `PUT api/devices/linkCode/{uuid}`: a fresh one-time code. */
     issueCode: fromPromise<IssuedCode, { uuid: string }>(async () => { throw new Error('not provided'); }),
     /** `GET api/devices/{uuid}`: the poll fallback reads the device's status. */
-    readDevice: fromPromise<{ status: string }, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    readDevice: fromPromise<Partial<DeviceLinkRow> & { status: string }, { uuid: string }>(async () => { throw new Error('not provided'); }),
     /** `PUT api/devices/unlinkDevice/{uuid}` with the device token as the body. */
     unlinkDevice: fromPromise<unknown, { uuid: string; deviceToken: string }>(async () => { throw new Error('not provided'); }),
     /** The realtime events of this device (DEVICE_LINKED → `device.linked`, DEVICE_STATUS → `device.status`). */
@@ -82,6 +82,8 @@ export const deviceLinkMachine = setup({
     forgetCode: assign({ code: null, expiresAt: null }),
     takeFailure: assign({ error: ({ event }) => failureDescription((event as unknown as { error: unknown }).error) }),
     forgetFailure: assign({ error: null }),
+    /** The device as the server now has it (its `deviceToken`, what unlinking sends). */
+    takeRecord: assign(({ context, event }) => ({ row: { ...context.row, ...(event as unknown as { output: Partial<DeviceLinkRow> }).output } })),
     hearStatus: assign(({ event }) => {
       const { online, lastSeenAt } = event as Extract<DeviceLinkEvent, { type: 'device.status' }>;
       return { online, lastSeenAt };
@@ -120,7 +122,7 @@ export const deviceLinkMachine = setup({
     showingCode: {
       after: { untilExpiry: { target: 'renewing' }, poll: { target: 'polling' } },
       on: {
-        'device.linked': { target: 'linked' },
+        'device.linked': { target: 'confirming' },
         'code.renew': { target: 'renewing' },
         'link.close': { target: 'inactive', actions: 'forgetCode' },
       },
@@ -129,12 +131,12 @@ export const deviceLinkMachine = setup({
     polling: {
       invoke: {
         id: 'poll', src: 'readDevice', input: ({ context }) => ({ uuid: context.row.uuid }),
-        onDone: [{ guard: 'isNowActive', target: 'linked' }, { target: 'showingCode' }],
+        onDone: [{ guard: 'isNowActive', target: 'linked', actions: 'takeRecord' }, { target: 'showingCode' }],
         // A failed poll is not the person's problem: the code stays on screen and the next poll tries again.
         onError: { target: 'showingCode' },
       },
       on: {
-        'device.linked': { target: 'linked' },
+        'device.linked': { target: 'confirming' },
         'link.close': { target: 'inactive', actions: 'forgetCode' },
       },
     },
@@ -146,12 +148,21 @@ export const deviceLinkMachine = setup({
         onError: { target: 'issueFailed', actions: ['takeFailure', 'forgetCode'] },
       },
       on: {
-        'device.linked': { target: 'linked' },
+        'device.linked': { target: 'confirming' },
         'link.close': { target: 'inactive', actions: 'forgetCode' },
       },
     },
     /** 'Error' with the server's text; closing it leaves the device inactive. */
     issueFailed: { on: { 'dialog.close': { target: 'inactive', actions: 'forgetFailure' } } },
+    /** DEVICE_LINKED arrived: the linked device is read (its link's `deviceToken`) before saying so. */
+    confirming: {
+      invoke: {
+        id: 'confirm', src: 'readDevice', input: ({ context }) => ({ uuid: context.row.uuid }),
+        onDone: { target: 'linked', actions: 'takeRecord' },
+        // The event is the server's word: it linked. Without the record, the list's reload brings it.
+        onError: { target: 'linked' },
+      },
+    },
     /** 'Dispositivo vinculado': the dialog closed by itself; the list reloads on acknowledging. */
     linked: {
       entry: ['forgetCode', assign({ online: true })],
