@@ -23,7 +23,7 @@ describe("the device modal: 'Agregar dispositivo' / 'Editar dispositivo' (spec 3
 
 describe('the type rules are guards: a field hidden by the type takes no value (spec 3 §2)', () => {
   const editing = async (values: Record<string, unknown>) => {
-    const actor = createActor(deviceForm.provide({ actors: { loadForm: (await import('xstate')).fromPromise(async () => ({ ...loadedForAdding, values })) } }), { input: { id: null } }).start();
+    const actor = createActor(deviceForm.provide({ actors: { loadForm: (await import('xstate')).fromPromise(async () => ({ ...loadedForAdding, values })) as never } }), { input: { id: null } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     return actor;
   };
