@@ -72,7 +72,7 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
  * document; benchmarks turn that off (`checkAnswers: false`) so they time the app alone.
  */
 export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswers?: boolean } = {}) {
-  const { db, drop, kind } = await freshDatabase();
+  const { db, drop, kind, url } = await freshDatabase();
   try {
     await migrate(db);
     await seedIfEmpty(db);
@@ -111,7 +111,8 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
   }
 
   return {
-    app, db, kind, mailer, basic, signIn, as,
+    /** The database's URL on PostgreSQL (null on PGlite): a second API can open the same database. */
+    app, db, kind, url, config, mailer, basic, signIn, as,
     close: async () => { await app.close(); await drop(); rmSync(dataDir, { recursive: true, force: true }); },
   };
 }

@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
+import { devicePresence } from './services/device-presence.js';
 import { routeModules } from './routes/register-all.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import { createMailer, type Mailer } from './services/mail.js';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin });
   const deps: AppDeps = {
     config,
     db,
@@ -53,8 +55,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     throttle: options.throttle ?? new LoginThrottle(),
     client: { id: config.oauthClientId, secret: config.oauthClientSecret },
     publicUrl: config.publicUrl,
-    realtime: await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin }),
+    realtime,
+    devicePresence: devicePresence(db, realtime, { onError: (err) => app.log.error({ err }, 'devices: presence sweep failed') }),
   };
+  app.addHook('onClose', async () => deps.devicePresence.stop());
 
   registerErrorHandler(app);
   await app.register(helmet, {

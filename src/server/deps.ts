@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { Realtime } from './plugins/realtime.js';
+import type { DevicePresence } from './services/device-presence.js';
 import type { LoginThrottle } from './services/login-throttle.js';
 import type { Mailer } from './services/mail.js';
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   publicUrl: string;
   /** socket.io on the API server: emits visit events to a community's dashboards. */
   realtime: Realtime;
+  /** Devices' heartbeats and the offline sweep (issue 9). */
+  devicePresence: DevicePresence;
 }
 
 /** A route module registers the routes of one resource. */

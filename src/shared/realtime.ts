@@ -7,9 +7,24 @@ export interface VisitEvent {
   at: string;
 }
 
+/** A device's presence changed or was heard from (issue 9): sent to the community's administrators. */
+export interface DeviceStatusEvent {
+  uuid: string;
+  fracUuid: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  online: boolean;
+  /** ISO time of the last heartbeat (null before the first). */
+  lastSeenAt: string | null;
+}
+
+/** A device linked with its code: the administrator's open link dialog closes ('Dispositivo vinculado'). */
+export interface DeviceLinkedEvent { uuid: string; fracUuid: string; name: string }
+
 export interface ServerToClientEvents {
   V_IN: (event: VisitEvent) => void;
   V_OUT: (event: VisitEvent) => void;
+  DEVICE_STATUS: (event: DeviceStatusEvent) => void;
+  DEVICE_LINKED: (event: DeviceLinkedEvent) => void;
 }
 
 /** Answer of `subscribe`: refused (ok false, Spanish error) unless the caller belongs to the community. */
@@ -20,3 +35,5 @@ export interface ClientToServerEvents {
 }
 
 export const communityRoom = (fracUuid: string) => `frac:${fracUuid}`;
+/** The administrators of a community (device events): joined with `subscribe` by an administrator only. */
+export const devicesRoom = (fracUuid: string) => `frac:${fracUuid}:devices`;

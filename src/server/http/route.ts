@@ -5,6 +5,7 @@ import type { Role } from '../../shared/roles.js';
 import { fieldErrors } from '../../shared/form-validation.js';
 import { type ErrorStatus } from '../../shared/schemas/answer.schema.js';
 import type { AuthContext } from './auth-context.js';
+import type { DeviceContext } from './device-auth.js';
 import { answerSchemas, inputJsonSchema } from './route-schemas.js';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -32,7 +33,16 @@ export const atTrailingSlash = (operationId: string, url: string) => (url.endsWi
 /** Who may call: 'public' (no token), 'signedIn' (any valid session) or a list of roles. */
 export type Access = 'public' | 'signedIn' | readonly Role[];
 
-export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema | BinaryAnswer | null> {
+/**
+ * Whether a linked device's token may call (issue 9): 'only' a device (its heartbeat), or 'also'
+ * (a device, or a session of the route's roles: registering visits). Other routes answer a device 401.
+ */
+export type DeviceAccess = 'only' | 'also' | undefined;
+
+type AuthOf<A extends Access, D extends DeviceAccess> = D extends 'only' | 'also' ? AuthContext | null : A extends 'public' ? AuthContext | null : AuthContext;
+type DeviceOf<D extends DeviceAccess> = D extends 'only' ? DeviceContext : D extends 'also' ? DeviceContext | null : null;
+
+export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema | BinaryAnswer | null, D extends DeviceAccess = undefined> {
   method: HTTPMethods;
   url: string;
   /** Stable name of the operation for generated clients: the action and the resource (`listGates`, `createUser`). */
@@ -40,6 +50,8 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
   summary: string;
   tags?: string[];
   access: A;
+  /** A device token may call it too ('also') or only a device may ('only'); documented as the `deviceToken` scheme. */
+  devices?: D;
   /** The route also wants the client's basic credential (`requireClient`): documented as the `clientBasic` scheme, implies 401. */
   clientCredentials?: boolean;
   body?: B;
@@ -70,7 +82,9 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
   handler: (ctx: {
     req: FastifyRequest;
     reply: FastifyReply;
-    auth: A extends 'public' ? AuthContext | null : AuthContext;
+    auth: AuthOf<A, D>;
+    /** The calling device (routes with `devices`), else null. */
+    device: DeviceOf<D>;
     body: Out<B>;
     query: Out<Q>;
     params: Out<P>;
@@ -87,13 +101,13 @@ function parse<S extends AnySchema | undefined>(schema: S | undefined, value: un
 
 /** The error statuses a definition implies, plus those it declares. */
 export function errorStatuses(def: {
-  access: Access; clientCredentials?: boolean; body?: unknown; query?: unknown; params?: unknown; errors?: readonly ErrorStatus[];
+  access: Access; clientCredentials?: boolean; devices?: DeviceAccess; body?: unknown; query?: unknown; params?: unknown; errors?: readonly ErrorStatus[];
 }) {
   const implied: ErrorStatus[] = [];
   if (def.body || def.query || def.params) implied.push(400);
   // A body the server cannot read: too large for the body limit, or of a content type it does not parse.
   if (def.body) implied.push(413, 415);
-  if (def.access !== 'public' || def.clientCredentials) implied.push(401);
+  if (def.access !== 'public' || def.clientCredentials || def.devices) implied.push(401);
   if (def.access !== 'public' && def.access !== 'signedIn') implied.push(403);
   return [...new Set([...implied, ...(def.errors ?? [])])].sort((a, b) => a - b);
 }
@@ -109,7 +123,8 @@ export function defineRoute<
   P extends AnySchema | undefined = undefined,
   A extends Access = Access,
   R extends AnySchema | BinaryAnswer | null = null,
->(app: FastifyInstance, def: RouteDefinition<B, Q, P, A, R>) {
+  D extends DeviceAccess = undefined,
+>(app: FastifyInstance, def: RouteDefinition<B, Q, P, A, R, D>) {
   const status = def.status ?? 200;
   app.route({
     method: def.method,
@@ -122,12 +137,16 @@ export function defineRoute<
       querystring: inputJsonSchema(def.query),
       params: inputJsonSchema(def.params),
       consumes: def.consumes,
-      security: def.access !== 'public' ? [{ bearerAuth: [] }] : def.clientCredentials ? [{ clientBasic: [] }] : [],
+      security: def.devices === 'only' ? [{ deviceToken: [] }]
+        : def.devices === 'also' ? [{ bearerAuth: [] }, { deviceToken: [] }]
+          : def.access !== 'public' ? [{ bearerAuth: [] }] : def.clientCredentials ? [{ clientBasic: [] }] : [],
       response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def), def.alsoAnswers),
     }).filter(([, value]) => value !== undefined)),
     handler: async (req, reply) => {
       const auth = req.auth;
-      if (def.access !== 'public') {
+      const device = def.devices ? req.device : null;
+      if (def.devices === 'only' && !device) throw new AppError('unauthorized');
+      if (def.access !== 'public' && !device) {
         if (!auth) throw new AppError('unauthorized');
         if (def.access !== 'signedIn' && !(def.access as readonly Role[]).includes(auth.role)) {
           throw new AppError('forbidden');
@@ -136,7 +155,7 @@ export function defineRoute<
       const body = parse<B>(def.body, req.body);
       const query = parse<Q>(def.query, req.query);
       const params = parse<P>(def.params, req.params);
-      const result = await def.handler({ req, reply, auth: auth as never, body, query, params });
+      const result = await def.handler({ req, reply, auth: auth as never, device: device as never, body, query, params });
       if (reply.sent) return reply;
       if (result instanceof OtherAnswer) {
         if (!def.alsoAnswers?.[result.status as keyof AlsoAnswers]) throw new Error(`${def.operationId}: ${result.status} is not in alsoAnswers`);

@@ -48,6 +48,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
             description: 'Token de acceso de `POST /oauth/token` (password grant), enviado como `Authorization: Bearer {token}`.',
             flows: { password: { tokenUrl: '/oauth/token', scopes: {} } },
           },
+          deviceToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Token de un dispositivo vinculado (`POST /api/devices/link`), enviado como `Authorization: Bearer {token}`. Solo sirve para el latido y el registro de visitas de su fraccionamiento; se revoca al desvincularlo.',
+          },
           clientBasic: {
             type: 'http',
             scheme: 'basic',

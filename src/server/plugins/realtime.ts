@@ -4,8 +4,10 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { defaultDescriptions } from '../../shared/errors.js';
 import {
-  communityRoom, type ClientToServerEvents, type ServerToClientEvents, type SubscribeResult, type VisitEvent,
+  communityRoom, devicesRoom, type ClientToServerEvents, type DeviceLinkedEvent, type DeviceStatusEvent, type ServerToClientEvents,
+  type SubscribeResult, type VisitEvent,
 } from '../../shared/realtime.js';
+import { DEVICE_ADMINS } from '../../shared/device-rules.js';
 import { VISIT_STATS_ROLES } from '../../shared/visit-access.js';
 import type { Queryable } from '../db/db.js';
 import type { AuthContext } from '../http/auth-context.js';
@@ -19,6 +21,9 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
 export interface Realtime {
   readonly io: RealtimeServer;
   emitVisit(fracUuid: string, type: 'V_IN' | 'V_OUT', event: VisitEvent): void;
+  /** Device presence and links (issue 9), to the community's administrators only. */
+  emitDeviceStatus(event: DeviceStatusEvent): void;
+  emitDeviceLinked(event: DeviceLinkedEvent): void;
   /**
    * Disconnects this process's sockets whose session ended (log-out, expiry, deleted or blocked
    * account, closed community) or whose subscribed community is no longer the caller's.
@@ -84,8 +89,13 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
         }
         if (!access.uuid) return reply({ ok: false, error: NOT_MEMBER });
         // A dashboard shows one community: a new subscription replaces the previous one.
-        if (socket.data.fracUuid && socket.data.fracUuid !== access.uuid) await socket.leave(communityRoom(socket.data.fracUuid));
+        if (socket.data.fracUuid && socket.data.fracUuid !== access.uuid) {
+          await socket.leave(communityRoom(socket.data.fracUuid));
+          await socket.leave(devicesRoom(socket.data.fracUuid));
+        }
         await socket.join(communityRoom(access.uuid));
+        // Device events (presence, links) reach the community's administrators only.
+        if (DEVICE_ADMINS.includes(auth.role)) await socket.join(devicesRoom(access.uuid));
         socket.data.fracUuid = access.uuid;
         reply({ ok: true });
       } catch (err) {
@@ -132,6 +142,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   return {
     io,
     emitVisit: (fracUuid, type, event) => { io.to(communityRoom(fracUuid)).emit(type, event); },
+    emitDeviceStatus: (event) => { io.to(devicesRoom(event.fracUuid)).emit('DEVICE_STATUS', event); },
+    emitDeviceLinked: (event) => { io.to(devicesRoom(event.fracUuid)).emit('DEVICE_LINKED', event); },
     checkSessions,
   };
 }

@@ -1,0 +1,47 @@
+import { DEVICE_TOKEN_PREFIX, type DeviceType, type ScannerAccess } from '../../shared/device-rules.js';
+import type { Queryable } from '../db/db.js';
+import { newToken, tokenHash } from '../services/tokens.js';
+import { communityOpenSql } from './sessions.js';
+
+/** A linked device calling with its token (issue 9): a principal of its own, bound to one community. */
+export interface DeviceContext {
+  deviceId: number;
+  deviceUuid: string;
+  name: string;
+  deviceType: DeviceType;
+  scannerAccess: ScannerAccess;
+  communityId: number;
+  communityUuid: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    device: DeviceContext | null;
+  }
+}
+
+export const isDeviceToken = (token: string) => token.startsWith(DEVICE_TOKEN_PREFIX);
+export const newDeviceToken = () => `${DEVICE_TOKEN_PREFIX}${newToken()}`;
+
+/**
+ * Resolves a device token like a session: by its hash, on every request, so an unlink (the token
+ * revoked, the device INACTIVE) or a deleted device answers 401 at once on every API process.
+ * A community closed by a disabled integrator closes its devices too.
+ */
+export async function resolveDevice(db: Queryable, token: string): Promise<DeviceContext | null> {
+  const row = await db.one<{
+    id: number; uuid: string; name: string; device_type: DeviceType; scanner_access: ScannerAccess; community_id: number; community_uuid: string;
+  }>(
+    `SELECT d.id, d.uuid, d.name, d.device_type, d.scanner_access, d.community_id, c.uuid AS community_uuid
+       FROM device_tokens t
+       JOIN devices d ON d.id = t.device_id AND d.deleted_at IS NULL AND d.status = 'ACTIVE'
+       JOIN communities c ON c.id = d.community_id AND ${communityOpenSql('c')}
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+    [tokenHash(token)],
+  );
+  if (!row) return null;
+  return {
+    deviceId: row.id, deviceUuid: row.uuid, name: row.name, deviceType: row.device_type, scannerAccess: row.scanner_access,
+    communityId: row.community_id, communityUuid: row.community_uuid,
+  };
+}

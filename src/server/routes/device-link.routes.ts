@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/errors.js';
+import type { HeartbeatAnswer, LinkAnswer } from '../../shared/device-types.js';
+import { HeartbeatAnswerSchema, LinkAnswerSchema } from '../../shared/schemas/device.answer.js';
+import { LinkDeviceSchema } from '../../shared/schemas/device.schema.js';
+import type { AppDeps } from '../deps.js';
+import { defineRoute } from '../http/route.js';
+import { deviceById } from '../services/device-rows.js';
+import { consumeLinkCode } from '../services/device-link.js';
+import { LoginThrottle } from '../services/login-throttle.js';
+
+/**
+ * The device's side (issue 9): it links with the code of the QR (public, throttled per address
+ * and per code) and gets its token, its record and its community; then it sends heartbeats with
+ * that token. Registering visits is `POST /api/visitants` and `PUT /api/visitants/{uuid}/exit`.
+ */
+export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePresence }: AppDeps) {
+  const tags = ['dispositivos'];
+  // 10 failed attempts per address or 5 per code in 15 minutes: a code cannot be guessed by trying.
+  const throttle = new LoginThrottle({ windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 10 });
+
+  defineRoute(app, {
+    operationId: 'linkDevice', response: LinkAnswerSchema, errors: [410, 429],
+    method: 'POST', url: '/api/devices/link', tags, access: 'public', body: LinkDeviceSchema,
+    summary: 'Vincula un dispositivo con el código de su QR: responde su token (única vez que se muestra), su registro y su fraccionamiento, y avisa al administrador. Código desconocido 400; usado, reemplazado o expirado 410; demasiados intentos 429',
+    handler: async ({ req, body }): Promise<LinkAnswer> => {
+      if (throttle.isBlocked(body.code, req.ip)) throw new AppError('too_many_requests');
+      let linked: { deviceId: number; token: string };
+      try {
+        linked = await db.tx((q) => consumeLinkCode(q, body.code));
+      } catch (error) {
+        if (error instanceof AppError) throttle.fail(body.code, req.ip);
+        throw error;
+      }
+      const device = await deviceById(db, linked.deviceId);
+      const frac = (await db.one<{ uuid: string; name: string }>(
+        'SELECT c.uuid, c.name FROM communities c JOIN devices d ON d.community_id = c.id WHERE d.id = $1', [linked.deviceId]))!;
+      realtime.emitDeviceLinked({ uuid: device.uuid, fracUuid: frac.uuid, name: device.name });
+      realtime.emitDeviceStatus({ uuid: device.uuid, fracUuid: frac.uuid, status: 'ACTIVE', online: true, lastSeenAt: device.lastSeenAt });
+      return { deviceToken: linked.token, device, frac };
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'deviceHeartbeat', response: HeartbeatAnswerSchema,
+    method: 'POST', url: '/api/devices/heartbeat', tags, access: 'public', devices: 'only',
+    summary: 'Latido de un dispositivo vinculado (cada 30 s): queda en línea y la lista lo muestra al momento; sin latidos por 2 minutos queda fuera de línea',
+    handler: async ({ device }): Promise<HeartbeatAnswer> => {
+      const event = await devicePresence.beat(device.deviceId);
+      return { uuid: event.uuid, status: event.status, online: event.online, serverTime: new Date().toISOString() };
+    },
+  });
+}
