@@ -25,6 +25,10 @@ import { residentCodeRoutes } from './resident-codes.routes.js';
 import { residentImportRoutes } from './resident-import.routes.js';
 import { residentEmailRoutes } from './resident-emails.routes.js';
 import { residentRoutes } from './residents.routes.js';
+import { fracSettingsRoutes } from './frac-settings.routes.js';
+import { newsletterRoutes } from './newsletters.routes.js';
+import { noticeRoutes } from './notices.routes.js';
+import { promotionRoutes } from './promotions.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -54,4 +58,8 @@ export const routeModules: RouteModule[] = [
   residentCodeRoutes,
   residentImportRoutes,
   phoneRoutes,
+  noticeRoutes,
+  newsletterRoutes,
+  promotionRoutes,
+  fracSettingsRoutes,
 ];
