@@ -57,12 +57,13 @@ export const noticeSegmentsMachine = setup({
     /** A zone chosen: its streets (and then residents) start over. */
     chooseZone: assign(({ context, event }) => ({
       zoneUuid: event.type === 'zone.choose' ? zoneUuidOf(context.zones, event.idZone) : context.zoneUuid,
-      streetUuid: '', streets: [], residents: [], error: null,
+      // The person's choice replaces the edited notice's street still to be resolved.
+      streetUuid: '', streets: [], residents: [], error: null, initialStreet: null,
     })),
     /** A street chosen: its residents start over. */
     chooseStreet: assign(({ context, event }) => ({
       streetUuid: event.type === 'street.choose' ? streetUuidOf(context.streets, event.idStreet) : context.streetUuid,
-      residents: [], error: null,
+      residents: [], error: null, initialStreet: null,
     })),
     showFailure: assign({ error: ({ event }) => failureDescription((event as unknown as { error: unknown }).error) }),
   },
@@ -128,7 +129,7 @@ export const noticeSegmentsMachine = setup({
         'options.retry': {
           target: 'loadingZones',
           actions: assign(({ context }) => ({
-            error: null, streets: [], residents: [],
+            error: null, streets: [], residents: [], zoneUuid: '', streetUuid: '',
             initialZone: context.zones.find((z) => z.uuid === context.zoneUuid)?.idZone ?? context.initialZone,
             initialStreet: context.streets.find((s) => s.uuid === context.streetUuid)?.idStreet ?? context.initialStreet,
           })),
