@@ -79,9 +79,32 @@ function expectedValues(p: Probe) {
 const saves = (p: Probe) => p.calls.filter((c) => c.src === 'saveSettings');
 const loads = (p: Probe) => p.calls.filter((c) => c.src === 'loadSettings');
 
+/** The rendered 'Ajustes' screen: its checkboxes by their exact label, the message box, the dialogs. */
+type ViewProbe = { screen: any; context: any; events: { type: string; [k: string]: any }[] };
+const LABELS: Record<string, string> = { searchName: 'Nombre', searchAddress: 'Dirección', searchAction: 'No. acción', searchPlace: 'Lugar', searchCommonArea: 'Área común' };
+const box = (p: ViewProbe, label: string) => {
+  const found = (p.screen.getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[]).find((c) => c.closest('label')?.textContent?.trim() === label);
+  return found ?? fail(`no hay casilla '${label}'`);
+};
+const checked = (p: ViewProbe, label: string) => box(p, label).closest('label')!.getAttribute('data-state') === 'checked';
+const dialogWith = (p: ViewProbe, text: string) => {
+  const dialogs = p.screen.queryAllByRole('alertdialog', { hidden: true }) as HTMLElement[];
+  if (!dialogs.some((d) => d.textContent?.includes(text))) fail(`no se ve '${text}'`);
+};
+
 settingsEditModel.expectations = {
   '"viewing"': [{
     says: "Solo lectura hasta 'Editar'; lo mostrado es lo cargado (tras 'Cancelar', lo cargado otra vez)",
+    view: (p: ViewProbe) => {
+      if (!p.screen.queryByRole('button', { name: 'Editar' })) fail("no está 'Editar'");
+      const { uuid: _u, ...loaded } = loadedSettings;
+      for (const [key, label] of Object.entries(LABELS)) {
+        if (!box(p, label).disabled) fail(`'${label}' se puede cambiar`);
+        if (checked(p, label) !== (loaded as any)[key]) fail(`'${label}' no muestra lo cargado`);
+      }
+      const message = p.screen.getByRole('textbox', { hidden: true }) as HTMLTextAreaElement;
+      if (!message.disabled || message.value !== loaded.invitationMessage) fail('el mensaje no es el cargado o se puede cambiar');
+    },
     actor: (p: Probe) => {
       const { uuid: _u, ...loaded } = loadedSettings;
       const shown = p.snapshot.context.values;
@@ -89,6 +112,20 @@ settingsEditModel.expectations = {
     },
   }],
   '"editing"': [
+    {
+      says: "'Todo' se ve encendido solo cuando las cinco opciones lo están; el contador del mensaje dice n/80",
+      view: (p: ViewProbe) => {
+        const five = Object.values(LABELS).every((label) => checked(p, label));
+        if (checked(p, 'Todo') !== five) fail(`'Todo' está ${checked(p, 'Todo') ? 'encendido' : 'apagado'}`);
+        if (box(p, 'Todo').disabled) fail('no se puede editar');
+        const counter = p.screen.getByTestId('message-counter').textContent;
+        if (counter !== `${p.context.values.invitationMessage.length}/80`) fail(`el contador dice ${counter}`);
+        const last = p.events.at(-1);
+        if (last?.type === 'option.toggle' && last.name === 'searchAddress' && (checked(p, 'Lugar') || checked(p, 'Área común'))) fail('apagar Dirección no apagó Lugar y Área común');
+        if (last?.type === 'settings.save' && p.context.values.invitationMessage.trim() === ''
+          && !p.screen.queryByText('El mensaje no puede ser vacío, por favor establece un mensaje para tus invitaciones')) fail('no se ve el mensaje de vacío');
+      },
+    },
     {
       says: "'Todo' pone o quita nombre, dirección, acción, lugar y área común; apagar la dirección apaga lugar y área común",
       actor: (p: Probe) => {
@@ -134,6 +171,11 @@ settingsEditModel.expectations = {
   '"failed"': [{
     says: "Si no se guarda: 'Ha ocurrido un error' / 'Por favor comuniquese con soporte' (el error queda registrado)",
     actor: (p: Probe) => { if (!p.snapshot.context.error) fail('no se registró el error'); },
+    view: (p: ViewProbe) => { dialogWith(p, 'Ha ocurrido un error'); dialogWith(p, 'Por favor comuniquese con soporte'); },
+  }],
+  '"saved"': [{
+    says: "Guardado: 'La configuración ha sido guardada'",
+    view: (p: ViewProbe) => dialogWith(p, 'La configuración ha sido guardada'),
   }],
 };
 settingsEditModel.describeEvent = (e) => ({
