@@ -124,12 +124,39 @@ const imageToSend = (p: Probe) => {
 };
 const withSeconds = (d: unknown) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(String(d)) ? `${d}:00` : d);
 
+/** The rendered form page. */
+type ViewProbe = { screen: any; context: any; events: { type: string; [k: string]: any }[]; inputName: string };
+const dialogWith = (p: ViewProbe, text: string) => {
+  const dialogs = p.screen.queryAllByRole('alertdialog', { hidden: true }) as HTMLElement[];
+  if (!dialogs.some((d) => d.textContent?.includes(text))) fail(`no se ve '${text}'`);
+};
+const selectOf = (p: ViewProbe, label: string) => p.screen.getByLabelText(new RegExp(`^${label}`)) as HTMLSelectElement;
+/** Spec 3 §8 success texts by form and mode. */
+const SUCCESS: Record<string, string> = {
+  'aviso nuevo': 'Aviso creado correctamente', 'aviso editado': 'Aviso actualizado correctamente',
+  'boletín nuevo': 'Boletín creado', 'promoción editada': 'Promoción actualizada correctamente',
+};
+
 contentFormsModel.expectations = {
   '"loading"': [{
     says: 'Editar carga el registro elegido antes de mostrar el formulario',
     actor: (p: Probe) => { if (p.calls.filter((c) => c.src === 'loadForm').at(-1)?.input.id !== p.snapshot.context.id) fail('cargó otro registro'); },
   }],
   '"editing"': [
+    {
+      says: "Con 'Para todo el fraccionamiento' marcado, zona, calle y residente están deshabilitados; sin él, Calle espera una zona y Residente una calle; la descripción cuenta n/1500",
+      view: (p: ViewProbe) => {
+        const counter = p.screen.getByTestId('description-counter').textContent;
+        if (counter !== `${p.context.values.description.length}/1500`) fail(`el contador dice ${counter}`);
+        if (!('segmented' in p.context.values)) return;
+        const whole = p.context.values.segmented === false;
+        const [zone, street, resident] = ['Zona', 'Calle', 'Residente'].map((l) => selectOf(p, l));
+        if (whole && !(zone.disabled && street.disabled && resident.disabled)) fail('los selectores siguen habilitados');
+        if (!whole && p.context.values.idZone === '' && !street.disabled) fail('Calle se habilitó sin zona');
+        if (!whole && p.context.values.idStreet === '' && !resident.disabled) fail('Residente se habilitó sin calle');
+        if (whole && [zone, street, resident].some((el) => el.getAttribute('aria-invalid') === 'true')) fail('sigue la validación de los selectores');
+      },
+    },
     {
       says: "Marcar 'Para todo el fraccionamiento' quita la validación de zona, calle y residente",
       actor: (p: Probe) => {
@@ -176,6 +203,16 @@ contentFormsModel.expectations = {
       if (kindOfProbe(p) === 'newsletter' && values.type === '' && !errors.type) fail('el tipo no se marcó');
       if (p.calls.some((c) => c.src === 'saveRecord' && !c.outcome)) fail('se envió');
     },
+    view: (p: ViewProbe) => {
+      dialogWith(p, 'Por favor, corrige los campos indicados.');
+      const { values } = p.context;
+      if (values.segmented === true && values.idZone === '' && !p.screen.queryAllByText('Selecciona una zona').length) fail("no se ve 'Selecciona una zona'");
+      if (values.endDate === BEFORE_START && !p.screen.queryByText('La fecha de término no puede ser anterior a la fecha de inicio.')) fail('no se ve el error del término');
+    },
+  }],
+  '"succeeded"': [{
+    says: "Guardado: 'Correcto' con 'Aviso creado correctamente', 'Aviso actualizado correctamente', 'Boletín creado', 'Promoción actualizada correctamente'…",
+    view: (p: ViewProbe) => { dialogWith(p, 'Correcto'); dialogWith(p, SUCCESS[p.inputName]); },
   }],
   '"submitting"': [{
     says: 'Se envía lo escrito con fechas YYYY-MM-DDTHH:mm:ss; un aviso para todo el fraccionamiento va sin zona, calle ni residente; uno segmentado, con los elegidos; el boletín con su tipo; la imagen nueva, su retiro o nada',
@@ -202,6 +239,11 @@ contentFormsModel.expectations = {
     actor: (p: Probe) => {
       if (p.snapshot.context.serverError !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.serverError}'`);
       if (p.snapshot.context.values.title !== fieldValue(p, 'title')) fail('se perdió lo escrito');
+    },
+    view: (p: ViewProbe) => {
+      dialogWith(p, 'Ha ocurrido un error');
+      dialogWith(p, 'Error interno del servidor');
+      if ((p.screen.getByLabelText(/^Título/) as HTMLInputElement).value !== p.context.values.title) fail('se perdió lo escrito');
     },
   }],
   '"closed"': [{
