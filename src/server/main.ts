@@ -7,6 +7,7 @@ import { seedIfEmpty } from './db/seed.js';
 import { seedDemoCatalogues } from './db/seed-catalogues.js';
 import { seedDemoResidents } from './db/seed-residents.js';
 import { seedDemoDevices } from './db/seed-devices.js';
+import { seedDemoContent } from './db/seed-content.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -18,6 +19,7 @@ async function main() {
     await seedDemoCatalogues(db);
     await seedDemoResidents(db);
     await seedDemoDevices(db);
+    await seedDemoContent(db);
   }
   const app = await buildApp({ config, db, distDir });
 

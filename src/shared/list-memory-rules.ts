@@ -5,6 +5,8 @@
  */
 export const LIST_MEMORY_SCOPES = {
   residents: ['/residents', '/newResidents'],
+  /** Spec 3 §2 Boletines: search text and page survive the move to /newNews and back. */
+  newsletters: ['/newsletters', '/newNews'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ListMemoryName = keyof typeof LIST_MEMORY_SCOPES;

@@ -54,5 +54,7 @@ export function guardRedirect(path: string, role: Role | null): string | null {
   if (role === null) return '/';
   if (path === '/fracs' && role !== 'integrator') return '/home';
   if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
+  // 'Ajustes' is the community administrator's (spec 3 §6; issue 11).
+  if (path === '/configuration' && role !== 'admin') return '/home';
   return null;
 }

@@ -7,6 +7,7 @@ import { RoleName } from '../../shared/roles.js';
 import type { Db } from '../db/db.js';
 import { defineRoute } from '../http/route.js';
 import { USER_COMMUNITIES_SQL } from '../http/sessions.js';
+import { communitySettings } from '../services/community-settings.js';
 
 interface UserRow { id: number; uuid: string; email: string; first_name: string; last_name: string; user_type_id: number; type_name: string }
 
@@ -37,6 +38,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const user = await loadUser(auth.userId);
       const communities = await db.query<{ id: number; uuid: string; name: string }>(USER_COMMUNITIES_SQL, [auth.userId]);
       const active = communities.find((c) => c.id === auth.communityId) ?? null;
+      const settings = active ? await communitySettings(db, active.id) : undefined;
       const logo = active ? await db.one<{ logo_path: string | null; club: boolean }>('SELECT logo_path, club FROM communities WHERE id = $1', [active.id]) : undefined;
       return {
         uuid: user.uuid,
@@ -48,7 +50,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
         product: communities.map((c) => ({ name: c.name, uuid: c.uuid })),
         logoURL: logo?.logo_path ? `/api/fracs/${active!.uuid}/logo` : null,
         idUsersTypes: user.user_type_id,
-        testFrac: active ? { uuid: active.uuid, name: active.name } : null,
+        testFrac: active && settings ? { uuid: active.uuid, name: active.name, settings } : null,
         firstName: user.first_name,
         lastName: user.last_name,
         club: logo?.club ?? false,

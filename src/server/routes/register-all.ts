@@ -27,6 +27,10 @@ import { residentEmailRoutes } from './resident-emails.routes.js';
 import { residentRoutes } from './residents.routes.js';
 import { deviceLinkRoutes } from './device-link.routes.js';
 import { deviceRoutes } from './devices.routes.js';
+import { fracSettingsRoutes } from './frac-settings.routes.js';
+import { newsletterRoutes } from './newsletters.routes.js';
+import { noticeRoutes } from './notices.routes.js';
+import { promotionRoutes } from './promotions.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -58,4 +62,8 @@ export const routeModules: RouteModule[] = [
   phoneRoutes,
   deviceRoutes,
   deviceLinkRoutes,
+  noticeRoutes,
+  newsletterRoutes,
+  promotionRoutes,
+  fracSettingsRoutes,
 ];

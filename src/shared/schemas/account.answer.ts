@@ -1,6 +1,7 @@
 /** Answers of the session, registration and address calls (spec 1 §3, §7). Field names are the contract's. */
 import * as v from 'valibot';
 import { RoleName, type Role } from '../roles.js';
+import { FracSettingsAnswerSchema } from './settings.schema.js';
 
 const ROLES = Object.keys(RoleName) as [Role, ...Role[]];
 
@@ -17,7 +18,8 @@ export const CurrentUserSchema = v.object({
   product: v.array(Ref),
   logoURL: v.nullable(v.string()),
   idUsersTypes: v.number(),
-  testFrac: v.nullable(Ref),
+  /** The active community, with its settings (spec 3 §3 Frac settings, §7 Settings). */
+  testFrac: v.nullable(v.object({ uuid: v.string(), name: v.string(), settings: v.optional(FracSettingsAnswerSchema) })),
   firstName: v.string(),
   lastName: v.string(),
   /** The active community is a club: the action number ('No. acción') and the Hostess options show (spec 3 §1). */

@@ -1,0 +1,9 @@
+import { contentApi, type ContentApi } from '../../api/content.api.js';
+import { ContentList } from './content-list.js';
+
+const notices = contentApi('notices');
+
+/** 'Avisos' (/notices, spec 3 §2). */
+export function NoticesView({ api = notices }: { api?: Pick<ContentApi, 'list' | 'remove'> }) {
+  return <ContentList kind="notices" api={api} />;
+}

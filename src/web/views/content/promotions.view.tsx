@@ -1,0 +1,9 @@
+import { contentApi, type ContentApi } from '../../api/content.api.js';
+import { ContentList } from './content-list.js';
+
+const promotions = contentApi('promotions');
+
+/** 'Promociones' (/promotions, spec 3 §2). */
+export function PromotionsView({ api = promotions }: { api?: Pick<ContentApi, 'list' | 'remove'> }) {
+  return <ContentList kind="promotions" api={api} />;
+}
