@@ -7,9 +7,20 @@ export interface VisitEvent {
   at: string;
 }
 
+/** A guest registered at a common area (issue 10), for the community's live lists. */
+export interface CommonAreaVisitEvent {
+  uuid: string;
+  fracUuid: string;
+  commonArea: string;
+  createdWithQR: boolean;
+  /** ISO timestamp of the entry. */
+  at: string;
+}
+
 export interface ServerToClientEvents {
   V_IN: (event: VisitEvent) => void;
   V_OUT: (event: VisitEvent) => void;
+  CA_IN: (event: CommonAreaVisitEvent) => void;
 }
 
 /** Answer of `subscribe`: refused (ok false, Spanish error) unless the caller belongs to the community. */

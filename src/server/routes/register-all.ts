@@ -25,6 +25,9 @@ import { residentCodeRoutes } from './resident-codes.routes.js';
 import { residentImportRoutes } from './resident-import.routes.js';
 import { residentEmailRoutes } from './resident-emails.routes.js';
 import { residentRoutes } from './residents.routes.js';
+import { commonAreaVisitRoutes } from './common-area-visits.routes.js';
+import { visitPhotoRoutes } from './visit-photos.routes.js';
+import { visitantReportRoutes } from './visitant-reports.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -54,4 +57,7 @@ export const routeModules: RouteModule[] = [
   residentCodeRoutes,
   residentImportRoutes,
   phoneRoutes,
+  visitantReportRoutes,
+  commonAreaVisitRoutes,
+  visitPhotoRoutes,
 ];

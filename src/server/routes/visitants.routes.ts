@@ -10,6 +10,8 @@ import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
 import { entriesByMode, statsScope } from '../services/visit-stats.js';
+import { storageFor } from '../services/storage.js';
+import { decodePhoto, providerTypeOf, storePhoto } from '../services/visit-photos.js';
 
 const UuidParams = v.object({ uuid: v.pipe(v.string('Identificador no válido.'), v.uuid('Identificador no válido.')) });
 
@@ -58,8 +60,9 @@ const eventOf = (visit: Visit, at: string): VisitEvent => ({ uuid: visit.uuid, f
  * community's administrator registers entries and exits; each one is emitted to the community's
  * dashboards as `V_IN` / `V_OUT`.
  */
-export function visitantRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
+export function visitantRoutes(app: FastifyInstance, { db, realtime, config }: AppDeps) {
   const tags = ['visitas'];
+  const storage = storageFor(config);
 
   defineRoute(app, {
     operationId: 'createVisit', response: VisitAnswerSchema, errors: [404],
@@ -69,13 +72,16 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime }: AppDeps) 
       const communityId = requireCommunity(auth);
       const gateUuid = await gateOf(db, communityId, body.gateUuid);
       const residentId = await residentOf(db, communityId, body.residentUuid);
+      const providerTypeId = await providerTypeOf(db, communityId, body.providerTypeId);
+      const photo = body.file ? decodePhoto(body.file) : null;
       // One statement: the insert and the read-back (the visit is emitted as soon as it is stored).
-      const visit = (await writeAndRead(db,
+      const visit = (await db.tx(async (q) => writeAndRead(q,
         `INSERT INTO visits (community_id, first_name, last_name, accredited, visitant_type, access_mode, gate_arrival_uuid,
-           resident_id, car_brand, color, plate, comments, registered_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+           resident_id, car_brand, color, plate, comments, registered_by, provider_type_id, photo_file_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [communityId, body.firstName, body.lastName, body.accredited, body.visitantType, body.accessMode, gateUuid,
-          residentId, body.carbrand, body.color, body.plate, body.comments, auth.userId]))!;
+          residentId, body.carbrand, body.color, body.plate, body.comments, auth.userId, providerTypeId,
+          photo ? await storePhoto(storage, q, photo) : null])))!;
       realtime.emitVisit(visit.fracUuid, 'V_IN', eventOf(visit, visit.timein));
       return visit;
     },
