@@ -27,10 +27,10 @@ export function decodePhoto(file: PhotoFile) {
  * the file row's id. The bytes are written before the row, so a failed insert leaves only an
  * unreferenced blob, never a row without bytes.
  */
-export async function storePhoto(storage: FileStorage, q: Queryable, photo: ReturnType<typeof decodePhoto>): Promise<number> {
+export async function storePhoto(storage: FileStorage, q: Queryable, photo: { data: Uint8Array; mimeType: string; extension: string }): Promise<number> {
   const id = randomUUID();
   const key = `visit-photos/${id}.${photo.extension}`;
-  await storage.put(key, photo.data);
+  await storage.put(key, Buffer.from(photo.data));
   const row = await q.one<{ id: number }>(
     `INSERT INTO files (uuid, storage_key, name, extension, mime_type, byte_size) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [id, key, `identificacion.${photo.extension}`, photo.extension, photo.mimeType, photo.data.length]);
