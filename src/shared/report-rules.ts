@@ -64,6 +64,9 @@ export function localToday(now: Date = new Date(), timeZone: string = REPORT_TIM
 /** The filters' date ranges: entry and exit (`from` key, `to` key). */
 export const VISIT_REPORT_RANGES = [['timeInFilter', 'timeInEndFilter'], ['timeOutFilter', 'timeOutEndFilter']] as const;
 
+/** The common-area report's one entry date, checked as a range of itself. */
+export const COMMON_AREA_RANGES = [['timein', 'timein']] as const;
+
 /**
  * What is wrong with the date filters, by field: a malformed date, a half range ('Falta una
  * fecha', on the missing end), a future date, an inverted range. Empty when they are fine.
@@ -82,9 +85,10 @@ export function reportDateProblems(
       if (!isCalendarDate(value)) problems[key] = ReportMessages.badDate;
       else if (value > today) problems[key] = ReportMessages.futureDate;
     }
-    if (problems[fromKey] || problems[toKey]) continue;
+    // A half range is 'Falta una fecha' (spec 3 §5) whatever the other end holds.
     if (from && !to) problems[toKey] = ReportMessages.missingDate;
     else if (!from && to) problems[fromKey] = ReportMessages.missingDate;
+    else if (problems[fromKey] || problems[toKey]) continue;
     else if (from && to && from > to) problems[toKey] = ReportMessages.invertedRange;
   }
   return problems;

@@ -1,7 +1,7 @@
 /** Queries of the reports (spec 3 §7 Reports; issue 10) and the common-area visit registration. */
 import * as v from 'valibot';
 import {
-  localToday, REPORT_FILTER_MAX, reportDateProblems, ReportMessages as M, SCHEDULE_MAX_LIMIT, VISIT_REPORT_RANGES,
+  COMMON_AREA_RANGES, localToday, REPORT_FILTER_MAX, reportDateProblems, ReportMessages as M, SCHEDULE_MAX_LIMIT, VISIT_REPORT_RANGES,
 } from '../report-rules.js';
 import { missingKeyMessage } from './user.schema.js';
 
@@ -83,7 +83,7 @@ const commonAreaFilterEntries = {
 export const CommonAreaReportQuerySchema = v.pipe(
   v.object(commonAreaFilterEntries, M.invalid),
   v.transform((q) => ({ ...q, timein: q.timein === '' ? '' : normalizeDateOrKeep(q.timein) })),
-  datesChecked([['timein', 'timein']]),
+  datesChecked(COMMON_AREA_RANGES),
 );
 export type CommonAreaReportQuery = v.InferOutput<typeof CommonAreaReportQuerySchema>;
 
