@@ -93,3 +93,35 @@ export function reportDateProblems(
   }
   return problems;
 }
+
+/** A timestamp as the reports show it: the community's local date and time (es-MX). */
+export function formatReportDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('es-MX', {
+    timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+/** How much of a download has arrived, for the progress text ('1.2 MB'). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Texts of the report screens given by the spec (spec 3 §2, §5, §8). */
+export const ReportTexts = {
+  visitsTitle: 'Reportes',
+  commonAreasTitle: 'Reporte áreas comunes',
+  export: 'Exportar a Excel',
+  search: 'Buscar',
+  clear: 'Limpiar',
+  exporting: 'Preparando el reporte…',
+  downloading: 'Descargando el reporte',
+  saved: (fileName: string) => `Se descargó ${fileName}.`,
+  errorTitle: 'Ha ocurrido un error',
+  doneTitle: '¡Correcto!',
+  viewPhoto: 'Ver foto',
+  qr: 'QR',
+  manual: 'Manual',
+  all: 'Todos',
+} as const;

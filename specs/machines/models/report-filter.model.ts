@@ -71,6 +71,11 @@ export const reportFilterModel: ModelSpec = {
  * ------------------------------------------------------------------------------------------- */
 type Call = { src: string; input: any };
 type Probe = { snapshot: any; calls: Call[]; events: { type: string; [k: string]: any }[] };
+/** The screen's probe: the rendered screen plus what the fake API saw (the table's last query, the export's URL, the saved files). */
+type ViewProbe = {
+  screen: typeof import('@testing-library/react').screen; events: Probe['events'];
+  asked: () => Record<string, string> | undefined; exportUrl: () => string | undefined; saved: () => string[];
+};
 const fail = (message: string) => { throw new Error(message); };
 
 /** The form after the person's events: typed values, emptied by 'Limpiar'. */
@@ -119,6 +124,11 @@ const filtersSays: Record<string, Expectation[]> = {
         fail(`la lista recibió ${JSON.stringify(last.input.filters)}`);
       }
     },
+    view: (p: ViewProbe) => {
+      const asked = p.asked() ?? fail('la tabla no se pidió');
+      const expected = Object.fromEntries(Object.entries(shownFilters(p.events)).filter(([, v]) => v !== ''));
+      if (JSON.stringify(asked) !== JSON.stringify(expected)) fail(`la tabla se pidió con ${JSON.stringify(asked)} y debía ser ${JSON.stringify(expected)}`);
+    },
   }],
   invalid: [{
     says: "Un rango con una sola fecha alerta 'Falta una fecha'; una fecha futura o un rango invertido se rechazan; nada se consulta",
@@ -127,6 +137,11 @@ const filtersSays: Record<string, Expectation[]> = {
       if (p.snapshot.context.alert !== expected) fail(`la alerta dice '${p.snapshot.context.alert}' y debía decir '${expected}'`);
       const last = searches(p).at(-1)?.input.filters;
       if (last && JSON.stringify(last) === JSON.stringify(formAfter(p.events))) fail('se consultó con el rango inválido');
+    },
+    view: (p: ViewProbe) => {
+      const expected = rangeProblem(formAfter(p.events)) ?? fail('el formulario es válido y se rechazó');
+      const dialog = p.screen.getAllByRole('alertdialog', { hidden: true }).at(-1)!;
+      if (!dialog.textContent?.includes(expected)) fail(`la alerta dice '${dialog.textContent}'`);
     },
   }],
 };
@@ -138,6 +153,13 @@ const exportSays: Record<string, Expectation[]> = {
       const asked = downloads.at(-1) ?? fail('no se pidió el libro');
       if (JSON.stringify(asked.filters) !== JSON.stringify(shownFilters(p.events))) fail(`se exportó con ${JSON.stringify(asked.filters)}`);
     },
+    view: (p: ViewProbe) => {
+      const url = p.exportUrl() ?? fail('no se pidió el libro');
+      const sent = Object.fromEntries(new URL(url, 'http://x').searchParams);
+      const expected = Object.fromEntries(Object.entries(shownFilters(p.events)).filter(([, v]) => v !== ''));
+      if (JSON.stringify(sent) !== JSON.stringify(expected)) fail(`se pidió ${url}`);
+      if (!p.screen.getByRole('progressbar')) fail('no hay progreso');
+    },
   }],
   downloading: [{
     says: 'Mientras se descarga se muestra cuánto ha llegado',
@@ -145,14 +167,27 @@ const exportSays: Record<string, Expectation[]> = {
       const progress = [...p.events].reverse().find((e) => e.type === 'export.progress');
       if (p.snapshot.context.received !== (progress?.received ?? 0)) fail(`muestra ${p.snapshot.context.received} bytes`);
     },
+    view: (p: ViewProbe) => {
+      const progress = [...p.events].reverse().find((e) => e.type === 'export.progress');
+      const text = `Descargando el reporte: ${progress ? '64 KB' : '0 B'}`;
+      if (!p.screen.queryByText(text)) fail(`no se lee '${text}'`);
+    },
   }],
   done: [{
     says: 'Al terminar, el archivo guardado es reporte_visitas.xlsx',
     actor: (p: Probe) => { if (p.snapshot.context.savedFile !== 'reporte_visitas.xlsx') fail(`guardó '${p.snapshot.context.savedFile}'`); },
+    view: (p: ViewProbe) => {
+      if (p.saved().at(-1) !== 'reporte_visitas.xlsx') fail(`se guardó ${String(p.saved().at(-1))}`);
+      if (!p.screen.queryByText('Se descargó reporte_visitas.xlsx.')) fail('no se avisa la descarga');
+    },
   }],
   failed: [{
     says: "Si falla, el diálogo 'Ha ocurrido un error' muestra el texto del servidor (spec 3 §8)",
     actor: (p: Probe) => { if (p.snapshot.context.exportError !== 'Falta una fecha') fail(`muestra '${p.snapshot.context.exportError}'`); },
+    view: (p: ViewProbe) => {
+      const dialog = p.screen.getAllByRole('alertdialog', { hidden: true }).at(-1)!;
+      if (!dialog.textContent?.includes('Ha ocurrido un error') || !dialog.textContent.includes('Falta una fecha')) fail(`el diálogo dice '${dialog.textContent}'`);
+    },
   }],
 };
 
@@ -160,6 +195,9 @@ const optionsSays: Record<string, Expectation[]> = {
   ready: [{
     says: 'La puerta de entrada se elige del catálogo de puertas',
     actor: (p: Probe) => { if (JSON.stringify(p.snapshot.context.options) !== JSON.stringify(GATES)) fail('las opciones no son las del catálogo'); },
+    view: (p: ViewProbe) => {
+      if (!p.screen.queryByRole('option', { name: 'Caseta principal', hidden: true })) fail('la puerta no se ofrece');
+    },
   }],
 };
 
