@@ -39,7 +39,9 @@ export type ListScreenEvent =
   | { type: 'delete.cancel' }
   | { type: 'dialog.close' }
   | { type: 'list.reload' }
-  | { type: 'filter.change'; name: string; value: boolean | string };
+  | { type: 'filter.change'; name: string; value: boolean | string }
+  /** Every filter at once (a report's applied filters): page 1 with the shown search; a page being fetched is dropped for it. */
+  | { type: 'filters.set'; filters: ListFilters };
 
 /** A screen's filters by name; they travel flat in the page request beside page, size and search. */
 export type ListFilters = Record<string, boolean | string>;
@@ -109,6 +111,11 @@ export const listScreenMachine = setup({
       const filters = { ...context.filters, [event.name]: event.value };
       return { filters, request: requestOf(0, context.size, context.search, filters) };
     }),
+    /** Setting every filter asks page 1 with the search shown and exactly those filters. */
+    askWithFilters: assign(({ context, event }) => {
+      assertEvent(event, 'filters.set');
+      return { filters: { ...event.filters }, request: requestOf(0, context.size, context.search, event.filters) };
+    }),
     /** Paging asks the chosen page with the current search. */
     askPage: assign(({ context, event }) => {
       assertEvent(event, 'page.go');
@@ -147,6 +154,7 @@ export const listScreenMachine = setup({
   states: {
     /** One request at a time, whatever asked for it: the first load, a search, a page, a reload. */
     fetching: {
+      on: { 'filters.set': { target: 'fetching', reenter: true, actions: 'askWithFilters' } },
       invoke: {
         id: 'load', src: 'loadPage',
         input: ({ context }) => context.request,
@@ -167,6 +175,7 @@ export const listScreenMachine = setup({
         'row.act': { target: 'acting', actions: 'select' },
         'list.reload': { target: 'fetching', actions: 'askSame' },
         'filter.change': { target: 'fetching', actions: 'askFiltered' },
+        'filters.set': { target: 'fetching', actions: 'askWithFilters' },
       },
     },
     /** A row's own action runs as a child over the list; the list reloads when it changed the row. */
@@ -187,6 +196,7 @@ export const listScreenMachine = setup({
         'row.add': { target: 'selection', actions: 'unselect' },
         'list.reload': { target: 'fetching', actions: 'askSame' },
         'filter.change': { target: 'fetching', actions: 'askFiltered' },
+        'filters.set': { target: 'fetching', actions: 'askWithFilters' },
       },
     },
     /** The add/edit form runs as a child over the list; when it ends, the list reloads if it saved. */
@@ -230,6 +240,7 @@ export const listScreenMachine = setup({
         'list.reload': { target: 'fetching', actions: 'askSame' },
         'search.submit': { target: 'fetching', actions: 'askSearch' },
         'filter.change': { target: 'fetching', actions: 'askFiltered' },
+        'filters.set': { target: 'fetching', actions: 'askWithFilters' },
       },
     },
   },

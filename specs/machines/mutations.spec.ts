@@ -10,6 +10,7 @@ import { listScreenMachine } from '../../machines/list-screen.machine.js';
 import { sessionMachine } from '../../machines/session.machine.js';
 import { generatePaths, runOnActor, type ModelSpec } from '../support/model-paths.js';
 import { listScreenModel } from './models/list-screen.model.js';
+import { downloads, reportFilterModel } from './models/report-filter.model.js';
 import { sessionModel } from './models/session.model.js';
 
 /** A copy of `machine` whose config `change` edits (the implementations are the machine's own). */
@@ -78,4 +79,13 @@ describe('mutation check: a broken transition fails the spec expectations', () =
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('los campos de correo y contraseña quedan vacíos');
   });
+
+  it('report filters searched without checking the ranges: a half range reaches the server', async () => {
+    // validating applies whatever the form holds.
+    const broken = mutate(reportFilterModel.machine, (c) => { c.states.filters.states.validating.always = [{ target: 'editing', actions: ['apply', 'tellList'] }]; });
+    downloads.length = 0;
+    const failures = await failuresOf(reportFilterModel, broken, ['loadOptions']);
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.join('\n')).toContain('búsquedas válidas');
+  }, 30_000);
 });

@@ -58,7 +58,7 @@ export function answerChecker(document: { paths: Record<string, Record<string, O
       return;
     }
     const json = content['application/json'];
-    if (!json) {
+    if (!json || (type !== 'application/json' && content[type])) {
       if (!content[type]) throw new ContractBreach(`${where}: content type ${type || '(none)'} not declared (declared: ${Object.keys(content).join(', ')})`);
       return;
     }

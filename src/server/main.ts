@@ -8,6 +8,7 @@ import { seedDemoCatalogues } from './db/seed-catalogues.js';
 import { seedDemoResidents } from './db/seed-residents.js';
 import { seedDemoDevices } from './db/seed-devices.js';
 import { seedDemoContent } from './db/seed-content.js';
+import { seedDemoVisits } from './db/seed-visits.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -20,6 +21,7 @@ async function main() {
     await seedDemoResidents(db);
     await seedDemoDevices(db);
     await seedDemoContent(db);
+    await seedDemoVisits(db, config);
   }
   const app = await buildApp({ config, db, distDir });
 

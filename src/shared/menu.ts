@@ -1,3 +1,4 @@
+import { REPORT_READERS } from './report-access.js';
 import type { Role } from './roles.js';
 
 /** Side-menu entries and the roles that see them (spec 1 §2). */
@@ -9,14 +10,17 @@ export interface MenuEntry {
 }
 
 const adminCapturista: readonly Role[] = ['admin', 'capturista'];
+/** Who reads the reports: administrator, guard, capturista (spec 1 §2, spec 3 §6). */
+const REPORT_ROLES = REPORT_READERS;
+const REPORT_PATHS = ['/visitants', '/visitantes', '/commonAreaVisitants'];
 
 export const menuEntries: readonly MenuEntry[] = [
   { label: 'Inicio', path: '/home', roles: ['admin', 'generalAdmin', 'integrator', 'capturista', 'guard'] },
   { label: 'Fraccionamientos', path: '/fracs', roles: ['integrator'] },
   { label: 'Integradores', path: '/integrators', roles: ['generalAdmin'] },
   { label: 'Eventos masivos', path: '/massiveEvents', roles: ['admin', 'resident', 'capturista'] },
-  { label: 'Reportes', path: '/visitants', group: 'Administración', roles: ['admin', 'guard', 'capturista'] },
-  { label: 'Reporte áreas comunes', path: '/commonAreaVisitants', group: 'Administración', roles: ['admin', 'guard', 'capturista'] },
+  { label: 'Reportes', path: '/visitants', group: 'Administración', roles: REPORT_ROLES },
+  { label: 'Reporte áreas comunes', path: '/commonAreaVisitants', group: 'Administración', roles: REPORT_ROLES },
   { label: 'Dispositivos', path: '/qrcodes', roles: ['admin'] },
   { label: 'Residentes', path: '/residents', roles: adminCapturista },
   { label: 'Usuarios', path: '/users', roles: ['admin', 'generalAdmin', 'integrator'] },
@@ -52,6 +56,8 @@ export function homeFor(role: Role): string {
  */
 export function guardRedirect(path: string, role: Role | null): string | null {
   if (role === null) return '/';
+  // The reports are the community staff's (spec 1 §2 menu, spec 3 §6; issue 10): others go home.
+  if (REPORT_PATHS.includes(path) && !REPORT_ROLES.includes(role)) return homeFor(role);
   if (path === '/fracs' && role !== 'integrator') return '/home';
   if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
   // 'Ajustes' is the community administrator's (spec 3 §6; issue 11).

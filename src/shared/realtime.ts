@@ -20,9 +20,20 @@ export interface DeviceStatusEvent {
 /** A device linked with its code: the administrator's open link dialog closes ('Dispositivo vinculado'). */
 export interface DeviceLinkedEvent { uuid: string; fracUuid: string; name: string }
 
+/** A guest registered at a common area (issue 10), for the community's live lists. */
+export interface CommonAreaVisitEvent {
+  uuid: string;
+  fracUuid: string;
+  commonArea: string;
+  createdWithQR: boolean;
+  /** ISO timestamp of the entry. */
+  at: string;
+}
+
 export interface ServerToClientEvents {
   V_IN: (event: VisitEvent) => void;
   V_OUT: (event: VisitEvent) => void;
+  CA_IN: (event: CommonAreaVisitEvent) => void;
   DEVICE_STATUS: (event: DeviceStatusEvent) => void;
   DEVICE_LINKED: (event: DeviceLinkedEvent) => void;
 }

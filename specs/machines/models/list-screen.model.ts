@@ -25,11 +25,13 @@ export const listScreenModel: ModelSpec = {
     const draft = s.context.searchDraft === '' ? [{ type: 'search.change', value: 'nor' }] : [];
     // A checkbox filter (the residents' 'Residentes activados'), checked or unchecked.
     const filter = { type: 'filter.change', name: 'useApp', value: s.context.filters.useApp !== true };
+    // Every filter at once (a report applying its filters), also while a page is being fetched.
+    const filters = { type: 'filters.set', filters: { useApp: s.context.filters.useApp !== true } };
     switch (v) {
-      case 'fetching': return loadCases('load', s.context.request.page);
+      case 'fetching': return [...loadCases('load', s.context.request.page), filters];
       case 'ready': return [...draft, { type: 'search.submit' }, ...(s.context.page === 0 ? [{ type: 'page.go', page: 1 }] : []),
-        { type: 'row.add' }, { type: 'row.edit', row: rowA }, { type: 'row.delete', row: rowA }, { type: 'row.act', row: rowA }, { type: 'list.reload' }, filter];
-      case 'empty': return [...draft, { type: 'search.submit' }, { type: 'row.add' }, { type: 'list.reload' }, filter];
+        { type: 'row.add' }, { type: 'row.edit', row: rowA }, { type: 'row.delete', row: rowA }, { type: 'row.act', row: rowA }, { type: 'list.reload' }, filter, filters];
+      case 'empty': return [...draft, { type: 'search.submit' }, { type: 'row.add' }, { type: 'list.reload' }, filter, filters];
       case 'selection': return [
         { type: 'xstate.done.actor.form', output: { saved: true } }, { type: 'xstate.done.actor.form', output: { saved: false } },
         { type: 'xstate.error.actor.form', error: new Error('form crashed') },
@@ -41,7 +43,7 @@ export const listScreenModel: ModelSpec = {
       case 'confirmDelete': return [{ type: 'delete.confirm' }, { type: 'delete.cancel' }];
       case 'deleting': return [{ type: 'xstate.done.actor.delete' }, { type: 'xstate.error.actor.delete', error: { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'La zona tiene calles.' } } }];
       case 'deleted': case 'deleteFailed': return [{ type: 'dialog.close' }];
-      case 'error': return [{ type: 'list.reload' }, { type: 'search.submit' }, filter];
+      case 'error': return [{ type: 'list.reload' }, { type: 'search.submit' }, filter, filters];
       default: return [];
     }
   },
@@ -104,7 +106,7 @@ export const listScreenExpectations: Record<string, { says: string; actor?: (p: 
       if (trigger?.type === 'search.submit') {
         if (input.page !== 0) fail(`buscar pidió la página ${input.page + 1}`);
         if (input.search !== typedSearch(p)) fail(`buscó '${input.search}' y el usuario escribió '${typedSearch(p)}'`);
-      } else if (trigger?.type === 'filter.change') {
+      } else if (trigger?.type === 'filter.change' || trigger?.type === 'filters.set') {
         if (input.page !== 0) fail(`cambiar el filtro pidió la página ${input.page + 1}`);
         if (input.search !== ctx.search) fail('cambiar el filtro perdió la búsqueda');
       } else if (trigger?.type === 'page.go') {
@@ -117,7 +119,8 @@ export const listScreenExpectations: Record<string, { says: string; actor?: (p: 
   }, {
     says: "Cada consulta lleva el filtro elegido por última vez ('Residentes activados' filtra por uso de la app, spec 3 §2)",
     actor: (p) => {
-      const chosen = lastEvent(p, 'filter.change');
+      const last = [...p.events].reverse().find((e) => e.type === 'filter.change' || e.type === 'filters.set');
+      const chosen = last?.type === 'filters.set' ? { name: 'useApp', value: last.filters.useApp } : last;
       const asked = (lastLoad(p) as Record<string, unknown> | undefined)?.[chosen?.name ?? 'useApp'];
       if (asked !== chosen?.value) fail(`se pidió ${chosen?.name ?? 'useApp'}=${String(asked)} y se eligió ${String(chosen?.value)}`);
     },
@@ -194,6 +197,7 @@ listScreenModel.describeEvent = (e) => ({
   'dialog.close': 'cierra el aviso',
   'list.reload': 'recarga la lista',
   'filter.change': `${e.value ? 'marca' : 'desmarca'} el filtro '${e.name}'`,
+  'filters.set': `aplica los filtros ${JSON.stringify(e.filters)}`,
   'xstate.done.actor.load': (e.output as { content: unknown[] })?.content?.length ? 'el servidor responde una página con filas' : 'el servidor responde una página vacía',
   'xstate.done.actor.search': 'el servidor responde la búsqueda',
   'xstate.done.actor.page': 'el servidor responde la página',

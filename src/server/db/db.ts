@@ -10,6 +10,12 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * A query's rows in batches of `batchSize` through a server-side cursor on a connection of its
+   * own (PostgreSQL only; PGlite's one connection would be held by it, so there callers page with
+   * keysets). Stopping the iteration closes the cursor and frees the connection.
+   */
+  cursor?<T = Record<string, unknown>>(sql: string, params: readonly unknown[], batchSize: number): AsyncIterable<T[]>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { mkdirSync } from 'node:fs';
 import { queryable, type Db } from './db.js';
 
@@ -9,7 +10,7 @@ import { queryable, type Db } from './db.js';
  */
 export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: options.loadDataDir });
   const q = queryable((sql, params) => pg.query(sql, params));
   return {
     kind: 'pglite',
@@ -22,7 +23,7 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
 
 /** A freshly initialised, empty in-memory cluster as a tarball: what `openPglite(…, { loadDataDir })` starts from. */
 export async function dumpPgliteTemplate(): Promise<Blob> {
-  const pg = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const pg = await PGlite.create('memory://', { extensions: { pg_trgm, unaccent } });
   try {
     return await pg.dumpDataDir('none');
   } finally {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { queryable, type Db } from './db.js';
 
 // Return bigint counts as numbers and dates as strings, as PGlite does for ours.
@@ -29,6 +30,25 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       }
     },
     exec: async (sql) => { await pool.query(sql); },
+    async *cursor<T>(sql: string, params: readonly unknown[], batchSize: number): AsyncGenerator<T[]> {
+      const client = await pool.connect();
+      const cursor = client.query(new Cursor<T>(sql, [...params]));
+      let failed = false;
+      try {
+        for (;;) {
+          const rows = await cursor.read(batchSize);
+          if (!rows.length) return;
+          yield rows;
+        }
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        await cursor.close().catch(() => { failed = true; });
+        // A connection whose cursor failed is not reused.
+        client.release(failed);
+      }
+    },
     close: () => pool.end(),
   };
 }

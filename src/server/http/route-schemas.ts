@@ -57,13 +57,15 @@ const SUCCESS_TEXT: Record<number, string> = {
 export function answerSchemas(
   status: number, response: AnySchema | { binary: readonly string[] } | null, description: string | undefined, errors: ErrorStatus[],
   also: Partial<Record<number, AnySchema>> = {},
+  alsoBinary: readonly string[] = [],
 ) {
   const text = description ?? SUCCESS_TEXT[status];
+  const binary = (types: readonly string[]) => Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
   const success = response === null
     ? { description: text, type: 'null' }
     : 'binary' in response
-      ? { description: text, content: Object.fromEntries(response.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
-      : { description: text, content: json(toJson(response)) };
+      ? { description: text, content: binary(response.binary) }
+      : { description: text, content: { ...json(toJson(response)), ...binary(alsoBinary) } };
   return {
     [status]: success,
     ...Object.fromEntries(Object.entries(also).map(([code, schema]) => [code, { description: SUCCESS_TEXT[Number(code)], content: json(toJson(schema!)) }])),

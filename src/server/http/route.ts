@@ -73,6 +73,11 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
    */
   alsoAnswers?: AlsoAnswers;
   /**
+   * Media types the JSON success answer may also take (a report that answers its workbook when
+   * the client asks for it in `Accept`); the handler sends those bytes itself.
+   */
+  alsoBinary?: readonly string[];
+  /**
    * Error answers the route can give besides those its definition implies: 400 when it parses
    * input, 413 and 415 when it reads a body, 401 unless public or when it wants the client credential, 403 when only some roles may call.
    */
@@ -140,7 +145,7 @@ export function defineRoute<
       security: def.devices === 'only' ? [{ deviceToken: [] }]
         : def.devices === 'also' ? [{ bearerAuth: [] }, { deviceToken: [] }]
           : def.access !== 'public' ? [{ bearerAuth: [] }] : def.clientCredentials ? [{ clientBasic: [] }] : [],
-      response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def), def.alsoAnswers),
+      response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def), def.alsoAnswers, def.alsoBinary),
     }).filter(([, value]) => value !== undefined)),
     handler: async (req, reply) => {
       const auth = req.auth;

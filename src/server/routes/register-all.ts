@@ -31,6 +31,9 @@ import { fracSettingsRoutes } from './frac-settings.routes.js';
 import { newsletterRoutes } from './newsletters.routes.js';
 import { noticeRoutes } from './notices.routes.js';
 import { promotionRoutes } from './promotions.routes.js';
+import { commonAreaVisitRoutes } from './common-area-visits.routes.js';
+import { visitPhotoRoutes } from './visit-photos.routes.js';
+import { visitantReportRoutes } from './visitant-reports.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -66,4 +69,7 @@ export const routeModules: RouteModule[] = [
   newsletterRoutes,
   promotionRoutes,
   fracSettingsRoutes,
+  visitantReportRoutes,
+  commonAreaVisitRoutes,
+  visitPhotoRoutes,
 ];

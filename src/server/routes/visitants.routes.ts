@@ -13,6 +13,8 @@ import type { AuthContext } from '../http/auth-context.js';
 import type { DeviceContext } from '../http/device-auth.js';
 import { deviceVisitRefusal } from '../../shared/device-rules.js';
 import { entriesByMode, statsScope } from '../services/visit-stats.js';
+import { storageFor } from '../services/storage.js';
+import { decodePhoto, providerTypeOf, storePhoto } from '../services/visit-photos.js';
 
 const UuidParams = v.object({ uuid: v.pipe(v.string('Identificador no válido.'), v.uuid('Identificador no válido.')) });
 
@@ -76,8 +78,9 @@ function registrar(auth: AuthContext | null, device: DeviceContext | null, actio
  * community's administrator registers entries and exits; each one is emitted to the community's
  * dashboards as `V_IN` / `V_OUT`.
  */
-export function visitantRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
+export function visitantRoutes(app: FastifyInstance, { db, realtime, config }: AppDeps) {
   const tags = ['visitas'];
+  const storage = storageFor(config);
 
   defineRoute(app, {
     operationId: 'createVisit', response: VisitAnswerSchema, errors: [403, 404],
@@ -87,13 +90,16 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime }: AppDeps) 
       const { communityId, userId, deviceId } = registrar(auth, device, 'entry', body.accessMode);
       const gateUuid = await gateOf(db, communityId, body.gateUuid);
       const residentId = await residentOf(db, communityId, body.residentUuid);
+      const providerTypeId = await providerTypeOf(db, communityId, body.providerTypeId);
+      const photo = body.file ? decodePhoto(body.file) : null;
       // One statement: the insert and the read-back (the visit is emitted as soon as it is stored).
-      const visit = (await writeAndRead(db,
+      const visit = (await db.tx(async (q) => writeAndRead(q,
         `INSERT INTO visits (community_id, first_name, last_name, accredited, visitant_type, access_mode, gate_arrival_uuid,
-           resident_id, car_brand, color, plate, comments, registered_by, entry_device_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+           resident_id, car_brand, color, plate, comments, registered_by, entry_device_id, provider_type_id, photo_file_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
         [communityId, body.firstName, body.lastName, body.accredited, body.visitantType, body.accessMode, gateUuid,
-          residentId, body.carbrand, body.color, body.plate, body.comments, userId, deviceId]))!;
+          residentId, body.carbrand, body.color, body.plate, body.comments, userId, deviceId, providerTypeId,
+          photo ? await storePhoto(storage, q, photo) : null])))!;
       realtime.emitVisit(visit.fracUuid, 'V_IN', eventOf(visit, visit.timein));
       return visit;
     },

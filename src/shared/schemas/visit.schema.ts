@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { missingKeyMessage } from './user.schema.js';
+import { PhotoFileSchema } from './visit-photo.schema.js';
 
 /** Visitor types (spec 3 §3) with their labels. */
 export const VisitantTypeLabel = {
@@ -25,6 +26,8 @@ export const VisitMessages = {
   comments: 'Los comentarios deben tener como máximo 500 caracteres.',
   gateNotFound: 'La puerta de acceso no existe.',
   residentNotFound: 'El residente no existe.',
+  providerType: 'El tipo de proveedor no es válido.',
+  providerTypeNotFound: 'El tipo de proveedor no existe.',
   notFound: 'La visita no existe.',
   alreadyOut: 'La salida de esta visita ya fue registrada.',
   invalid: 'Los datos de la visita no son válidos.',
@@ -52,6 +55,10 @@ export const RegisterVisitSchema = v.object({
   color: optionalText(64),
   plate: optionalText(16),
   comments: optionalText(500, M.comments),
+  /** A PROVIDER's type: uuid of a provider type of the community (spec 3 §3 providerTypeId). */
+  providerTypeId: optionalUuid(M.providerType),
+  /** The identification photo (spec 3 §3 file): JPEG or PNG in base64, private. */
+  file: v.optional(v.nullable(PhotoFileSchema), null),
 }, missingKeyMessage({ firstName: M.firstName, accessMode: M.accessMode }, M.invalid));
 export type RegisterVisit = v.InferOutput<typeof RegisterVisitSchema>;
 

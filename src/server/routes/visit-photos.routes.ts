@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { AppError } from '../../shared/errors.js';
+import { PhotoLinkQuerySchema, PhotoMessages } from '../../shared/schemas/visit-photo.schema.js';
+import type { AppDeps } from '../deps.js';
+import { defineRoute } from '../http/route.js';
+import { USER_COMMUNITIES_SQL } from '../http/sessions.js';
+import { checkPhotoLink, PHOTO_LINK_TTL_SECONDS, photoLinkKey } from '../services/photo-links.js';
+import { storageFor } from '../services/storage.js';
+
+const Params = v.object({ uuid: v.pipe(v.string(PhotoMessages.invalidLink), v.uuid(PhotoMessages.invalidLink)) });
+
+/** Staff who may see identification photos (the report readers). */
+const STAFF_TYPES = [2, 4, 5, 6];
+
+/**
+ * Identification photos of visits and common-area visits (spec 3 §3 `file`), private: only through
+ * the signed links the reports hand their readers (HMAC over file, user and expiry; a few
+ * minutes). The link is the credential, so an <img> can show it; it is refused when tampered
+ * with (403), expired (410), or when its user is no longer staff of the photo's community (404).
+ */
+export function visitPhotoRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+  const storage = storageFor(config);
+  defineRoute(app, {
+    operationId: 'getVisitPhoto', response: { binary: ['image/jpeg', 'image/png'] }, errors: [403, 404, 410],
+    method: 'GET', url: '/api/visitPhotos/:uuid', tags: ['reportes'], access: 'public', params: Params, query: PhotoLinkQuerySchema,
+    summary: 'Foto de identificación de una visita, por el enlace firmado y de pocos minutos que dan los reportes (403 alterado, 410 expirado)',
+    handler: async ({ params, query, reply }) => {
+      const check = checkPhotoLink(await photoLinkKey(db), params.uuid, query.u, query.exp, query.sig);
+      if (check === 'tampered') throw new AppError('forbidden', PhotoMessages.invalidLink);
+      if (check === 'expired') throw new AppError('gone', PhotoMessages.expired);
+      // The user the link was issued to must still be live staff of the community the photo belongs to.
+      const row = await db.one<{ storage_key: string; mime_type: string; extension: string }>(
+        `SELECT f.storage_key, f.mime_type, f.extension FROM files f
+           JOIN users u ON u.uuid = $2 AND u.deleted_at IS NULL AND u.status = 'ACTIVE' AND u.user_type_id = ANY($3::int[])
+          WHERE f.uuid = $1 AND EXISTS (
+            SELECT 1 FROM (SELECT community_id FROM visits WHERE photo_file_id = f.id
+                           UNION ALL SELECT community_id FROM common_area_visits WHERE photo_file_id = f.id) p
+             WHERE p.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL.replaceAll('$1', 'u.id')}) mine))`,
+        [params.uuid, query.u, STAFF_TYPES]);
+      if (!row) throw new AppError('not_found', PhotoMessages.notFound);
+      const data = await storage.get(row.storage_key);
+      if (!data) throw new AppError('not_found', PhotoMessages.notFound);
+      return reply
+        .header('content-type', row.mime_type)
+        .header('cache-control', `private, max-age=${PHOTO_LINK_TTL_SECONDS}`)
+        .header('content-disposition', `inline; filename="identificacion.${row.extension}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  });
+}
