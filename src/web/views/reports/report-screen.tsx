@@ -1,0 +1,83 @@
+import { Button, Flex, Heading, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/list-screen.machine.js';
+import { reportFilterMachine, type ReportFilters, type ReportOption } from '../../../../machines/report-filter.machine.js';
+import type { Page } from '../../../shared/api-types.js';
+import { formatBytes, localToday, ReportTexts } from '../../../shared/report-rules.js';
+import type { Column } from '../../components/list/data-table.js';
+import { ResultDialog } from '../../components/result-dialog.js';
+import { inspected } from '../../inspector.js';
+import { ReportFiltersForm, type ReportField } from './report-filters-form.js';
+import { ReportResults } from './report-results.js';
+
+export interface ReportScreenProps<Row extends ListRow> {
+  title: string;
+  caption: string;
+  fields: ReportField[];
+  ranges: readonly (readonly [string, string])[];
+  columns: Column<Row>[];
+  /** A page of rows for the applied filters (0-based page). */
+  loadPage: (filters: ReportFilters, page: number) => Promise<Page<Row>>;
+  /** The selects' choices by filter name. */
+  loadOptions: () => Promise<Record<string, ReportOption[]>>;
+  /** The workbook's download child (src/web/api/report-export.api.ts). */
+  download: AnyActorLogic;
+  /** The community's date today; the local one by default. */
+  today?: string;
+}
+
+/** The filters the list asks with (page, size and search aside), empty ones left out. */
+const filtersOf = ({ page: _p, size: _s, search: _q, ...filters }: LoadInput) =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v !== '')) as ReportFilters;
+
+/**
+ * A report screen (spec 3 §2): the filter form, the results (the list child of the report
+ * machine: rows, pager, empty and error faces), 'Exportar a Excel' with its progress, the alert of
+ * a bad range and the export's dialogs. The page stays usable while the workbook downloads.
+ */
+export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>) {
+  const { loadPage, loadOptions, download } = props;
+  const today = props.today ?? localToday();
+  const logic = useMemo(() => reportFilterMachine.provide({
+    actors: {
+      list: listScreenMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadPage(filtersOf(input), input.page) as Promise<Page<ListRow>>) } }),
+      downloadReport: download as never,
+      loadOptions: fromPromise(() => loadOptions()),
+    },
+    // The machine is made once per screen, with the calls it was first given.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }), []);
+  const [state, send] = useMachine(logic, inspected({ input: { today, fields: props.fields.map((f) => f.name), ranges: props.ranges } }));
+  const ctx = state.context;
+  const list = state.children.list as ActorRefFrom<typeof listScreenMachine> | undefined;
+  const running = state.matches({ export: 'running' });
+  const downloading = state.matches({ export: { running: 'downloading' } });
+
+  return (
+    <Stack gap="5">
+      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+        <Heading as="h1" size="xl">{props.title}</Heading>
+        <Button colorPalette="teal" variant="outline" loading={running} loadingText={ReportTexts.export} onClick={() => send({ type: 'export.start' })}>
+          {ReportTexts.export}
+        </Button>
+      </Flex>
+      {running ? (
+        <Progress.Root value={null} colorPalette="teal" aria-label="Progreso de la exportación" maxW="md">
+          <Progress.Label mb="1">{downloading ? `${ReportTexts.downloading}: ${formatBytes(ctx.received)}` : ReportTexts.exporting}</Progress.Label>
+          <Progress.Track><Progress.Range /></Progress.Track>
+        </Progress.Root>
+      ) : null}
+      <ReportFiltersForm fields={props.fields} draft={ctx.draft} problems={ctx.problems} options={ctx.options} today={today}
+        onEdit={(name, value) => send({ type: 'filter.edit', name, value })}
+        onApply={() => send({ type: 'filters.apply' })} onClear={() => send({ type: 'filters.clear' })} />
+      {list ? <ReportResults list={list} caption={props.caption} columns={props.columns} /> : <Spinner aria-label="Cargando" />}
+      <ResultDialog open={state.matches({ filters: 'invalid' })} status="error" title={ctx.alert ?? ''} onClose={() => send({ type: 'alert.close' })} />
+      <ResultDialog open={state.matches({ export: 'done' })} status="success" title={ReportTexts.doneTitle}
+        detail={ctx.savedFile ? ReportTexts.saved(ctx.savedFile) : null} onClose={() => send({ type: 'dialog.close' })} />
+      <ResultDialog open={state.matches({ export: 'failed' })} status="error" title={ReportTexts.errorTitle}
+        detail={ctx.exportError} onClose={() => send({ type: 'dialog.close' })} />
+    </Stack>
+  );
+}
