@@ -38,5 +38,6 @@ describe('one form skeleton, configured four ways (issue 7: catalogue modals, us
     const everywhere = (key: 'states' | 'transitions') => missing[0][key].missing.filter((id) => missing.every((c) => c[key].missing.includes(id)));
     expect(everywhere('states')).toEqual([]);
     expect(everywhere('transitions')).toEqual([]);
-  });
+  // Four models' paths are generated again here: seconds of graph walking on a busy machine.
+  }, 60_000);
 });
