@@ -8,10 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { createMachine, type AnyStateMachine } from 'xstate';
 import { listScreenMachine } from '../../machines/list-screen.machine.js';
 import { sessionMachine } from '../../machines/session.machine.js';
+import { settingsEditMachine } from '../../machines/settings-edit.machine.js';
 import { generatePaths, runOnActor, type ModelSpec } from '../support/model-paths.js';
 import { listScreenModel } from './models/list-screen.model.js';
 import { downloads, reportFilterModel } from './models/report-filter.model.js';
 import { sessionModel } from './models/session.model.js';
+import { settingsEditModel } from './models/settings-edit.model.js';
 
 /** A copy of `machine` whose config `change` edits (the implementations are the machine's own). */
 function mutate(machine: AnyStateMachine, change: (config: any) => void): AnyStateMachine {
@@ -87,5 +89,12 @@ describe('mutation check: a broken transition fails the spec expectations', () =
     const failures = await failuresOf(reportFilterModel, broken, ['loadOptions']);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('búsquedas válidas');
+  });
+
+  it("'Cancelar' in Ajustes that keeps the edits instead of restoring what was loaded", async () => {
+    const broken = mutate(settingsEditMachine, (c) => { delete c.states.editing.on['settings.cancel'].actions; });
+    const failures = await failuresOf(settingsEditModel, broken, ['loadSettings', 'saveSettings']);
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.join('\n')).toContain("Solo lectura hasta 'Editar'; lo mostrado es lo cargado");
   }, 30_000);
 });

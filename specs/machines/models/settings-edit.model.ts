@@ -183,7 +183,7 @@ settingsEditModel.describeEvent = (e) => ({
   'settings.edit': 'pulsa Editar', 'settings.cancel': 'pulsa Cancelar', 'settings.save': 'pulsa Guardar',
   'search.all': e.value ? "enciende 'Todo'" : "apaga 'Todo'",
   'option.toggle': `${e.value ? 'enciende' : 'apaga'} ${e.name}`,
-  'message.change': e.value?.length > 80 ? 'escribe un mensaje de 81 caracteres' : e.value?.trim() === '' ? 'deja el mensaje en espacios' : `escribe '${e.value}'`,
+  'message.change': String(e.value ?? '').length > 80 ? 'escribe un mensaje de 81 caracteres' : String(e.value ?? '').trim() === '' ? 'deja el mensaje en espacios' : `escribe '${e.value}'`,
   'validity.choose': `elige ${e.hours} horas`, 'frequent.choose': `elige ${e.amount} ${e.unit}`,
   'xstate.done.actor.save': 'el servidor guarda', 'xstate.error.actor.save': 'el servidor falla', 'dialog.close': 'pulsa Aceptar',
 } as Record<string, string>)[e.type] ?? e.type;
