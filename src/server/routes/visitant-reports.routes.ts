@@ -15,7 +15,7 @@ import { visitExportBatches, visitFilter, visitPage, withPhotoLinks } from '../s
 import { VISIT_SHEET_NAME, visitSheetColumns } from '../services/visit-report-sheet.js';
 
 /** Rows per batch of an export: a cursor fetch on PostgreSQL, a keyset page on PGlite (whose queries run in this thread). */
-export const exportBatchSize = (kind: 'pglite' | 'postgres') => (kind === 'postgres' ? 2_000 : 500);
+export const exportBatchSize = (kind: 'pglite' | 'postgres') => (kind === 'postgres' ? 1_000 : 500);
 
 /**
  * The visit report (spec 3 §2 'Reportes', §7 Reports; issue 10): a page of the community's visits

@@ -1,0 +1,49 @@
+// The spreadsheet half of a streamed report (report-workbook.ts), in a worker thread so that
+// building the .xlsx (exceljs's streaming writer and its zip) never holds the API's event loop.
+// Plain JavaScript: a worker is started by Node itself, in every process that serves the API and
+// in the tests, without a TypeScript loader.
+//
+// workerData: { sheetName, columns: [{ header, width, date }], dateFormat }
+// in:  { type: 'rows', rows: CellValue[][] }  → out: { type: 'chunk', chunk } … then { type: 'ack' }
+// in:  { type: 'end' }                        → out: { type: 'chunk', chunk } … then { type: 'done' }
+import ExcelJS from 'exceljs';
+import { Writable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { sheetName, columns, dateFormat } = workerData;
+
+/** The zip's bytes go to the parent as they come, each chunk copied into a buffer of its own (transferred). */
+const out = new Writable({
+  write(chunk, _encoding, done) {
+    const copy = new Uint8Array(chunk.byteLength);
+    copy.set(chunk);
+    parentPort.postMessage({ type: 'chunk', chunk: copy }, [copy.buffer]);
+    done();
+  },
+});
+const finished = new Promise((resolve, reject) => { out.on('finish', resolve); out.on('error', reject); });
+
+const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true, zip: { zlib: { level: 1 } } });
+const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+// Only the date columns carry a style: a style on every cell doubles exceljs's work.
+sheet.columns = columns.map((c) => (c.date ? { header: c.header, width: c.width, style: { numFmt: dateFormat } } : { header: c.header, width: c.width }));
+sheet.getRow(1).font = { bold: true };
+sheet.getRow(1).commit();
+
+parentPort.on('message', async (message) => {
+  try {
+    if (message.type === 'rows') {
+      for (const values of message.rows) sheet.addRow(values).commit();
+      // Let the zip take what was committed before saying the batch is consumed.
+      await new Promise((resolve) => setImmediate(resolve));
+      parentPort.postMessage({ type: 'ack' });
+    } else if (message.type === 'end') {
+      sheet.commit();
+      await workbook.commit();
+      await finished;
+      parentPort.postMessage({ type: 'done' });
+    }
+  } catch (error) {
+    parentPort.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+});
