@@ -170,6 +170,18 @@ describe('the device token: only the heartbeat and visits of its own community (
     expect((await t.as(token).post('/api/visitants', entry({ accessMode: 'QR' }))).statusCode).toBe(400);
   });
 
+  it("the visit report shows a device's visit with the device as its gates and as who registered it (issue 9: 'appear in the reports')", async () => {
+    const booth = await device(admin, { name: 'Caseta oriente' });
+    const token = await linked(booth.uuid);
+    const visit = (await t.as(token).post('/api/visitants', entry({ firstName: 'Rigoberto', lastName: 'Casetas' }))).json() as Visit;
+    expect((await t.as(token).put(`/api/visitants/${visit.uuid}/exit`)).statusCode).toBe(200);
+    const report = await t.as(admin).get('/api/visitants/visitantReport?page=0&nameFilter=Rigoberto');
+    expect(report.statusCode).toBe(200);
+    const row = (report.json().data as Record<string, any>[]).find((r) => r.uuid === visit.uuid)!;
+    const caseta = { uuid: booth.uuid, name: 'Caseta oriente' };
+    expect(row).toMatchObject({ testGateArrival: caseta, testGateDeparture: caseta, userArrival: caseta, userDeparture: caseta });
+  });
+
   it('a scanner registers QR entries when IN and exits when OUT, nothing else', async () => {
     const zone = (await t.db.one<{ uuid: string }>("SELECT z.uuid FROM zones z JOIN communities c ON c.id = z.community_id WHERE c.name = 'Residencial Las Palmas' ORDER BY z.id LIMIT 1"))!;
     const scanner = (name: string, scannerAccess: string) => device(admin, { name, deviceType: 'SCANNER', scannerAccess, scannerPlace: 'BARRERA', zone });

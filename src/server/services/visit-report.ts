@@ -34,8 +34,10 @@ export const VISIT_JOINS = `LEFT JOIN residents r ON r.id = v.resident_id
   LEFT JOIN files f ON f.id = v.photo_file_id
   ${REGISTRAR_JOINS}`;
 
-const gateRef = (column: string, alias: string) =>
-  `CASE WHEN v.${column} IS NULL THEN NULL ELSE json_build_object('uuid', v.${column}, 'name', coalesce(${alias}.name, '')) END`;
+/** The gate of the entry / exit; a visit registered by a device carries the device as its gate (issue 9). */
+const gateRef = (column: string, alias: string, device: string) =>
+  `CASE WHEN v.${column} IS NOT NULL THEN json_build_object('uuid', v.${column}, 'name', coalesce(${alias}.name, ''))
+        WHEN ${device}.id IS NOT NULL THEN json_build_object('uuid', ${device}.uuid, 'name', ${device}.name) END`;
 
 const PAGE_SELECT = `v.uuid,
   CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object('uuid', r.uuid, 'firstName', r.first_name, 'lastName', r.last_name,
@@ -43,7 +45,7 @@ const PAGE_SELECT = `v.uuid,
   v.first_name AS "firstName", v.last_name AS "lastName", v.accredited, f.uuid AS "photoUuid",
   v.visitant_type AS "visitantType", pt.uuid AS "providerTypeId", pt.name AS "providerType",
   to_json(v.entered_at) #>> '{}' AS timein, to_json(v.exited_at) #>> '{}' AS timeout,
-  ${gateRef('gate_arrival_uuid', 'ga')} AS "testGateArrival", ${gateRef('gate_departure_uuid', 'gd')} AS "testGateDeparture",
+  ${gateRef('gate_arrival_uuid', 'ga', 'da')} AS "testGateArrival", ${gateRef('gate_departure_uuid', 'gd', 'dd')} AS "testGateDeparture",
   ${ENTRY_REGISTRAR_JSON} AS "userArrival", ${EXIT_REGISTRAR_JSON} AS "userDeparture",
   v.access_mode AS "accessMode", v.car_brand AS carbrand, v.color, v.plate, v.comments`;
 
@@ -92,7 +94,7 @@ const EXPORT_SELECT = `${local('v.entered_at')} AS entered, ${local('v.exited_at
   trim(v.first_name || ' ' || v.last_name) AS guest, v.visitant_type, pt.name AS provider_type,
   nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), '') AS resident,
   CASE WHEN r.id IS NULL THEN NULL ELSE trim(coalesce(s.name, '') || ' ' || r.number || coalesce(' int. ' || r.int_number, '')) END AS address,
-  v.accredited, ga.name AS gate_in, gd.name AS gate_out, ${ENTRY_REGISTRAR_TEXT} AS user_in, ${EXIT_REGISTRAR_TEXT} AS user_out,
+  v.accredited, coalesce(ga.name, da.name) AS gate_in, coalesce(gd.name, dd.name) AS gate_out, ${ENTRY_REGISTRAR_TEXT} AS user_in, ${EXIT_REGISTRAR_TEXT} AS user_out,
   v.access_mode, v.car_brand, v.color, v.plate, v.comments`;
 
 /** The export's rows in batches, newest first (a cursor on PostgreSQL, keyset pages on PGlite). */
