@@ -5,6 +5,8 @@
  */
 export const LIST_MEMORY_SCOPES = {
   residents: ['/residents', '/newResidents'],
+  /** Spec 3 §2 Dispositivos: page and search are kept in local storage and cleared on leaving. */
+  devices: ['/qrcodes'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ListMemoryName = keyof typeof LIST_MEMORY_SCOPES;
