@@ -7,6 +7,8 @@ export const LIST_MEMORY_SCOPES = {
   residents: ['/residents', '/newResidents'],
   /** Spec 3 §2 Boletines: search text and page survive the move to /newNews and back. */
   newsletters: ['/newsletters', '/newNews'],
+  /** Spec 3 §2 Dispositivos: page and search are kept in local storage and cleared on leaving. */
+  devices: ['/qrcodes'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ListMemoryName = keyof typeof LIST_MEMORY_SCOPES;

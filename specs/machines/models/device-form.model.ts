@@ -105,11 +105,11 @@ deviceFormModel.expectations = {
     },
     view: (p: any) => {
       const v = p.context.values;
-      const shows = (label: string) => p.screen.queryByLabelText(label) !== null;
+      const shows = (label: string) => p.screen.queryAllByLabelText(new RegExp(`^${label}\\s*\\*?$`)).length > 0;
       if (shows('Zona') !== (v.deviceType === 'SCANNER')) fail('la zona se muestra sin ser escáner, o falta');
       if (shows('Número') !== (v.deviceType === 'SCANNER' && v.scannerPlace === 'CASA')) fail('el número no sigue a CASA');
       if (shows('Calle') !== (v.deviceType === 'SCANNER' && v.scannerPlace === 'CASA')) fail('la calle no sigue al tipo de ubicación');
-      if ((p.screen.queryByRole('group', { name: 'Dispositivos padre' }) !== null) !== (v.deviceType === 'SCANNER' && v.scannerAccess === 'IN')) {
+      if ((p.screen.queryAllByRole('group', { name: 'Dispositivos padre' }).length > 0) !== (v.deviceType === 'SCANNER' && v.scannerAccess === 'IN')) {
         fail('los dispositivos padre no siguen al tipo de lectura');
       }
     },

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Flex, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise, type AnyActorLogic, type AnyActorRef } from 'xstate';
@@ -39,8 +39,8 @@ export interface ListScreenProps<Row extends ListRow> {
   form?: AnyActorLogic;
   /** The form's dialog over the list, bound to the running child. */
   renderForm?: (selected: Row | null, form: AnyActorRef) => ReactNode;
-  /** Extra row buttons beside Editar / Eliminar; `act()` starts the screen's row action on that row. */
-  rowActions?: (row: Row, act: () => void) => ReactNode;
+  /** Extra row buttons beside Editar / Eliminar; `act()` starts the screen's row action on that row; `child` is the row's own child, if any. */
+  rowActions?: (row: Row, act: () => void, child?: AnyActorRef) => ReactNode;
   /** A row's own action machine (enable/disable…), invoked by the list as a child; it reloads when it changed the row. */
   rowAction?: AnyActorLogic;
   /** The row action's dialogs, bound to the running child. */
@@ -52,10 +52,14 @@ export interface ListScreenProps<Row extends ListRow> {
   /** Per-row offers (e.g. only the users whose type the caller manages); all rows by default. */
   canEditRow?: (row: Row) => boolean;
   canDeleteRow?: (row: Row) => boolean;
+  /** The success text after a delete ('¡Dispositivo eliminado correctamente!'); '{name} se eliminó correctamente.' by default. */
+  deletedText?: (row: Row) => string;
   /** Title of the failed-delete dialog; 'No es posible eliminar' by default. */
   deleteErrorTitle?: string;
   /** Checkbox filters beside the search ('Residentes activados' → `useApp`); each change asks page 1. */
   checkFilters?: { name: string; label: string }[];
+  /** Dropdown filters beside the search ('Buscar por', status, type); '' is all. Each change asks page 1. */
+  selectFilters?: { name: string; label: string; options: { value: string; label: string }[]; all?: string }[];
   /** Where the list stood last time (page, search, filters), and where to keep it after each page. */
   memory?: { read: () => ListMemory | null; write: (memory: ListMemory) => void };
   /** A machine each shown row gets as its own child (`{ row }` input); columns read it as `cell(row, child)`. */
@@ -76,7 +80,10 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
     actions: { remember: (_, memory) => props.memory?.write(memory) },
   }), inspected({ input: {
     restore: props.memory?.read(),
-    filters: Object.fromEntries((props.checkFilters ?? []).map((f) => [f.name, false])) as ListFilters,
+    filters: Object.fromEntries([
+      ...(props.checkFilters ?? []).map((f) => [f.name, false]),
+      ...(props.selectFilters ?? []).map((f) => [f.name, '']),
+    ]) as ListFilters,
     rowChildren: Boolean(props.rowChild),
   } }));
   const ctx = state.context;
@@ -102,6 +109,16 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
             <Checkbox.Label>{f.label}</Checkbox.Label>
           </Checkbox.Root>
         ))}
+        {props.selectFilters?.map((f) => (
+          <NativeSelect.Root key={f.name} size="sm" width="auto">
+            <NativeSelect.Field aria-label={f.label} bg="white" value={String(ctx.filters[f.name] ?? '')}
+              onChange={(e) => send({ type: 'filter.change', name: f.name, value: e.target.value })}>
+              {f.all !== undefined ? <option value="">{f.all}</option> : null}
+              {f.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ))}
         {props.toolbar}
         {state.matches('ready') || state.matches('empty') ? (
           <Button size="sm" variant="ghost" colorPalette="teal" onClick={reload}>Recargar</Button>
@@ -122,7 +139,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
             columns={columns.map((c) => ({ ...c, cell: (row: Row) => c.cell(row, state.children[rowChildId(row.uuid)] as AnyActorRef | undefined) }))}
             actions={(canEdit && renderForm) || deleteRow || props.rowActions ? (row) => (
               <HStack justify="flex-end" gap="2">
-                {props.rowActions?.(row, () => send({ type: 'row.act', row }))}
+                {props.rowActions?.(row, () => send({ type: 'row.act', row }), state.children[rowChildId(row.uuid)] as AnyActorRef | undefined)}
                 {canEdit && renderForm && (props.canEditRow?.(row) ?? true) ? <Button size="xs" variant="outline" onClick={() => send({ type: 'row.edit', row })}>Editar</Button> : null}
                 {deleteRow && (props.canDeleteRow?.(row) ?? true) ? <Button size="xs" variant="outline" colorPalette="red" onClick={() => send({ type: 'row.delete', row })}>Eliminar</Button> : null}
               </HStack>
@@ -137,7 +154,8 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       <ConfirmDialog open={state.matches('confirmDelete') || state.matches('deleting')} busy={state.matches('deleting')}
         title={`¿Seguro que deseas eliminar ${selected ? rowName(selected) : ''}?`} detail="No podrás revetir esta acción"
         confirmText="Eliminar" onConfirm={() => send({ type: 'delete.confirm' })} onCancel={() => send({ type: 'delete.cancel' })} />
-      <ResultDialog open={state.matches('deleted')} status="success" title="¡Correcto!" detail={ctx.notice} onClose={() => send({ type: 'dialog.close' })} />
+      <ResultDialog open={state.matches('deleted')} status="success" title="¡Correcto!"
+        detail={selected && props.deletedText ? props.deletedText(selected) : ctx.notice} onClose={() => send({ type: 'dialog.close' })} />
       <ResultDialog open={state.matches('deleteFailed')} status="error" title={props.deleteErrorTitle ?? 'No es posible eliminar'} detail={ctx.error} onClose={() => send({ type: 'dialog.close' })} />
     </Stack>
   );
