@@ -5,7 +5,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommonAreaReportPage, CommonAreaVisitRow } from '../../src/shared/report-types.js';
+import type { CommonAreaVisitEvent } from '../../src/shared/realtime.js';
 import { PNG_BASE64 } from '../support/community-fixtures.js';
+import { connectDashboard, listenLocal, subscribe } from '../support/realtime-client.js';
 import { testApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -94,6 +96,32 @@ describe('POST api/commonAreaVisitants: a guard registers a guest at a common ar
     const villasResident = (await t.db.one<{ uuid: string }>(`SELECT uuid FROM residents WHERE first_name = 'Sofía'`))!.uuid;
     expect((await register(guard, { firstName: 'X', commonAreaUuid: club.uuid, residentUuid: villasResident })).statusCode).toBe(404);
     expect((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM common_area_visits'))!.n).toBe(before);
+  });
+});
+
+describe('CA_IN: a registration reaches the community that registered it, and nobody else (issue 10)', () => {
+  it("delivers CA_IN with the common area and the QR flag to the community's subscribers only", async () => {
+    const url = await listenLocal(t.app);
+    const [mine, other] = await Promise.all([connectDashboard(url, admin), connectDashboard(url, admin2)]);
+    try {
+      const palmas = (await t.as(admin).get('/api/users/me')).json().testFrac.uuid as string;
+      const villas = (await t.as(admin2).get('/api/users/me')).json().testFrac.uuid as string;
+      expect(await subscribe(mine, palmas)).toEqual({ ok: true });
+      expect(await subscribe(other, villas)).toEqual({ ok: true });
+      const heardByOther: CommonAreaVisitEvent[] = [];
+      other.on('CA_IN', (e) => { heardByOther.push(e); });
+      const heard = new Promise<CommonAreaVisitEvent>((resolve) => { mine.once('CA_IN', resolve); });
+      const res = await register(guard, { firstName: 'Elsa', commonAreaUuid: club.uuid, createdWithQR: true });
+      const event = await heard;
+      expect(event).toEqual({ uuid: res.json().uuid, fracUuid: palmas, commonArea: 'Casa club', createdWithQR: true, at: res.json().timein });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heardByOther).toEqual([]);
+    } finally {
+      mine.close();
+      other.close();
+      // The visit registered here is removed, so the report tests below count as before.
+      await t.db.query(`DELETE FROM common_area_visits WHERE first_name = 'Elsa'`);
+    }
   });
 });
 

@@ -78,7 +78,8 @@ export async function streamWorkbook<Row>(
       if (gone) break;
       inWorker = next('ack');
       inWorker.catch(() => undefined); // awaited before the next batch; not unhandled meanwhile
-      worker.postMessage({ type: 'rows', rows: rows.map((row) => columns.map((c) => c.value(row))) });
+      // As one JSON text: a string crosses to the worker far cheaper than a structured clone of the rows.
+      worker.postMessage({ type: 'rows', json: JSON.stringify(rows.map((row) => columns.map((c) => c.value(row)))) });
       written += rows.length;
     }
     if (inWorker) await inWorker;

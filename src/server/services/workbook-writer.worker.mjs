@@ -4,13 +4,17 @@
 // in the tests, without a TypeScript loader.
 //
 // workerData: { sheetName, columns: [{ header, width, date }], dateFormat }
-// in:  { type: 'rows', rows: CellValue[][] }  → out: { type: 'chunk', chunk } … then { type: 'ack' }
+// in:  { type: 'rows', json }  (JSON of CellValue[][]; dates as ISO text) → out: { type: 'chunk', chunk } … then { type: 'ack' }
 // in:  { type: 'end' }                        → out: { type: 'chunk', chunk } … then { type: 'done' }
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { sheetName, columns, dateFormat } = workerData;
+const dateColumns = columns.map((c) => c.date);
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** A row from JSON: the date columns' ISO texts become dates again ('SIN REGISTRO' stays text). */
+const revive = (values) => values.map((v, i) => (dateColumns[i] && typeof v === 'string' && ISO.test(v) ? new Date(v) : v));
 
 /** The zip's bytes go to the parent as they come, each chunk copied into a buffer of its own (transferred). */
 const out = new Writable({
@@ -33,7 +37,7 @@ sheet.getRow(1).commit();
 parentPort.on('message', async (message) => {
   try {
     if (message.type === 'rows') {
-      for (const values of message.rows) sheet.addRow(values).commit();
+      for (const values of JSON.parse(message.json)) sheet.addRow(revive(values)).commit();
       // Let the zip take what was committed before saying the batch is consumed.
       await new Promise((resolve) => setImmediate(resolve));
       parentPort.postMessage({ type: 'ack' });
