@@ -47,19 +47,25 @@ const SEGMENTS = `
      FROM notice_residents x JOIN residents r ON r.id = x.resident_id WHERE x.post_id = p.id) AS residents`;
 
 /**
- * SQL condition: the post is for the resident account `$n` now. It is current (started, not
- * ended, in the community's clock) and addressed to one of the account's live, active residents
- * of the post's community: the whole community, or (notices) its zone, its street, or itself.
+ * Where a resident account lives in a community: its live, active residents, their streets and
+ * zones. A post is for it when current and addressed to the whole community, one of these zones,
+ * streets, or residents (the segment tables' indexes find those posts).
  */
+interface Home { residents: number[]; streets: number[]; zones: number[] }
+const homeOf = async (db: Queryable, userId: number, communityId: number): Promise<Home> =>
+  (await db.one<Home>(
+    `SELECT coalesce(array_agg(DISTINCT r.id), '{}') AS residents, coalesce(array_agg(DISTINCT r.street_id), '{}') AS streets,
+            coalesce(array_agg(DISTINCT s.zone_id), '{}') AS zones
+       FROM residents r JOIN streets s ON s.id = r.street_id
+      WHERE r.user_id = $1 AND r.community_id = $2 AND r.deleted_at IS NULL AND r.status = 'ACTIVE'`, [userId, communityId]))!;
+
+/** SQL condition: the post is current (in the community's clock) and addressed to the home at `$n` (residents), `$n+1` (streets), `$n+2` (zones). */
 const readableByResident = (n: number) => `
   p.start_date <= (now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}') AND p.end_date >= (now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}')
-  AND EXISTS (
-    SELECT 1 FROM residents r JOIN streets s ON s.id = r.street_id
-     WHERE r.user_id = $${n} AND r.community_id = p.community_id AND r.deleted_at IS NULL AND r.status = 'ACTIVE'
-       AND (p.audience = 'COMMUNITY'
-         OR (p.audience = 'ZONE' AND EXISTS (SELECT 1 FROM notice_zones x WHERE x.post_id = p.id AND x.zone_id = s.zone_id))
-         OR (p.audience = 'STREET' AND EXISTS (SELECT 1 FROM notice_streets x WHERE x.post_id = p.id AND x.street_id = r.street_id))
-         OR (p.audience = 'RESIDENT' AND EXISTS (SELECT 1 FROM notice_residents x WHERE x.post_id = p.id AND x.resident_id = r.id))))`;
+  AND (p.audience = 'COMMUNITY'
+    OR (p.audience = 'ZONE' AND p.id IN (SELECT x.post_id FROM notice_zones x WHERE x.zone_id = ANY($${n + 2}::int[])))
+    OR (p.audience = 'STREET' AND p.id IN (SELECT x.post_id FROM notice_streets x WHERE x.street_id = ANY($${n + 1}::int[])))
+    OR (p.audience = 'RESIDENT' AND p.id IN (SELECT x.post_id FROM notice_residents x WHERE x.resident_id = ANY($${n}::int[]))))`;
 
 interface PostRow {
   id: number; uuid: string; title: string; description: string;
@@ -81,32 +87,45 @@ function answerOf(kind: ContentKind, row: PostRow) {
   return common;
 }
 
-/** The conditions that scope a read to the caller: its community and kind, and for a resident what is addressed to it. */
-function readScope(kind: ContentKind, auth: AuthContext) {
+/**
+ * The conditions that scope a read to the caller: its community and kind, and for a resident
+ * what is addressed to it now (nothing when it has no live, active resident there).
+ */
+async function readScope(db: Queryable, kind: ContentKind, auth: AuthContext) {
+  const communityId = requireCommunity(auth);
   const where = ['p.community_id = $1', 'p.kind = $2'];
-  const params: unknown[] = [requireCommunity(auth), KIND_OF[kind]];
+  const params: unknown[] = [communityId, KIND_OF[kind]];
   if (auth.role === 'resident') {
-    params.push(auth.userId);
-    where.push(readableByResident(params.length));
+    const home = await homeOf(db, auth.userId, communityId);
+    if (!home.residents.length) where.push('false');
+    params.push(home.residents, home.streets, home.zones);
+    where.push(readableByResident(params.length - 2));
   }
   return { where, params };
 }
 
 const selectWithSegments = (kind: ContentKind) => (kind === 'notices' ? `${selectOf(kind)}, ${SEGMENTS}` : selectOf(kind));
 
-/** `GET api/{kind}`: searched case-insensitively on the title, newest start first. */
+/**
+ * `GET api/{kind}`: searched case-insensitively on the title, newest start first. The answer's
+ * columns (dates as text, the image, a notice's segments) are built for the page's rows only.
+ */
 export async function listPosts(db: Queryable, kind: ContentKind, auth: AuthContext, query: ListQuery): Promise<Page<unknown>> {
-  const scope = readScope(kind, auth);
-  const page = await pageQuery<PostRow>(db, {
-    select: selectWithSegments(kind), from: FROM, where: scope.where, params: scope.params,
+  const scope = await readScope(db, kind, auth);
+  // The page's ids first (the total counts every matching row, so nothing else is computed for them), then its 15 rows.
+  const page = await pageQuery<{ id: number }>(db, {
+    select: 'p.id', from: 'content_posts p', where: scope.where, params: scope.params,
     searchColumns: ['p.title'], orderBy: 'p.start_date DESC, p.id DESC',
   }, query);
-  return { ...page, content: page.content.map((row) => answerOf(kind, row)) };
+  const ids = page.content.map((row) => row.id);
+  const rows = ids.length ? await db.query<PostRow>(`SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE p.id = ANY($1::int[])`, [ids]) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { ...page, content: ids.map((id) => answerOf(kind, byId.get(id)!)) };
 }
 
 /** One post the caller may read, or 404. */
 export async function readPost(db: Queryable, kind: ContentKind, auth: AuthContext, uuid: string) {
-  const scope = readScope(kind, auth);
+  const scope = await readScope(db, kind, auth);
   scope.params.push(uuid);
   const row = await db.one<PostRow>(
     `SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE ${scope.where.join(' AND ')} AND p.uuid = $${scope.params.length}`, scope.params);
@@ -120,7 +139,7 @@ async function postById(q: Queryable, kind: ContentKind, id: number) {
 
 /** The image bytes of a post the caller may read (404 otherwise). */
 export async function readPostImage(db: Queryable, storage: FileStorage, kind: ContentKind, auth: AuthContext, uuid: string, fileUuid: string) {
-  const scope = readScope(kind, auth);
+  const scope = await readScope(db, kind, auth);
   scope.params.push(uuid, fileUuid);
   const n = scope.params.length;
   const row = await db.one<{ storage_key: string; mime_type: string }>(
