@@ -6,7 +6,7 @@ import { DEVICE_TOKEN_PREFIX, DeviceTexts } from '../../src/shared/device-rules.
 import type { DeviceAnswer, LinkAnswer, LinkCodeAnswer } from '../../src/shared/device-types.js';
 import type { DeviceLinkedEvent, DeviceStatusEvent } from '../../src/shared/realtime.js';
 import type { Visit } from '../../src/shared/visit-types.js';
-import { connectDashboard, listenLocal, subscribe, waitFor, type DashboardSocket } from '../support/realtime-client.js';
+import { connectDashboard, listenLocal, pause, subscribe, waitFor, type DashboardSocket } from '../support/realtime-client.js';
 import { memoryMailer, testApp, type TestApp } from '../support/test-app.js';
 
 /** Issue 9: linking by code, the device as a principal, its visits, unlinking, presence (spec 3 §4, §7; spec 1 §4). */
@@ -121,6 +121,18 @@ describe('the device token: only the heartbeat and visits of its own community (
     expect(res.json()).toMatchObject({ uuid: booth.uuid, status: 'ACTIVE', online: true });
     const event = await waitFor(() => statuses.find((e) => e.uuid === booth.uuid), 'DEVICE_STATUS');
     expect(event).toMatchObject({ fracUuid, status: 'ACTIVE', online: true });
+    // Device events are the administrators': a guard's or a capturista's dashboard does not hear them.
+    for (const email of ['vigilante@porton.mx', 'capturista@porton.mx']) {
+      const other = await connectDashboard(base, await t.signIn(email));
+      open.push(other);
+      expect(await subscribe(other, fracUuid)).toEqual({ ok: true });
+      const theirs = heard<DeviceStatusEvent>(other, 'DEVICE_STATUS');
+      const seen = statuses.length;
+      await t.as(token).post('/api/devices/heartbeat');
+      await waitFor(() => (statuses.length > seen ? true : undefined), 'DEVICE_STATUS to the administrator');
+      await pause(100); // the same emit would have reached them by now
+      expect(theirs).toEqual([]);
+    }
     // A session is not a device: the heartbeat answers it 401.
     expect((await t.as(admin).post('/api/devices/heartbeat')).statusCode).toBe(401);
   });

@@ -46,7 +46,7 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
     method: 'POST', url: '/api/devices/heartbeat', tags, access: 'public', devices: 'only',
     summary: 'Latido de un dispositivo vinculado (cada 30 s): queda en línea y la lista lo muestra al momento; sin latidos por 2 minutos queda fuera de línea',
     handler: async ({ device }): Promise<HeartbeatAnswer> => {
-      const event = await devicePresence.beat(device.deviceId);
+      const event = await devicePresence.beat(device);
       return { uuid: event.uuid, status: event.status, online: event.online, serverTime: new Date().toISOString() };
     },
   });

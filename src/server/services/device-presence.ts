@@ -10,8 +10,8 @@ import type { Queryable } from '../db/db.js';
 import type { Realtime } from '../plugins/realtime.js';
 
 export interface DevicePresence {
-  /** A heartbeat of a linked device: answers its status event (also emitted). */
-  beat(deviceId: number): Promise<DeviceStatusEvent>;
+  /** A heartbeat of a linked device (its community known from its token): answers its status event (also emitted). */
+  beat(device: { deviceId: number; communityUuid: string }): Promise<DeviceStatusEvent>;
   /** Marks silent devices offline and emits each; answers how many. Runs on a timer. */
   sweep(): Promise<number>;
   stop(): void;
@@ -33,10 +33,12 @@ export function devicePresence(db: Queryable, realtime: Realtime, options: { swe
   const timer = setInterval(() => { sweep().catch((err) => options.onError?.(err)); }, options.sweepMs ?? 10_000);
   timer.unref();
   return {
-    beat: async (deviceId) => {
-      const event = (await db.one<DeviceStatusEvent>(
-        `WITH beat AS (UPDATE devices SET last_seen_at = now(), online = true WHERE id = $1 RETURNING *)
-         SELECT ${EVENT} FROM beat d JOIN communities c ON c.id = d.community_id`, [deviceId]))!;
+    beat: async ({ deviceId, communityUuid }) => {
+      // One statement per heartbeat (its token was resolved by the request's hook).
+      const row = (await db.one<Omit<DeviceStatusEvent, 'fracUuid'>>(
+        `UPDATE devices SET last_seen_at = now(), online = true WHERE id = $1
+         RETURNING uuid, status, online, to_json(last_seen_at) #>> '{}' AS "lastSeenAt"`, [deviceId]))!;
+      const event = { ...row, fracUuid: communityUuid };
       realtime.emitDeviceStatus(event);
       return event;
     },
