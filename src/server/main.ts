@@ -6,6 +6,7 @@ import { openDatabase } from './db/open.js';
 import { seedIfEmpty } from './db/seed.js';
 import { seedDemoCatalogues } from './db/seed-catalogues.js';
 import { seedDemoResidents } from './db/seed-residents.js';
+import { seedDemoMassiveEvents } from './db/seed-massive-events.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -16,6 +17,7 @@ async function main() {
   if (seeded) {
     await seedDemoCatalogues(db);
     await seedDemoResidents(db);
+    await seedDemoMassiveEvents(db);
   }
   const app = await buildApp({ config, db, distDir });
 

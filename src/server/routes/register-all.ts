@@ -25,6 +25,8 @@ import { residentCodeRoutes } from './resident-codes.routes.js';
 import { residentImportRoutes } from './resident-import.routes.js';
 import { residentEmailRoutes } from './resident-emails.routes.js';
 import { residentRoutes } from './residents.routes.js';
+import { massiveEventRoutes } from './massive-events.routes.js';
+import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -54,4 +56,6 @@ export const routeModules: RouteModule[] = [
   residentCodeRoutes,
   residentImportRoutes,
   phoneRoutes,
+  massiveEventRoutes,
+  massiveEventGuestRoutes,
 ];
