@@ -199,6 +199,14 @@ describe('who may change events (spec 2 §6; issue 12)', () => {
     expect((await a.resident.del(`/api/massiveEvents/${mine}`)).statusCode).toBe(204);
   });
 
+  it('the wizard\'s host for a resident: api/residents/findOne finds the caller\'s own record and no other (404)', async () => {
+    const own = await a.resident.get('/api/residents/findOne?email=residente@porton.mx');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ firstName: 'Rosa' });
+    expect((await a.resident.get(`/api/residents/findOne?uuid=${await residentUuid(t, 'Jorge')}`)).statusCode).toBe(404);
+    expect((await a.resident.get('/api/residents/all')).statusCode).toBe(403);
+  });
+
   it('a capturista and a guard read but change nothing (403)', async () => {
     const uuid = await create({ title: 'Solo lectura' });
     for (const who of [a.capturista, a.guard]) {
