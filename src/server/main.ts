@@ -9,6 +9,7 @@ import { seedDemoResidents } from './db/seed-residents.js';
 import { seedDemoDevices } from './db/seed-devices.js';
 import { seedDemoContent } from './db/seed-content.js';
 import { seedDemoVisits } from './db/seed-visits.js';
+import { seedDemoMassiveEvents } from './db/seed-massive-events.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -22,6 +23,7 @@ async function main() {
     await seedDemoDevices(db);
     await seedDemoContent(db);
     await seedDemoVisits(db, config);
+    await seedDemoMassiveEvents(db);
   }
   const app = await buildApp({ config, db, distDir });
 

@@ -34,6 +34,8 @@ import { promotionRoutes } from './promotions.routes.js';
 import { commonAreaVisitRoutes } from './common-area-visits.routes.js';
 import { visitPhotoRoutes } from './visit-photos.routes.js';
 import { visitantReportRoutes } from './visitant-reports.routes.js';
+import { massiveEventRoutes } from './massive-events.routes.js';
+import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -72,4 +74,6 @@ export const routeModules: RouteModule[] = [
   visitantReportRoutes,
   commonAreaVisitRoutes,
   visitPhotoRoutes,
+  massiveEventRoutes,
+  massiveEventGuestRoutes,
 ];

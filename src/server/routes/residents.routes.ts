@@ -79,12 +79,14 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
 
   defineRoute(app, {
     operationId: 'findResident', response: ResidentAnswerSchema, errors: [404],
-    method: 'GET', url: '/api/residents/findOne', tags, access: RESIDENT_READERS, query: FindResidentQuerySchema,
-    summary: 'Un residente del fraccionamiento activo por `uuid` o por `email` (exacto, sin distinguir mayúsculas)',
+    method: 'GET', url: '/api/residents/findOne', tags, access: [...RESIDENT_READERS, 'resident'], query: FindResidentQuerySchema,
+    summary: 'Un residente del fraccionamiento activo por `uuid` o por `email` (exacto, sin distinguir mayúsculas); un residente solo se encuentra a sí mismo (el asistente de eventos masivos)',
     handler: async ({ auth, query }): Promise<ResidentAnswer> => {
+      // Spec 2 §2.1: a resident is fixed to their own record; no other resident is found for them.
+      const own = auth.role === 'resident' ? ' AND user_id = $3' : '';
       const row = await db.one<{ id: number }>(
-        `SELECT id FROM residents WHERE community_id = $1 AND deleted_at IS NULL AND ${query.uuid ? 'uuid = $2' : 'lower(email) = $2'}`,
-        [requireCommunity(auth), query.uuid ?? query.email]);
+        `SELECT id FROM residents WHERE community_id = $1 AND deleted_at IS NULL AND ${query.uuid ? 'uuid = $2' : 'lower(email) = $2'}${own}`,
+        [requireCommunity(auth), query.uuid ?? query.email, ...(own ? [auth.userId] : [])]);
       if (!row) throw new AppError('not_found', RESIDENT_NOT_FOUND);
       return residentById(db, row.id);
     },

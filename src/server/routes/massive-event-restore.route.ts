@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/errors.js';
+import { eventEnd } from '../../shared/massive-event-rules.js';
+import type { MassiveEvent } from '../../shared/massive-event-types.js';
+import { EventAnswerSchema } from '../../shared/schemas/massive-event.answer.js';
+import { EventIdParamsSchema, RestoreEventSchema } from '../../shared/schemas/massive-event.schema.js';
+import { withConstraints } from '../db/db-errors.js';
+import type { AppDeps } from '../deps.js';
+import { defineRoute } from '../http/route.js';
+import { EVENT_WRITERS } from '../../shared/massive-event-rules.js';
+import { assertFresh, assertStatusAllows, eventById, eventFields, eventScope, findEvent } from '../services/massive-event-rows.js';
+
+const GUEST_TAKEN = 'Uno de los invitados a restaurar pertenece a otro evento.';
+
+/**
+ * `PUT api/massiveEvents/{id}/restore` (an addition to spec 2 §7, for §4.2's discard in edit
+ * mode): the event's fields and its guest list become exactly what the wizard read when editing
+ * began, in one transaction: guests added since are deleted, changed ones put back, deleted ones
+ * created again with their own uuid (so invitations already sent stay valid).
+ */
+export function restoreEventRoute(app: FastifyInstance, { db }: AppDeps, tags: string[]) {
+  defineRoute(app, {
+    operationId: 'restoreMassiveEvent', response: EventAnswerSchema, errors: [404, 409],
+    method: 'PUT', url: '/api/massiveEvents/:id/restore', tags, access: EVENT_WRITERS, params: EventIdParamsSchema, body: RestoreEventSchema,
+    summary: 'Deja el evento y su lista de invitados exactamente como estaban al empezar a editarlo (descartar cambios del asistente)',
+    handler: async ({ auth, params, body }): Promise<MassiveEvent> => withConstraints({ duplicate: GUEST_TAKEN }, () => db.tx(async (q) => {
+      const scope = await eventScope(q, auth);
+      const row = await findEvent(q, scope, params.id, true);
+      assertStatusAllows(row, 'edit');
+      assertFresh(row, body.version);
+      const { residentId, areaId } = await eventFields(q, scope, body);
+      await q.query(
+        `UPDATE massive_events SET title = $2, additional_information = $3, start_date = $4, end_date = $5, resident_id = $6,
+                common_area_id = $7, version = version + 1, updated_at = now() WHERE id = $1`,
+        [row.id, body.title, body.additionalInformation, body.startDate, eventEnd(body.startDate), residentId, areaId]);
+      const uuids = body.guests.map((g) => g.uuid);
+      await q.query('DELETE FROM massive_event_guests WHERE massive_event_id = $1 AND NOT (uuid::text = ANY($2::text[]))', [row.id, uuids]);
+      const foreign = await q.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM massive_event_guests WHERE uuid::text = ANY($2::text[]) AND massive_event_id <> $1', [row.id, uuids]);
+      if (foreign!.n) throw new AppError('conflict', GUEST_TAKEN);
+      const col = <K extends keyof (typeof body.guests)[number]>(k: K) => body.guests.map((g) => g[k]);
+      await q.query(
+        `INSERT INTO massive_event_guests (massive_event_id, uuid, first_name, last_name, phone, email)
+         SELECT $1, u::uuid, f, l, p, e FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(u, f, l, p, e)
+         ON CONFLICT (uuid) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+                phone = EXCLUDED.phone, email = EXCLUDED.email`,
+        [row.id, uuids, col('firstName'), col('lastName'), col('phone'), col('email')]);
+      return eventById(q, row.id);
+    })),
+  });
+}
