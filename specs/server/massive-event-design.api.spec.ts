@@ -102,7 +102,7 @@ describe('PUT api/massiveEvents/{id}/restore (spec 2 §4.2: discarding an edit r
     });
     expect(res.statusCode).toBe(200);
     const restored = await read(uuid);
-    const strip = (e: { massiveEventGuests: { id: number }[]; version: number }) => ({ ...e, version: 0, massiveEventGuests: e.massiveEventGuests.map(({ id: _, ...g }) => g) });
+    const strip = (e: { massiveEventGuests: { id: number; uuid: string }[]; version: number }) => ({ ...e, version: 0, massiveEventGuests: e.massiveEventGuests.map(({ id: _, ...g }) => g) });
     const byUuid = (list: { uuid: string }[]) => [...list].sort((x, y) => x.uuid.localeCompare(y.uuid));
     expect({ ...strip(restored), massiveEventGuests: byUuid(strip(restored).massiveEventGuests) })
       .toEqual({ ...strip(original), massiveEventGuests: byUuid(strip(original).massiveEventGuests) });

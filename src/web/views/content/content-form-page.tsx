@@ -31,7 +31,7 @@ export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: stri
   return (
     <Stack gap="5" maxW="4xl">
       <Heading as="h1" size="xl">{title}</Heading>
-      {state.matches('loading') ? <Spinner color="teal.600" aria-label="Cargando" /> : null}
+      {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
       {FORM_STATES.some((s) => state.matches(s as never)) ? (
         <Card.Root asChild>
           <form onSubmit={submit} noValidate aria-label={title}>

@@ -28,7 +28,7 @@ export function ContentList({ kind, api }: { kind: ContentKind; api: Pick<Conten
   const user = useSessionUser();
   const navigate = useNavigate();
   const texts = ContentTexts[kind];
-  if (!user) return <Spinner color="teal.600" aria-label="Cargando" />;
+  if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
   return (
     <ListScreen<ContentRow>
       title={texts.title}

@@ -53,7 +53,7 @@ function LinkDialog({ actor }: { actor: LinkActor }) {
             <Dialog.Body>
               <Stack gap="4" align="center">
                 <Text color="gray.600" textAlign="center">Escanea el código con <strong>{row.name}</strong>, o escríbelo en el dispositivo.</Text>
-                {waiting ? <Spinner color="teal.600" aria-label="Generando código" /> : (
+                {waiting ? <Spinner role="status" color="teal.600" aria-label="Generando código" /> : (
                   <>
                     <QrCode text={linkUri(window.location.origin, code)} label="Código QR de vinculación" />
                     <Code fontSize="2xl" letterSpacing="widest" px="3" py="1" data-testid="link-code">{code}</Code>

@@ -76,7 +76,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
       }),
     },
   }), [deps, fracUuid]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!user) return <Spinner color="teal.600" aria-label="Cargando" />;
+  if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
 
   return (
     <ListScreen<Row>

@@ -21,7 +21,7 @@ export function ReportResults<Row extends ListRow>({ list, caption, columns }: {
   const rows = ctx.rows as Row[];
   return (
     <Stack gap="3">
-      {busy ? <Spinner size="sm" color="teal.600" aria-label="Cargando" /> : null}
+      {busy ? <Spinner role="status" size="sm" color="teal.600" aria-label="Cargando" /> : null}
       {state.matches('error') ? (
         <Alert.Root status="error">
           <Alert.Indicator />

@@ -72,7 +72,7 @@ export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>)
       <ReportFiltersForm fields={props.fields} draft={ctx.draft} problems={ctx.problems} options={ctx.options} today={today}
         onEdit={(name, value) => send({ type: 'filter.edit', name, value })}
         onApply={() => send({ type: 'filters.apply' })} onClear={() => send({ type: 'filters.clear' })} />
-      {list ? <ReportResults list={list} caption={props.caption} columns={props.columns} /> : <Spinner aria-label="Cargando" />}
+      {list ? <ReportResults list={list} caption={props.caption} columns={props.columns} /> : <Spinner role="status" aria-label="Cargando" />}
       <ResultDialog open={state.matches({ filters: 'invalid' })} status="error" title={ctx.alert ?? ''} onClose={() => send({ type: 'alert.close' })} />
       <ResultDialog open={state.matches({ export: 'done' })} status="success" title={ReportTexts.doneTitle}
         detail={ctx.savedFile ? ReportTexts.saved(ctx.savedFile) : null} onClose={() => send({ type: 'dialog.close' })} />

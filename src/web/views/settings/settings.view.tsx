@@ -47,7 +47,7 @@ export function SettingsView({ api = settingsApi, visits = administrativeVisitAp
           </Flex>
         ) : null}
       </Flex>
-      {state.matches('loading') ? <Spinner color="teal.600" aria-label="Cargando" /> : null}
+      {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
       {state.matches('loadFailed') ? (
         <Alert.Root status="error">
           <Alert.Indicator />
