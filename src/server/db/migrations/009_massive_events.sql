@@ -3,7 +3,7 @@
 -- An event names a resident and a common area of its own community (composite keys stop a row
 -- pointing at another community's resident or area).
 ALTER TABLE residents ADD CONSTRAINT residents_id_community_key UNIQUE (id, community_id);
-ALTER TABLE common_areas ADD CONSTRAINT common_areas_id_community_key UNIQUE (id, community_id);
+-- common_areas (id, community_id) is unique since 007_reports.sql (its composite key serves this table too).
 
 -- Dates are the community's local date-times (spec 2 §3 'local date-time'); the end is the start
 -- plus 12 hours (§9). The stored status is Incompleto until the wizard is finished (configure),
