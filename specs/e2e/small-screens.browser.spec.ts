@@ -195,6 +195,9 @@ describe('keyboard only (issue 15)', () => {
     await page.waitForURL(`${server.url}/zones`);
 
     const name = `Zona teclado ${Date.now() % 100000}`;
+    // As a person would, wait for the list to show before acting on it.
+    await page.getByRole('row', { name: /Zona Norte/ }).waitFor();
+    await page.locator('[role="status"][aria-label^="Cargando"]').first().waitFor({ state: 'detached' });
     await tabTo(focused('button', 'Agregar zona'), "'Agregar zona'");
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Agregar zona' });
