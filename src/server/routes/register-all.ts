@@ -37,6 +37,7 @@ import { visitantReportRoutes } from './visitant-reports.routes.js';
 import { massiveEventRoutes } from './massive-events.routes.js';
 import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
 import { passRoutes } from './passes.routes.js';
+import { invitationRoutes } from './invitations.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -78,4 +79,5 @@ export const routeModules: RouteModule[] = [
   massiveEventRoutes,
   massiveEventGuestRoutes,
   passRoutes,
+  invitationRoutes,
 ];
