@@ -38,6 +38,8 @@ import { massiveEventRoutes } from './massive-events.routes.js';
 import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
 import { passRoutes } from './passes.routes.js';
 import { invitationRoutes } from './invitations.routes.js';
+import { contractorRoutes } from './contractors.routes.js';
+import { constructionRoutes } from './constructions.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -80,4 +82,6 @@ export const routeModules: RouteModule[] = [
   massiveEventGuestRoutes,
   passRoutes,
   invitationRoutes,
+  contractorRoutes,
+  constructionRoutes,
 ];
