@@ -38,6 +38,7 @@ import { massiveEventRoutes } from './massive-events.routes.js';
 import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
 import { passRoutes } from './passes.routes.js';
 import { invitationRoutes } from './invitations.routes.js';
+import { guestCheckinRoutes } from './guest-checkins.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -80,4 +81,5 @@ export const routeModules: RouteModule[] = [
   massiveEventGuestRoutes,
   passRoutes,
   invitationRoutes,
+  guestCheckinRoutes,
 ];
