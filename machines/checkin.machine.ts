@@ -67,7 +67,7 @@ export const checkinMachine = setup({
     },
     verifying: {
       invoke: {
-        src: 'verifyPass',
+        id: 'verify', src: 'verifyPass',
         input: ({ context }) => ({ pass: context.pass.trim(), direction: context.direction }),
         onDone: { target: 'admitted', actions: assign({ result: ({ event }) => event.output, reason: null }) },
         onError: { target: 'refused', actions: assign({ result: null, reason: ({ event }) => failureDescription(event.error, CheckinTexts.networkError) }) },

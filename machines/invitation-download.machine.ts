@@ -50,7 +50,7 @@ export const invitationDownloadMachine = setup({
   initial: 'working',
   states: {
     working: {
-      invoke: { src: 'downloadInvitations', input: ({ context }) => ({ target: context.target }) },
+      invoke: { id: 'download', src: 'downloadInvitations', input: ({ context }) => ({ target: context.target }) },
       on: {
         'download.failed': { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
