@@ -8,6 +8,8 @@
  *   heartbeat [--once]                              sends heartbeats (one with --once)
  *   visit [--name Nombre] [--last Apellidos] [--mode MANUAL|QR]   registers an entry (POST /api/visitants)
  *   exit <visit uuid>                               registers that visit's exit
+ *   checkin <pass>                                  a massive event guest's entry with the pass of their invitation's QR
+ *   checkout <pass>                                 that guest's exit (issue 13)
  *   status                                          prints the state file
  *
  * Options: --server (default http://localhost:3000, or the server in the QR text), --state FILE
@@ -19,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { HEARTBEAT_INTERVAL_MS, parseLinkUri } from '../src/shared/device-rules.js';
 import type { HeartbeatAnswer, LinkAnswer } from '../src/shared/device-types.js';
 import type { Visit } from '../src/shared/visit-types.js';
+import type { CheckinAnswer } from '../src/shared/schemas/checkin.schema.js';
 
 interface DeviceState { server: string; deviceToken: string; device: LinkAnswer['device']; frac: LinkAnswer['frac'] }
 
@@ -105,13 +108,22 @@ async function main() {
       console.log(`Salida registrada: ${visit.firstName} ${visit.lastName} a las ${visit.timeout}`);
       return;
     }
+    case 'checkin':
+    case 'checkout': {
+      if (!argument) throw new Refused(`Falta el pase: npm run device -- ${command} <pase>`);
+      const state = readState();
+      const answer = await call<CheckinAnswer>(state.server, 'POST', `/api/massiveEventGuests/${command}`, state.deviceToken, { pass: argument });
+      console.log(`${answer.direction === 'IN' ? 'Acceso permitido' : 'Salida registrada'}: ${answer.guest.firstName} ${answer.guest.lastName}, ${answer.event.title}`);
+      console.log(`Visita: ${answer.visitUuid}`);
+      return;
+    }
     case 'status': {
       const state = readState();
       console.log(`${state.device.name} (${state.device.deviceType}) en ${state.frac.name}, servidor ${state.server}`);
       return;
     }
     default:
-      throw new Refused('Comandos: link <código>, heartbeat [--once], visit, exit <uuid>, status. Ver scripts/device.ts.');
+      throw new Refused('Comandos: link <código>, heartbeat [--once], visit, exit <uuid>, checkin <pase>, checkout <pase>, status. Ver scripts/device.ts.');
   }
 }
 

@@ -1,4 +1,5 @@
 import { CONTRACTOR_MANAGERS } from './construction-rules.js';
+import { CHECKIN_ROLES } from './checkin-rules.js';
 import { REPORT_READERS } from './report-access.js';
 import type { Role } from './roles.js';
 
@@ -21,6 +22,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Fraccionamientos', path: '/fracs', roles: ['integrator'] },
   { label: 'Integradores', path: '/integrators', roles: ['generalAdmin'] },
   { label: 'Eventos masivos', path: '/massiveEvents', roles: ['admin', 'resident', 'capturista'] },
+  { label: 'Acceso a eventos', path: '/checkin', roles: CHECKIN_ROLES },
   { label: 'Reportes', path: '/visitants', group: 'Administración', roles: REPORT_ROLES },
   { label: 'Reporte áreas comunes', path: '/commonAreaVisitants', group: 'Administración', roles: REPORT_ROLES },
   { label: 'Dispositivos', path: '/qrcodes', roles: ['admin'] },
@@ -65,6 +67,8 @@ export function guardRedirect(path: string, role: Role | null): string | null {
   // The reports are the community staff's (spec 1 §2 menu, spec 3 §6; issue 10): others go home.
   if (REPORT_PATHS.includes(path) && !REPORT_ROLES.includes(role)) return homeFor(role);
   if (path === '/fracs' && role !== 'integrator') return '/home';
+  // The gate's check-in of event guests is the guards' and the administrator's (issue 13).
+  if (path === '/checkin' && !CHECKIN_ROLES.includes(role)) return homeFor(role);
   if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
   // 'Ajustes' is the community administrator's (spec 3 §6; issue 11).
   if (path === '/configuration' && role !== 'admin') return '/home';

@@ -22,6 +22,7 @@ export const paths = {
   users: '/users',
   providers: '/providers',
   qrcodes: '/qrcodes',
+  checkin: '/checkin',
   residents: '/residents',
   newResidents: '/newResidents',
   visitants: '/visitants',

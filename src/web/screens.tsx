@@ -33,6 +33,7 @@ export const screens: Screen[] = [
   { path: paths.commonAreas, title: 'Áreas comunes', view: named(() => import('./views/catalogues/common-areas.view.js'), 'CommonAreasView') },
   { path: paths.users, title: 'Usuarios', view: named(() => import('./views/users/users.view.js'), 'UsersView') },
   { path: paths.providers, title: 'Proveedores', view: named(() => import('./views/catalogues/providers.view.js'), 'ProvidersView') },
+  { path: paths.checkin, title: 'Acceso a eventos', view: named(() => import('./views/checkin/checkin.view.js'), 'CheckinView') },
   { path: paths.qrcodes, title: 'Dispositivos', view: named(() => import('./views/devices/devices.view.js'), 'DevicesView') },
   { path: paths.residents, title: 'Residentes', view: named(() => import('./views/residents/residents.view.js'), 'ResidentsView') },
   { path: paths.newResidents, title: 'Alta residente', view: named(() => import('./views/residents/resident-form.view.js'), 'ResidentFormView') },

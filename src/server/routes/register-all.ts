@@ -40,6 +40,7 @@ import { passRoutes } from './passes.routes.js';
 import { invitationRoutes } from './invitations.routes.js';
 import { contractorRoutes } from './contractors.routes.js';
 import { constructionRoutes } from './constructions.routes.js';
+import { guestCheckinRoutes } from './guest-checkins.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -84,4 +85,5 @@ export const routeModules: RouteModule[] = [
   invitationRoutes,
   contractorRoutes,
   constructionRoutes,
+  guestCheckinRoutes,
 ];

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { CHECKIN_ROLES } from '../../shared/checkin-rules.js';
+import { deviceVisitRefusal } from '../../shared/device-rules.js';
+import { AppError } from '../../shared/errors.js';
+import { CheckinAnswerSchema, CheckinBodySchema, type CheckinAnswer } from '../../shared/schemas/checkin.schema.js';
+import type { AppDeps } from '../deps.js';
+import type { AuthContext } from '../http/auth-context.js';
+import type { DeviceContext } from '../http/device-auth.js';
+import { defineRoute, requireCommunity } from '../http/route.js';
+import { checkIn, checkOut, type Registrar } from '../services/guest-checkin.js';
+import { passKeysFor } from '../services/passes.js';
+import type { Queryable } from '../db/db.js';
+
+/** The gate: a guard or administrator of the active community, or a linked device (a scanner only in its direction). */
+async function registrarOf(q: Queryable, auth: AuthContext | null, device: DeviceContext | null, direction: 'IN' | 'OUT'): Promise<Registrar> {
+  if (device) {
+    const refusal = deviceVisitRefusal(device, direction === 'IN' ? 'entry' : 'exit', 'QR');
+    if (refusal?.kind === 'direction') throw new AppError('forbidden', refusal.message);
+    return { communityId: device.communityId, communityUuid: device.communityUuid, userId: null, deviceId: device.deviceId };
+  }
+  const communityId = requireCommunity(auth!);
+  const row = (await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM communities WHERE id = $1', [communityId]))!;
+  return { communityId, communityUuid: row.uuid, userId: auth!.userId, deviceId: null };
+}
+
+/**
+ * Guests of massive events at the gate with their signed passes (issue 13; docs/passes.md): the
+ * entry is a visit of type MASSIVE_EVENT, mode QR, emitted as V_IN; the exit as V_OUT.
+ */
+export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime }: AppDeps) {
+  const tags = ['invitados'];
+  const refusals = '400 pase ilegible o falsificado; 404 de otro fraccionamiento o invitado eliminado; 409 ';
+
+  defineRoute(app, {
+    operationId: 'checkInMassiveEventGuest', response: CheckinAnswerSchema, errors: [404, 409], status: 201,
+    method: 'POST', url: '/api/massiveEventGuests/checkin', tags, access: CHECKIN_ROLES, devices: 'also', body: CheckinBodySchema,
+    summary: `Registra la entrada de un invitado con su pase firmado (vigilante, administrador o dispositivo vinculado) y emite V_IN; ${refusals}`
+      + 'fuera de la ventana de la invitación, evento cancelado o el invitado ya ingresó',
+    handler: async ({ auth, device, body }): Promise<CheckinAnswer> => {
+      const registrar = await registrarOf(db, auth, device, 'IN');
+      const entry = await checkIn(db, passKeysFor(config), registrar, body.pass);
+      realtime.emitVisit(registrar.communityUuid, 'V_IN', { uuid: entry.visitUuid, fracUuid: registrar.communityUuid, accessMode: 'QR', at: entry.at });
+      return entry;
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'checkOutMassiveEventGuest', response: CheckinAnswerSchema, errors: [404, 409],
+    method: 'POST', url: '/api/massiveEventGuests/checkout', tags, access: CHECKIN_ROLES, devices: 'also', body: CheckinBodySchema,
+    summary: `Registra la salida de un invitado con su pase firmado y emite V_OUT; ${refusals}si no ha ingresado`,
+    handler: async ({ auth, device, body }): Promise<CheckinAnswer> => {
+      const registrar = await registrarOf(db, auth, device, 'OUT');
+      const exit = await checkOut(db, passKeysFor(config), registrar, body.pass);
+      realtime.emitVisit(registrar.communityUuid, 'V_OUT', { uuid: exit.visitUuid, fracUuid: registrar.communityUuid, accessMode: 'QR', at: exit.at });
+      return exit;
+    },
+  });
+}
