@@ -55,7 +55,7 @@ export const contractorResendMachine = setup({
     tooMany: { on: { 'dialog.close': 'idle' } },
     sending: {
       invoke: {
-        src: 'resendAccess',
+        id: 'resendAccess', src: 'resendAccess',
         input: ({ context }) => ({ email: context.checked[0].email }),
         onDone: { target: 'sent' },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
