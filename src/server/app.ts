@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
+import { scheduleAuditPrune } from './services/audit.js';
 import { devicePresence } from './services/device-presence.js';
 import { routeModules } from './routes/register-all.js';
 import { LoginThrottle } from './services/login-throttle.js';
@@ -59,6 +60,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     devicePresence: devicePresence(db, realtime, { onError: (err) => app.log.error({ err }, 'devices: presence sweep failed') }),
   };
   app.addHook('onClose', async () => deps.devicePresence.stop());
+  const auditPrune = scheduleAuditPrune(db, config.auditRetentionDays, (err) => app.log.error({ err }, 'auditoría: la depuración falló'));
+  app.addHook('onClose', async () => auditPrune.stop());
 
   registerErrorHandler(app);
   await app.register(helmet, {

@@ -17,6 +17,10 @@ const ConfigSchema = v.object({
   logLevel: v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   seedDemo: v.boolean(),
   corsOrigin: v.optional(v.string()),
+  /** Days the audit trail keeps an event (issue 16 §6); pruned at start and daily. */
+  auditRetentionDays: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(36500)),
+  /** Milliseconds SIGTERM waits for requests in flight before closing (issue 16 §5). */
+  shutdownGraceMs: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(600000)),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
 
@@ -39,5 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
     corsOrigin: blankToUndefined(env.CORS_ORIGIN),
+    auditRetentionDays: blankToUndefined(env.AUDIT_RETENTION_DAYS) ?? '365',
+    shutdownGraceMs: blankToUndefined(env.SHUTDOWN_GRACE_MS) ?? '10000',
   });
 }

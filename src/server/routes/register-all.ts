@@ -36,6 +36,7 @@ import { visitPhotoRoutes } from './visit-photos.routes.js';
 import { visitantReportRoutes } from './visitant-reports.routes.js';
 import { massiveEventRoutes } from './massive-events.routes.js';
 import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
+import { auditRoutes } from './audit.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -76,4 +77,5 @@ export const routeModules: RouteModule[] = [
   visitPhotoRoutes,
   massiveEventRoutes,
   massiveEventGuestRoutes,
+  auditRoutes,
 ];
