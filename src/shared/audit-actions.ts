@@ -57,3 +57,19 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
 
 /** The Spanish sentence of an action; an unknown one (a newer server) shows as stored. */
 export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+
+/** A value of a changed field as the screen shows it. */
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '(vacío)'
+  : value === true ? 'sí' : value === false ? 'no' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** 'Nombre: Rosa → Rosalía', one line per changed field. */
+export function describeChanges(changes: Record<string, { from: unknown; to: unknown }> | null): string[] {
+  if (!changes) return [];
+  return Object.entries(changes).map(([field, c]) => `${AUDIT_FIELD_LABELS[field] ?? field}: ${shown(c.from)} → ${shown(c.to)}`);
+}
+
+/** Who, in Spanish: the account, 'Dispositivo …', or 'Desconocido' for an unnamed failed sign-in. */
+export function describeActor(event: { actorKind: 'user' | 'device' | 'anonymous'; actorLabel: string | null }): string {
+  if (event.actorKind === 'device') return `Dispositivo ${event.actorLabel ?? ''}`.trim();
+  return event.actorLabel ?? 'Desconocido';
+}

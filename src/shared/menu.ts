@@ -13,6 +13,8 @@ const adminCapturista: readonly Role[] = ['admin', 'capturista'];
 /** Who reads the reports: administrator, guard, capturista (spec 1 §2, spec 3 §6). */
 const REPORT_ROLES = REPORT_READERS;
 const REPORT_PATHS = ['/visitants', '/visitantes', '/commonAreaVisitants'];
+/** Who reads the audit trail (issue 16 §6): the general administrator and community administrators. */
+export const AUDIT_ROLES: readonly Role[] = ['generalAdmin', 'admin'];
 
 export const menuEntries: readonly MenuEntry[] = [
   { label: 'Inicio', path: '/home', roles: ['admin', 'generalAdmin', 'integrator', 'capturista', 'guard'] },
@@ -21,6 +23,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Eventos masivos', path: '/massiveEvents', roles: ['admin', 'resident', 'capturista'] },
   { label: 'Reportes', path: '/visitants', group: 'Administración', roles: REPORT_ROLES },
   { label: 'Reporte áreas comunes', path: '/commonAreaVisitants', group: 'Administración', roles: REPORT_ROLES },
+  { label: 'Auditoría', path: '/audit', group: 'Administración', roles: AUDIT_ROLES },
   { label: 'Dispositivos', path: '/qrcodes', roles: ['admin'] },
   { label: 'Residentes', path: '/residents', roles: adminCapturista },
   { label: 'Usuarios', path: '/users', roles: ['admin', 'generalAdmin', 'integrator'] },
@@ -60,6 +63,7 @@ export function guardRedirect(path: string, role: Role | null): string | null {
   if (REPORT_PATHS.includes(path) && !REPORT_ROLES.includes(role)) return homeFor(role);
   if (path === '/fracs' && role !== 'integrator') return '/home';
   if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
+  if (path === '/audit' && !AUDIT_ROLES.includes(role)) return homeFor(role);
   // 'Ajustes' is the community administrator's (spec 3 §6; issue 11).
   if (path === '/configuration' && role !== 'admin') return '/home';
   return null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
+import { AUDIT_ROLES } from '../../shared/menu.js';
 import { pageOf } from '../../shared/schemas/answer.schema.js';
 import { AuditEventSchema, AuditQuerySchema, type AuditEventAnswer } from '../../shared/schemas/audit.schema.js';
 import type { AppDeps } from '../deps.js';
@@ -8,7 +9,7 @@ import { defineRoute, requireCommunity } from '../http/route.js';
 import { addDateRange, containsPattern, type Filter } from '../services/report-filters.js';
 
 /** Who reads the trail: the general administrator (every community) and a community administrator (their own). */
-export const AUDIT_READERS = ['generalAdmin', 'admin'] as const;
+const AUDIT_READERS = AUDIT_ROLES;
 
 const SELECT = `e.uuid, to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt",
   e.actor_kind AS "actorKind", e.actor_label AS "actorLabel", e.action, e.record_uuid AS "recordUuid", e.address, e.changes,
