@@ -9,6 +9,7 @@ import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
+import { registerShutdownGate } from './plugins/shutdown.js';
 import { registerSpa } from './plugins/spa.js';
 import { scheduleAuditPrune } from './services/audit.js';
 import { devicePresence } from './services/device-presence.js';
@@ -41,6 +42,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     genReqId: () => randomUUID(),
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: true,
+    // The shutdown gate answers requests that arrive while closing in the contract's shape (plugins/shutdown.ts).
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false } },
   });
   // Input is validated by the shared valibot schemas inside each route (Spanish messages);
@@ -63,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   const auditPrune = scheduleAuditPrune(db, config.auditRetentionDays, (err) => app.log.error({ err }, 'auditoría: la depuración falló'));
   app.addHook('onClose', async () => auditPrune.stop());
 
+  registerShutdownGate(app);
   registerErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
