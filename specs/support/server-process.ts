@@ -14,7 +14,7 @@ import { freePort } from './free-port.js';
 import { freshDatabase } from './test-app.js';
 
 /** A database with the basic demo accounts, and the environment that points a server at it. */
-export async function preparedData() {
+export async function preparedData(): Promise<{ kind: string; env: Record<string, string>; drop: () => Promise<void> }> {
   if (process.env.DATABASE_URL) {
     const fresh = await freshDatabase();
     await migrate(fresh.db);
