@@ -9,7 +9,9 @@ import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
+import { registerShutdownGate } from './plugins/shutdown.js';
 import { registerSpa } from './plugins/spa.js';
+import { scheduleAuditPrune } from './services/audit.js';
 import { devicePresence } from './services/device-presence.js';
 import { routeModules } from './routes/register-all.js';
 import { LoginThrottle } from './services/login-throttle.js';
@@ -40,6 +42,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     genReqId: () => randomUUID(),
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: true,
+    // The shutdown gate answers requests that arrive while closing in the contract's shape (plugins/shutdown.ts).
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false } },
   });
   // Input is validated by the shared valibot schemas inside each route (Spanish messages);
@@ -59,7 +63,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     devicePresence: devicePresence(db, realtime, { onError: (err) => app.log.error({ err }, 'devices: presence sweep failed') }),
   };
   app.addHook('onClose', async () => deps.devicePresence.stop());
+  const auditPrune = scheduleAuditPrune(db, config.auditRetentionDays, (err) => app.log.error({ err }, 'auditoría: la depuración falló'));
+  app.addHook('onClose', async () => auditPrune.stop());
 
+  registerShutdownGate(app);
   registerErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -19,6 +19,10 @@ const ConfigSchema = v.object({
   corsOrigin: v.optional(v.string()),
   /** The Ed25519 private key (PKCS#8 PEM) that signs passes (issue 13); absent: kept in `${dataDir}/keys/`. */
   passSigningKey: v.optional(v.string()),
+  /** Days the audit trail keeps an event (issue 16 §6); pruned at start and daily. */
+  auditRetentionDays: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(36500)),
+  /** Milliseconds SIGTERM waits for requests in flight before closing (issue 16 §5). */
+  shutdownGraceMs: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(600000)),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
 
@@ -42,5 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     corsOrigin: blankToUndefined(env.CORS_ORIGIN),
     passSigningKey: blankToUndefined(env.PASS_SIGNING_KEY),
+    auditRetentionDays: blankToUndefined(env.AUDIT_RETENTION_DAYS) ?? '365',
+    shutdownGraceMs: blankToUndefined(env.SHUTDOWN_GRACE_MS) ?? '10000',
   });
 }

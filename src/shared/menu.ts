@@ -16,6 +16,8 @@ const adminCapturista: readonly Role[] = ['admin', 'capturista'];
 const REPORT_ROLES = REPORT_READERS;
 const REPORT_PATHS = ['/visitants', '/visitantes', '/commonAreaVisitants'];
 const STAFF_SITE_PATHS = ['/contractors', '/createContractor', '/constructions', '/createConstruction'];
+/** Who reads the audit trail (issue 16 §6): the general administrator and community administrators. */
+export const AUDIT_ROLES: readonly Role[] = ['generalAdmin', 'admin'];
 
 export const menuEntries: readonly MenuEntry[] = [
   { label: 'Inicio', path: '/home', roles: ['admin', 'generalAdmin', 'integrator', 'capturista', 'guard'] },
@@ -25,6 +27,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Acceso a eventos', path: '/checkin', roles: CHECKIN_ROLES },
   { label: 'Reportes', path: '/visitants', group: 'Administración', roles: REPORT_ROLES },
   { label: 'Reporte áreas comunes', path: '/commonAreaVisitants', group: 'Administración', roles: REPORT_ROLES },
+  { label: 'Auditoría', path: '/audit', group: 'Administración', roles: AUDIT_ROLES },
   { label: 'Dispositivos', path: '/qrcodes', roles: ['admin'] },
   { label: 'Residentes', path: '/residents', roles: adminCapturista },
   { label: 'Usuarios', path: '/users', roles: ['admin', 'generalAdmin', 'integrator'] },
@@ -70,6 +73,7 @@ export function guardRedirect(path: string, role: Role | null): string | null {
   // The gate's check-in of event guests is the guards' and the administrator's (issue 13).
   if (path === '/checkin' && !CHECKIN_ROLES.includes(role)) return homeFor(role);
   if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
+  if (path === '/audit' && !AUDIT_ROLES.includes(role)) return homeFor(role);
   // 'Ajustes' is the community administrator's (spec 3 §6; issue 11).
   if (path === '/configuration' && role !== 'admin') return '/home';
   // Contractors and sites are the staff's; a contractor's own sites are its home (spec 2 §6; issue 14).

@@ -39,6 +39,7 @@ export const screens: Screen[] = [
   { path: paths.newResidents, title: 'Alta residente', view: named(() => import('./views/residents/resident-form.view.js'), 'ResidentFormView') },
   { path: paths.visitants, title: 'Reportes', view: named(() => import('./views/reports/visit-report.view.js'), 'VisitReportView') },
   { path: paths.visitantes, title: 'Reportes', view: named(() => import('./views/reports/visit-report.view.js'), 'VisitReportView') },
+  { path: paths.audit, title: 'Auditoría', view: named(() => import('./views/audit/audit.view.js'), 'AuditView') },
   { path: paths.commonAreaVisitants, title: 'Reporte áreas comunes', view: named(() => import('./views/reports/common-area-report.view.js'), 'CommonAreaReportView') },
   { path: paths.notices, title: 'Avisos', view: named(() => import('./views/content/notices.view.js'), 'NoticesView') },
   { path: paths.newNotice, title: 'Nuevo aviso', view: named(() => import('./views/content/notice-form.view.js'), 'NoticeFormView') },

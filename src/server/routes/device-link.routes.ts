@@ -5,6 +5,7 @@ import { HeartbeatAnswerSchema, LinkAnswerSchema } from '../../shared/schemas/de
 import { LinkDeviceSchema } from '../../shared/schemas/device.schema.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
+import { auditWho, recordAudit } from '../services/audit.js';
 import { deviceById } from '../services/device-rows.js';
 import { consumeLinkCode } from '../services/device-link.js';
 import { LoginThrottle } from '../services/login-throttle.js';
@@ -27,7 +28,17 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
       if (throttle.isBlocked(body.code, req.ip)) throw new AppError('too_many_requests');
       let linked: { deviceId: number; token: string };
       try {
-        linked = await db.tx((q) => consumeLinkCode(q, body.code));
+        linked = await db.tx(async (q) => {
+          const done = await consumeLinkCode(q, body.code);
+          // The device names itself: the link is its own act, with the code it was shown.
+          const d = (await q.one<{ uuid: string; name: string; community_id: number }>(
+            'SELECT uuid, name, community_id FROM devices WHERE id = $1', [done.deviceId]))!;
+          await recordAudit(q, {
+            ...auditWho(req), actorKind: 'device', actorDeviceId: done.deviceId, actorLabel: d.name.slice(0, 160), communityId: d.community_id,
+            action: 'device.link', recordUuid: d.uuid,
+          });
+          return done;
+        });
       } catch (error) {
         if (error instanceof AppError) throttle.fail(body.code, req.ip);
         throw error;

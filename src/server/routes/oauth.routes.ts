@@ -7,6 +7,7 @@ import { requireClient } from '../http/client-credentials.js';
 import { defineRoute } from '../http/route.js';
 import { ACCOUNT_BLOCKED_SQL, openSession, revokeSession } from '../http/sessions.js';
 import type { LoginThrottle } from '../services/login-throttle.js';
+import { auditWho, recordAudit } from '../services/audit.js';
 import { verifyPassword } from '../services/passwords.js';
 
 const TokenRequestSchema = v.object({
@@ -39,13 +40,23 @@ export function oauthRoutes(app: FastifyInstance, { db, throttle, client }: Deps
            FROM users u WHERE lower(u.email) = $1 AND u.deleted_at IS NULL`,
         [account],
       );
+      const who = { ...auditWho(req), actorUserId: user?.id ?? null, actorKind: user ? 'user' as const : 'anonymous' as const, actorLabel: user || account.includes('@') ? account.slice(0, 160) : null };
+      // An unknown name that is not an email may be a password typed in the wrong field: not kept.
       if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
         throttle.fail(account, req.ip);
+        await recordAudit(db, { ...who, communityId: user?.active_community_id ?? null, action: 'session.signInFailed' });
         throw new AppError('invalid_grant', 'Usuario o contraseña incorrectos.');
       }
-      if (user.blocked) throw new AppError('invalid_grant', ACCOUNT_EXPIRED);
+      if (user.blocked) {
+        await recordAudit(db, { ...who, communityId: user.active_community_id, action: 'session.signInRefused' });
+        throw new AppError('invalid_grant', ACCOUNT_EXPIRED);
+      }
       throttle.succeed(account);
-      const session = await openSession(db, user.id, user.active_community_id);
+      const session = await db.tx(async (q) => {
+        const opened = await openSession(q, user.id, user.active_community_id);
+        await recordAudit(q, { ...who, communityId: opened.communityId, action: 'session.signIn' });
+        return opened;
+      });
       return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, scope: 'read write' };
     },
   });
@@ -58,6 +69,11 @@ export function oauthRoutes(app: FastifyInstance, { db, throttle, client }: Deps
     tags: ['sesión'],
     access: 'signedIn',
     status: 204,
-    handler: async ({ auth }) => { await revokeSession(db, auth.sessionId); },
+    handler: async ({ req, auth }) => {
+      await db.tx(async (q) => {
+        await revokeSession(q, auth.sessionId);
+        await recordAudit(q, { ...auditWho(req), action: 'session.signOut' });
+      });
+    },
   });
 }

@@ -41,6 +41,7 @@ import { invitationRoutes } from './invitations.routes.js';
 import { contractorRoutes } from './contractors.routes.js';
 import { constructionRoutes } from './constructions.routes.js';
 import { guestCheckinRoutes } from './guest-checkins.routes.js';
+import { auditRoutes } from './audit.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -86,4 +87,5 @@ export const routeModules: RouteModule[] = [
   contractorRoutes,
   constructionRoutes,
   guestCheckinRoutes,
+  auditRoutes,
 ];
