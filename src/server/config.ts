@@ -17,8 +17,22 @@ const ConfigSchema = v.object({
   logLevel: v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   seedDemo: v.boolean(),
   corsOrigin: v.optional(v.string()),
+  /**
+   * Which proxy may tell the client's address and protocol (X-Forwarded-For / -Proto): false (the
+   * default: the socket's address is the client's), a hop count, or the proxies' addresses/CIDRs.
+   */
+  trustProxy: v.union([v.literal(false), v.pipe(v.number(), v.integer(), v.minValue(1)), v.array(v.pipe(v.string(), v.nonEmpty()))]),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
+
+/** TRUST_PROXY: unset or 'false' → false; '1', '2' … → hops; '10.0.0.5,10.1.0.0/16' → those proxies. 'true' (trust anyone) is refused. */
+function parseTrustProxy(value: string | undefined): unknown {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') return 'true';
+  return text.split(',').map((a) => a.trim()).filter(Boolean);
+}
 
 const blankToUndefined = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
 
@@ -39,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
     corsOrigin: blankToUndefined(env.CORS_ORIGIN),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   });
 }
