@@ -1,12 +1,12 @@
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { AppDeps } from './deps.js';
 import { registerAuthentication } from './plugins/authenticate.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
@@ -44,12 +44,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     // Off unless configured (TRUST_PROXY): a hop count trusts that many proxies in front, a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
+    // A closing server answers 503 in the contract's shape (plugins/errors.ts), not Fastify's.
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrorHandler,
   });
   // Input is validated by the shared valibot schemas inside each route (Spanish messages);
   // the JSON schemas attached to routes only document them.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  registerClosingAnswer(app); // first, so its preClose runs before any other
   const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin });
   const counters = options.counters
     ?? (config.redisUrl ? await redisCounterStore(config.redisUrl, config.redisPrefix) : databaseCounterStore(db));
@@ -74,19 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.addHook('onClose', async () => deps.devicePresence.stop());
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, db);
