@@ -1,24 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-
-/** What a request arriving while the server shuts down gets: 503 in the contract's error shape. */
-export const SHUTTING_DOWN = {
-  error: 'unavailable',
-  error_description: 'El servidor se está reiniciando. Inténtalo de nuevo en unos segundos.',
-} as const;
+import { SHUTTING_DOWN as SHUTTING_DOWN_TEXT } from './errors.js';
 
 /**
- * From the moment `close()` starts, a request that still reaches the server (on a kept-alive
- * connection) answers 503 in the contract's shape and closes its connection; requests already
- * running finish. Fastify's own 503 (`return503OnClosing`) is off: its body is not the contract's.
+ * What a request arriving while the server shuts down gets: 503 in the contract's error shape
+ * (answered by `registerClosingAnswer`, plugins/errors.ts, from the moment `close()` is called).
  */
-export function registerShutdownGate(app: FastifyInstance) {
-  let closing = false;
-  app.addHook('preClose', async () => { closing = true; });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!closing) return;
-    await reply.code(503).header('connection', 'close').header('retry-after', '5').send(SHUTTING_DOWN);
-  });
-}
+export const SHUTTING_DOWN = { error: 'service_unavailable', error_description: SHUTTING_DOWN_TEXT } as const;
 
 /**
  * SIGTERM and SIGINT: stop accepting connections, let requests in flight finish within `graceMs`,
