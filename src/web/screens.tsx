@@ -16,7 +16,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 export const screens: Screen[] = [
   { path: paths.home, title: 'Inicio', view: named(() => import('./views/home/home.view.js'), 'HomeView') },
   { path: paths.create, title: 'Crear evento masivo' },
-  { path: paths.massiveEvents, title: 'Eventos masivos' },
+  { path: paths.massiveEvents, title: 'Eventos masivos', view: named(() => import('./views/events/massive-events.view.js'), 'MassiveEventsView') },
   { path: paths.guests, title: 'Invitados' },
   { path: paths.contractors, title: 'Contratistas' },
   { path: paths.createContractor, title: 'Alta contratista' },

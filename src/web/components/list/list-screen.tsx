@@ -64,6 +64,12 @@ export interface ListScreenProps<Row extends ListRow> {
   memory?: { read: () => ListMemory | null; write: (memory: ListMemory) => void };
   /** A machine each shown row gets as its own child (`{ row }` input); columns read it as `cell(row, child)`. */
   rowChild?: AnyActorLogic;
+  /** The toolbar's own machine (selection and actions), spawned once by the list; it asks the list to reload after a change. */
+  toolbarChild?: AnyActorLogic;
+  /** The toolbar's buttons and dialogs, bound to the toolbar child (shown above the table). */
+  renderToolbar?: (toolbar: AnyActorRef) => ReactNode;
+  /** The table's columns may read the toolbar child too (a selection checkbox). */
+  toolbarColumns?: (toolbar: AnyActorRef) => ListColumn<Row>[];
 }
 
 /** The list pattern as a screen: title, search, add, table, pager, delete with confirmation. */
@@ -76,6 +82,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       ...(props.form ? { form: props.form as never } : {}),
       ...(props.rowAction ? { rowAction: props.rowAction as never } : {}),
       ...(props.rowChild ? { rowChild: props.rowChild as never } : {}),
+      ...(props.toolbarChild ? { toolbar: props.toolbarChild as never } : {}),
     },
     actions: { remember: (_, memory) => props.memory?.write(memory) },
   }), inspected({ input: {
@@ -85,7 +92,10 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       ...(props.selectFilters ?? []).map((f) => [f.name, '']),
     ]) as ListFilters,
     rowChildren: Boolean(props.rowChild),
+    toolbar: Boolean(props.toolbarChild),
   } }));
+  const toolbarRef = state.children.toolbar as AnyActorRef | undefined;
+  const shownColumns = toolbarRef && props.toolbarColumns ? [...props.toolbarColumns(toolbarRef), ...columns] : columns;
   const ctx = state.context;
   const rows = ctx.rows as Row[];
   const busy = state.matches('fetching');
@@ -120,6 +130,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
           </NativeSelect.Root>
         ))}
         {props.toolbar}
+        {toolbarRef && props.renderToolbar ? props.renderToolbar(toolbarRef) : null}
         {state.matches('ready') || state.matches('empty') ? (
           <Button size="sm" variant="ghost" colorPalette="teal" onClick={reload}>Recargar</Button>
         ) : null}
@@ -136,7 +147,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       {rows.length > 0 && !state.matches('empty') && !state.matches('error') ? (
         <Stack gap="3" opacity={busy ? 0.6 : 1}>
           <DataTable caption={props.tableCaption} rows={rows}
-            columns={columns.map((c) => ({ ...c, cell: (row: Row) => c.cell(row, state.children[rowChildId(row.uuid)] as AnyActorRef | undefined) }))}
+            columns={shownColumns.map((c) => ({ ...c, cell: (row: Row) => c.cell(row, state.children[rowChildId(row.uuid)] as AnyActorRef | undefined) }))}
             actions={(canEdit && renderForm) || deleteRow || props.rowActions ? (row) => (
               <HStack justify="flex-end" gap="2">
                 {props.rowActions?.(row, () => send({ type: 'row.act', row }), state.children[rowChildId(row.uuid)] as AnyActorRef | undefined)}
