@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { eventActionsMachine } from '../../machines/event-actions.machine.js';
+import { createActor, fromPromise } from 'xstate';
+import { eventActionsMachine, type ServerAction } from '../../machines/event-actions.machine.js';
 import { eventsPage } from '../../src/shared/massive-event-list.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
 import { eventActionsModel, eventRows } from './models/event-actions.model.js';
@@ -30,7 +30,7 @@ describe('eventActions machine (spec 2 §4.1 action rules, §5 selection rules, 
   it('a success, once acknowledged, asks the list to reload with nothing ticked', async () => {
     const sent: string[] = [];
     const actor = createActor(eventActionsMachine.provide({
-      actors: { runAction: (await import('xstate')).fromPromise(async () => 'ok') },
+      actors: { runAction: fromPromise<unknown, { action: ServerAction; uuid: string }>(async () => 'ok') },
       actions: { reloadList: () => { sent.push('list.reload'); } },
     }));
     actor.start();

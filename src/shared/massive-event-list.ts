@@ -62,3 +62,24 @@ export function eventsPage(pairs: MassiveEventList, q: { page: number; size?: nu
   const page = Math.min(Math.max(0, q.page), Math.max(0, totalPages - 1));
   return { content: rows.slice(page * size, page * size + size), totalElements: rows.length, totalPages, page, size };
 }
+
+/** A guest card of 'Invitados al evento' (spec 2 §2.3). */
+export interface GuestListRow {
+  [key: string]: unknown;
+  uuid: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** One page of an event's guests: 'Buscar invitado' looks in name, email and phone (accents and case ignored); 15 a page. */
+export function guestsPage(guests: readonly { uuid: string; firstName: string; lastName: string; email: string; phone: string }[], q: { page: number; size: number; search: string }): Page<GuestListRow> {
+  const needle = fold(q.search.trim());
+  const rows = guests.map((g): GuestListRow => ({ uuid: g.uuid, firstName: g.firstName, lastName: g.lastName, email: g.email, phone: g.phone, name: `${g.firstName} ${g.lastName}` }))
+    .filter((g) => !needle || fold(`${g.name} ${g.email} ${g.phone}`).includes(needle));
+  const totalPages = Math.ceil(rows.length / q.size);
+  const page = Math.min(Math.max(0, q.page), Math.max(0, totalPages - 1));
+  return { content: rows.slice(page * q.size, page * q.size + q.size), totalElements: rows.length, totalPages, page, size: q.size };
+}

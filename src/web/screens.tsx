@@ -17,7 +17,7 @@ export const screens: Screen[] = [
   { path: paths.home, title: 'Inicio', view: named(() => import('./views/home/home.view.js'), 'HomeView') },
   { path: paths.create, title: 'Crear evento masivo' },
   { path: paths.massiveEvents, title: 'Eventos masivos', view: named(() => import('./views/events/massive-events.view.js'), 'MassiveEventsView') },
-  { path: paths.guests, title: 'Invitados' },
+  { path: paths.guests, title: 'Invitados al evento', view: named(() => import('./views/events/guests.view.js'), 'GuestsView') },
   { path: paths.contractors, title: 'Contratistas' },
   { path: paths.createContractor, title: 'Alta contratista' },
   { path: paths.constructions, title: 'Obras' },

@@ -56,7 +56,8 @@ export function MassiveEventsView({ api = massiveEventsApi }: { api?: Pick<Massi
       searchPlaceholder={EventTexts.eventSearch}
       selectFilters={[{ name: 'sort', label: 'Ordenar por', options: [...EVENT_SORTS] }]}
       columns={columns}
-      loadPage={async (q) => eventsPage(await api.list(), { page: q.page, size: EVENTS_PAGE_SIZE, search: q.search, sort: String(q.sort ?? '') })}
+      pageSize={EVENTS_PAGE_SIZE}
+      loadPage={async (q) => eventsPage(await api.list(), { page: q.page, size: q.size, search: q.search, sort: String(q.sort ?? '') })}
       rowName={(row) => row.name}
       canEdit={false}
       toolbar={writer ? <AddLinkButton label={EventTexts.create} to={paths.create} /> : null}
