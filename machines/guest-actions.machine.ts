@@ -1,5 +1,6 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
 import { SelectionTexts } from '../src/shared/massive-event-rules.js';
+import { guestImportMachine } from './guest-import.machine.js';
 
 /** A guest card as the selection keeps it. */
 export interface SelectedGuest { uuid: string; name: string; [key: string]: unknown }
@@ -14,7 +15,7 @@ export type GuestActionsEvent =
   | { type: 'select.toggle'; row: SelectedGuest }
   | { type: 'select.all'; rows: SelectedGuest[] }
   | { type: 'select.clear' }
-  | { type: 'action'; action: 'add' | 'edit' | 'delete' | 'download' }
+  | { type: 'action'; action: 'add' | 'edit' | 'delete' | 'download' | 'import' }
   | { type: 'dialog.close' };
 
 const actionOf = (event: GuestActionsEvent) => { assertEvent(event, 'action'); return event.action; };
@@ -28,7 +29,13 @@ const actionOf = (event: GuestActionsEvent) => { assertEvent(event, 'action'); r
  */
 export const guestActionsMachine = setup({
   types: { context: {} as GuestActionsContext, events: {} as GuestActionsEvent },
+  actors: {
+    /** 'Importación masiva' (xlsx only here), configured by the screen with its reader and the event's bulk call. */
+    guestImport: guestImportMachine,
+  },
   guards: {
+    isImport: ({ event }) => actionOf(event) === 'import',
+    importCreated: ({ event }) => (event as unknown as { output: { created: unknown[] } }).output.created.length > 0,
     isAdd: ({ event }) => actionOf(event) === 'add',
     noneSelected: ({ context }) => context.selected.length === 0,
     manyRefused: ({ context, event }) => context.selected.length > 1 && actionOf(event) !== 'download',
@@ -57,6 +64,7 @@ export const guestActionsMachine = setup({
     refuseMany: assign({ refusal: ({ event }) => (actionOf(event) === 'edit' ? SelectionTexts.manyGuestsEdit : SelectionTexts.manyGuests) }),
     closeDialog: assign({ refusal: null }),
     openAdd: sendParent({ type: 'row.add' }),
+    reloadList: sendParent({ type: 'list.reload' }),
     openEdit: sendParent(({ context }) => ({ type: 'row.edit', row: context.selected[0]! })),
     askDelete: sendParent(({ context }) => ({ type: 'row.delete', row: context.selected[0]! })),
     /** The screen hands the guests to the invitations' download (issue 13). */
@@ -73,6 +81,7 @@ export const guestActionsMachine = setup({
         'select.all': { actions: 'toggleAll' },
         'select.clear': { actions: 'clear' },
         action: [
+          { guard: 'isImport', target: 'importing' },
           { guard: 'isAdd', actions: 'openAdd' },
           { guard: 'noneSelected', target: 'refused', actions: 'refuseNone' },
           { guard: 'manyRefused', target: 'refused', actions: 'refuseMany' },
@@ -84,5 +93,13 @@ export const guestActionsMachine = setup({
       },
     },
     refused: { on: { 'dialog.close': { target: 'idle', actions: 'closeDialog' } } },
+    /** The import runs as this toolbar's child; the list reloads when it created guests. */
+    importing: {
+      invoke: {
+        id: 'guestImport', src: 'guestImport', input: { where: 'guests' },
+        onDone: [{ guard: 'importCreated', target: 'idle', actions: 'reloadList' }, { target: 'idle' }],
+        onError: { target: 'idle' },
+      },
+    },
   },
 });

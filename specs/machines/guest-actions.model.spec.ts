@@ -17,7 +17,9 @@ describe('guestActions machine (spec 2 §2.3 select all, §5 selection rules, §
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const asked: any[] = [];
     const downloads: string[][] = [];
-    const run = await runOnActor(guestActionsMachine, path, [], {
+    const reloads: number[] = [];
+    const run = await runOnActor(guestActionsMachine, path, ['guestImport'], {
+      reloadList: () => { reloads.push(1); },
       openAdd: () => { asked.push('row.add'); },
       openEdit: ({ context }: any) => { asked.push(['row.edit', context.selected[0].uuid]); },
       askDelete: ({ context }: any) => { asked.push(['row.delete', context.selected[0].uuid]); },
@@ -27,6 +29,9 @@ describe('guestActions machine (spec 2 §2.3 select all, §5 selection rules, §
     // Edit and delete ask the list only with exactly one guest ticked; add always; download with one or more.
     for (const a of asked) if (Array.isArray(a)) expect(a[1]).toMatch(/^g[12]$/);
     for (const d of downloads) expect(d.length).toBeGreaterThan(0);
+    // The list reloads after an import only when it created guests.
+    const createdImports = path.events.filter((e) => e.type === 'xstate.done.actor.guestImport' && e.output.created.length > 0).length;
+    expect(reloads).toHaveLength(createdImports);
   });
 });
 

@@ -9,17 +9,24 @@ export const guestRows = [
 export const guestActionsModel: ModelSpec = {
   name: 'guestActions',
   // What it asks the list (open the form, confirm the delete) is recorded by the actor layer; the graph has no list.
-  machine: guestActionsMachine.provide({ actions: { openAdd: () => undefined, openEdit: () => undefined, askDelete: () => undefined } }),
+  machine: guestActionsMachine.provide({ actions: { openAdd: () => undefined, openEdit: () => undefined, askDelete: () => undefined, reloadList: () => undefined } }),
   inputs: [{ name: 'invitados', input: undefined }],
   key: (s) => s.context.selected.map((r: any) => r.uuid),
   events: (s) => {
     if (s.value === 'refused') return [{ type: 'dialog.close' }];
+    if (s.value === 'importing') {
+      return [
+        { type: 'xstate.done.actor.guestImport', output: { created: [{ ...guestRows[0], massiveEvent: { uuid: 'e1' } }] } },
+        { type: 'xstate.done.actor.guestImport', output: { created: [] } },
+        { type: 'xstate.error.actor.guestImport', error: new Error('falló la importación') },
+      ];
+    }
     const n = s.context.selected.length;
     return [
       ...(n < 2 ? [{ type: 'select.toggle', row: guestRows[n] }] : []),
       ...(n === 0 ? [{ type: 'select.all', rows: guestRows }] : []),
       ...(n > 0 ? [{ type: 'select.clear' }] : []),
-      ...(['add', 'edit', 'delete', 'download'] as const).map((action) => ({ type: 'action', action })),
+      ...(['add', 'edit', 'delete', 'download', 'import'] as const).map((action) => ({ type: 'action', action })),
     ];
   },
 };
@@ -45,7 +52,7 @@ guestActionsModel.expectations = {
       const want = n === 0 ? 'Para realizar esta acción, asegúrate de seleccionar un invitado'
         : action === 'delete' ? 'No es posible eliminar más de un invitado a la vez' : 'No es posible editar más de un invitado a la vez';
       if (p.snapshot.context.refusal !== want) fail(`dice '${p.snapshot.context.refusal}'`);
-      if (action === 'add' || (action === 'download' && n > 0)) fail(`${action} se negó`);
+      if (action === 'add' || action === 'import' || (action === 'download' && n > 0)) fail(`${action} se negó`);
     },
     view: (p: any) => { p.screen.getByRole('alertdialog', { hidden: true }); },
   }],

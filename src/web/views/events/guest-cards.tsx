@@ -4,8 +4,9 @@ import type { AnyActorRef } from 'xstate';
 import type { GuestActionsContext } from '../../../../machines/guest-actions.machine.js';
 import type { GuestListRow } from '../../../shared/massive-event-list.js';
 import { ResultDialog } from '../../components/result-dialog.js';
+import { GuestImportDialog, type GuestImportActor } from './guest-import-dialog.js';
 
-type Snapshot = { context: GuestActionsContext; matches: (s: string) => boolean };
+type Snapshot = { context: GuestActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
 const useGuestActions = (actor: AnyActorRef) => useSelector(actor, (s) => s as unknown as Snapshot);
 
 /** The guests' cards, 3 columns (spec 2 §2.3), each ticked in the toolbar's selection. */
@@ -35,7 +36,7 @@ export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: AnyAc
 /** 'Seleccionar todos', Agregar, Editar, Eliminar, Descargar invitación, and the selection rules' message. */
 export function GuestToolbar({ actor, rows, writer }: { actor: AnyActorRef; rows: GuestListRow[]; writer: boolean }) {
   const state = useGuestActions(actor);
-  const act = (action: 'add' | 'edit' | 'delete' | 'download') => actor.send({ type: 'action', action });
+  const act = (action: 'add' | 'edit' | 'delete' | 'download' | 'import') => actor.send({ type: 'action', action });
   return (
     <>
       <HStack gap="2" wrap="wrap" role="toolbar" aria-label="Acciones de invitados">
@@ -45,10 +46,12 @@ export function GuestToolbar({ actor, rows, writer }: { actor: AnyActorRef; rows
             <Button size="sm" colorPalette="teal" onClick={() => act('add')}>Agregar invitado</Button>
             <Button size="sm" variant="outline" onClick={() => act('edit')}>Editar</Button>
             <Button size="sm" variant="outline" colorPalette="red" onClick={() => act('delete')}>Eliminar</Button>
+            <Button size="sm" variant="outline" onClick={() => act('import')}>Importar desde plantilla</Button>
           </>
         ) : null}
         <Button size="sm" variant="outline" onClick={() => act('download')}>Descargar invitación</Button>
       </HStack>
+      {state.matches('importing') && state.children.guestImport ? <GuestImportDialog actor={state.children.guestImport as GuestImportActor} /> : null}
       <ResultDialog open={state.matches('refused')} title={state.context.refusal ?? ''} onClose={() => actor.send({ type: 'dialog.close' })} />
     </>
   );

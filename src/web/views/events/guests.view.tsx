@@ -5,6 +5,8 @@ import { fromPromise } from 'xstate';
 import { formRules } from '../../../../machines/form-rules.js';
 import { formScreenMachine, type FormValues } from '../../../../machines/form-screen.machine.js';
 import { guestActionsMachine } from '../../../../machines/guest-actions.machine.js';
+import { guestImportMachine } from '../../../../machines/guest-import.machine.js';
+import { readGuestSheet } from '../../import/read-guest-sheet.js';
 import { guestsPage, type GuestListRow } from '../../../shared/massive-event-list.js';
 import { canWriteEvents, EventTexts, GUESTS_PAGE_SIZE, PAGE_LINKS } from '../../../shared/massive-event-rules.js';
 import { GuestFieldsSchema, type GuestFields } from '../../../shared/schemas/massive-event.schema.js';
@@ -17,7 +19,7 @@ import { GuestCards, GuestToolbar } from './guest-cards.js';
 import { emptyGuest, GuestFieldsView } from './guest-fields.js';
 
 type Row = GuestListRow;
-type GuestsApi = Pick<MassiveEventsApi, 'get' | 'addGuest' | 'updateGuest' | 'removeGuest'>;
+type GuestsApi = Pick<MassiveEventsApi, 'get' | 'addGuest' | 'addGuests' | 'updateGuest' | 'removeGuest'>;
 const valuesOf = (row: Record<string, unknown> | null): FormValues =>
   (row ? { firstName: row.firstName, lastName: row.lastName, phone: row.phone, email: row.email } : emptyGuest());
 
@@ -38,6 +40,20 @@ export function GuestsView({ api = massiveEventsApi }: { api?: GuestsApi }) {
       saveRecord: fromPromise(({ input }) => {
         const guest = input.values as GuestFields;
         return input.id ? api.updateGuest(event, { ...guest, uuid: input.id }) : api.addGuest(event, guest);
+      }),
+    },
+  }), [api, event]);
+  // The toolbar's import child reads the sheet and the event's guests (for the repeated ones) and sends chunks in bulk.
+  const toolbar = useMemo(() => guestActionsMachine.provide({
+    actors: {
+      guestImport: guestImportMachine.provide({
+        actors: {
+          readSheet: fromPromise(async ({ input }) => {
+            const [sheet, current] = await Promise.all([readGuestSheet(input.file as File), api.get(event)]);
+            return { ...sheet, existing: current.massiveEventGuests };
+          }),
+          uploadGuests: fromPromise(({ input }) => api.addGuests(event, input.guests)),
+        },
       }),
     },
   }), [api, event]);
@@ -73,7 +89,7 @@ export function GuestsView({ api = massiveEventsApi }: { api?: GuestsApi }) {
             {(f) => <GuestFieldsView form={f} />}
           </FormDialog>
         ) : undefined}
-        toolbarChild={guestActionsMachine}
+        toolbarChild={toolbar}
         renderToolbar={(actor, rows) => <GuestToolbar actor={actor} rows={rows} writer={writer} />}
         renderRows={(rows, actor) => (actor ? <GuestCards rows={rows} actor={actor} /> : null)}
       />
