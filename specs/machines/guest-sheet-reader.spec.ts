@@ -5,7 +5,7 @@ import { checkHeader, checkRows, GUEST_IMPORT_HEADERS } from '../../src/shared/g
 import { readGuestSheet } from '../../src/web/import/read-guest-sheet.js';
 
 const HEADER = [...GUEST_IMPORT_HEADERS];
-const fileOf = (name: string, bytes: Uint8Array | ArrayBuffer) => Object.assign(new Blob([bytes]), { name });
+const fileOf = (name: string, bytes: Uint8Array | ArrayBuffer) => Object.assign(new Blob([bytes as BlobPart]), { name });
 const book = (rows: unknown[][], type: 'xlsx' | 'xls' | 'ods' = 'xlsx', edit?: (sheet: XLSX.WorkSheet) => void) => {
   const wb = XLSX.utils.book_new();
   const sheet = XLSX.utils.aoa_to_sheet(rows);
