@@ -17,6 +17,8 @@ const ConfigSchema = v.object({
   logLevel: v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   seedDemo: v.boolean(),
   corsOrigin: v.optional(v.string()),
+  /** The Ed25519 private key (PKCS#8 PEM) that signs passes (issue 13); absent: kept in `${dataDir}/keys/`. */
+  passSigningKey: v.optional(v.string()),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
 
@@ -39,5 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
     corsOrigin: blankToUndefined(env.CORS_ORIGIN),
+    passSigningKey: blankToUndefined(env.PASS_SIGNING_KEY),
   });
 }

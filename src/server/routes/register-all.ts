@@ -36,6 +36,10 @@ import { visitPhotoRoutes } from './visit-photos.routes.js';
 import { visitantReportRoutes } from './visitant-reports.routes.js';
 import { massiveEventRoutes } from './massive-events.routes.js';
 import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
+import { passRoutes } from './passes.routes.js';
+import { invitationRoutes } from './invitations.routes.js';
+import { contractorRoutes } from './contractors.routes.js';
+import { constructionRoutes } from './constructions.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -76,4 +80,8 @@ export const routeModules: RouteModule[] = [
   visitPhotoRoutes,
   massiveEventRoutes,
   massiveEventGuestRoutes,
+  passRoutes,
+  invitationRoutes,
+  contractorRoutes,
+  constructionRoutes,
 ];
