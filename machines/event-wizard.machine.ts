@@ -268,7 +268,7 @@ export const eventWizardMachine = setup({
     importing: {
       invoke: {
         id: 'guestImport', src: 'guestImport',
-        input: ({ context }) => ({ where: 'wizard' as const, existing: context.guests }),
+        input: ({ context }) => ({ where: 'wizard' as const, existing: context.guests, event: context.eventId }),
         onDone: {
           target: 'step2',
           actions: assign(({ context, event }) => ({

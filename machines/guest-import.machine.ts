@@ -16,11 +16,13 @@ export interface ReadSheet { header: string[]; rows: string[][]; existing?: Name
 /** A reading refused with the reason shown (unreadable file, formulas, too many rows). */
 export interface ReadProblem { problem: string }
 
-export interface GuestImportInput { where: ImportPlace; existing?: Name[] }
+/** `event`: the event the guests go to (the wizard's, once step 1 created it); the guests screen's reader and upload know theirs. */
+export interface GuestImportInput { where: ImportPlace; existing?: Name[]; event?: string | null }
 
 export interface GuestImportContext {
   where: ImportPlace;
   existing: Name[];
+  event: string | null;
   fileName: string | null;
   /** Why the file was refused, or 'No se seleccionó ningún archivo.'. */
   problem: string | null;
@@ -66,7 +68,7 @@ export const guestImportMachine = setup({
     /** Reads the first sheet (xlsx/xls/ods with @e965/xlsx, csv with papaparse); rejects with a ReadProblem. */
     readSheet: fromPromise<ReadSheet, { file: unknown; where: ImportPlace }>(async () => { throw new Error('not provided'); }),
     /** `POST api/massiveEventGuests/multiple` with one chunk. */
-    uploadGuests: fromPromise<Guest[], { guests: GuestFields[] }>(async () => { throw new Error('not provided'); }),
+    uploadGuests: fromPromise<Guest[], { guests: GuestFields[]; event: string | null }>(async () => { throw new Error('not provided'); }),
   },
   guards: {
     wrongType: ({ context, event }) => {
@@ -115,7 +117,7 @@ export const guestImportMachine = setup({
 }).createMachine({
   id: 'guestImport',
   context: ({ input }) => ({
-    where: input.where, existing: input.existing ?? [], fileName: null, problem: null, header: null, rowErrors: [], errorCount: 0,
+    where: input.where, existing: input.existing ?? [], event: input.event ?? null, fileName: null, problem: null, header: null, rowErrors: [], errorCount: 0,
     fresh: [], repeated: [], toSend: [], sent: 0, created: [], error: null,
   }),
   output: ({ context }) => ({ created: context.created }),
@@ -172,7 +174,7 @@ export const guestImportMachine = setup({
       on: { 'import.close': {} },
       invoke: {
         id: 'uploadGuests', src: 'uploadGuests',
-        input: ({ context }) => ({ guests: context.toSend.slice(context.sent, context.sent + GUEST_UPLOAD_CHUNK) }),
+        input: ({ context }) => ({ guests: context.toSend.slice(context.sent, context.sent + GUEST_UPLOAD_CHUNK), event: context.event }),
         onDone: { target: 'uploaded', actions: 'keepChunk' },
         onError: { target: 'failed', actions: 'failUpload' },
       },
