@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, HStack, IconButton, Spinner, Stack, Steps, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -55,18 +55,14 @@ function Wizard({ token, role, email, api, reads }: { token: string | null; role
         <Heading as="h1" size="xl">{token ? EventTexts.edit : EventTexts.create}</Heading>
         <IconButton aria-label="Salir del asistente" variant="ghost" onClick={() => send({ type: 'leave.request' })}>✕</IconButton>
       </Flex>
-      <Steps.Root step={shownStep} count={3} colorPalette="teal" size="sm">
-        <Steps.List>
-          {EventTexts.stepHeaders.map((title, i) => (
-            <Steps.Item key={title} index={i} title={title}>
-              <Steps.Indicator />
-              <Steps.Title>{title}</Steps.Title>
-              <Steps.Separator />
-            </Steps.Item>
-          ))}
-        </Steps.List>
-      </Steps.Root>
-      <Heading as="h2" size="md">{EventTexts.stepHeaders[shownStep]}</Heading>
+      <HStack as="ol" gap="3" wrap="wrap" aria-label="Pasos" listStyleType="none">
+        {EventTexts.stepHeaders.map((title, i) => (
+          <HStack as="li" key={title} gap="2" aria-current={i === shownStep ? 'step' : undefined}>
+            <Badge rounded="full" px="2" colorPalette={i <= shownStep ? 'teal' : 'gray'} variant={i === shownStep ? 'solid' : 'subtle'}>{i + 1}</Badge>
+            <Text fontSize="sm" fontWeight={i === shownStep ? 'semibold' : 'normal'} color={i === shownStep ? 'gray.900' : 'gray.500'}>{title}</Text>
+          </HStack>
+        ))}
+      </HStack>
       {busy ? <Spinner role="status" color="teal.600" aria-label="Guardando" /> : null}
       {shownStep === 0 && !is('loading') && !is('offeringResume') ? <StepEvent ctx={ctx} send={send} /> : null}
       {shownStep === 1 ? <StepGuests ctx={ctx} send={send} /> : null}
