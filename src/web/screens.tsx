@@ -15,9 +15,9 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 /** Every signed-in route of spec 1's table. Screens not built yet show their heading only. */
 export const screens: Screen[] = [
   { path: paths.home, title: 'Inicio', view: named(() => import('./views/home/home.view.js'), 'HomeView') },
-  { path: paths.create, title: 'Crear evento masivo' },
-  { path: paths.massiveEvents, title: 'Eventos masivos' },
-  { path: paths.guests, title: 'Invitados' },
+  { path: paths.create, title: 'Crear evento masivo', view: named(() => import('./views/events/event-wizard.view.js'), 'EventWizardView') },
+  { path: paths.massiveEvents, title: 'Eventos masivos', view: named(() => import('./views/events/massive-events.view.js'), 'MassiveEventsView') },
+  { path: paths.guests, title: 'Invitados al evento', view: named(() => import('./views/events/guests.view.js'), 'GuestsView') },
   { path: paths.contractors, title: 'Contratistas de obra', view: named(() => import('./views/contractors/contractors.view.js'), 'ContractorsView') },
   { path: paths.createContractor, title: 'Registrar contratista', view: named(() => import('./views/contractors/contractor-form.view.js'), 'ContractorFormView') },
   { path: paths.constructions, title: 'Obras', view: named(() => import('./views/contractors/constructions.view.js'), 'ConstructionsView') },
