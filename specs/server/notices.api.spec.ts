@@ -3,6 +3,8 @@ import type { NoticeAnswer } from '../../src/shared/schemas/content.answer.js';
 import { storageFor } from '../../src/server/services/storage.js';
 import { countRows, signInActors, type Actors } from '../support/catalogue-actors.js';
 import { JPEG_BASE64, PNG_BASE64 } from '../support/community-fixtures.js';
+import { ContentMessages } from '../../src/shared/schemas/content.schema.js';
+import { communityNow, currentDates, FUTURE, makeEnded } from '../support/content-dates.js';
 import { testApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -15,10 +17,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Wide ranges keep "current", "ended" and "not started yet" true whatever day the suite runs. */
-const CURRENT = { startDate: '2020-01-01T08:00:00', endDate: '2099-12-31T23:59:59' };
-const ENDED = { startDate: '2020-01-01T08:00:00', endDate: '2020-12-31T23:59:59' };
-const FUTURE = { startDate: '2098-01-01T08:00:00', endDate: '2099-01-01T08:00:00' };
+/** "Current" started minutes ago and ends in 2099; "not started yet" is in 2098: true whatever day the suite runs. */
+const CURRENT = currentDates();
 
 const id = async (sql: string, name: string) => (await t.db.one<{ id: number }>(sql, [name]))!.id;
 const zone = (name: string) => id('SELECT id FROM zones WHERE name = $1', name);
@@ -111,11 +111,27 @@ describe('Bad input (issue 11): dates, lengths, images', () => {
       expect(res.statusCode, JSON.stringify(dates)).toBe(400);
       expect(res.json().fields[field], JSON.stringify(dates)).toBeTruthy();
     }
-    expect((await a.admin.post('/api/notices', notice({ startDate: '2026-05-01T10:00:00', endDate: '2026-05-02T10:00:00' }))).json().fields?.endDate)
+    expect((await a.admin.post('/api/notices', notice({ startDate: '2030-05-01T10:00:00', endDate: '2030-05-02T10:00:00' }))).json().fields?.endDate)
       .toBeUndefined();
     const same = await a.admin.post('/api/notices', notice({ title: 'Mismo instante', startDate: '2030-01-01T10:00:00', endDate: '2030-01-01T10:00:00' }));
     expect(same.statusCode).toBe(201);
     expect(await countRows(t, 'content_posts')).toBe(n + 2);
+  });
+
+  it('refuses a start in the past on create (spec 3 §4: the start minimum is now), and on edit a start before the stored one', async () => {
+    const n = await countRows(t, 'content_posts');
+    const past = await a.admin.post('/api/notices', notice({ startDate: communityNow(-60 * 24), endDate: '2099-01-01T00:00:00' }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fields.startDate).toBe(ContentMessages.startInPast);
+    expect(await countRows(t, 'content_posts')).toBe(n);
+    const created: NoticeAnswer = (await a.admin.post('/api/notices', notice({ title: 'Ya empezó' }))).json();
+    await makeEnded(t, created.uuid, { startDate: '2025-01-01T08:00:00', endDate: '2099-01-01T00:00:00' });
+    const kept = await a.admin.put(`/api/notices/${created.uuid}`, notice({ title: 'Ya empezó (editado)', startDate: '2025-01-01T08:00:00', endDate: '2099-01-01T00:00:00' }));
+    expect(kept.statusCode).toBe(200);
+    const earlier = await a.admin.put(`/api/notices/${created.uuid}`, notice({ startDate: '2024-12-31T08:00:00', endDate: '2099-01-01T00:00:00' }));
+    expect(earlier.statusCode).toBe(400);
+    expect(earlier.json().fields.startDate).toBe(ContentMessages.startInPast);
+    expect((await a.admin.get(`/api/notices/${created.uuid}`)).json()).toMatchObject({ title: 'Ya empezó (editado)', startDate: '2025-01-01T08:00:00' });
   });
 
   it('holds title to 3–300, description to 1,500 and contact fields to 3–300 characters (400 with the field)', async () => {
@@ -176,7 +192,7 @@ describe('GET api/notices: search, order, tenancy', () => {
   it('sorts by start date, newest first, and searches case-insensitively on the title', async () => {
     await a.admin.post('/api/notices', notice({ title: 'Junta vecinal de marzo', startDate: '2031-03-01T18:00:00', endDate: '2031-03-01T20:00:00' }));
     await a.admin.post('/api/notices', notice({ title: 'Junta vecinal de abril', startDate: '2031-04-01T18:00:00', endDate: '2031-04-01T20:00:00' }));
-    await a.admin.post('/api/notices', notice({ title: 'Fumigación', startDate: '2019-06-01T08:00:00', endDate: '2019-06-02T08:00:00' }));
+    await makeEnded(t, (await a.admin.post('/api/notices', notice({ title: 'Fumigación' }))).json().uuid, { startDate: '2019-06-01T08:00:00', endDate: '2019-06-02T08:00:00' });
     const page = (await a.admin.get('/api/notices?size=100')).json();
     const starts = (page.content as NoticeAnswer[]).map((n) => n.startDate);
     expect(starts).toEqual([...starts].sort().reverse());
@@ -229,7 +245,7 @@ describe('What the segmentation is for: a resident reads only the current notice
     forOtherStreet = await post('Para Calle Cedro', { segmented: true, streets: [{ idStreet: await street('Calle Cedro') }], file: image(PNG_BASE64) });
     await post('Para Rosa', await segmentedTo('Zona Norte', 'Calle Roble', 'Rosa'));
     await post('Para Jorge, vecino de Rosa', await segmentedTo('Zona Norte', 'Calle Roble', 'Jorge'));
-    await post('Aviso vencido', ENDED);
+    await makeEnded(t, (await post('Aviso vencido', {})).uuid);
     await post('Aviso futuro', FUTURE);
   });
 

@@ -1,25 +1,28 @@
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { AppDeps } from './deps.js';
 import { registerAuthentication } from './plugins/authenticate.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
+import { scheduleAuditPrune } from './services/audit.js';
 import { devicePresence } from './services/device-presence.js';
 import { routeModules } from './routes/register-all.js';
-import { LoginThrottle } from './services/login-throttle.js';
+import { databaseCounterStore, redisCounterStore, type CounterStore } from './services/counter-store.js';
+import { FailureThrottle, SignInThrottle } from './services/login-throttle.js';
 import { createMailer, type Mailer } from './services/mail.js';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   mailer?: Mailer;
-  throttle?: LoginThrottle;
+  /** Throttle counters; the database's by default, Redis's when REDIS_URL is set. */
+  counters?: CounterStore;
   /** Folder of the built SPA; omitted in API tests. */
   distDir?: string;
   /**
@@ -39,41 +42,46 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     },
     genReqId: () => randomUUID(),
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: true,
+    // Off unless configured (TRUST_PROXY): a hop count trusts that many proxies in front, a list trusts those addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
+    // A closing server answers 503 in the contract's shape (plugins/errors.ts), not Fastify's.
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrorHandler,
   });
   // Input is validated by the shared valibot schemas inside each route (Spanish messages);
   // the JSON schemas attached to routes only document them.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  registerClosingAnswer(app); // first, so its preClose runs before any other
   const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin });
+  const counters = options.counters
+    ?? (config.redisUrl ? await redisCounterStore(config.redisUrl, config.redisPrefix) : databaseCounterStore(db));
+  app.addHook('onClose', async () => counters.close());
   const deps: AppDeps = {
     config,
     db,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db }),
-    throttle: options.throttle ?? new LoginThrottle(),
+    counters,
+    throttles: {
+      signIn: new SignInThrottle(counters),
+      // Guessing codes: 5 failures per email and 20 per address in 15 minutes, then 429.
+      residentCode: new FailureThrottle(counters, 'rcode', { windowMs: 15 * 60_000, maxPerSubject: 5, maxPerAddress: 20 }),
+      // 10 failed attempts per address or 5 per code in 15 minutes: a link code cannot be guessed by trying.
+      deviceLink: new FailureThrottle(counters, 'dlink', { windowMs: 15 * 60_000, maxPerSubject: 5, maxPerAddress: 10 }),
+    },
     client: { id: config.oauthClientId, secret: config.oauthClientSecret },
     publicUrl: config.publicUrl,
     realtime,
     devicePresence: devicePresence(db, realtime, { onError: (err) => app.log.error({ err }, 'devices: presence sweep failed') }),
   };
   app.addHook('onClose', async () => deps.devicePresence.stop());
+  const auditPrune = scheduleAuditPrune(db, config.auditRetentionDays, (err) => app.log.error({ err }, 'auditoría: la depuración falló'));
+  app.addHook('onClose', async () => auditPrune.stop());
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, db);

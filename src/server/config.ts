@@ -19,8 +19,26 @@ const ConfigSchema = v.object({
   corsOrigin: v.optional(v.string()),
   /** The Ed25519 private key (PKCS#8 PEM) that signs passes (issue 13); absent: kept in `${dataDir}/keys/`. */
   passSigningKey: v.optional(v.string()),
+  /** Days the audit trail keeps an event (issue 16 §6); pruned at start and daily. */
+  auditRetentionDays: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(36500)),
+  /** Milliseconds SIGTERM waits for requests in flight before closing (issue 16 §5). */
+  shutdownGraceMs: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(600000)),
+  /**
+   * Which proxy may tell the client's address and protocol (X-Forwarded-For / -Proto): false (the
+   * default: the socket's address is the client's), a hop count, or the proxies' addresses/CIDRs.
+   */
+  trustProxy: v.union([v.literal(false), v.pipe(v.number(), v.integer(), v.minValue(1)), v.array(v.pipe(v.string(), v.nonEmpty()))]),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
+
+/** TRUST_PROXY: unset or 'false' → false; '1', '2' … → hops; '10.0.0.5,10.1.0.0/16' → those proxies. 'true' (trust anyone) is refused. */
+function parseTrustProxy(value: string | undefined): unknown {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') return 'true';
+  return text.split(',').map((a) => a.trim()).filter(Boolean);
+}
 
 const blankToUndefined = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
 
@@ -42,5 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     corsOrigin: blankToUndefined(env.CORS_ORIGIN),
     passSigningKey: blankToUndefined(env.PASS_SIGNING_KEY),
+    auditRetentionDays: blankToUndefined(env.AUDIT_RETENTION_DAYS) ?? '365',
+    shutdownGraceMs: blankToUndefined(env.SHUTDOWN_GRACE_MS) ?? '10000',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   });
 }

@@ -3,7 +3,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { Realtime } from './plugins/realtime.js';
 import type { DevicePresence } from './services/device-presence.js';
-import type { LoginThrottle } from './services/login-throttle.js';
+import type { CounterStore } from './services/counter-store.js';
+import type { FailureThrottle, SignInThrottle } from './services/login-throttle.js';
 import type { Mailer } from './services/mail.js';
 
 /** What route modules receive: infrastructure only, never request state. */
@@ -11,7 +12,9 @@ export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
-  throttle: LoginThrottle;
+  /** Shared counters (issue 16 §3): the database's, or Redis's when REDIS_URL is set. */
+  counters: CounterStore;
+  throttles: { signIn: SignInThrottle; residentCode: FailureThrottle; deviceLink: FailureThrottle };
   client: { id: string; secret: string };
   publicUrl: string;
   /** socket.io on the API server: emits visit events to a community's dashboards. */

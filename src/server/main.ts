@@ -4,12 +4,14 @@ import { loadConfig } from './config.js';
 import { DEMO_PASSWORD, demoAccounts } from './db/demo-data.js';
 import { openDatabase } from './db/open.js';
 import { seedIfEmpty } from './db/seed.js';
+import { closeGracefully } from './plugins/shutdown.js';
 import { seedDemoCatalogues } from './db/seed-catalogues.js';
 import { seedDemoResidents } from './db/seed-residents.js';
 import { seedDemoDevices } from './db/seed-devices.js';
 import { seedDemoContent } from './db/seed-content.js';
 import { seedDemoVisits } from './db/seed-visits.js';
 import { seedDemoMassiveEvents } from './db/seed-massive-events.js';
+import { seedDemoContractors } from './db/seed-contractors.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -24,18 +26,11 @@ async function main() {
     await seedDemoContent(db);
     await seedDemoVisits(db, config);
     await seedDemoMassiveEvents(db);
+    await seedDemoContractors(db);
   }
   const app = await buildApp({ config, db, distDir });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'cerrando Portón');
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
+  const shutdown = closeGracefully(app, () => db.close(), config.shutdownGraceMs);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

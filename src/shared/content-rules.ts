@@ -93,6 +93,20 @@ export function localDateTime(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
+/** How far before the server's clock a new start may be (the form's "now" was taken a moment earlier). */
+export const START_TOLERANCE_MINUTES = 10;
+/**
+ * Spec 3 §4: a new post's start is not before now; an edited post's start is not before its stored
+ * start (or now, when that is earlier). `now` is the community's local 'YYYY-MM-DDTHH:mm:ss'.
+ */
+export function startAllowed(start: string, now: string, storedStart: string | null): boolean {
+  if (!isContentDate(start) || !isContentDate(now)) return true;
+  const chosen = parseDateTime(start);
+  const floor = parseDateTime(now).subtract({ minutes: START_TOLERANCE_MINUTES });
+  if (chosen.compare(floor) >= 0) return true;
+  return storedStart !== null && isContentDate(storedStart) && chosen.compare(parseDateTime(storedStart)) >= 0;
+}
+
 export interface DateLimits { startMin: string; endMin: string; endDisabled: boolean }
 /**
  * Spec 3 §4, §9: the start's minimum is now when adding and the stored start when editing; the

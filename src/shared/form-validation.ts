@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import './valibot-messages.js';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -25,3 +26,22 @@ export function withoutError(errors: Record<string, string>, name: string): Reco
   const { [name]: _gone, ...rest } = errors;
   return rest;
 }
+
+/** A U+0000 anywhere in a value (PostgreSQL refuses it in text): answers the dot path of the first one, else null. */
+export function nullBytePath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? (path || '_') : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) { const found = nullBytePath(value[i], path ? `${path}.${i}` : String(i)); if (found) return found; }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return path || '_';
+      const found = nullBytePath(item, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export const NULL_BYTE_MESSAGE = 'El texto contiene caracteres no permitidos.';

@@ -1,3 +1,4 @@
+import { CONTRACTOR_MANAGERS } from './construction-rules.js';
 import { CHECKIN_ROLES } from './checkin-rules.js';
 import { REPORT_READERS } from './report-access.js';
 import type { Role } from './roles.js';
@@ -14,6 +15,9 @@ const adminCapturista: readonly Role[] = ['admin', 'capturista'];
 /** Who reads the reports: administrator, guard, capturista (spec 1 §2, spec 3 §6). */
 const REPORT_ROLES = REPORT_READERS;
 const REPORT_PATHS = ['/visitants', '/visitantes', '/commonAreaVisitants'];
+const STAFF_SITE_PATHS = ['/contractors', '/createContractor', '/constructions', '/createConstruction'];
+/** Who reads the audit trail (issue 16 §6): the general administrator and community administrators. */
+export const AUDIT_ROLES: readonly Role[] = ['generalAdmin', 'admin'];
 
 export const menuEntries: readonly MenuEntry[] = [
   { label: 'Inicio', path: '/home', roles: ['admin', 'generalAdmin', 'integrator', 'capturista', 'guard'] },
@@ -23,10 +27,15 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Acceso a eventos', path: '/checkin', roles: CHECKIN_ROLES },
   { label: 'Reportes', path: '/visitants', group: 'Administración', roles: REPORT_ROLES },
   { label: 'Reporte áreas comunes', path: '/commonAreaVisitants', group: 'Administración', roles: REPORT_ROLES },
+  { label: 'Auditoría', path: '/audit', group: 'Administración', roles: AUDIT_ROLES },
   { label: 'Dispositivos', path: '/qrcodes', roles: ['admin'] },
   { label: 'Residentes', path: '/residents', roles: adminCapturista },
   { label: 'Usuarios', path: '/users', roles: ['admin', 'generalAdmin', 'integrator'] },
   { label: 'Proveedores', path: '/providers', roles: ['admin'] },
+  // Contractors and sites (spec 2 §2.4, §2.5, §6; issue 14): the community's staff; a contractor's own sites.
+  { label: 'Contratistas de obra', path: '/contractors', roles: CONTRACTOR_MANAGERS },
+  { label: 'Obras', path: '/constructions', roles: CONTRACTOR_MANAGERS },
+  { label: 'Obras', path: '/constructions_contractor', roles: ['contractor'] },
   { label: 'Tipos de usuario', path: '/users-types', roles: ['generalAdmin'] },
   { label: 'Marcas de vehículos', path: '/carbrands', roles: ['generalAdmin'] },
   { label: 'Colores', path: '/colors', roles: ['generalAdmin'] },
@@ -64,7 +73,11 @@ export function guardRedirect(path: string, role: Role | null): string | null {
   // The gate's check-in of event guests is the guards' and the administrator's (issue 13).
   if (path === '/checkin' && !CHECKIN_ROLES.includes(role)) return homeFor(role);
   if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
+  if (path === '/audit' && !AUDIT_ROLES.includes(role)) return homeFor(role);
   // 'Ajustes' is the community administrator's (spec 3 §6; issue 11).
   if (path === '/configuration' && role !== 'admin') return '/home';
+  // Contractors and sites are the staff's; a contractor's own sites are its home (spec 2 §6; issue 14).
+  if (STAFF_SITE_PATHS.includes(path) && !CONTRACTOR_MANAGERS.includes(role)) return homeFor(role);
+  if (path === '/constructions_contractor' && role !== 'contractor') return homeFor(role);
   return null;
 }

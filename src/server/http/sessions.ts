@@ -76,7 +76,7 @@ export async function openSession(db: Queryable, userId: number, preferredCommun
      VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
     [tokenHash(token), userId, communityId, ACCESS_TOKEN_TTL_SECONDS],
   );
-  return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS, communityId };
 }
 
 export async function revokeSession(db: Queryable, sessionId: number) {

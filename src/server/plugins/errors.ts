@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, defaultDescriptions, type ErrorCode } from '../../shared/errors.js';
 
 const byStatus: Record<number, ErrorCode> = {
@@ -22,5 +22,37 @@ export function registerErrorHandler(app: FastifyInstance) {
         ? 'El cuerpo de la solicitud no es un JSON válido.'
         : defaultDescriptions[code];
     return reply.code(status).send({ error: code, error_description: description });
+  });
+}
+
+/**
+ * Errors Fastify answers before any route runs (issue 16 §8): a bad percent-encoding and a path
+ * parameter over 100 characters, in the contract's shape and in Spanish.
+ */
+export function frameworkErrorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send({ error: 'invalid_request', error_description: 'La dirección solicitada es demasiado larga.' });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send({ error: 'invalid_request', error_description: 'La dirección solicitada no es válida.' });
+  }
+  return reply.code(400).send({ error: 'invalid_request', error_description: defaultDescriptions.invalid_request });
+}
+
+export const SHUTTING_DOWN = 'El servidor se está reiniciando. Inténtalo de nuevo en unos segundos.';
+
+/**
+ * From the moment `app.close()` is called, a new request answers 503 in the contract's shape and
+ * closes its connection. (Fastify's own flag is set only when its close hook gets its turn, after
+ * other plugins' hooks; the call itself is the moment the server stops taking work.)
+ */
+export function registerClosingAnswer(app: FastifyInstance) {
+  let closing = false;
+  const close = app.close.bind(app) as (...args: unknown[]) => unknown;
+  (app as unknown as { close: (...args: unknown[]) => unknown }).close = (...args: unknown[]) => { closing = true; return close(...args); };
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!closing) return;
+    return reply.code(503).header('connection', 'close').header('retry-after', '5')
+      .send({ error: 'service_unavailable', error_description: SHUTTING_DOWN });
   });
 }

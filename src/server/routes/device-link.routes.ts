@@ -5,31 +5,40 @@ import { HeartbeatAnswerSchema, LinkAnswerSchema } from '../../shared/schemas/de
 import { LinkDeviceSchema } from '../../shared/schemas/device.schema.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
+import { auditWho, recordAudit } from '../services/audit.js';
 import { deviceById } from '../services/device-rows.js';
 import { consumeLinkCode } from '../services/device-link.js';
-import { LoginThrottle } from '../services/login-throttle.js';
 
 /**
  * The device's side (issue 9): it links with the code of the QR (public, throttled per address
  * and per code) and gets its token, its record and its community; then it sends heartbeats with
  * that token. Registering visits is `POST /api/visitants` and `PUT /api/visitants/{uuid}/exit`.
  */
-export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePresence }: AppDeps) {
+export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePresence, throttles }: AppDeps) {
   const tags = ['dispositivos'];
-  // 10 failed attempts per address or 5 per code in 15 minutes: a code cannot be guessed by trying.
-  const throttle = new LoginThrottle({ windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 10 });
+  const throttle = throttles.deviceLink;
 
   defineRoute(app, {
     operationId: 'linkDevice', response: LinkAnswerSchema, errors: [410, 429],
     method: 'POST', url: '/api/devices/link', tags, access: 'public', body: LinkDeviceSchema,
     summary: 'Vincula un dispositivo con el código de su QR: responde su token (única vez que se muestra), su registro y su fraccionamiento, y avisa al administrador. Código desconocido 400; usado, reemplazado o expirado 410; demasiados intentos 429',
     handler: async ({ req, body }): Promise<LinkAnswer> => {
-      if (throttle.isBlocked(body.code, req.ip)) throw new AppError('too_many_requests');
+      if (await throttle.isBlocked(body.code, req.ip)) throw new AppError('too_many_requests');
       let linked: { deviceId: number; token: string };
       try {
-        linked = await db.tx((q) => consumeLinkCode(q, body.code));
+        linked = await db.tx(async (q) => {
+          const done = await consumeLinkCode(q, body.code);
+          // The device names itself: the link is its own act, with the code it was shown.
+          const d = (await q.one<{ uuid: string; name: string; community_id: number }>(
+            'SELECT uuid, name, community_id FROM devices WHERE id = $1', [done.deviceId]))!;
+          await recordAudit(q, {
+            ...auditWho(req), actorKind: 'device', actorDeviceId: done.deviceId, actorLabel: d.name.slice(0, 160), communityId: d.community_id,
+            action: 'device.link', recordUuid: d.uuid,
+          });
+          return done;
+        });
       } catch (error) {
-        if (error instanceof AppError) throttle.fail(body.code, req.ip);
+        if (error instanceof AppError) await throttle.fail(body.code, req.ip);
         throw error;
       }
       const device = await deviceById(db, linked.deviceId);

@@ -8,6 +8,7 @@ import { DeviceIdParamsSchema, DeviceListFilterSchema, DeviceSchema, UnlinkDevic
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema, pageQuery } from '../http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
+import { auditedUpdate, auditWho, recordAudit } from '../services/audit.js';
 import { deviceById, DEVICE_FROM, DEVICE_SELECT, deviceOf } from '../services/device-rows.js';
 import { issueLinkCode, unlinkDevice } from '../services/device-link.js';
 import { saveDevice } from '../services/device-writes.js';
@@ -53,8 +54,13 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
       operationId: atTrailingSlash('createDevice', url), response: DeviceAnswerSchema, errors: [404], status: 201,
       method: 'POST', url, tags, access, body: DeviceSchema,
       summary: 'Registra un dispositivo (por omisión caseta, INACTIVE, lectura IN). Un escáner lleva tipo de ubicación, zona, calle (salvo ZONE) y número (HOUSE); solo un lector de entrada tiene padres',
-      handler: async ({ auth, body }): Promise<DeviceAnswer> => {
-        const id = await db.tx((q) => saveDevice(q, requireCommunity(auth), null, body));
+      handler: async ({ req, auth, body }): Promise<DeviceAnswer> => {
+        const id = await db.tx(async (q) => {
+          const created = await saveDevice(q, requireCommunity(auth), null, body);
+          const { uuid } = (await q.one<{ uuid: string }>('SELECT uuid FROM devices WHERE id = $1', [created]))!;
+          await recordAudit(q, { ...auditWho(req), action: 'device.create', recordUuid: uuid });
+          return created;
+        });
         return deviceById(db, id);
       },
     });
@@ -90,9 +96,13 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
     operationId: 'updateDevice', response: DeviceAnswerSchema, errors: [404],
     method: 'PUT', url: '/api/devices/:id', tags, access, params: DeviceIdParamsSchema, body: DeviceSchema,
     summary: 'Actualiza un dispositivo; sus padres deben ser del fraccionamiento y no formar un ciclo',
-    handler: async ({ auth, params, body }): Promise<DeviceAnswer> => {
+    handler: async ({ req, auth, params, body }): Promise<DeviceAnswer> => {
       const communityId = requireCommunity(auth);
-      const id = await db.tx(async (q) => saveDevice(q, communityId, (await deviceOf(q, communityId, params.id, true)).id, body));
+      const id = await db.tx(async (q) => {
+        const { id: deviceId } = await deviceOf(q, communityId, params.id, true);
+        return auditedUpdate(q, auditWho(req), { table: 'devices', id: deviceId, uuid: params.id, action: 'device.update' },
+          () => saveDevice(q, communityId, deviceId, body));
+      });
       return deviceById(db, id);
     },
   });
@@ -101,10 +111,11 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
     operationId: 'deleteDevice', response: null, errors: [404, 409], status: 204,
     method: 'DELETE', url: '/api/devices/:id', tags, access, params: DeviceIdParamsSchema,
     summary: 'Elimina un dispositivo INACTIVE (409 si está vinculado: primero se desvincula). Sus visitas conservan el dispositivo como puerta',
-    handler: async ({ auth, params }) => {
+    handler: async ({ req, auth, params }) => {
       await db.tx(async (q) => {
         const device = await deviceOf(q, requireCommunity(auth), params.id, true);
         if (device.status !== 'INACTIVE') throw new AppError('conflict', M.deleteActive);
+        await recordAudit(q, { ...auditWho(req), action: 'device.delete', recordUuid: params.id });
         await q.query('DELETE FROM device_parents WHERE device_id = $1 OR parent_id = $1', [device.id]);
         await q.query('UPDATE device_link_codes SET used_at = now() WHERE device_id = $1 AND used_at IS NULL', [device.id]);
         await q.query('UPDATE devices SET deleted_at = now(), updated_at = now() WHERE id = $1', [device.id]);
@@ -128,7 +139,7 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
     method: 'PUT', url: '/api/devices/unlinkDevice/:id', tags, access, params: DeviceIdParamsSchema, body: UnlinkDeviceSchema,
     consumes: ['application/json', 'text/plain'],
     summary: 'Desvincula un dispositivo: el cuerpo es su `deviceToken` (el identificador de la vinculación que da el registro). Queda INACTIVE y su token responde 401 desde ya en todos los procesos',
-    handler: async ({ auth, params, body }): Promise<DeviceAnswer> => {
+    handler: async ({ req, auth, params, body }): Promise<DeviceAnswer> => {
       const communityId = requireCommunity(auth);
       const id = await db.tx(async (q) => {
         const device = await deviceOf(q, communityId, params.id, true);
@@ -136,6 +147,7 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
         if (device.status !== 'ACTIVE' || !live) throw new AppError('conflict', M.notLinked);
         if (live.uuid !== body.toLowerCase()) throw new AppError('invalid_request', M.wrongToken, { deviceToken: M.wrongToken });
         await unlinkDevice(q, device.id);
+        await recordAudit(q, { ...auditWho(req), action: 'device.unlink', recordUuid: params.id });
         return device.id;
       });
       const device = await deviceById(db, id);

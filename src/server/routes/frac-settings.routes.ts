@@ -4,6 +4,7 @@ import { UuidParamsSchema } from '../../shared/schemas/catalogue.schema.js';
 import { FracSettingsAnswerSchema, SettingsBodySchema } from '../../shared/schemas/settings.schema.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute, requireCommunity } from '../http/route.js';
+import { auditedUpdate, auditWho } from '../services/audit.js';
 import { saveCommunitySettings } from '../services/community-settings.js';
 
 /**
@@ -16,10 +17,11 @@ export function fracSettingsRoutes(app: FastifyInstance, { db }: AppDeps) {
     operationId: 'configureCommunity', response: FracSettingsAnswerSchema, errors: [404],
     method: 'PUT', url: '/api/fracs/:uuid/configure', tags: ['ajustes'], access: ['admin'], params: UuidParamsSchema, body: SettingsBodySchema,
     summary: 'Guarda la configuración del fraccionamiento activo (mensaje y vigencia de invitaciones, vigencia de visitas frecuentes, app de vigilancia)',
-    handler: async ({ auth, params, body }) => {
+    handler: async ({ req, auth, params, body }) => {
       const communityId = requireCommunity(auth);
       if (auth.communityUuid !== params.uuid) throw new AppError('not_found', 'El fraccionamiento no existe.');
-      return saveCommunitySettings(db, communityId, body);
+      return db.tx((q) => auditedUpdate(q, auditWho(req), { table: 'communities', id: communityId, uuid: params.uuid, action: 'settings.update' },
+        () => saveCommunitySettings(q, communityId, body)));
     },
   });
 }

@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps.js';
 import { requireIntegrator } from '../http/integrator-scope.js';
 import { ListQuerySchema, pageQuery } from '../http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../http/route.js';
+import { auditWho } from '../services/audit.js';
 import { COMMUNITY_FROM, COMMUNITY_SELECT, communityOf, ownCommunityRow, type CommunityRow } from '../services/community-rows.js';
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from '../services/community-save.js';
 import { storageFor } from '../services/storage.js';
@@ -58,9 +59,9 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     operationId: 'createCommunity', response: CommunityAnswerSchema, errors: [404, 409, 413, 415],
     method: 'POST', url: '/api/fracs/admin', tags, access, body: CommunityBodySchema,
     summary: 'Registra un fraccionamiento del integrador (licencias dentro de las disponibles; el administrador queda como miembro; logo JPEG/PNG opcional, máx. 2 MB)',
-    handler: async ({ auth, body }): Promise<Community> => {
+    handler: async ({ req, auth, body }): Promise<Community> => {
       const integrator = await requireIntegrator(db, auth);
-      return byId(await createCommunity(db, storage, integrator.id, body));
+      return byId(await createCommunity(db, storage, integrator.id, body, auditWho(req)));
     },
   });
 
@@ -68,9 +69,9 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     operationId: 'updateCommunity', response: CommunityAnswerSchema, errors: [404, 409, 413, 415],
     method: 'PUT', url: '/api/fracs/:uuid', tags, access, params: UuidParamsSchema, body: CommunityBodySchema,
     summary: 'Actualiza un fraccionamiento del integrador; `file: null` quita el logo, `file` con `content` lo reemplaza, sin `file` se conserva',
-    handler: async ({ auth, params, body }): Promise<Community> => {
+    handler: async ({ req, auth, params, body }): Promise<Community> => {
       const integrator = await requireIntegrator(db, auth);
-      return byId(await updateCommunity(db, storage, integrator.id, params.uuid, body));
+      return byId(await updateCommunity(db, storage, integrator.id, params.uuid, body, auditWho(req)));
     },
   });
 }

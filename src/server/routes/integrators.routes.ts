@@ -15,6 +15,7 @@ import { checkAddress } from '../services/address-check.js';
 import {
   INTEGRATOR_FROM, INTEGRATOR_SELECT, integratorOf, integratorRowById, integratorRowByUuid, type IntegratorRow,
 } from '../services/integrator-rows.js';
+import { auditedUpdate, auditWho, recordAudit } from '../services/audit.js';
 import { assertIntegratorCovers } from '../services/licences.js';
 import { generateAccessCode, hashPassword } from '../services/passwords.js';
 
@@ -68,7 +69,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
     operationId: 'createIntegrator', response: CreatedIntegratorSchema, errors: [409],
     method: 'POST', url: '/api/integrator', tags, access, body: IntegratorBodySchema,
     summary: 'Registra un integrador y su cuenta (tipo 14, ACTIVE); responde user.oldPassword: el código de acceso para iniciar sesión',
-    handler: async ({ body }): Promise<CreatedIntegrator> => {
+    handler: async ({ req, body }): Promise<CreatedIntegrator> => {
       const code = generateAccessCode();
       const passwordHash = await hashPassword(code);
       const email = body.user.email;
@@ -80,11 +81,12 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
            VALUES ($1, $2, $3, $4, $5, 'ACTIVE') RETURNING id, uuid`,
           [email, body.name, body.lastName, passwordHash, INTEGRATOR_USER_TYPE],
         ))!;
-        const row = await q.one<{ id: number }>(
+        const row = await q.one<{ id: number; uuid: string }>(
           `INSERT INTO integrators (name, last_name, phone, street, number, int_number, address_id, licenses, user_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, uuid`,
           [...fields(body, addressId), user.id],
         );
+        await recordAudit(q, { ...auditWho(req), action: 'integrator.create', recordUuid: row!.uuid });
         return { integratorId: row!.id, user };
       }));
       const integrator = integratorOf((await integratorRowById(db, integratorId))!);
@@ -102,7 +104,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
     operationId: 'updateIntegrator', response: IntegratorAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/integrator/:uuid', tags, access, params: UuidParamsSchema, body: IntegratorBodySchema,
     summary: 'Actualiza un integrador (datos, correo de su cuenta y licencias; nunca menos de las ya asignadas)',
-    handler: async ({ params, body }): Promise<Integrator> => {
+    handler: async ({ req, params, body }): Promise<Integrator> => {
       const id = await withConstraints({ duplicate: EMAIL_TAKEN }, () => db.tx(async (q) => {
         const current = await found(q, params.uuid);
         const addressId = await checkAddress(q, body.idAddress, body.cp);
@@ -110,13 +112,14 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
           throw new AppError('conflict', EMAIL_TAKEN, { 'user.email': EMAIL_TAKEN });
         }
         await assertIntegratorCovers(q, current.id, body.licenses);
-        await q.query(
+        await auditedUpdate(q, auditWho(req), { table: 'integrators', id: current.id, uuid: params.uuid, action: 'integrator.update' }, () => q.query(
           `UPDATE integrators SET name = $1, last_name = $2, phone = $3, street = $4, number = $5, int_number = $6,
                   address_id = $7, licenses = $8 WHERE id = $9`,
           [...fields(body, addressId), current.id],
-        );
-        await q.query('UPDATE users SET email = $1, first_name = $2, last_name = $3 WHERE id = $4',
-          [body.user.email, body.name, body.lastName, current.user_id]);
+        ));
+        await auditedUpdate(q, auditWho(req), { table: 'users', id: current.user_id, uuid: current.user_uuid, action: 'user.update' }, () => q.query(
+          'UPDATE users SET email = $1, first_name = $2, last_name = $3 WHERE id = $4',
+          [body.user.email, body.name, body.lastName, current.user_id]));
         return current.id;
       }));
       return integratorOf((await integratorRowById(db, id))!);
@@ -127,7 +130,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
     operationId: 'deleteIntegrator', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/integrator/:uuid', tags, access, params: UuidParamsSchema, status: 204,
     summary: 'Elimina un integrador sin fraccionamientos (409 si tiene); su cuenta queda dada de baja y sus sesiones revocadas',
-    handler: async ({ params }) => {
+    handler: async ({ req, params }) => {
       await db.tx(async (q) => {
         const current = await found(q, params.uuid);
         await q.one('SELECT id FROM integrators WHERE id = $1 FOR UPDATE', [current.id]);
@@ -137,6 +140,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
         await q.query('DELETE FROM integrators WHERE id = $1', [current.id]);
         await q.query(`UPDATE users SET deleted_at = now(), status = 'DISABLED' WHERE id = $1`, [current.user_id]);
         await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [current.user_id]);
+        await recordAudit(q, { ...auditWho(req), action: 'integrator.delete', recordUuid: params.uuid });
       });
     },
   });
@@ -148,8 +152,12 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
       summary: enabled
         ? 'Habilita un integrador: su cuenta y los usuarios de sus fraccionamientos vuelven a tener acceso'
         : 'Deshabilita un integrador: su cuenta y los usuarios de sus fraccionamientos pierden el acceso al instante (inicio de sesión: User account has expired; tokens abiertos: 401)',
-      handler: async ({ params }): Promise<Integrator> => {
-        const row = await db.one<{ id: number }>('UPDATE integrators SET enabled = $1 WHERE uuid = $2 RETURNING id', [enabled, params.uuid]);
+      handler: async ({ req, params }): Promise<Integrator> => {
+        const row = await db.tx(async (q) => {
+          const changed = await q.one<{ id: number }>('UPDATE integrators SET enabled = $1 WHERE uuid = $2 RETURNING id', [enabled, params.uuid]);
+          if (changed) await recordAudit(q, { ...auditWho(req), action: `integrator.${action}`, recordUuid: params.uuid });
+          return changed;
+        });
         if (!row) throw new AppError('not_found', NOT_FOUND);
         return integratorOf((await integratorRowById(db, row.id))!);
       },

@@ -38,7 +38,10 @@ import { massiveEventRoutes } from './massive-events.routes.js';
 import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
 import { passRoutes } from './passes.routes.js';
 import { invitationRoutes } from './invitations.routes.js';
+import { contractorRoutes } from './contractors.routes.js';
+import { constructionRoutes } from './constructions.routes.js';
 import { guestCheckinRoutes } from './guest-checkins.routes.js';
+import { auditRoutes } from './audit.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -81,5 +84,8 @@ export const routeModules: RouteModule[] = [
   massiveEventGuestRoutes,
   passRoutes,
   invitationRoutes,
+  contractorRoutes,
+  constructionRoutes,
   guestCheckinRoutes,
+  auditRoutes,
 ];

@@ -3,19 +3,24 @@ import { MessageSchema, NewPasswordAnswerSchema, RegistrationLookupAnswerSchema 
 import * as v from 'valibot';
 import type { RegistrationLookup } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
+import { NULL_BYTE_MESSAGE, nullBytePath } from '../../shared/form-validation.js';
 import { NewPasswordSchema, ResetEmailSchema } from '../../shared/schemas/auth.schema.js';
 import type { Db } from '../db/db.js';
 import { requireClient } from '../http/client-credentials.js';
 import { defineRoute } from '../http/route.js';
+import type { CounterStore } from '../services/counter-store.js';
 import type { Mailer } from '../services/mail.js';
 import { hashPassword } from '../services/passwords.js';
 import { issueTicket, mailResetLink, registrationLink } from '../services/registration-tickets.js';
 
-interface Deps { db: Db; mailer: Mailer; publicUrl: string; client: { id: string; secret: string } }
+interface Deps { db: Db; mailer: Mailer; publicUrl: string; client: { id: string; secret: string }; counters: CounterStore }
+
+/** Reset requests (issue 16 §8): 3 per email and 10 per address in an hour, shared by every process. */
+export const RESET_LIMITS = { windowMs: 60 * 60_000, perAccount: 3, perAddress: 10 } as const;
 
 const LIVE_TICKET = `t.uuid = $1 AND t.used_at IS NULL AND t.expires_at > now()`;
 
-export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl, client }: Deps) {
+export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl, client, counters }: Deps) {
   defineRoute(app, {
     operationId: 'findRegistration', response: RegistrationLookupAnswerSchema,
     method: 'GET', url: '/api/users/findUser/:uuid', tags: ['registro'], access: 'public',
@@ -58,21 +63,34 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
     },
   });
 
+  async function sendResetLink(email: string) {
+    const user = await db.one<{ id: number; email: string }>(
+      `SELECT id, email FROM users WHERE lower(email) = $1 AND deleted_at IS NULL AND status <> 'DISABLED'`, [email]);
+    if (user) await mailResetLink(mailer, user.email, registrationLink(publicUrl, await issueTicket(db, user.id)));
+  }
+
   defineRoute(app, {
-    operationId: 'requestPasswordReset', response: MessageSchema, errors: [400, 413, 415], clientCredentials: true,
+    operationId: 'requestPasswordReset', response: MessageSchema, errors: [400, 413, 415, 429], clientCredentials: true,
     method: 'POST', url: '/api/users/resetPassword', tags: ['registro'], access: 'public',
     summary: 'Envía por correo las instrucciones para restablecer la contraseña (cuerpo: el correo en texto plano)',
     consumes: ['text/plain'],
     handler: async ({ req }) => {
       requireClient(req, client);
-      const parsed = v.safeParse(ResetEmailSchema, typeof req.body === 'string' ? req.body : '');
+      const text = typeof req.body === 'string' ? req.body : '';
+      if (nullBytePath(text)) throw new AppError('invalid_request', NULL_BYTE_MESSAGE);
+      const parsed = v.safeParse(ResetEmailSchema, text);
       if (!parsed.success) throw new AppError('invalid_request', parsed.issues[0].message);
-      const user = await db.one<{ id: number; email: string }>(
-        `SELECT id, email FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND status <> 'DISABLED'`,
-        [parsed.output],
-      );
-      // The same answer whether or not the account exists, so the form does not reveal accounts.
-      if (user) await mailResetLink(mailer, user.email, registrationLink(publicUrl, await issueTicket(db, user.id)));
+      const email = parsed.output.toLowerCase();
+      // Counted for known and unknown emails alike, so the 429 tells nothing about accounts.
+      const [perAccount, perAddress] = await Promise.all([
+        counters.hit(`reset:a:${email}`, RESET_LIMITS.windowMs), counters.hit(`reset:ip:${req.ip}`, RESET_LIMITS.windowMs)]);
+      if (perAccount > RESET_LIMITS.perAccount || perAddress > RESET_LIMITS.perAddress) {
+        throw new AppError('too_many_requests', 'Ya enviamos varias solicitudes. Espera una hora e inténtalo de nuevo.');
+      }
+      // The answer does not wait for the lookup nor the mail: known and unknown emails take the same time.
+      setImmediate(() => {
+        void sendResetLink(email).catch((err: unknown) => req.log.error({ err }, 'No fue posible enviar el enlace de restablecimiento'));
+      });
       return { message: 'Te enviamos un correo con las instrucciones.' };
     },
   });

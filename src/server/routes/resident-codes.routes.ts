@@ -8,7 +8,6 @@ import { ResidentIdParamsSchema, ResidentRegistrationSchema } from '../../shared
 import { UserType } from '../../shared/roles.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute, requireCommunity } from '../http/route.js';
-import { LoginThrottle } from '../services/login-throttle.js';
 import { hashPassword } from '../services/passwords.js';
 import { codeSigningKey, issueCodes, mailCodes } from '../services/resident-codes.js';
 import { liveResidentId, RESIDENT_NOT_FOUND, residentById } from '../services/resident-rows.js';
@@ -31,10 +30,9 @@ const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEq
  * The registration code's two halves (spec 3 §4; issue 8): the administration resends it, and
  * the resident app sends it back with the email and a password, which makes the account.
  */
-export function residentCodeRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
+export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles }: AppDeps) {
   const tags = ['residentes'];
-  // Guessing codes: 5 failures per email and 20 per address in 15 minutes, then 429.
-  const throttle = new LoginThrottle({ windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20 });
+  const throttle = throttles.residentCode;
 
   defineRoute(app, {
     operationId: 'resendResidentCode', response: ResendCodeAnswerSchema, errors: [404, 409],
@@ -66,7 +64,7 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer }: AppDeps
     summary: 'La app del residente: con su correo, el código recibido y una contraseña crea su cuenta (rol Residente) y consume el código. Luego inicia sesión en /oauth/token',
     responseDescription: 'La cuenta quedó lista.',
     handler: async ({ req, body }) => {
-      if (throttle.isBlocked(body.email, req.ip)) throw new AppError('too_many_requests', CodeMessages.throttled);
+      if (await throttle.isBlocked(body.email, req.ip)) throw new AppError('too_many_requests', CodeMessages.throttled);
       const passwordHash = await hashPassword(body.password);
       const outcome = await db.tx(async (q) => {
         const resident = await q.one<{ id: number; community_id: number; first_name: string; last_name: string; user_id: number | null; status: string; useapp: boolean }>(
@@ -98,12 +96,12 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer }: AppDeps
         return 'registered' as const;
       });
       if (outcome !== 'registered') {
-        throttle.fail(body.email, req.ip);
+        await throttle.fail(body.email, req.ip);
         if (outcome === 'expired') throw new AppError('gone', CodeMessages.expired);
         if (outcome === 'used') throw new AppError('gone', CodeMessages.used);
         throw new AppError('invalid_request', CodeMessages.invalid);
       }
-      throttle.succeed(body.email);
+      await throttle.succeed(body.email);
       return { email: body.email, description: CodeMessages.registered };
     },
   });

@@ -13,6 +13,7 @@ import { assertInCommunity } from '../db/scoped-refs.js';
 import type { AppDeps } from '../deps.js';
 import { escapeLike, ListQuerySchema, pageQuery } from '../http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
+import { auditedUpdate, auditWho, recordAudit } from '../services/audit.js';
 import { codeSigningKey, dropPendingCode, issueCodes, mailCodes } from '../services/resident-codes.js';
 import { liveResidentId, RESIDENT_FROM, RESIDENT_NOT_FOUND, RESIDENT_SELECT, residentById, residentsByIds } from '../services/resident-rows.js';
 import { assertLicencesFor, insertResidents, replacePhones, takenEmails } from '../services/resident-writes.js';
@@ -108,7 +109,7 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
     method: 'POST', url: '/api/residents', tags, access: RESIDENT_EDITORS, body: CreateResidentSchema,
     summary: 'Registra un residente (lista de uno). Con `useapp` se le envía por correo un código de registro de un solo uso, válido 15 minutos',
     responseDescription: 'El residente creado, con su código pendiente en `testResidentRegistration`.',
-    handler: async ({ auth, body }): Promise<ResidentAnswer[]> => {
+    handler: async ({ req, auth, body }): Promise<ResidentAnswer[]> => {
       const communityId = requireCommunity(auth);
       const resident = body[0];
       const key = await codeSigningKey(db);
@@ -118,6 +119,7 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
         const room = await assertLicencesFor(q, communityId, 1);
         const [newId] = await insertResidents(q, communityId, [{ ...resident, phones: resident.phones.map((p) => p.phone) }], room.club);
         const uuid = (await q.one<{ uuid: string }>('SELECT uuid FROM residents WHERE id = $1', [newId]))!.uuid;
+        await recordAudit(q, { ...auditWho(req), action: 'resident.create', recordUuid: uuid });
         const issued = resident.useapp ? await issueCodes(key, q, [{ id: newId, uuid, email: resident.email, firstName: resident.firstName }]) : [];
         return { id: newId, codes: issued };
       }));
@@ -130,7 +132,7 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
     operationId: 'updateResident', response: ResidentAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/residents/:uuid', tags, access: RESIDENT_EDITORS, params: UuidParamsSchema, body: UpdateResidentSchema,
     summary: 'Actualiza un residente y sus teléfonos. Activar `useapp` en quien no tiene cuenta le envía un código; desactivarlo le quita el acceso a la app',
-    handler: async ({ auth, params, body }): Promise<ResidentAnswer> => {
+    handler: async ({ req, auth, params, body }): Promise<ResidentAnswer> => {
       const communityId = requireCommunity(auth);
       const key = await codeSigningKey(db);
       const { id, codes } = await withConstraints(constraints, () => db.tx(async (q) => {
@@ -141,11 +143,11 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
           throw new AppError('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
         }
         const club = (await q.one<{ club: boolean }>('SELECT club FROM communities WHERE id = $1', [communityId]))!.club;
-        await q.query(
+        await auditedUpdate(q, auditWho(req), { table: 'residents', id: current.id, uuid: params.uuid, action: 'resident.update' }, () => q.query(
           `UPDATE residents SET first_name = $2, last_name = $3, email = $4, street_id = $5, number = $6, int_number = $7,
                   action = CASE WHEN $8::bool THEN $9 ELSE action END, useapp = $10, notresident = $11, updated_at = now()
             WHERE id = $1`,
-          [current.id, body.firstName, body.lastName, body.email, body.idStreet, body.number, body.intNumber, club, body.action, body.useapp, body.notresident]);
+          [current.id, body.firstName, body.lastName, body.email, body.idStreet, body.number, body.intNumber, club, body.action, body.useapp, body.notresident]));
         await replacePhones(q, current.id, body.phones);
         if (!body.useapp) {
           await dropPendingCode(q, current.id);
@@ -166,10 +168,11 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
   const setStatus = (operationId: string, url: string, status: 'ACTIVE' | 'INACTIVE', summary: string) => defineRoute(app, {
     operationId, response: ResidentAnswerSchema, errors: [404],
     method: 'PUT', url, tags, access: RESIDENT_EDITORS, params: ResidentIdParamsSchema, summary,
-    handler: async ({ auth, params }): Promise<ResidentAnswer> => {
+    handler: async ({ req, auth, params }): Promise<ResidentAnswer> => {
       const id = await db.tx(async (q) => {
         const current = await liveResidentId(q, requireCommunity(auth), params.id, true);
         if (!current) throw new AppError('not_found', RESIDENT_NOT_FOUND);
+        await recordAudit(q, { ...auditWho(req), action: status === 'ACTIVE' ? 'resident.enable' : 'resident.disable', recordUuid: params.id });
         if (status === 'INACTIVE') {
           // Spec 3 §4: deactivating removes app access; every open session of the account ends now.
           await q.query("UPDATE residents SET status = 'INACTIVE', useapp = false, updated_at = now() WHERE id = $1", [current.id]);
@@ -193,10 +196,11 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
     operationId: 'deleteResident', response: null, errors: [404], status: 204,
     method: 'DELETE', url: '/api/residents/:uuid', tags, access: RESIDENT_DELETERS, params: UuidParamsSchema,
     summary: 'Elimina un residente (borrado lógico: su correo puede reactivarse); pierde el acceso a la app',
-    handler: async ({ auth, params }) => {
+    handler: async ({ req, auth, params }) => {
       await db.tx(async (q) => {
         const current = await liveResidentId(q, requireCommunity(auth), params.uuid, true);
         if (!current) throw new AppError('not_found', RESIDENT_NOT_FOUND);
+        await recordAudit(q, { ...auditWho(req), action: 'resident.delete', recordUuid: params.uuid });
         await q.query('UPDATE residents SET deleted_at = now(), updated_at = now() WHERE id = $1', [current.id]);
         await dropPendingCode(q, current.id);
         if (current.user_id !== null) {

@@ -10,6 +10,7 @@ import { canManageUserType, isGuardType, TYPE_NOT_MANAGEABLE, USER_MANAGERS } fr
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema, pageQuery } from '../http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../http/route.js';
+import { auditedUpdate, auditWho, recordAudit } from '../services/audit.js';
 import { mailInvitation, registrationLink } from '../services/registration-tickets.js';
 import { assertAddress, assertCodeFree, duplicateError } from '../services/user-checks.js';
 import { deleteUser } from '../services/user-delete.js';
@@ -81,6 +82,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
       const created = await guarded(() => db.tx(async (q) => {
         const out: Awaited<ReturnType<typeof createUser>>[] = [];
         for (const [i, user] of users.entries()) out.push(await createUser(q, auth, user, `${i}.`));
+        for (const user of out) await recordAudit(q, { ...auditWho(req), action: 'user.create', recordUuid: user.uuid });
         return out;
       }));
       for (const user of created) {
@@ -97,7 +99,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
     operationId: 'updateUser', response: ManagedUserSchema, errors: [404, 409, 410],
     method: 'PUT', url: '/api/users/:uuid', tags, access: USER_MANAGERS, params: UuidParams, body: UserPayloadSchema,
     summary: 'Edita un usuario; el tipo y el correo no cambian (400 si se envían distintos)',
-    handler: async ({ auth, params, body }): Promise<ManagedUser> => {
+    handler: async ({ req, auth, params, body }): Promise<ManagedUser> => {
       const id = await guarded(() => db.tx(async (q) => {
         const existing = await findScopedUser(q, auth, params.uuid);
         if (!canManageUserType(auth.role, existing.user_type_id)) throw new AppError('forbidden', TYPE_NOT_MANAGEABLE);
@@ -118,7 +120,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
         }
         if (user.idAddress !== null) await assertAddress(q, user.idAddress, user.cp);
         const withAddress = user.idAddress !== null;
-        await q.query(
+        await auditedUpdate(q, auditWho(req), { table: 'users', id: existing.id, uuid: params.uuid, action: 'user.update' }, () => q.query(
           `UPDATE users SET first_name = $2, last_name = $3,
              vigilant_code = CASE WHEN $4::boolean THEN $5 ELSE vigilant_code END,
              code_community_id = CASE WHEN $4::boolean THEN $6::int ELSE code_community_id END,
@@ -129,7 +131,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
              int_number = CASE WHEN $9::boolean THEN $13 ELSE int_number END
            WHERE id = $1`,
           [existing.id, user.firstName, user.lastName, guard, user.vigilantCode, codeCommunity, !!user.useApp, user.phoneNumber,
-            withAddress, user.idAddress, user.street, user.extNumber, user.intNumber]);
+            withAddress, user.idAddress, user.street, user.extNumber, user.intNumber]));
         return existing.id;
       }));
       return (await usersByIds(db, [id], auth.role === 'admin' ? auth.communityId : null))[0];
@@ -140,8 +142,11 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
     operationId: 'deleteUser', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/users/:uuid', tags, access: USER_MANAGERS, params: UuidParams, status: 204,
     summary: 'Elimina un usuario: lo retira de los fraccionamientos de quien llama y, si no le queda ninguno, lo da de baja (borrado lógico) y revoca sus sesiones',
-    handler: async ({ auth, params }) => {
-      await db.tx((q) => deleteUser(q, auth, params.uuid));
+    handler: async ({ req, auth, params }) => {
+      await db.tx(async (q) => {
+        await deleteUser(q, auth, params.uuid);
+        await recordAudit(q, { ...auditWho(req), action: 'user.delete', recordUuid: params.uuid });
+      });
     },
   });
 }

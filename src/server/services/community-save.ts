@@ -3,6 +3,7 @@ import type { CommunityBody, LogoFile } from '../../shared/schemas/community.sch
 import type { Db, Queryable } from '../db/db.js';
 import { withConstraints } from '../db/db-errors.js';
 import { checkAddress } from './address-check.js';
+import { auditedUpdate, recordAudit, type AuditWho } from './audit.js';
 import { addAdminMembership, assertReachableAdmin } from './community-admins.js';
 import { ownCommunityRow } from './community-rows.js';
 import { assertLicencesFit } from './licences.js';
@@ -39,19 +40,20 @@ async function withStoredLogo<T>(storage: FileStorage, change: LogoChange, write
 }
 
 /** `POST api/fracs/admin`: address, administrator and licences checked in one transaction. */
-export async function createCommunity(db: Db, storage: FileStorage, integratorId: number, body: CommunityBody): Promise<number> {
+export async function createCommunity(db: Db, storage: FileStorage, integratorId: number, body: CommunityBody, who: AuditWho): Promise<number> {
   const change = logoChangeOf(body.file);
   return withStoredLogo(storage, change, (key) => withConstraints({ duplicate: DUPLICATE_COMMUNITY }, () => db.tx(async (q) => {
     const addressId = await checkAddress(q, body.idAddress, body.cp);
     await assertReachableAdmin(q, integratorId, body.idUser);
     await assertLicencesFit(q, integratorId, body.licenseTotal, null);
     const fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;
-    const row = await q.one<{ id: number }>(
+    const row = await q.one<{ id: number; uuid: string }>(
       `INSERT INTO communities (name, address_id, street, ext_number, int_number, license_total, admin_user_id, integrator_id, logo_file_id, logo_path, club)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, uuid`,
       [...communityValues(body, addressId), integratorId, fileId, key, body.club ?? false],
     );
     await addAdminMembership(q, body.idUser, row!.id);
+    await recordAudit(q, { ...who, communityId: row!.id, action: 'community.create', recordUuid: row!.uuid });
     return row!.id;
   })));
 }
@@ -65,7 +67,9 @@ async function currentLogo(q: Queryable, communityId: number) {
 }
 
 /** `PUT api/fracs/{uuid}`: the same checks; the licences of the edited community are its own. */
-export async function updateCommunity(db: Db, storage: FileStorage, integratorId: number, uuid: string, body: CommunityBody): Promise<number> {
+export async function updateCommunity(
+  db: Db, storage: FileStorage, integratorId: number, uuid: string, body: CommunityBody, who: AuditWho,
+): Promise<number> {
   const current = await ownCommunityRow(db, integratorId, uuid);
   if (!current) throw new AppError('not_found', COMMUNITY_NOT_FOUND);
   const change = logoChangeOf(body.file);
@@ -81,11 +85,15 @@ export async function updateCommunity(db: Db, storage: FileStorage, integratorId
       fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;
       path = key;
     }
-    await q.query(
+    const target = {
+      table: 'communities', id: current.id, uuid, communityId: current.id,
+      action: (changes: Record<string, unknown>) => ('license_total' in changes ? 'community.licenses' as const : 'community.update' as const),
+    };
+    await auditedUpdate(q, who, target, () => q.query(
       `UPDATE communities SET name = $1, address_id = $2, street = $3, ext_number = $4, int_number = $5, license_total = $6,
               admin_user_id = $7, logo_file_id = $8, logo_path = $9, club = COALESCE($11, club) WHERE id = $10`,
       [...communityValues(body, addressId), fileId, path, current.id, body.club ?? null],
-    );
+    ));
     if (change.kind !== 'keep' && logo.file_id !== null) {
       await q.query('DELETE FROM files WHERE id = $1', [logo.file_id]);
       oldKey = logo.storage_key;

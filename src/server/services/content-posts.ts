@@ -7,9 +7,9 @@
 import type { Page } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
 import {
-  IMAGE_CONTENT_MESSAGE, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, newsletterTypeLabel, type ContentKind,
+  IMAGE_CONTENT_MESSAGE, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, newsletterTypeLabel, startAllowed, type ContentKind,
 } from '../../shared/content-rules.js';
-import type { ContentImage } from '../../shared/schemas/content.schema.js';
+import { ContentMessages, type ContentImage } from '../../shared/schemas/content.schema.js';
 import type { Db, Queryable } from '../db/db.js';
 import type { AuthContext } from '../http/auth-context.js';
 import { pageQuery, type ListQuery } from '../http/list-query.js';
@@ -184,6 +184,12 @@ export interface PostWrite {
 
 const fieldValues = (f: PostFields) => [f.title, f.description, f.contactName, f.contactPhone, f.contactEmail, f.contactLink, f.startDate, f.endDate];
 
+/** Spec 3 §4: the start is not in the past (in edit, not before the stored start); the clock is the database's, in the community's zone. */
+async function checkStart(q: Queryable, start: string, storedStart: string | null) {
+  const { now } = (await q.one<{ now: string }>(`SELECT ${dateText(`now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}'`)} AS now`))!;
+  if (!startAllowed(start, now, storedStart)) throw new AppError('invalid_request', ContentMessages.startInPast, { startDate: ContentMessages.startInPast });
+}
+
 /**
  * Creates a post in the caller's community. A new image's bytes are stored before the
  * transaction (a refused image changes nothing) and removed again if the transaction fails.
@@ -194,6 +200,7 @@ export async function createPost(db: Db, storage: FileStorage, auth: AuthContext
   const key = change.kind === 'replace' ? await storeImage(storage, change.image, 'content') : null;
   try {
     return await db.tx(async (q) => {
+      await checkStart(q, write.fields.startDate, null);
       await write.check?.(q);
       const fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;
       const row = (await q.one<{ id: number }>(
@@ -218,10 +225,11 @@ export async function updatePost(db: Db, storage: FileStorage, auth: AuthContext
   let oldKey: string | null = null;
   try {
     const answer = await db.tx(async (q) => {
-      const current = await q.one<{ id: number; file_id: number | null; storage_key: string | null }>(
-        `SELECT p.id, p.file_id, f.storage_key FROM content_posts p LEFT JOIN files f ON f.id = p.file_id
+      const current = await q.one<{ id: number; file_id: number | null; storage_key: string | null; start: string }>(
+        `SELECT p.id, p.file_id, f.storage_key, ${dateText('p.start_date')} AS start FROM content_posts p LEFT JOIN files f ON f.id = p.file_id
           WHERE p.community_id = $1 AND p.kind = $2 AND p.uuid = $3 FOR UPDATE OF p`, [communityId, KIND_OF[write.kind], uuid]);
       if (!current) throw new AppError('not_found', NOT_FOUND[write.kind]);
+      await checkStart(q, write.fields.startDate, current.start);
       await write.check?.(q);
       let fileId = current.file_id;
       if (change.kind !== 'keep') fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;

@@ -1,29 +1,77 @@
+import type { CounterStore } from './counter-store.js';
+
+const MINUTE = 60_000;
+
 /**
- * Failed sign-in throttle, per account and per address (ASVS 6.3.1): a sliding window of
- * failures. In memory per process; with several processes each one throttles on its own.
+ * Failed attempts per subject (an email, a code) and per address in a fixed window, held in the
+ * shared counter store (issue 16 §3), so every API process throttles together.
  */
-export interface ThrottleOptions { windowMs: number; maxPerAccount: number; maxPerAddress: number }
+export interface FailureLimits { windowMs: number; maxPerSubject: number; maxPerAddress: number }
 
-export class LoginThrottle {
-  private failures = new Map<string, number[]>();
-  constructor(private readonly options: ThrottleOptions = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 30 }) {}
+export class FailureThrottle {
+  constructor(private readonly store: CounterStore, private readonly name: string, private readonly limits: FailureLimits) {}
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.options.windowMs);
-    if (list.length) this.failures.set(key, list); else this.failures.delete(key);
-    return list;
+  private keys(subject: string, address: string) {
+    return [`${this.name}:s:${subject}`, `${this.name}:ip:${address}`];
   }
 
-  isBlocked(account: string, address: string, now = Date.now()): boolean {
-    return this.recent(`a:${account}`, now).length >= this.options.maxPerAccount
-      || this.recent(`ip:${address}`, now).length >= this.options.maxPerAddress;
+  async isBlocked(subject: string, address: string): Promise<boolean> {
+    const [perSubject, perAddress] = await this.store.counts(this.keys(subject, address));
+    return perSubject! >= this.limits.maxPerSubject || perAddress! >= this.limits.maxPerAddress;
   }
 
-  fail(account: string, address: string, now = Date.now()): void {
-    for (const key of [`a:${account}`, `ip:${address}`]) this.failures.set(key, [...this.recent(key, now), now]);
+  async fail(subject: string, address: string): Promise<void> {
+    await Promise.all(this.keys(subject, address).map((key) => this.store.hit(key, this.limits.windowMs)));
   }
 
-  succeed(account: string): void {
-    this.failures.delete(`a:${account}`);
+  async succeed(subject: string): Promise<void> {
+    await this.store.clear([`${this.name}:s:${subject}`]);
+  }
+}
+
+/**
+ * The sign-in policy (issue 16 §8, ASVS 6.3.1), built so that nobody can lock an owner out:
+ * - per (account, address) pair: from the 3rd failure each attempt waits 1, 2, 4 … s (at most
+ *   5 minutes) after the last one, and 10 failures close the pair for 15 minutes;
+ * - per address: 30 failures in 15 minutes close the address (a spray over many accounts);
+ * - per account: 100 failures in 15 minutes from every address together close the account (a
+ *   distributed guess); five or ten failures from one address never stop its owner elsewhere.
+ * A success clears its pair.
+ */
+export const SIGN_IN_POLICY = {
+  windowMs: 15 * MINUTE, pairMax: 10, addressMax: 30, accountMax: 100, delayFrom: 3, maxDelayMs: 5 * MINUTE,
+} as const;
+
+export class SignInThrottle {
+  constructor(private readonly store: CounterStore, private readonly policy = SIGN_IN_POLICY) {}
+
+  private keys(account: string, address: string) {
+    return { pair: `signin:p:${account}:${address}`, wait: `signin:w:${account}:${address}`, address: `signin:ip:${address}`, account: `signin:a:${account}` };
+  }
+
+  async isBlocked(account: string, address: string): Promise<boolean> {
+    const k = this.keys(account, address);
+    const [pair, wait, perAddress, perAccount] = await this.store.counts([k.pair, k.wait, k.address, k.account]);
+    const p = this.policy;
+    return pair! >= p.pairMax || wait! > 0 || perAddress! >= p.addressMax || perAccount! >= p.accountMax;
+  }
+
+  /** The wait after the `failures`th failure of a pair, in milliseconds (0 before `delayFrom`). */
+  delayAfter(failures: number): number {
+    if (failures < this.policy.delayFrom) return 0;
+    return Math.min(1000 * 2 ** (failures - this.policy.delayFrom), this.policy.maxDelayMs);
+  }
+
+  async fail(account: string, address: string): Promise<void> {
+    const k = this.keys(account, address);
+    const { windowMs } = this.policy;
+    const [pair] = await Promise.all([this.store.hit(k.pair, windowMs), this.store.hit(k.address, windowMs), this.store.hit(k.account, windowMs)]);
+    const delay = this.delayAfter(pair);
+    if (delay > 0) await this.store.hold(k.wait, delay);
+  }
+
+  async succeed(account: string, address: string): Promise<void> {
+    const k = this.keys(account, address);
+    await this.store.clear([k.pair, k.wait]);
   }
 }

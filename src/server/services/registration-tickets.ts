@@ -2,8 +2,12 @@ import { REGISTRATION_TICKET_TTL_HOURS } from '../../shared/constants.js';
 import type { Queryable } from '../db/db.js';
 import type { Mailer } from './mail.js';
 
-/** Issues a single-use link ticket for a user and mails the link (registration or reset). */
+/**
+ * Issues a single-use link ticket for a user (registration or reset). A new ticket cancels the
+ * user's older live ones (issue 16 §8): only the latest link mailed works.
+ */
 export async function issueTicket(db: Queryable, userId: number): Promise<string> {
+  await db.query('UPDATE registration_tickets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
   const row = await db.one<{ uuid: string }>(
     `INSERT INTO registration_tickets (user_id, expires_at)
      VALUES ($1, now() + make_interval(hours => $2)) RETURNING uuid`,

@@ -54,10 +54,10 @@ export async function createUser(q: Queryable, auth: AuthContext, user: UserPayl
   const guard = isGuardType(user.idUsersTypes);
   if (guard && communityId === null) throw new AppError('forbidden', TYPE_NOT_ALLOWED);
   if (guard) await assertCodeFree(q, communityId!, user.vigilantCode!, null, field);
-  const row = await q.one<{ id: number }>(
+  const row = await q.one<{ id: number; uuid: string }>(
     `INSERT INTO users (email, first_name, last_name, user_type_id, status, vigilant_code, code_community_id,
        chatbot_use_app, phone, address_id, street, ext_number, int_number, created_by, active_community_id)
-     VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+     VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id, uuid`,
     [user.email, user.firstName, user.lastName, user.idUsersTypes, guard ? user.vigilantCode : null, guard ? communityId : null,
       !!user.useApp, user.useApp ? user.phoneNumber : null,
       user.idAddress, user.idAddress !== null ? user.street : null, user.idAddress !== null ? user.extNumber : null,
@@ -67,5 +67,5 @@ export async function createUser(q: Queryable, auth: AuthContext, user: UserPayl
     await q.query('INSERT INTO user_communities (user_id, community_id) VALUES ($1, $2)', [id, communityId]);
   }
   const ticket = user.email !== null ? await issueTicket(q, id) : null;
-  return { id, email: user.email, ticket };
+  return { id, uuid: row!.uuid, email: user.email, ticket };
 }

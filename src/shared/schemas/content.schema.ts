@@ -19,6 +19,7 @@ export const ContentMessages = {
   startDate: 'Asigna una fecha de inicio válida (AAAA-MM-DDTHH:mm:ss).',
   endDate: 'Asigna una fecha de término válida (AAAA-MM-DDTHH:mm:ss).',
   endBeforeStart: 'La fecha de término no puede ser anterior a la fecha de inicio.',
+  startInPast: 'La fecha de inicio no puede ser anterior a la fecha actual.',
   type: 'Selecciona un tipo de boletín válido: Restaurante, Deportes, Social o Eventos.',
   zone: 'Selecciona una zona',
   street: 'Selecciona una calle',

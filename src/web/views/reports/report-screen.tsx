@@ -22,8 +22,8 @@ export interface ReportScreenProps<Row extends ListRow> {
   loadPage: (filters: ReportFilters, page: number) => Promise<Page<Row>>;
   /** The selects' choices by filter name. */
   loadOptions: () => Promise<Record<string, ReportOption[]>>;
-  /** The workbook's download child (src/web/api/report-export.api.ts). */
-  download: AnyActorLogic;
+  /** The workbook's download child (src/web/api/report-export.api.ts); without it the screen offers no export. */
+  download?: AnyActorLogic;
   /** The community's date today; the local one by default. */
   today?: string;
 }
@@ -43,7 +43,7 @@ export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>)
   const logic = useMemo(() => reportFilterMachine.provide({
     actors: {
       list: listScreenMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadPage(filtersOf(input), input.page) as Promise<Page<ListRow>>) } }),
-      downloadReport: download as never,
+      ...(download ? { downloadReport: download as never } : {}),
       loadOptions: fromPromise(() => loadOptions()),
     },
     // The machine is made once per screen, with the calls it was first given.
@@ -59,9 +59,11 @@ export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>)
     <Stack gap="5">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
         <Heading as="h1" size="xl">{props.title}</Heading>
-        <Button colorPalette="teal" variant="outline" loading={running} loadingText={ReportTexts.export} onClick={() => send({ type: 'export.start' })}>
-          {ReportTexts.export}
-        </Button>
+        {download ? (
+          <Button colorPalette="teal" variant="outline" loading={running} loadingText={ReportTexts.export} onClick={() => send({ type: 'export.start' })}>
+            {ReportTexts.export}
+          </Button>
+        ) : null}
       </Flex>
       {running ? (
         <Progress.Root value={null} colorPalette="teal" aria-label="Progreso de la exportación" maxW="md">

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { createClient } from 'redis';
+import type { Queryable } from '../db/db.js';
+
+/**
+ * Counters in fixed windows, shared by every API process (issue 16 §3): in Redis when
+ * `REDIS_URL` is set, in the database (`throttle_counters`) otherwise. Keys are hashed, so no
+ * email or address is stored in clear.
+ */
+export interface CounterStore {
+  /** Adds one to `key` and answers its count in the window (the window starts at the key's first hit). */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** The live counts of `keys` (0 when absent or expired), in order. */
+  counts(keys: readonly string[]): Promise<number[]>;
+  /** Sets `key` live for `ms` (a wait that ends on its own), never shortening a longer one. */
+  hold(key: string, ms: number): Promise<void>;
+  clear(keys: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const hashed = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
+
+export function databaseCounterStore(db: Queryable, sweepMs = 5 * 60_000): CounterStore {
+  // Expired rows are dropped in the background; reads ignore them meanwhile.
+  const sweep = setInterval(() => { db.query('DELETE FROM throttle_counters WHERE expires_at <= now()').catch(() => undefined); }, sweepMs);
+  sweep.unref();
+  return {
+    async hit(key, windowMs) {
+      const row = await db.one<{ hits: number }>(
+        `INSERT INTO throttle_counters (key, hits, expires_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN throttle_counters.expires_at <= now() THEN 1 ELSE throttle_counters.hits + 1 END,
+           expires_at = CASE WHEN throttle_counters.expires_at <= now() THEN excluded.expires_at ELSE throttle_counters.expires_at END
+         RETURNING hits`,
+        [hashed(key), windowMs / 1000],
+      );
+      return row?.hits ?? 1;
+    },
+    async counts(keys) {
+      const ids = keys.map(hashed);
+      const rows = await db.query<{ key: string; hits: number }>(
+        'SELECT key, hits FROM throttle_counters WHERE key = ANY($1::text[]) AND expires_at > now()', [ids]);
+      const byKey = new Map(rows.map((r) => [r.key, r.hits]));
+      return ids.map((id) => byKey.get(id) ?? 0);
+    },
+    async hold(key, ms) {
+      await db.query(
+        `INSERT INTO throttle_counters (key, hits, expires_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+         ON CONFLICT (key) DO UPDATE SET hits = 1, expires_at = greatest(throttle_counters.expires_at, excluded.expires_at)`,
+        [hashed(key), ms / 1000],
+      );
+    },
+    async clear(keys) {
+      await db.query('DELETE FROM throttle_counters WHERE key = ANY($1::text[])', [keys.map(hashed)]);
+    },
+    async close() { clearInterval(sweep); },
+  };
+}
+
+export async function redisCounterStore(url: string, prefix: string): Promise<CounterStore> {
+  const client = createClient({ url });
+  client.on('error', () => undefined); // reconnects by itself; a failed command rejects the request (500)
+  await client.connect();
+  const k = (key: string) => `${prefix}:throttle:${hashed(key)}`;
+  return {
+    async hit(key, windowMs) {
+      const [count] = await client.multi().incr(k(key)).pExpire(k(key), windowMs, 'NX').exec();
+      return Number(count);
+    },
+    async counts(keys) {
+      if (keys.length === 0) return [];
+      const values = await client.mGet(keys.map(k));
+      return values.map((value) => Number(value ?? 0));
+    },
+    async hold(key, ms) {
+      await client.multi().set(k(key), '1', { NX: true, PX: ms }).pExpire(k(key), ms, 'GT').exec();
+    },
+    async clear(keys) {
+      if (keys.length) await client.del(keys.map(k));
+    },
+    async close() { await client.close(); },
+  };
+}
