@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = {
   'visit.checkIn': 'Registró una entrada',
   'visit.checkOut': 'Registró una salida',
   'guest.checkIn': 'Registró la llegada de un invitado',
+  'guest.checkOut': 'Registró la salida de un invitado',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
