@@ -15,7 +15,7 @@ export const WorkerMessages = {
   credentialsOnlyApproved: 'Solo es posible visualizar credenciales de trabajadores aprobados.',
   noPending: 'No hay solicitudes pendientes',
   reasonRequired: 'Escribe el motivo del rechazo.',
-  reasonTooLong: 'El motivo no debe tener más de 255 caracteres.',
+  reasonTooLong: 'El motivo no debe tener más de 500 caracteres.',
   notFound: 'El trabajador no existe.',
   constructionNotFound: 'La obra no existe.',
   noWorkers: 'Agrega por lo menos a un trabajador.',
@@ -32,7 +32,7 @@ export const WorkerMessages = {
   downloaded: 'Descarga completada',
 } as const;
 
-export const REJECT_REASON_MAX = 255;
+export const REJECT_REASON_MAX = 500;
 /** Spec 2 §9. */
 export const WORKERS_PAGE_SIZE = 10;
 export const WORKER_REQUESTS_PAGE_SIZE = 20;

@@ -8,7 +8,7 @@ export const approvedEva = w('w3', 'Eva Ruiz', 'Aprobado');
 export const rejectedPaco = w('w4', 'Paco Díaz', 'Rechazado');
 export const serverRefusal = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'Solamente puedes aprobar solicitudes pendientes.' } };
 export const GOOD_REASON = 'Identificación ilegible';
-export const LONG_REASON = 'x'.repeat(256);
+export const LONG_REASON = "x".repeat(501);
 
 const one = (action: 'approve' | 'reject', worker: ReturnType<typeof w>): WorkerApprovalInput => ({ workers: [worker], bulk: false, action });
 const site = (action: 'approve' | 'reject', workers: ReturnType<typeof w>[]): WorkerApprovalInput => ({ workers, bulk: true, action });

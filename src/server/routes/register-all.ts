@@ -36,6 +36,8 @@ import { visitPhotoRoutes } from './visit-photos.routes.js';
 import { visitantReportRoutes } from './visitant-reports.routes.js';
 import { massiveEventRoutes } from './massive-events.routes.js';
 import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
+import { constructionWorkerRoutes } from './construction-workers.routes.js';
+import { workerRequestRoutes } from './worker-requests.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -76,4 +78,6 @@ export const routeModules: RouteModule[] = [
   visitPhotoRoutes,
   massiveEventRoutes,
   massiveEventGuestRoutes,
+  constructionWorkerRoutes,
+  workerRequestRoutes,
 ];
