@@ -10,6 +10,7 @@ import { seedDemoDevices } from './db/seed-devices.js';
 import { seedDemoContent } from './db/seed-content.js';
 import { seedDemoVisits } from './db/seed-visits.js';
 import { seedDemoMassiveEvents } from './db/seed-massive-events.js';
+import { seedDemoContractors } from './db/seed-contractors.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -24,6 +25,7 @@ async function main() {
     await seedDemoContent(db);
     await seedDemoVisits(db, config);
     await seedDemoMassiveEvents(db);
+    await seedDemoContractors(db);
   }
   const app = await buildApp({ config, db, distDir });
 

@@ -36,6 +36,8 @@ import { visitPhotoRoutes } from './visit-photos.routes.js';
 import { visitantReportRoutes } from './visitant-reports.routes.js';
 import { massiveEventRoutes } from './massive-events.routes.js';
 import { massiveEventGuestRoutes } from './massive-event-guests.routes.js';
+import { contractorRoutes } from './contractors.routes.js';
+import { constructionRoutes } from './constructions.routes.js';
 import { constructionWorkerRoutes } from './construction-workers.routes.js';
 import { workerRequestRoutes } from './worker-requests.routes.js';
 
@@ -78,6 +80,8 @@ export const routeModules: RouteModule[] = [
   visitPhotoRoutes,
   massiveEventRoutes,
   massiveEventGuestRoutes,
+  contractorRoutes,
+  constructionRoutes,
   constructionWorkerRoutes,
   workerRequestRoutes,
 ];
