@@ -1,4 +1,7 @@
+import * as v from 'valibot';
 import { assign, fromCallback, setup } from 'xstate';
+import { fieldErrors } from '../src/shared/form-validation.js';
+import { WorkerRequestSchema } from '../src/shared/schemas/construction-worker.schema.js';
 import { WorkerStatus } from '../src/shared/worker-rules.js';
 
 /** A worker of the request as it is sent (spec 2 §7: POST api/constructionWorkerRequests). */
@@ -14,7 +17,16 @@ export interface WorkerRequestPayload { construction: { uuid: string }; workers:
 /** What the server answered for each requested worker. */
 export interface SentWorker { uuid: string; name: string; status: string; rejectReason: string | null }
 
+export type FileSlot = 'photo' | 'identification' | 'proofOfAddress';
+export type FileValue = RequestedWorker['photo'];
+export interface WorkerRequestInput { construction?: string | null }
+
 export interface WorkerRequestContext {
+  /** The form (spec 2 §2.7): names and the site; the site is locked when the screen was given one. */
+  values: { firstName: string; lastName: string; construction: string };
+  files: Record<FileSlot, FileValue | null>;
+  lockedSite: boolean;
+  errors: Record<string, string>;
   payload: WorkerRequestPayload | null;
   /** Percent of the request body sent (0–100). */
   progress: number;
@@ -23,6 +35,11 @@ export interface WorkerRequestContext {
 }
 
 export type WorkerRequestEvent =
+  | { type: 'field.change'; name: 'firstName' | 'lastName' | 'construction'; value: string }
+  /** A picked document, or the cropped 100x100 photo, read as base64. */
+  | { type: 'file.set'; slot: FileSlot; file: FileValue }
+  | { type: 'file.remove'; slot: FileSlot }
+  | { type: 'form.submit' }
   | { type: 'submit'; payload: WorkerRequestPayload }
   | { type: 'upload.progress'; percent: number }
   | { type: 'upload.done'; workers: SentWorker[] }
@@ -42,12 +59,14 @@ export const workerRequestMachine = setup({
   types: {
     context: {} as WorkerRequestContext,
     events: {} as WorkerRequestEvent,
+    input: {} as WorkerRequestInput | undefined,
   },
   actors: {
     /** Sends the request with upload progress: reports 'upload.progress', then 'upload.done' or 'upload.failed'. */
     sendRequest: fromCallback<WorkerRequestEvent, WorkerRequestPayload>(() => { throw new Error('not provided'); }),
   },
   guards: {
+    formValid: ({ context }) => v.safeParse(WorkerRequestSchema, payloadOf(context)).success,
     ours: ({ context, event }) => event.type === 'worker.decided' && context.sent.some((w) => w.uuid === event.uuid),
     allApproved: ({ context }) => context.sent.length > 0 && context.sent.every((w) => w.status === WorkerStatus.approved),
     anyRejected: ({ context }) => context.sent.some((w) => w.status === WorkerStatus.rejected),
@@ -62,11 +81,34 @@ export const workerRequestMachine = setup({
   },
 }).createMachine({
   id: 'workerRequest',
-  context: { payload: null, progress: 0, sent: [], error: null },
+  context: ({ input }) => ({
+    values: { firstName: '', lastName: '', construction: input?.construction ?? '' },
+    files: { photo: null, identification: null, proofOfAddress: null },
+    lockedSite: Boolean(input?.construction), errors: {},
+    payload: null, progress: 0, sent: [], error: null,
+  }),
   initial: 'filling',
   states: {
     filling: {
-      on: { submit: { target: 'uploading', actions: assign({ payload: ({ event }) => event.payload, progress: 0, error: null }) } },
+      on: {
+        'field.change': {
+          guard: ({ context, event }) => !(event.name === 'construction' && context.lockedSite),
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.name]: event.value }),
+            errors: ({ context, event }) => withoutKey(context.errors, event.name),
+          }),
+        },
+        'file.set': { actions: assign({
+          files: ({ context, event }) => ({ ...context.files, [event.slot]: event.file }),
+          errors: ({ context, event }) => withoutKey(context.errors, event.slot),
+        }) },
+        'file.remove': { actions: assign({ files: ({ context, event }) => ({ ...context.files, [event.slot]: null }) }) },
+        'form.submit': [
+          { guard: 'formValid', target: 'uploading', actions: assign({ payload: ({ context }) => payloadOf(context) as WorkerRequestPayload, progress: 0, error: null, errors: {} }) },
+          { actions: assign({ errors: ({ context }) => errorsOf(context) }) },
+        ],
+        submit: { target: 'uploading', actions: assign({ payload: ({ event }) => event.payload, progress: 0, error: null }) },
+      },
     },
     uploading: {
       invoke: { id: 'sendRequest', src: 'sendRequest', input: ({ context }) => context.payload! },
@@ -84,7 +126,14 @@ export const workerRequestMachine = setup({
       initial: 'judging',
       on: {
         'worker.decided': { guard: 'ours', target: '.judging', actions: 'applyDecision' },
-        'request.again': { target: 'filling', actions: assign({ payload: null, progress: 0, sent: [], error: null }) },
+        'request.again': {
+          target: 'filling',
+          actions: assign({
+            payload: null, progress: 0, sent: [], error: null, errors: {},
+            values: ({ context }) => ({ firstName: '', lastName: '', construction: context.values.construction }),
+            files: { photo: null, identification: null, proofOfAddress: null },
+          }),
+        },
       },
       states: {
         judging: { always: [{ guard: 'anyRejected', target: 'rejected' }, { guard: 'allApproved', target: 'approved' }, { target: 'pending' }] },
@@ -98,3 +147,22 @@ export const workerRequestMachine = setup({
     },
   },
 });
+
+const withoutKey = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
+
+/** What the form sends: the site and one worker with its three files. */
+function payloadOf(context: WorkerRequestContext): unknown {
+  const { firstName, lastName, construction } = context.values;
+  return {
+    construction: construction ? { uuid: construction } : undefined,
+    workers: [{ firstName, lastName, photo: context.files.photo ?? undefined, identification: context.files.identification ?? undefined,
+      proofOfAddress: context.files.proofOfAddress ?? undefined }],
+  };
+}
+
+/** The schema's messages on the form's fields ('workers.0.firstName' → 'firstName'). */
+function errorsOf(context: WorkerRequestContext): Record<string, string> {
+  const result = v.safeParse(WorkerRequestSchema, payloadOf(context));
+  if (result.success) return {};
+  return Object.fromEntries(Object.entries(fieldErrors(result.issues)).map(([key, message]) => [key.split('.').at(-1)!, message]));
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workerRequestMachine } from '../../machines/worker-request.machine.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
-import { requestPayload, workerRequestModel } from './models/worker-request.model.js';
+import { requestPayload, SITE, workerRequestModel } from './models/worker-request.model.js';
 
 const paths = generatePaths(workerRequestModel);
 
@@ -39,6 +39,18 @@ describe('workerRequest machine (spec 2 §4.3: a contractor requests, then watch
     const uploads = run.calls.filter((c) => c.src === 'sendRequest');
     expect(uploads.length).toBeLessThanOrEqual(path.events.filter((e) => e.type === 'submit').length);
     if (last === '"submitted"') expect(run.snapshot.context.progress).toBe(100);
-    if (last === '"failed"') expect(run.snapshot.context.payload).toEqual(requestPayload);
+    if (last === '"failed"' && !path.events.some((e) => e.type === 'form.submit')) expect(run.snapshot.context.payload).toEqual(requestPayload);
+    // §2.7: the construction given to the screen pre-selects and locks the site.
+    if ((path.input as { construction?: string } | undefined)?.construction) {
+      for (const c of path.contexts) expect(c.values.construction).toBe(SITE);
+    }
+    // §5: first and last name, the site and the three files are required; an incomplete form is not sent.
+    if (path.events.at(-1)?.type === 'form.submit' && last === '"filling"') {
+      expect(Object.keys(run.snapshot.context.errors).length).toBeGreaterThan(0);
+      expect(uploads).toHaveLength(0);
+    }
+    if (path.events.at(-1)?.type === 'form.submit' && last === '"uploading"') {
+      expect(run.snapshot.context.payload).toMatchObject({ construction: { uuid: expect.any(String) }, workers: [{ firstName: 'Ana', lastName: 'Pérez' }] });
+    }
   });
 });

@@ -35,6 +35,8 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Avisos', path: '/notices', group: 'Comunidad', roles: adminCapturista },
   { label: 'Boletines', path: '/newsletters', group: 'Comunidad', roles: adminCapturista },
   { label: 'Promociones', path: '/promotions', group: 'Comunidad', roles: adminCapturista },
+  { label: 'Trabajadores de obra', path: '/workers', roles: ['admin', 'capturista', 'contractor'] },
+  { label: 'Solicitudes', path: '/workersRequest', roles: adminCapturista },
   { label: 'Ajustes', path: '/configuration', roles: ['admin'] },
 ];
 

@@ -2,8 +2,10 @@ import { workerRequestMachine, type WorkerRequestPayload } from '../../../machin
 import type { ModelSpec } from '../../support/model-paths.js';
 
 const file = (name: string, mimeType: string) => ({ name, extension: name.split('.').pop()!, mimeType, content: 'AAAA' });
+export const SITE = '7d1e3c0a-5b2f-4c8e-9a1d-2f3b4c5d6e7f';
+export const OTHER_SITE = '8e2f4d1b-6c3a-4d9f-8b2e-3a4c5d6e7f80';
 export const requestPayload: WorkerRequestPayload = {
-  construction: { uuid: 'c1' },
+  construction: { uuid: SITE },
   workers: [{
     firstName: 'Ana', lastName: 'Pérez',
     photo: file('foto.png', 'image/png'), identification: file('ine.pdf', 'application/pdf'), proofOfAddress: file('recibo.jpg', 'image/jpeg'),
@@ -15,12 +17,32 @@ export const REASON = 'Identificación ilegible';
 export const workerRequestModel: ModelSpec = {
   name: 'workerRequest',
   machine: workerRequestMachine,
-  inputs: [{ name: 'contratista', input: undefined }],
   recordedChildren: ['sendRequest'],
-  key: (s) => ({ progress: s.context.progress, sent: s.context.sent.map((w: { status: string }) => w.status) }),
+  inputs: [{ name: 'contratista', input: undefined }, { name: 'contratista desde su obra', input: { construction: SITE } }],
+  key: (s) => ({
+    progress: s.context.progress, sent: s.context.sent.map((w: { status: string }) => w.status),
+    filled: [...Object.values(s.context.values), ...Object.values(s.context.files).map(Boolean)].join('|'), errors: Object.keys(s.context.errors).length > 0,
+  }),
   events: (s) => {
     const value = JSON.stringify(s.value);
-    if (value === '"filling"') return [{ type: 'submit', payload: requestPayload }];
+    if (value === '"filling"') {
+      const w = requestPayload.workers[0]!;
+      const { values, files } = s.context;
+      // The next empty field, in the form's order: the paths fill it field by field.
+      const next = !values.firstName ? { type: 'field.change', name: 'firstName', value: w.firstName }
+        : !values.lastName ? { type: 'field.change', name: 'lastName', value: w.lastName }
+          : !values.construction ? { type: 'field.change', name: 'construction', value: SITE }
+            : !files.photo ? { type: 'file.set', slot: 'photo', file: w.photo }
+              : !files.identification ? { type: 'file.set', slot: 'identification', file: w.identification }
+                : !files.proofOfAddress ? { type: 'file.set', slot: 'proofOfAddress', file: w.proofOfAddress } : null;
+      return [
+        ...(values.firstName ? [] : [{ type: 'submit', payload: requestPayload }]),
+        { type: 'form.submit' },
+        ...(next ? [next] : []),
+        ...(values.construction ? [{ type: 'field.change', name: 'construction', value: OTHER_SITE }] : []),
+        ...(files.photo ? [{ type: 'file.remove', slot: 'photo' }] : []),
+      ];
+    }
     if (value === '"uploading"') {
       return [
         ...(s.context.progress === 0 ? [{ type: 'upload.progress', percent: 50 }] : []),
