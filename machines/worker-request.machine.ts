@@ -26,6 +26,8 @@ export interface WorkerRequestContext {
   values: { firstName: string; lastName: string; construction: string };
   files: Record<FileSlot, FileValue | null>;
   lockedSite: boolean;
+  /** The sites the select offers (the contractor's own). */
+  sites: { value: string; label: string }[];
   errors: Record<string, string>;
   payload: WorkerRequestPayload | null;
   /** Percent of the request body sent (0–100). */
@@ -40,6 +42,7 @@ export type WorkerRequestEvent =
   | { type: 'file.set'; slot: FileSlot; file: FileValue }
   | { type: 'file.remove'; slot: FileSlot }
   | { type: 'form.submit' }
+  | { type: 'sites.loaded'; sites: { value: string; label: string }[] }
   | { type: 'submit'; payload: WorkerRequestPayload }
   | { type: 'upload.progress'; percent: number }
   | { type: 'upload.done'; workers: SentWorker[] }
@@ -64,6 +67,10 @@ export const workerRequestMachine = setup({
   actors: {
     /** Sends the request with upload progress: reports 'upload.progress', then 'upload.done' or 'upload.failed'. */
     sendRequest: fromCallback<WorkerRequestEvent, WorkerRequestPayload>(() => { throw new Error('not provided'); }),
+    /** The contractor's live room while watching: reports 'worker.decided'. */
+    live: fromCallback<WorkerRequestEvent>(() => () => {}),
+    /** Reads the sites of the select; reports 'sites.loaded'. */
+    loadSites: fromCallback<WorkerRequestEvent>(() => () => {}),
   },
   guards: {
     formValid: ({ context }) => v.safeParse(WorkerRequestSchema, payloadOf(context)).success,
@@ -84,9 +91,11 @@ export const workerRequestMachine = setup({
   context: ({ input }) => ({
     values: { firstName: '', lastName: '', construction: input?.construction ?? '' },
     files: { photo: null, identification: null, proofOfAddress: null },
-    lockedSite: Boolean(input?.construction), errors: {},
+    lockedSite: Boolean(input?.construction), sites: [], errors: {},
     payload: null, progress: 0, sent: [], error: null,
   }),
+  invoke: { id: 'loadSites', src: 'loadSites' },
+  on: { 'sites.loaded': { actions: assign({ sites: ({ event }) => event.sites }) } },
   initial: 'filling',
   states: {
     filling: {
@@ -123,6 +132,7 @@ export const workerRequestMachine = setup({
     /** 'Solicitud de trabajador enviada'. */
     submitted: { on: { 'dialog.close': '#workerRequest.watching.judging' } },
     watching: {
+      invoke: { id: 'live', src: 'live' },
       initial: 'judging',
       on: {
         'worker.decided': { guard: 'ours', target: '.judging', actions: 'applyDecision' },

@@ -24,7 +24,7 @@ export const screens: Screen[] = [
   { path: paths.constructionsContractor, title: 'Mis obras' },
   { path: paths.createConstruction, title: 'Alta obra' },
   { path: paths.workers, title: 'Trabajadores de obra', view: named(() => import('./views/workers/workers.view.js'), 'WorkersView') },
-  { path: paths.createWorker, title: 'Alta trabajador' },
+  { path: paths.createWorker, title: 'Registrar trabajador', view: named(() => import('./views/workers/worker-form.view.js'), 'WorkerFormView') },
   { path: paths.workersRequest, title: 'Solicitudes', view: named(() => import('./views/workers/worker-requests.view.js'), 'WorkerRequestsView') },
   { path: paths.configuration, title: 'Ajustes', view: named(() => import('./views/settings/settings.view.js'), 'SettingsView') },
   { path: paths.gates, title: 'Puertas de acceso', view: named(() => import('./views/catalogues/gates.view.js'), 'GatesView') },

@@ -21,7 +21,7 @@ export const workerRequestModel: ModelSpec = {
   inputs: [{ name: 'contratista', input: undefined }, { name: 'contratista desde su obra', input: { construction: SITE } }],
   key: (s) => ({
     progress: s.context.progress, sent: s.context.sent.map((w: { status: string }) => w.status),
-    filled: [...Object.values(s.context.values), ...Object.values(s.context.files).map(Boolean)].join('|'), errors: Object.keys(s.context.errors).length > 0,
+    filled: [s.context.sites.length, ...Object.values(s.context.values), ...Object.values(s.context.files).map(Boolean)].join('|'), errors: Object.keys(s.context.errors).length > 0,
   }),
   events: (s) => {
     const value = JSON.stringify(s.value);
@@ -38,6 +38,7 @@ export const workerRequestModel: ModelSpec = {
       return [
         ...(values.firstName ? [] : [{ type: 'submit', payload: requestPayload }]),
         { type: 'form.submit' },
+        ...(s.context.sites.length || values.firstName || s.context.payload ? [] : [{ type: 'sites.loaded', sites: [{ value: SITE, label: 'Casa Roble 30' }] }]),
         ...(next ? [next] : []),
         ...(values.construction ? [{ type: 'field.change', name: 'construction', value: OTHER_SITE }] : []),
         ...(files.photo ? [{ type: 'file.remove', slot: 'photo' }] : []),
