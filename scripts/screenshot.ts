@@ -1,5 +1,5 @@
 // Dev aid: screenshots of screens as a given role. `tsx scripts/screenshot.ts <url> <email> <out-dir> <path>...`
-// VIEWPORT=390x844 for a phone (default 1366x850).
+// VIEWPORT=390x844 for a phone (default 1366x850); SIGNIN_QUERY=?type=contractor for the contractors portal.
 import { launchBrowser, signInAs } from '../specs/support/browser.js';
 
 const [url, email, out, ...routes] = process.argv.slice(2);
@@ -7,7 +7,7 @@ const browser = await launchBrowser();
 const [width, height] = (process.env.VIEWPORT ?? '1366x850').split('x').map(Number);
 const page = await browser.newPage({ viewport: { width, height }, hasTouch: width < 768 });
 if (email !== '-') {
-  await signInAs(page, url, email);
+  await signInAs(page, url, email, undefined, process.env.SIGNIN_QUERY ?? '');
   await page.waitForURL((u) => u.pathname !== '/', { timeout: 15000 }).catch(() => undefined);
 }
 for (const route of routes) {

@@ -80,3 +80,12 @@ export const contractorEditPath = (uuid: string) => `/createContractor?token=${e
 export const constructionEditPath = (uuid: string) => `/createConstruction?token=${encodeURIComponent(uuid)}`;
 export const siteWorkersPath = (uuid: string) => `/workers?construction=${encodeURIComponent(uuid)}`;
 export const siteAddWorkerPath = (uuid: string) => `/createWorker?construction=${encodeURIComponent(uuid)}`;
+
+/** The end picker is disabled until a start is chosen, and never offers a day before it (spec 2 §5). */
+export const endPickerEnabled = (values: { startDate?: unknown }) => typeof values.startDate === 'string' && values.startDate !== '';
+/** The earliest start the picker offers: today, or the kept start of a running site being edited. */
+export const earliestStart = (today: string, keptStart: unknown) =>
+  (typeof keptStart === 'string' && keptStart !== '' && keptStart < today ? keptStart : today);
+/** A site's estimated period as the list shows it (dd/mm/aaaa – dd/mm/aaaa). */
+export const sitePeriod = (s: { startDate: string; endDate: string }) => `${dmy(s.startDate)} – ${dmy(s.endDate)}`;
+const dmy = (iso: string) => iso.split('-').reverse().join('/');

@@ -1,3 +1,4 @@
+import { CONTRACTOR_MANAGERS } from './construction-rules.js';
 import { REPORT_READERS } from './report-access.js';
 import type { Role } from './roles.js';
 
@@ -13,6 +14,7 @@ const adminCapturista: readonly Role[] = ['admin', 'capturista'];
 /** Who reads the reports: administrator, guard, capturista (spec 1 §2, spec 3 §6). */
 const REPORT_ROLES = REPORT_READERS;
 const REPORT_PATHS = ['/visitants', '/visitantes', '/commonAreaVisitants'];
+const STAFF_SITE_PATHS = ['/contractors', '/createContractor', '/constructions', '/createConstruction'];
 
 export const menuEntries: readonly MenuEntry[] = [
   { label: 'Inicio', path: '/home', roles: ['admin', 'generalAdmin', 'integrator', 'capturista', 'guard'] },
@@ -25,6 +27,12 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Residentes', path: '/residents', roles: adminCapturista },
   { label: 'Usuarios', path: '/users', roles: ['admin', 'generalAdmin', 'integrator'] },
   { label: 'Proveedores', path: '/providers', roles: ['admin'] },
+  // Contractors and sites (spec 2 §2.4, §2.5, §6; issue 14): the community's staff; a contractor's own sites.
+  { label: 'Contratistas de obra', path: '/contractors', roles: CONTRACTOR_MANAGERS },
+  { label: 'Obras', path: '/constructions', roles: CONTRACTOR_MANAGERS },
+  { label: 'Obras', path: '/constructions_contractor', roles: ['contractor'] },
+  { label: 'Trabajadores de obra', path: '/workers', roles: ['admin', 'capturista', 'contractor'] },
+  { label: 'Solicitudes', path: '/workersRequest', roles: adminCapturista },
   { label: 'Tipos de usuario', path: '/users-types', roles: ['generalAdmin'] },
   { label: 'Marcas de vehículos', path: '/carbrands', roles: ['generalAdmin'] },
   { label: 'Colores', path: '/colors', roles: ['generalAdmin'] },
@@ -35,8 +43,6 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Avisos', path: '/notices', group: 'Comunidad', roles: adminCapturista },
   { label: 'Boletines', path: '/newsletters', group: 'Comunidad', roles: adminCapturista },
   { label: 'Promociones', path: '/promotions', group: 'Comunidad', roles: adminCapturista },
-  { label: 'Trabajadores de obra', path: '/workers', roles: ['admin', 'capturista', 'contractor'] },
-  { label: 'Solicitudes', path: '/workersRequest', roles: adminCapturista },
   { label: 'Ajustes', path: '/configuration', roles: ['admin'] },
 ];
 
@@ -64,5 +70,8 @@ export function guardRedirect(path: string, role: Role | null): string | null {
   if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
   // 'Ajustes' is the community administrator's (spec 3 §6; issue 11).
   if (path === '/configuration' && role !== 'admin') return '/home';
+  // Contractors and sites are the staff's; a contractor's own sites are its home (spec 2 §6; issue 14).
+  if (STAFF_SITE_PATHS.includes(path) && !CONTRACTOR_MANAGERS.includes(role)) return homeFor(role);
+  if (path === '/constructions_contractor' && role !== 'contractor') return homeFor(role);
   return null;
 }

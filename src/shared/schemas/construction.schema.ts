@@ -76,3 +76,30 @@ export type ConstructionUpdateBody = v.InferOutput<typeof ConstructionUpdateSche
 
 /** `GET api/constructions/contractor/?contractor={id}`. */
 export const ContractorQuerySchema = v.object({ contractor: v.pipe(v.string(M.contractor), v.uuid(INVALID_ID)) });
+
+/**
+ * The site form's fields (spec 2 §5 Construction form): the contractor and street as the uuids the
+ * selects hold, `keptStart` the stored start of an edited site (a start left as it was may be past).
+ */
+export const constructionFormSchema = (today: string) => v.pipe(v.object({
+  name: common.name,
+  contractor: required(v.pipe(v.string(M.contractor), v.nonEmpty(M.contractor)), M.contractor),
+  street: required(v.pipe(v.string(M.street), v.nonEmpty(M.street)), M.street),
+  number: text(M.number, TERRAIN_NUMBER_MAX, M.numberLength),
+  streetNumber: text(M.streetNumber, SITE_NUMBER_MAX, M.streetNumberLength),
+  startDate: common.startDate,
+  endDate: common.endDate,
+  keptStart: v.optional(v.string(), ''),
+}, INVALID_RECORD),
+v.forward(v.check((s) => s.startDate === s.keptStart || startNotPast(s.startDate, today), M.startPast), ['startDate']),
+v.forward(v.check((s) => s.endDate >= s.startDate, M.endBeforeStart), ['endDate']));
+export type ConstructionForm = v.InferOutput<ReturnType<typeof constructionFormSchema>>;
+
+/** The form's values as the API's body (spec 2 §7): the site number only on create. */
+export function constructionBodyOf(form: ConstructionForm, editing: boolean) {
+  const body = {
+    name: form.name, contractor: { uuid: form.contractor }, street: { uuid: form.street }, number: form.number,
+    startDate: form.startDate, endDate: form.endDate,
+  };
+  return editing ? body : { ...body, streetNumber: form.streetNumber };
+}

@@ -3,7 +3,7 @@
  * `POST api/contractors` / `PUT api/contractors/{id}` pass these rules, on the web and on the server.
  */
 import * as v from 'valibot';
-import { parseFullAddress, type AddressParts } from '../contractor-address.js';
+import { createFormat, parseFullAddress, updateFormat, type AddressParts } from '../contractor-address.js';
 import { EMAIL_PATTERN } from './auth.schema.js';
 import { INVALID_RECORD, required } from './catalogue.schema.js';
 
@@ -78,6 +78,15 @@ export const ContractorCreateSchema = v.object({ ...ContractorUpdateSchema.entri
 export type ContractorUpdateBody = v.InferOutput<typeof ContractorUpdateSchema>;
 export type ContractorCreateBody = v.InferOutput<typeof ContractorCreateSchema>;
 
-/** The contractor form's fields (the address in parts; the email only when registering). */
-export const ContractorFormSchema = v.object({ ...contractorPersonEntries, ...addressPartEntries, email: contractorEmail() }, INVALID_RECORD);
-export const ContractorEditFormSchema = v.object({ ...contractorPersonEntries, ...addressPartEntries }, INVALID_RECORD);
+/** The contractor form's fields (the address in parts, the postal code as `cp` for the lookup; the email only when registering). */
+const formAddressEntries = { street: addressPartEntries.street, number: addressPartEntries.number, cp: addressPartEntries.postalCode, city: addressPartEntries.city };
+export const ContractorFormSchema = v.object({ ...contractorPersonEntries, ...formAddressEntries, email: contractorEmail() }, INVALID_RECORD);
+export const ContractorEditFormSchema = v.object({ ...contractorPersonEntries, ...formAddressEntries }, INVALID_RECORD);
+export type ContractorForm = v.InferOutput<typeof ContractorEditFormSchema> & { email?: string };
+
+/** The form's values as the API's body: `fullAddress` in the create format on create, the update format on update (spec 2 §3). */
+export function contractorBodyOf(form: ContractorForm, editing: boolean) {
+  const parts = { street: form.street, number: form.number, postalCode: form.cp, city: form.city };
+  const person = { firstName: form.firstName, lastName: form.lastName, phone: form.phone, enterprise: form.enterprise };
+  return editing ? { ...person, fullAddress: updateFormat(parts) } : { ...person, fullAddress: createFormat(parts), email: form.email ?? '' };
+}

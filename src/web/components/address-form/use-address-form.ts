@@ -21,9 +21,11 @@ export interface AddressFormOptions {
   loadsWhenAdding?: boolean;
   /** The page has the optional logo. */
   logo?: boolean;
+  /** The page has the postal-code lookup (default); a page without an address says false. */
+  postalCode?: boolean;
   loadForm: (id: string | null) => Promise<LoadedForm>;
   saveRecord: (input: SaveInput) => Promise<unknown>;
-  lookup: (cp: string) => Promise<AddressOption[]>;
+  lookup?: (cp: string) => Promise<AddressOption[]>;
   readLogo?: (file: PickedFile) => Promise<{ preview: string; file: LogoFile }>;
   /** The list the page returns to. */
   leaveTo: string;
@@ -37,7 +39,7 @@ export interface AddressFormOptions {
 export function useAddressForm(o: AddressFormOptions) {
   const navigate = useNavigate();
   const logic = useMemo(() => {
-    const { guards, actions } = formRules({ schema: o.schema, initial: () => o.initial, loadsWhenAdding: o.loadsWhenAdding, postalCode: true, logo: o.logo });
+    const { guards, actions } = formRules({ schema: o.schema, initial: () => o.initial, loadsWhenAdding: o.loadsWhenAdding, postalCode: o.postalCode ?? true, logo: o.logo });
     return formScreenMachine.provide({
       guards,
       actions: {
@@ -48,7 +50,7 @@ export function useAddressForm(o: AddressFormOptions) {
       actors: {
         loadForm: fromPromise(({ input }) => o.loadForm(input.id)),
         saveRecord: fromPromise(({ input }) => o.saveRecord(input)),
-        postalCodeLookup: postalCodeLookupMachine.provide({ actors: { lookupAddresses: fromPromise(({ input }) => o.lookup(input.cp)) } }),
+        postalCodeLookup: postalCodeLookupMachine.provide({ actors: { lookupAddresses: fromPromise(async ({ input }) => (o.lookup ? o.lookup(input.cp) : [])) } }),
         readLogo: fromPromise(({ input }) => (o.readLogo ?? readLogoFile)(input.file)),
       },
     });

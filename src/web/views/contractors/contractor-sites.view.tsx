@@ -1,0 +1,45 @@
+import { Badge, Link as ChakraLink } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import type { ListRow } from '../../../../machines/list-screen.machine.js';
+import type { Page } from '../../../shared/api-types.js';
+import {
+  CONSTRUCTIONS_PAGE_SIZE, ConstructionTexts, siteAddWorkerPath, siteRequestStatus, siteStatusText, siteWorkersPath,
+} from '../../../shared/construction-rules.js';
+import type { Construction } from '../../../shared/contractor-types.js';
+import { PAGE_LINKS } from '../../../shared/massive-event-rules.js';
+import { constructionsApi } from '../../api/contractors.api.js';
+import { ListScreen, type ListColumn } from '../../components/list/list-screen.js';
+
+type Row = Construction & ListRow;
+
+const statusPalette = { none: 'gray', approved: 'green', rejected: 'red', pending: 'orange' } as const;
+
+/**
+ * Spec 2 §2.5: name, number of workers (a link to its workers when there are some, otherwise a
+ * link to add one), and the request status of §4.3.
+ */
+const columns: ListColumn<Row>[] = [
+  { header: 'Obra', cell: (r) => r.name },
+  {
+    header: 'Trabajadores', cell: (r) => (r.workerCount > 0
+      ? <ChakraLink asChild color="teal.700"><Link to={siteWorkersPath(r.uuid)}>{r.workerCount} trabajadores</Link></ChakraLink>
+      : <ChakraLink asChild color="teal.700"><Link to={siteAddWorkerPath(r.uuid)}>Agregar trabajador</Link></ChakraLink>),
+  },
+  { header: 'Estatus', cell: (r) => <Badge colorPalette={statusPalette[siteRequestStatus(r)]}>{siteStatusText(r)}</Badge> },
+];
+
+/** /constructions_contractor: the contractor's home, its own sites (spec 1 §2, spec 2 §2.5). */
+export function ContractorSitesView({ api = constructionsApi }: { api?: Pick<typeof constructionsApi, 'mine'> }) {
+  return (
+    <ListScreen<Row>
+      title={ConstructionTexts.title}
+      tableCaption="Mis obras"
+      searchPlaceholder="Buscar obra"
+      pageWindow={PAGE_LINKS}
+      columns={columns}
+      loadPage={(q) => api.mine({ ...q, size: CONSTRUCTIONS_PAGE_SIZE }) as Promise<Page<Row>>}
+      rowName={(row) => row.name}
+      canEdit={false}
+    />
+  );
+}
