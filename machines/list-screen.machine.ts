@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorLogic } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type AnyActorLogic } from 'xstate';
 import type { Page } from '../src/shared/api-types.js';
 import { failureDescription } from '../src/shared/api-failure.js';
 import { PAGE_SIZE } from '../src/shared/constants.js';
@@ -93,6 +93,8 @@ export const listScreenMachine = setup({
     form: fromPromise<{ saved: boolean }, FormLaunch>(async () => { throw new Error('not provided'); }),
     /** A shown row's own child (a resident's code cell): takes `{ row }`, lives while the row is shown. */
     rowChild: fromPromise<unknown, { row: ListRow }>(async () => undefined) as AnyActorLogic,
+    /** Live updates of a screen whose rows change elsewhere (the contractor's sites): reports 'list.reload'. None by default. */
+    live: fromCallback<{ type: 'list.reload' }>(() => () => {}),
   },
   guards: {
     pageHasRows: ({ event }) => pageHasRows((event as unknown as { output: Page<ListRow> }).output),
@@ -149,6 +151,7 @@ export const listScreenMachine = setup({
       request: requestOf(page, size, search, filters), selected: null, error: null, notice: null,
     };
   },
+  invoke: { id: 'live', src: 'live' },
   initial: 'fetching',
   on: { 'search.change': { actions: assign({ searchDraft: ({ event }) => event.value }) } },
   states: {

@@ -64,6 +64,8 @@ export interface ListScreenProps<Row extends ListRow> {
   memory?: { read: () => ListMemory | null; write: (memory: ListMemory) => void };
   /** A machine each shown row gets as its own child (`{ row }` input); columns read it as `cell(row, child)`. */
   rowChild?: AnyActorLogic;
+  /** Live updates (a callback actor that reports 'list.reload' when the rows changed elsewhere). */
+  live?: AnyActorLogic;
 }
 
 /** The list pattern as a screen: title, search, add, table, pager, delete with confirmation. */
@@ -76,6 +78,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       ...(props.form ? { form: props.form as never } : {}),
       ...(props.rowAction ? { rowAction: props.rowAction as never } : {}),
       ...(props.rowChild ? { rowChild: props.rowChild as never } : {}),
+      ...(props.live ? { live: props.live as never } : {}),
     },
     actions: { remember: (_, memory) => props.memory?.write(memory) },
   }), inspected({ input: {
