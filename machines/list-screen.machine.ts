@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorLogic } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type AnyActorLogic } from 'xstate';
 import type { Page } from '../src/shared/api-types.js';
 import { failureDescription } from '../src/shared/api-failure.js';
 import { PAGE_SIZE } from '../src/shared/constants.js';
@@ -97,6 +97,8 @@ export const listScreenMachine = setup({
     rowChild: fromPromise<unknown, { row: ListRow }>(async () => undefined) as AnyActorLogic,
     /** The toolbar's own child (selection and actions on the ticked rows); it sends `list.reload` to the list after a change. */
     toolbar: fromPromise<unknown>(async () => undefined) as AnyActorLogic,
+    /** Live updates of a screen whose rows change elsewhere (the contractor's sites): reports 'list.reload'. None by default. */
+    live: fromCallback<{ type: 'list.reload' }>(() => () => {}),
   },
   guards: {
     pageHasRows: ({ event }) => pageHasRows((event as unknown as { output: Page<ListRow> }).output),
@@ -153,6 +155,7 @@ export const listScreenMachine = setup({
       toolbar: input?.toolbar ?? false, request: requestOf(page, size, search, filters), selected: null, error: null, notice: null,
     };
   },
+  invoke: { id: 'live', src: 'live' },
   initial: 'fetching',
   entry: enqueueActions(({ context, enqueue }) => { if (context.toolbar) enqueue.spawnChild('toolbar', { id: 'toolbar' }); }),
   on: { 'search.change': { actions: assign({ searchDraft: ({ event }) => event.value }) } },

@@ -76,6 +76,8 @@ export interface ListScreenProps<Row extends ListRow> {
   pageSize?: number;
   /** The delete confirmation's second line. */
   deleteDetail?: string;
+  /** Live updates (a callback actor that reports 'list.reload' when the rows changed elsewhere). */
+  live?: AnyActorLogic;
 }
 
 /** The list pattern as a screen: title, search, add, table, pager, delete with confirmation. */
@@ -89,6 +91,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       ...(props.rowAction ? { rowAction: props.rowAction as never } : {}),
       ...(props.rowChild ? { rowChild: props.rowChild as never } : {}),
       ...(props.toolbarChild ? { toolbar: props.toolbarChild as never } : {}),
+      ...(props.live ? { live: props.live as never } : {}),
     },
     actions: { remember: (_, memory) => props.memory?.write(memory) },
   }), inspected({ input: {
