@@ -30,7 +30,7 @@ beforeAll(async () => {
     const res = await t.app.inject({
       method: (init.method ?? 'GET') as 'GET', url: path, headers: init.headers as Record<string, string>, ...(init.body ? { payload: init.body as string } : {}),
     });
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+    return new Response(res.statusCode === 204 ? null : (res.rawPayload as unknown as BodyInit), { status: res.statusCode, headers: res.headers as Record<string, string> });
   }) as typeof fetch;
 });
 afterAll(async () => { await t?.close(); });
