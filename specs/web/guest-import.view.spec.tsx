@@ -31,8 +31,8 @@ describe("'Importación masiva' performs the guestImport paths (spec 2 §4.2, §
       calls, spec: guestImportModel,
       executors: {
         'file.pick': (e) => {
-          const { name } = (e as { file: { name: string } }).file;
-          fireEvent.change(screen.getByLabelText('Archivo de invitados'), { target: { files: [new File(['x'.repeat((e as { file: { size: number } }).file.size)], name)] } });
+          const { name } = (e as unknown as { file: { name: string } }).file;
+          fireEvent.change(screen.getByLabelText('Archivo de invitados'), { target: { files: [new File(['x'.repeat((e as unknown as { file: { size: number } }).file.size)], name)] } });
         },
         'import.submit': () => click(dialogButton('Importar')),
         'import.confirm': () => click(dialogButton('Importar')),

@@ -65,9 +65,9 @@ describe('/massiveEvents performs the eventActions paths (spec 2 §4.1, §5, §8
       calls, spec: eventActionsModel,
       probe: () => ({ action: lastAction }),
       executors: {
-        'select.toggle': (e) => click(screen.getByLabelText(`Seleccionar ${(e as { row: { name: string } }).row.name}`)),
+        'select.toggle': (e) => click(screen.getByLabelText(`Seleccionar ${(e as unknown as { row: { name: string } }).row.name}`)),
         'select.clear': () => { for (const box of screen.getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[]) if (box.checked) click(box); },
-        action: (e) => { lastAction = (e as { action: string }).action; click(toolbarButton(lastAction)); },
+        action: (e) => { lastAction = (e as unknown as { action: string }).action; click(toolbarButton(lastAction)); },
         confirm: () => click(dialogButton(lastAction === 'delete' ? 'Eliminar' : 'Cancelar evento')),
         cancel: () => click(dialogButton('Volver')),
         'dialog.close': () => click(dialogButton('Aceptar')),
