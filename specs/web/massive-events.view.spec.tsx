@@ -75,7 +75,7 @@ describe('/massiveEvents performs the eventActions paths (spec 2 §4.1, §5, §8
       expectState: (state) => {
         const value = JSON.parse(state);
         if (value === 'confirming') screen.getByText('No podrás revertir esta acción');
-        if (value === 'idle' && path.events.at(-1)?.type === 'action' && (path.events.at(-1) as { action: string }).action === 'edit' && screen.queryByTestId('where')) {
+        if (value === 'idle' && path.events.at(-1)?.type === 'action' && (path.events.at(-1) as unknown as { action: string }).action === 'edit' && screen.queryByTestId('where')) {
           expect(screen.getByTestId('where').textContent).toMatch(/^\/create\?token=e[15]$/);
         }
       },
