@@ -59,7 +59,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerClosingAnswer(app); // first, so its preClose runs before any other
-  const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin });
+  const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin,
+    listenAuthChanges: (handler) => db.listen('porton_auth', handler),
+  });
   const counters = options.counters
     ?? (config.redisUrl ? await redisCounterStore(config.redisUrl, config.redisPrefix) : databaseCounterStore(db));
   app.addHook('onClose', async () => counters.close());
