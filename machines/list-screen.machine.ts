@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorLogic } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type AnyActorLogic } from 'xstate';
 import type { Page } from '../src/shared/api-types.js';
 import { failureDescription } from '../src/shared/api-failure.js';
 import { PAGE_SIZE } from '../src/shared/constants.js';
@@ -19,6 +19,8 @@ export interface ListScreenContext {
   filters: ListFilters;
   /** Each shown row has a `rowChild` of its own (e.g. a resident's code cell), id `row:{uuid}`. */
   rowChildren: boolean;
+  /** The screen's toolbar has a child of its own (e.g. the events' selection and actions), id `toolbar`, spawned once. */
+  toolbar: boolean;
   /** The page being asked for (the first load, a search, a page change, a reload). */
   request: LoadInput;
   /** The row being edited (null with `editing` = adding) or confirmed for deletion. */
@@ -52,7 +54,7 @@ export interface LoadInput { page: number; size: number; search: string; [filter
 export interface ListMemory { page: number; search: string; filters: ListFilters }
 
 /** What a screen starts its list with: the page size, where it stood (restored), its filters, per-row children. */
-export interface ListScreenInput { size?: number; restore?: Partial<ListMemory> | null; filters?: ListFilters; rowChildren?: boolean }
+export interface ListScreenInput { size?: number; restore?: Partial<ListMemory> | null; filters?: ListFilters; rowChildren?: boolean; toolbar?: boolean }
 
 /** The id of a shown row's own child (its `rowChild`): the view reads `snapshot.children[rowChildId(uuid)]`. */
 export const rowChildId = (uuid: string) => `row:${uuid}`;
@@ -93,6 +95,10 @@ export const listScreenMachine = setup({
     form: fromPromise<{ saved: boolean }, FormLaunch>(async () => { throw new Error('not provided'); }),
     /** A shown row's own child (a resident's code cell): takes `{ row }`, lives while the row is shown. */
     rowChild: fromPromise<unknown, { row: ListRow }>(async () => undefined) as AnyActorLogic,
+    /** The toolbar's own child (selection and actions on the ticked rows); it sends `list.reload` to the list after a change. */
+    toolbar: fromPromise<unknown>(async () => undefined) as AnyActorLogic,
+    /** Live updates of a screen whose rows change elsewhere (the contractor's sites): reports 'list.reload'. None by default. */
+    live: fromCallback<{ type: 'list.reload' }>(() => () => {}),
   },
   guards: {
     pageHasRows: ({ event }) => pageHasRows((event as unknown as { output: Page<ListRow> }).output),
@@ -146,10 +152,12 @@ export const listScreenMachine = setup({
     const filters = { ...input?.filters, ...input?.restore?.filters };
     return {
       rows: [], total: 0, totalPages: 0, page, size, search, searchDraft: search, filters, rowChildren: input?.rowChildren ?? false,
-      request: requestOf(page, size, search, filters), selected: null, error: null, notice: null,
+      toolbar: input?.toolbar ?? false, request: requestOf(page, size, search, filters), selected: null, error: null, notice: null,
     };
   },
+  invoke: { id: 'live', src: 'live' },
   initial: 'fetching',
+  entry: enqueueActions(({ context, enqueue }) => { if (context.toolbar) enqueue.spawnChild('toolbar', { id: 'toolbar' }); }),
   on: { 'search.change': { actions: assign({ searchDraft: ({ event }) => event.value }) } },
   states: {
     /** One request at a time, whatever asked for it: the first load, a search, a page, a reload. */

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LICENCE_EXPIRED } from '../../src/shared/errors.js';
 import { SignInMessages } from '../../src/shared/sign-in-rules.js';
 import { signInAs, type RunningServer, browserSuite } from '../support/browser.js';
 
@@ -154,5 +155,37 @@ describe('integrators and their communities (spec 1 §2 Integrators and Communit
     await page.goto(`${server.url}/home`);
     await expect.poll(() => page.getByTestId('stat-Licencias asignadas').textContent()).toBe('280');
     expect(await page.getByTestId('stat-Licencias disponibles').textContent()).toBe('120');
+  });
+
+  it("the integrator disables a community from its list: its members are refused in Spanish; the licence cards keep their numbers; enabling restores them", async () => {
+    const integrator = await signedIn('integrador@porton.mx');
+    await integrator.goto(`${server.url}/home`);
+    const assigned = integrator.getByTestId('stat-Licencias asignadas');
+    await expect.poll(() => assigned.textContent()).toMatch(/\d/);
+    const before = await assigned.textContent();
+    const open = await signedIn('capturista@porton.mx');
+
+    await integrator.goto(`${server.url}/fracs`);
+    const palmas = row(integrator, 'Residencial Las Palmas');
+    await palmas.getByRole('button', { name: 'Desactivar' }).click();
+    const confirm = alert(integrator, '¿Estás seguro de deshabilitar Residencial Las Palmas?');
+    await confirm.getByRole('button', { name: 'Desactivar' }).click();
+    await palmas.getByText('Deshabilitado').waitFor();
+    expect(await palmas.getByRole('button', { name: 'Activar' }).textContent()).toBe('N/A');
+
+    await open.reload();
+    await open.waitForURL((u) => u.pathname === '/');
+    const refused = await browser.newContext().then((c) => c.newPage());
+    await signInAs(refused, server.url, 'capturista@porton.mx');
+    await refused.getByText(LICENCE_EXPIRED).waitFor();
+
+    await integrator.goto(`${server.url}/home`);
+    await expect.poll(() => assigned.textContent()).toBe(before);
+    await integrator.goto(`${server.url}/fracs`);
+    await palmas.getByRole('button', { name: 'Activar' }).click();
+    await alert(integrator, '¿Estás seguro de habilitar Residencial Las Palmas?').getByRole('button', { name: 'Activar' }).click();
+    await palmas.getByText('Activo').waitFor();
+    const back = await signedIn('capturista@porton.mx');
+    expect(new URL(back.url()).pathname).toBe('/home');
   });
 });

@@ -23,7 +23,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const accounts: { email: string; role: Role; query?: string; forms?: string[] }[] = [
   { email: 'admin@porton.mx', role: 'generalAdmin', forms: ['/newIntegrator'] },
   { email: 'integrador@porton.mx', role: 'integrator', forms: ['/newFrac'] },
-  { email: 'administrador@porton.mx', role: 'admin', forms: ['/newResidents'] },
+  { email: 'administrador@porton.mx', role: 'admin', forms: ['/newResidents', '/createContractor', '/createConstruction'] },
   { email: 'capturista@porton.mx', role: 'capturista' },
   { email: 'vigilante@porton.mx', role: 'guard' },
   { email: 'residente@porton.mx', role: 'resident' },

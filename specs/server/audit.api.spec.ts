@@ -86,6 +86,24 @@ describe('Changes are recorded with who, what and the changed fields, in the sam
     ]));
   });
 
+  it('a device link names the device as the actor; the unlink names the administrator', async () => {
+    const created = await a.admin.post('/api/devices/', { name: 'Caseta auditoría' });
+    expect(created.statusCode, created.body).toBe(201);
+    const device = created.json() as { uuid: string; name: string };
+    const { code } = (await a.admin.put(`/api/devices/linkCode/${device.uuid}`)).json();
+    const linked = await t.app.inject({ method: 'POST', url: '/api/devices/link', payload: { code } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const { deviceToken } = (await a.admin.get(`/api/devices/${device.uuid}`)).json();
+    expect((await a.admin.put(`/api/devices/unlinkDevice/${device.uuid}`, { deviceToken })).statusCode).toBe(200);
+    const events = (await trail(a.admin, 'size=50')).content.filter((e) => e.recordUuid === device.uuid);
+    expect(events.map((e) => [e.action, e.actorKind, e.actorLabel])).toEqual([
+      ['device.unlink', 'user', 'administrador@porton.mx'],
+      ['device.link', 'device', device.name],
+      ['device.create', 'user', 'administrador@porton.mx'],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(code);
+  });
+
   it('an event and its change commit or roll back together', async () => {
     const before = (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM audit_events'))!.n;
     await expect(t.db.tx(async (q) => {

@@ -93,6 +93,20 @@ describe('POST api/massiveEventGuests/checkin', () => {
     expect((await checkin(pass)).statusCode).toBe(201);
   });
 
+  it('the audit trail records each entry and exit with the gate that made it and the guest (issue 16 §6); a refusal records nothing', async () => {
+    const { guest } = await guestOf();
+    const pass = passFor(guest);
+    const trail = async () => t.db.query<{ action: string; actor_label: string }>(
+      "SELECT action, actor_label FROM audit_events WHERE record_uuid = $1 ORDER BY id", [guest]);
+    expect((await checkin(pass)).statusCode).toBe(201);
+    await refusedWith(await checkin(pass), 409, CheckinMessages.alreadyInside);
+    expect((await checkout(pass)).statusCode).toBe(200);
+    expect(await trail()).toEqual([
+      { action: 'guest.checkIn', actor_label: 'vigilante@porton.mx' },
+      { action: 'guest.checkOut', actor_label: 'vigilante@porton.mx' },
+    ]);
+  });
+
   it('two gates at once: one entry, the other refused', async () => {
     const { guest } = await guestOf();
     const pass = passFor(guest);

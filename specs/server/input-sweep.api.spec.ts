@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NULL_BYTE_MESSAGE } from '../../src/shared/form-validation.js';
+import { FORBIDDEN_CHARACTERS_MESSAGE } from '../../src/shared/form-validation.js';
 import { testApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -66,7 +66,7 @@ describe('every route, every text input', () => {
       if (!res) continue; // only a device may call it (its body is swept as a session's would be: the same parse)
       checked.push(`${method} ${path}`);
       const body = res.json() as { error?: string; error_description?: string };
-      if (res.statusCode !== 400 || body.error !== 'invalid_request' || body.error_description !== NULL_BYTE_MESSAGE) {
+      if (res.statusCode !== 400 || body.error !== 'invalid_request' || body.error_description !== FORBIDDEN_CHARACTERS_MESSAGE) {
         failures.push(`${method} ${path}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     }

@@ -71,7 +71,7 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
  * The app on a fresh database with the demo data. Every answer is checked against the OpenAPI
  * document; benchmarks turn that off (`checkAnswers: false`) so they time the app alone.
  */
-export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswers?: boolean; env?: NodeJS.ProcessEnv; distDir?: string } = {}) {
+export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswers?: boolean; env?: NodeJS.ProcessEnv; distDir?: string; logStream?: { write(line: string): void } } = {}) {
   const { db, drop, kind, url } = await freshDatabase();
   try {
     await migrate(db);
@@ -84,7 +84,7 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test', DATA_DIR: dataDir, ...options.env }) };
   const mailer = memoryMailer();
   // Every answer a test receives is checked against the served OpenAPI document (response-contract.ts).
-  const built = await buildApp({ config, db, mailer, plainJsonAnswers: options.plainJsonAnswers, distDir: options.distDir });
+  const built = await buildApp({ config, db, mailer, plainJsonAnswers: options.plainJsonAnswers, distDir: options.distDir, logStream: options.logStream });
   const app = options.checkAnswers === false ? built : validateAnswers(built);
   await app.ready();
   const basic = `Basic ${Buffer.from(`${config.oauthClientId}:${config.oauthClientSecret}`).toString('base64')}`;

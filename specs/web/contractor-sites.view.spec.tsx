@@ -2,6 +2,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { fromCallback } from 'xstate';
 import type { Construction } from '../../src/shared/contractor-types.js';
 import { ContractorSitesView } from '../../src/web/views/contractors/contractor-sites.view.js';
 
@@ -21,7 +22,7 @@ const sites = [
 describe("/constructions_contractor, the contractor's home (spec 2 §2.5, §4.3)", () => {
   it('shows each site with its worker count linking to its workers (or to add one) and its request status', async () => {
     const mine = vi.fn(async (q: { page: number; size: number }) => ({ content: sites, totalElements: 4, totalPages: 1, page: q.page, size: q.size }));
-    render(<ChakraProvider value={defaultSystem}><MemoryRouter><ContractorSitesView api={{ mine }} /></MemoryRouter></ChakraProvider>);
+    render(<ChakraProvider value={defaultSystem}><MemoryRouter><ContractorSitesView api={{ mine }} live={null} /></MemoryRouter></ChakraProvider>);
     await screen.findByText('Obra Aprobada');
     expect(mine).toHaveBeenCalledWith(expect.objectContaining({ page: 0, size: 10 }));
     const row = (name: string) => within(screen.getByText(name).closest('tr')!);
@@ -30,5 +31,20 @@ describe("/constructions_contractor, the contractor's home (spec 2 §2.5, §4.3)
     expect(row('Obra Rechazada').getByText('Solicitud rechazada: Beto Ruiz')).toBeTruthy();
     expect(row('Obra Pendiente').getByText('Solicitud pendiente')).toBeTruthy();
     expect(row('Obra Nueva').getByRole('link', { name: 'Agregar trabajador' }).getAttribute('href')).toBe('/createWorker?construction=d');
+  });
+
+  it("the administrator's decision changes the status live, without reloading the page (issue 14)", async () => {
+    let decided: () => void = () => {};
+    const live = fromCallback<{ type: 'list.reload' }>(({ sendBack }) => { decided = () => sendBack({ type: 'list.reload' }); return () => {}; });
+    const before = site('p', 'Obra Viva', { workerCount: 1, pending: 1 });
+    const after = site('p', 'Obra Viva', { workerCount: 1, rejected: 1, rejectedWorker: 'Rocío Navegador' });
+    const mine = vi.fn()
+      .mockResolvedValueOnce({ content: [before], totalElements: 1, totalPages: 1, page: 0, size: 10 })
+      .mockResolvedValue({ content: [after], totalElements: 1, totalPages: 1, page: 0, size: 10 });
+    render(<ChakraProvider value={defaultSystem}><MemoryRouter><ContractorSitesView api={{ mine }} live={live} /></MemoryRouter></ChakraProvider>);
+    await screen.findByText('Solicitud pendiente');
+    decided();
+    await screen.findByText('Solicitud rechazada: Rocío Navegador');
+    expect(mine).toHaveBeenCalledTimes(2);
   });
 });

@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { requestLogSerializer } from './http/log-redaction.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
@@ -23,6 +24,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Throttle counters; the database's by default, Redis's when REDIS_URL is set. */
   counters?: CounterStore;
+  /** Where the log goes (tests read it); standard output by default. */
+  logStream?: { write(line: string): void };
   /** Folder of the built SPA; omitted in API tests. */
   distDir?: string;
   /**
@@ -39,6 +42,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+      serializers: { req: requestLogSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
     bodyLimit: 12 * 1024 * 1024,

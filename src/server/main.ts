@@ -12,6 +12,7 @@ import { seedDemoContent } from './db/seed-content.js';
 import { seedDemoVisits } from './db/seed-visits.js';
 import { seedDemoMassiveEvents } from './db/seed-massive-events.js';
 import { seedDemoContractors } from './db/seed-contractors.js';
+import { seedDemoWorkers } from './db/seed-workers.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -27,6 +28,7 @@ async function main() {
     await seedDemoVisits(db, config);
     await seedDemoMassiveEvents(db);
     await seedDemoContractors(db);
+    await seedDemoWorkers(db, config);
   }
   const app = await buildApp({ config, db, distDir });
 

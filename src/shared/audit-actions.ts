@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = {
   'visit.checkIn': 'Registró una entrada',
   'visit.checkOut': 'Registró una salida',
   'guest.checkIn': 'Registró la llegada de un invitado',
+  'guest.checkOut': 'Registró la salida de un invitado',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -52,7 +53,14 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: 'Estado', street: 'Calle', ext_number: 'Número exterior', int_number: 'Número interior', number: 'Número',
   address_id: 'Colonia', licenses: 'Licencias', license_total: 'Licencias', license_expired: 'Licencia vencida',
   enabled: 'Habilitado', admin_user_id: 'Administrador', useapp: 'Usa la app', street_id: 'Calle',
-  device_type: 'Tipo', scanner_access: 'Acceso', zone_id: 'Zona', club: 'Club',
+  device_type: 'Tipo', scanner_access: 'Acceso', zone_id: 'Zona', club: 'Club', notresident: 'No residente', action: 'No. acción',
+  chatbot_use_app: 'Visitas administrativas', scanner_type: 'Tipo de escáner', scanner_place: 'Ubicación',
+  folio_required: 'Folio obligatorio', visitor_search: 'Búsqueda de visitantes', search_name: 'Buscar por nombre',
+  search_address: 'Buscar por domicilio', search_action: 'Buscar por No. acción', search_place: 'Buscar por lugar',
+  search_common_area: 'Buscar por área común', view_resident_name: 'Ver nombre del residente', view_visit_address: 'Ver domicilio de la visita',
+  view_resident_address: 'Ver domicilio del residente', view_resident_number: 'Ver número del residente',
+  invitation_validity: 'Vigencia de invitaciones (horas)', invitation_message: 'Mensaje de invitación',
+  frequent_invitation_chrono_unit: 'Unidad de vigencia de visitas frecuentes', frequent_invitation_validity: 'Vigencia de visitas frecuentes',
 };
 
 /** The Spanish sentence of an action; an unknown one (a newer server) shows as stored. */

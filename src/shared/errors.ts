@@ -27,6 +27,9 @@ export interface ErrorBody {
 /** The server's description of a disabled account: clients match on it (spec 1 §8). */
 export const ACCOUNT_EXPIRED = 'User account has expired';
 
+/** Sign-in of a member whose only communities have an expired licence (issue 16 §4). */
+export const LICENCE_EXPIRED = 'No es posible iniciar sesión: la licencia de tu fraccionamiento está vencida. Para renovarla comunícate con tu administrador o integrador.';
+
 export const defaultDescriptions: Record<ErrorCode, string> = {
   invalid_request: 'La solicitud no es válida.',
   invalid_grant: 'Usuario o contraseña incorrectos.',

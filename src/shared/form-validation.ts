@@ -27,21 +27,28 @@ export function withoutError(errors: Record<string, string>, name: string): Reco
   return rest;
 }
 
-/** A U+0000 anywhere in a value (PostgreSQL refuses it in text): answers the dot path of the first one, else null. */
-export function nullBytePath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? (path || '_') : null;
+/**
+ * Characters no text of the app may hold (issue 16 §8): U+0000 (PostgreSQL refuses it) and the
+ * bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read
+ * differently from what it is ('Ana\u202Eetnediserp').
+ */
+export const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
+
+/** The dot path of the first text holding a forbidden character (keys included), else null. */
+export function forbiddenCharacterPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return FORBIDDEN_CHARACTERS.test(value) ? (path || '_') : null;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) { const found = nullBytePath(value[i], path ? `${path}.${i}` : String(i)); if (found) return found; }
+    for (let i = 0; i < value.length; i++) { const found = forbiddenCharacterPath(value[i], path ? `${path}.${i}` : String(i)); if (found) return found; }
     return null;
   }
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path || '_';
-      const found = nullBytePath(item, path ? `${path}.${key}` : key);
+      if (FORBIDDEN_CHARACTERS.test(key)) return path || '_';
+      const found = forbiddenCharacterPath(item, path ? `${path}.${key}` : key);
       if (found) return found;
     }
   }
   return null;
 }
 
-export const NULL_BYTE_MESSAGE = 'El texto contiene caracteres no permitidos.';
+export const FORBIDDEN_CHARACTERS_MESSAGE = 'El texto contiene caracteres no permitidos.';

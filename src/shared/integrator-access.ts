@@ -26,6 +26,24 @@ export function accessPromptOf(target: AccessTarget) {
     };
 }
 
+/** A community's licence state as the access toggle sees it: enabled while its licence is current (issue 16 §4). */
+export const communityAccessRow = <C extends { licenseExpired: boolean }>(c: C) => ({ ...c, enabled: !c.licenseExpired });
+
+/** The community list's enable/disable: a green 'A' disables (licence expired), a red 'N/A' enables. */
+export function communityAccessPromptOf(target: AccessTarget) {
+  return target.enabled
+    ? {
+      title: `¿Estás seguro de deshabilitar ${target.name}?`,
+      detail: 'Al deshabilitar este fraccionamiento, sus residentes y su personal no podrán iniciar sesión y sus sesiones abiertas terminarán',
+      confirmText: 'Desactivar',
+    }
+    : {
+      title: `¿Estás seguro de habilitar ${target.name}?`,
+      detail: 'Al habilitar este fraccionamiento, se reanudarán los accesos de sus residentes y su personal',
+      confirmText: 'Activar',
+    };
+}
+
 /**
  * The list's 'Dirección' (spec 1 §2): street, '#' and the numbers, colony, city, state.
  * Example: 'Av. Insurgentes Sur #1450 int. 3, Del Valle Centro, Benito Juárez, Ciudad de México'.

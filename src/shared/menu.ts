@@ -36,6 +36,8 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Contratistas de obra', path: '/contractors', roles: CONTRACTOR_MANAGERS },
   { label: 'Obras', path: '/constructions', roles: CONTRACTOR_MANAGERS },
   { label: 'Obras', path: '/constructions_contractor', roles: ['contractor'] },
+  { label: 'Trabajadores de obra', path: '/workers', roles: ['admin', 'capturista', 'contractor'] },
+  { label: 'Solicitudes', path: '/workersRequest', roles: adminCapturista },
   { label: 'Tipos de usuario', path: '/users-types', roles: ['generalAdmin'] },
   { label: 'Marcas de vehículos', path: '/carbrands', roles: ['generalAdmin'] },
   { label: 'Colores', path: '/colors', roles: ['generalAdmin'] },

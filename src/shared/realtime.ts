@@ -30,12 +30,35 @@ export interface CommonAreaVisitEvent {
   at: string;
 }
 
+/** An administrator approved or rejected a worker (issue 14): sent to the contractor's room. */
+export interface WorkerDecidedEvent {
+  uuid: string;
+  name: string;
+  status: 'Aprobado' | 'Rechazado';
+  rejectReason: string | null;
+  constructionUuid: string;
+  constructionName: string;
+}
+
+/** A contractor requested workers (issue 14): sent to the community's worker administrators. */
+export interface WorkerRequestedEvent {
+  fracUuid: string;
+  constructionUuid: string;
+  constructionName: string;
+  workers: { uuid: string; name: string }[];
+}
+
+/** Answer of `subscribeWorkers`: which room the socket joined. */
+export interface WorkersSubscribeResult { ok: boolean; error?: string }
+
 export interface ServerToClientEvents {
   V_IN: (event: VisitEvent) => void;
   V_OUT: (event: VisitEvent) => void;
   CA_IN: (event: CommonAreaVisitEvent) => void;
   DEVICE_STATUS: (event: DeviceStatusEvent) => void;
   DEVICE_LINKED: (event: DeviceLinkedEvent) => void;
+  WORKER_DECIDED: (event: WorkerDecidedEvent) => void;
+  WORKER_REQUESTED: (event: WorkerRequestedEvent) => void;
 }
 
 /** Answer of `subscribe`: refused (ok false, Spanish error) unless the caller belongs to the community. */
@@ -43,8 +66,14 @@ export interface SubscribeResult { ok: boolean; error?: string }
 
 export interface ClientToServerEvents {
   subscribe: (fracUuid: string, ack?: (result: SubscribeResult) => void) => void;
+  /** Workers' live updates: a contractor joins its own room, the community's staff the community's requests room. */
+  subscribeWorkers: (ack?: (result: WorkersSubscribeResult) => void) => void;
 }
 
 export const communityRoom = (fracUuid: string) => `frac:${fracUuid}`;
 /** The administrators of a community (device events): joined with `subscribe` by an administrator only. */
 export const devicesRoom = (fracUuid: string) => `frac:${fracUuid}:devices`;
+/** A contractor's open screens (issue 14): decisions on its workers. */
+export const contractorRoom = (contractorUuid: string) => `contractor:${contractorUuid}`;
+/** The community's worker administrators (issue 14): new requests. */
+export const workersRoom = (fracUuid: string) => `frac:${fracUuid}:workers`;

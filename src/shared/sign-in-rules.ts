@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from './constants.js';
-import { ACCOUNT_EXPIRED } from './errors.js';
+import { ACCOUNT_EXPIRED, LICENCE_EXPIRED } from './errors.js';
 import { isApiFailure } from './api-failure.js';
 import { UserType } from './roles.js';
 
@@ -24,6 +24,8 @@ export function signInFailureMessage(error: unknown): string {
   if (!isApiFailure(error) || error.kind === 'network') return SignInMessages.network;
   const { status, body } = error;
   if (body.error_description === ACCOUNT_EXPIRED) return SignInMessages.expired;
+  // The server's own Spanish text for an expired licence (issue 16 §4).
+  if (body.error_description === LICENCE_EXPIRED) return LICENCE_EXPIRED;
   if (status === 429) return body.error_description;
   if (status === 403) return SignInMessages.permission;
   if (status >= 500) return SignInMessages.network;

@@ -35,7 +35,7 @@ export async function resolveDevice(db: Queryable, token: string): Promise<Devic
     `SELECT d.id, d.uuid, d.name, d.device_type, d.scanner_access, d.community_id, c.uuid AS community_uuid
        FROM device_tokens t
        JOIN devices d ON d.id = t.device_id AND d.deleted_at IS NULL AND d.status = 'ACTIVE'
-       JOIN communities c ON c.id = d.community_id AND ${communityOpenSql('c')}
+       JOIN communities c ON c.id = d.community_id AND ${communityOpenSql('c')} AND NOT c.license_expired
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
     [tokenHash(token)],
   );

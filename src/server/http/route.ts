@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import * as v from 'valibot';
 import { AppError } from '../../shared/errors.js';
 import type { Role } from '../../shared/roles.js';
-import { fieldErrors, NULL_BYTE_MESSAGE, nullBytePath } from '../../shared/form-validation.js';
+import { fieldErrors, FORBIDDEN_CHARACTERS_MESSAGE, forbiddenCharacterPath } from '../../shared/form-validation.js';
 import { type ErrorStatus } from '../../shared/schemas/answer.schema.js';
 import type { AuthContext } from './auth-context.js';
 import type { DeviceContext } from './device-auth.js';
@@ -99,8 +99,8 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
 function parse<S extends AnySchema | undefined>(schema: S | undefined, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
   // Every text of every route (issue 16 §8): PostgreSQL refuses U+0000, so it is a 400 here, never a 500 there.
-  const nullAt = nullBytePath(value);
-  if (nullAt) throw new AppError('invalid_request', NULL_BYTE_MESSAGE, { [nullAt]: NULL_BYTE_MESSAGE });
+  const forbiddenAt = forbiddenCharacterPath(value);
+  if (forbiddenAt) throw new AppError('invalid_request', FORBIDDEN_CHARACTERS_MESSAGE, { [forbiddenAt]: FORBIDDEN_CHARACTERS_MESSAGE });
   const result = v.safeParse(schema, value);
   if (result.success) return result.output as Out<S>;
   const fields = fieldErrors(result.issues);

@@ -15,11 +15,21 @@ export const ACCOUNT_BLOCKED_SQL = `(
   OR (EXISTS (SELECT 1 FROM user_communities bu WHERE bu.user_id = u.id)
       AND NOT EXISTS (
         SELECT 1 FROM user_communities bu
-        JOIN communities bc ON bc.id = bu.community_id
+        JOIN communities bc ON bc.id = bu.community_id AND NOT bc.license_expired
         LEFT JOIN integrators bi ON bi.id = bc.integrator_id
         WHERE bu.user_id = u.id AND COALESCE(bi.enabled, true)))
   OR (EXISTS (SELECT 1 FROM residents br WHERE br.user_id = u.id)
       AND NOT EXISTS (SELECT 1 FROM residents br WHERE br.user_id = u.id AND br.deleted_at IS NULL AND br.status = 'ACTIVE' AND br.useapp))
+)`;
+
+/**
+ * SQL: true when every community of the account's memberships is closed and one of them only by an
+ * expired licence (issue 16 §4): the sign-in then says so in Spanish instead of the generic text.
+ */
+export const LICENCE_EXPIRED_SQL = `(
+  EXISTS (SELECT 1 FROM user_communities lu JOIN communities lc ON lc.id = lu.community_id AND lc.license_expired
+           LEFT JOIN integrators li ON li.id = lc.integrator_id
+           WHERE lu.user_id = u.id AND COALESCE(li.enabled, true))
 )`;
 
 /**
@@ -31,14 +41,17 @@ export const communityOpenSql = (alias: string) =>
 
 interface SessionRow {
   session_id: number; user_id: number; uuid: string; email: string; user_type_id: number;
-  community_id: number | null; community_uuid: string | null; blocked: boolean; community_closed: boolean;
+  community_id: number | null; community_uuid: string | null; blocked: boolean; community_closed: boolean; community_expired: boolean;
 }
+
+/** Who still reaches a community whose licence expired (issue 16 §4): its integrator and the general administrator, to renew it. */
+const reachesExpiredCommunity = (typeId: number) => ['integrator', 'generalAdmin'].includes(roleOfType(typeId));
 
 export async function resolveSession(db: Queryable, token: string): Promise<AuthContext | null> {
   const row = await db.one<SessionRow>(
     `SELECT s.id AS session_id, u.id AS user_id, u.uuid, u.email, u.user_type_id,
             s.community_id, c.uuid AS community_uuid, ${ACCOUNT_BLOCKED_SQL} AS blocked,
-            (c.id IS NOT NULL AND NOT ${communityOpenSql('c')}) AS community_closed
+            (c.id IS NOT NULL AND NOT ${communityOpenSql('c')}) AS community_closed, COALESCE(c.license_expired, false) AS community_expired
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
        LEFT JOIN communities c ON c.id = s.community_id
@@ -47,6 +60,8 @@ export async function resolveSession(db: Queryable, token: string): Promise<Auth
   );
   // A session whose active community was closed stops at once; signing in again lands on an open one.
   if (!row || row.blocked || row.community_closed) return null;
+  // An expired licence closes the community to its members at once; its integrator keeps working to renew it.
+  if (row.community_expired && !reachesExpiredCommunity(row.user_type_id)) return null;
   return {
     sessionId: Number(row.session_id),
     userId: row.user_id,
@@ -59,10 +74,13 @@ export async function resolveSession(db: Queryable, token: string): Promise<Auth
   };
 }
 
-/** Communities a user works in: its memberships, or the communities an integrator owns; open ones only. */
+/**
+ * Communities a user works in: its memberships whose licence is current, or the communities an
+ * integrator owns (expired ones too: it renews them); open ones only.
+ */
 export const USER_COMMUNITIES_SQL = `
   SELECT c.id, c.uuid, c.name FROM communities c
-   WHERE (c.id IN (SELECT community_id FROM user_communities WHERE user_id = $1)
+   WHERE ((c.id IN (SELECT community_id FROM user_communities WHERE user_id = $1) AND NOT c.license_expired)
           OR c.integrator_id IN (SELECT id FROM integrators WHERE user_id = $1))
      AND ${communityOpenSql('c')}
    ORDER BY c.name`;

@@ -4,9 +4,10 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { defaultDescriptions } from '../../shared/errors.js';
 import {
-  communityRoom, devicesRoom, type ClientToServerEvents, type DeviceLinkedEvent, type DeviceStatusEvent, type ServerToClientEvents,
-  type SubscribeResult, type VisitEvent,
+  communityRoom, contractorRoom, devicesRoom, workersRoom, type ClientToServerEvents, type DeviceLinkedEvent, type DeviceStatusEvent, type ServerToClientEvents,
+  type SubscribeResult, type VisitEvent, type WorkerDecidedEvent, type WorkerRequestedEvent, type WorkersSubscribeResult,
 } from '../../shared/realtime.js';
+import { WORKER_ADMINS } from '../../shared/worker-rules.js';
 import { DEVICE_ADMINS } from '../../shared/device-rules.js';
 import { VISIT_STATS_ROLES } from '../../shared/visit-access.js';
 import type { Queryable } from '../db/db.js';
@@ -24,6 +25,10 @@ export interface Realtime {
   /** Device presence and links (issue 9), to the community's administrators only. */
   emitDeviceStatus(event: DeviceStatusEvent): void;
   emitDeviceLinked(event: DeviceLinkedEvent): void;
+  /** A decision on a worker, to its contractor's open screens (issue 14). */
+  emitWorkerDecided(contractorUuid: string, event: WorkerDecidedEvent): void;
+  /** A new worker request, to the community's worker administrators (issue 14). */
+  emitWorkerRequested(event: WorkerRequestedEvent): void;
   /**
    * Disconnects this process's sockets whose session ended (log-out, expiry, deleted or blocked
    * account, closed community) or whose subscribed community is no longer the caller's.
@@ -75,6 +80,24 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   });
 
   io.on('connection', (socket) => {
+    socket.on('subscribeWorkers', async (ack) => {
+      const reply = (result: WorkersSubscribeResult) => { if (typeof ack === 'function') ack(result); };
+      try {
+        const { auth } = socket.data;
+        if (auth.role === 'contractor') {
+          const row = await db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM contractors WHERE user_id = $1', [auth.userId]);
+          if (!row) return reply({ ok: false, error: NOT_MEMBER });
+          await socket.join(contractorRoom(row.uuid));
+          return reply({ ok: true });
+        }
+        if (!WORKER_ADMINS.includes(auth.role) || !auth.communityUuid) return reply({ ok: false, error: NOT_MEMBER });
+        await socket.join(workersRoom(auth.communityUuid));
+        reply({ ok: true });
+      } catch (err) {
+        app.log.error({ err }, 'realtime: workers subscribe failed');
+        reply({ ok: false, error: defaultDescriptions.server_error });
+      }
+    });
     socket.on('subscribe', async (fracUuid, ack) => {
       const reply = (result: SubscribeResult) => { if (typeof ack === 'function') ack(result); };
       try {
@@ -144,6 +167,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     emitVisit: (fracUuid, type, event) => { io.to(communityRoom(fracUuid)).emit(type, event); },
     emitDeviceStatus: (event) => { io.to(devicesRoom(event.fracUuid)).emit('DEVICE_STATUS', event); },
     emitDeviceLinked: (event) => { io.to(devicesRoom(event.fracUuid)).emit('DEVICE_LINKED', event); },
+    emitWorkerDecided: (contractorUuid, event) => { io.to(contractorRoom(contractorUuid)).emit('WORKER_DECIDED', event); },
+    emitWorkerRequested: (event) => { io.to(workersRoom(event.fracUuid)).emit('WORKER_REQUESTED', event); },
     checkSessions,
   };
 }

@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.js';
 import { requireIntegrator } from '../http/integrator-scope.js';
 import { ListQuerySchema, pageQuery } from '../http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../http/route.js';
-import { auditWho } from '../services/audit.js';
+import { auditWho, recordAudit } from '../services/audit.js';
 import { COMMUNITY_FROM, COMMUNITY_SELECT, communityOf, ownCommunityRow, type CommunityRow } from '../services/community-rows.js';
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from '../services/community-save.js';
 import { storageFor } from '../services/storage.js';
@@ -74,4 +74,28 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
       return byId(await updateCommunity(db, storage, integrator.id, params.uuid, body, auditWho(req)));
     },
   });
+
+  // Issue 16 §4: `licenseExpired` true means disabled (spec 1 §4). Members are refused at sign-in and their open
+  // sessions and devices stop; the integrator (and the general administrator) still reach it to renew it.
+  for (const [action, expired] of [['disable', true], ['enable', false]] as const) {
+    defineRoute(app, {
+      operationId: `${action}Community`, response: CommunityAnswerSchema, errors: [404],
+      method: 'PUT', url: `/api/fracs/:uuid/${action}`, tags, access: ['integrator', 'generalAdmin'], params: UuidParamsSchema,
+      summary: expired
+        ? 'Deshabilita un fraccionamiento (licencia vencida): sus miembros no inician sesión y sus sesiones y dispositivos se detienen al instante; sus licencias siguen asignadas'
+        : 'Habilita un fraccionamiento (licencia renovada): sus miembros vuelven a tener acceso',
+      handler: async ({ req, auth, params }): Promise<Community> => {
+        const integratorId = auth.role === 'integrator' ? (await requireIntegrator(db, auth)).id : null;
+        const id = await db.tx(async (q) => {
+          const row = await q.one<{ id: number }>(
+            `UPDATE communities SET license_expired = $1 WHERE uuid = $2 AND ($3::int IS NULL OR integrator_id = $3) RETURNING id`,
+            [expired, params.uuid, integratorId]);
+          if (!row) throw new AppError('not_found', COMMUNITY_NOT_FOUND);
+          await recordAudit(q, { ...auditWho(req), communityId: row.id, action: `community.${action}`, recordUuid: params.uuid });
+          return row.id;
+        });
+        return byId(id);
+      },
+    });
+  }
 }

@@ -9,6 +9,7 @@ import type { DeviceContext } from '../http/device-auth.js';
 import { defineRoute, requireCommunity } from '../http/route.js';
 import { checkIn, checkOut, type Registrar } from '../services/guest-checkin.js';
 import { passKeysFor } from '../services/passes.js';
+import { auditWho, recordAudit } from '../services/audit.js';
 import type { Queryable } from '../db/db.js';
 
 /** The gate: a guard or administrator of the active community, or a linked device (a scanner only in its direction). */
@@ -36,9 +37,13 @@ export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime 
     method: 'POST', url: '/api/massiveEventGuests/checkin', tags, access: CHECKIN_ROLES, devices: 'also', body: CheckinBodySchema,
     summary: `Registra la entrada de un invitado con su pase firmado (vigilante, administrador o dispositivo vinculado) y emite V_IN; ${refusals}`
       + 'fuera de la ventana de la invitación, evento cancelado o el invitado ya ingresó',
-    handler: async ({ auth, device, body }): Promise<CheckinAnswer> => {
+    handler: async ({ req, auth, device, body }): Promise<CheckinAnswer> => {
       const registrar = await registrarOf(db, auth, device, 'IN');
-      const entry = await checkIn(db, passKeysFor(config), registrar, body.pass);
+      const entry = await db.tx(async (q) => {
+        const done = await checkIn(q, passKeysFor(config), registrar, body.pass);
+        await recordAudit(q, { ...auditWho(req), communityId: registrar.communityId, action: 'guest.checkIn', recordUuid: done.guest.uuid });
+        return done;
+      });
       realtime.emitVisit(registrar.communityUuid, 'V_IN', { uuid: entry.visitUuid, fracUuid: registrar.communityUuid, accessMode: 'QR', at: entry.at });
       return entry;
     },
@@ -48,9 +53,13 @@ export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime 
     operationId: 'checkOutMassiveEventGuest', response: CheckinAnswerSchema, errors: [404, 409],
     method: 'POST', url: '/api/massiveEventGuests/checkout', tags, access: CHECKIN_ROLES, devices: 'also', body: CheckinBodySchema,
     summary: `Registra la salida de un invitado con su pase firmado y emite V_OUT; ${refusals}si no ha ingresado`,
-    handler: async ({ auth, device, body }): Promise<CheckinAnswer> => {
+    handler: async ({ req, auth, device, body }): Promise<CheckinAnswer> => {
       const registrar = await registrarOf(db, auth, device, 'OUT');
-      const exit = await checkOut(db, passKeysFor(config), registrar, body.pass);
+      const exit = await db.tx(async (q) => {
+        const done = await checkOut(q, passKeysFor(config), registrar, body.pass);
+        await recordAudit(q, { ...auditWho(req), communityId: registrar.communityId, action: 'guest.checkOut', recordUuid: done.guest.uuid });
+        return done;
+      });
       realtime.emitVisit(registrar.communityUuid, 'V_OUT', { uuid: exit.visitUuid, fracUuid: registrar.communityUuid, accessMode: 'QR', at: exit.at });
       return exit;
     },

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { TokenResponseSchema } from '../../shared/schemas/account.answer.js';
 import * as v from 'valibot';
-import { ACCOUNT_EXPIRED, AppError } from '../../shared/errors.js';
+import { ACCOUNT_EXPIRED, AppError, LICENCE_EXPIRED } from '../../shared/errors.js';
 import type { Db } from '../db/db.js';
 import { requireClient } from '../http/client-credentials.js';
 import { defineRoute } from '../http/route.js';
-import { ACCOUNT_BLOCKED_SQL, openSession, revokeSession } from '../http/sessions.js';
+import { ACCOUNT_BLOCKED_SQL, LICENCE_EXPIRED_SQL, openSession, revokeSession } from '../http/sessions.js';
 import type { SignInThrottle } from '../services/login-throttle.js';
 import { auditWho, recordAudit } from '../services/audit.js';
 import { verifyPassword } from '../services/passwords.js';
@@ -35,8 +35,8 @@ export function oauthRoutes(app: FastifyInstance, { db, throttles: { signIn: thr
       if (await throttle.isBlocked(account, req.ip)) {
         throw new AppError('too_many_requests', 'Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.');
       }
-      const user = await db.one<{ id: number; password_hash: string | null; active_community_id: number | null; blocked: boolean }>(
-        `SELECT u.id, u.password_hash, u.active_community_id, ${ACCOUNT_BLOCKED_SQL} AS blocked
+      const user = await db.one<{ id: number; password_hash: string | null; active_community_id: number | null; blocked: boolean; licence_expired: boolean }>(
+        `SELECT u.id, u.password_hash, u.active_community_id, ${ACCOUNT_BLOCKED_SQL} AS blocked, ${LICENCE_EXPIRED_SQL} AS licence_expired
            FROM users u WHERE lower(u.email) = $1 AND u.deleted_at IS NULL`,
         [account],
       );
@@ -49,7 +49,7 @@ export function oauthRoutes(app: FastifyInstance, { db, throttles: { signIn: thr
       }
       if (user.blocked) {
         await recordAudit(db, { ...who, communityId: user.active_community_id, action: 'session.signInRefused' });
-        throw new AppError('invalid_grant', ACCOUNT_EXPIRED);
+        throw new AppError('invalid_grant', user.licence_expired ? LICENCE_EXPIRED : ACCOUNT_EXPIRED);
       }
       await throttle.succeed(account, req.ip);
       const session = await db.tx(async (q) => {

@@ -42,6 +42,8 @@ import { contractorRoutes } from './contractors.routes.js';
 import { constructionRoutes } from './constructions.routes.js';
 import { guestCheckinRoutes } from './guest-checkins.routes.js';
 import { auditRoutes } from './audit.routes.js';
+import { constructionWorkerRoutes } from './construction-workers.routes.js';
+import { workerRequestRoutes } from './worker-requests.routes.js';
 
 /** Every resource's route module, one line each. */
 export const routeModules: RouteModule[] = [
@@ -88,4 +90,6 @@ export const routeModules: RouteModule[] = [
   constructionRoutes,
   guestCheckinRoutes,
   auditRoutes,
+  constructionWorkerRoutes,
+  workerRequestRoutes,
 ];

@@ -3,7 +3,7 @@ import { MessageSchema, NewPasswordAnswerSchema, RegistrationLookupAnswerSchema 
 import * as v from 'valibot';
 import type { RegistrationLookup } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
-import { NULL_BYTE_MESSAGE, nullBytePath } from '../../shared/form-validation.js';
+import { FORBIDDEN_CHARACTERS_MESSAGE, forbiddenCharacterPath } from '../../shared/form-validation.js';
 import { NewPasswordSchema, ResetEmailSchema } from '../../shared/schemas/auth.schema.js';
 import type { Db } from '../db/db.js';
 import { requireClient } from '../http/client-credentials.js';
@@ -77,7 +77,7 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
     handler: async ({ req }) => {
       requireClient(req, client);
       const text = typeof req.body === 'string' ? req.body : '';
-      if (nullBytePath(text)) throw new AppError('invalid_request', NULL_BYTE_MESSAGE);
+      if (forbiddenCharacterPath(text)) throw new AppError('invalid_request', FORBIDDEN_CHARACTERS_MESSAGE);
       const parsed = v.safeParse(ResetEmailSchema, text);
       if (!parsed.success) throw new AppError('invalid_request', parsed.issues[0].message);
       const email = parsed.output.toLowerCase();

@@ -4,11 +4,12 @@
  * pending code. The code is mailed to the resident; the resident app sends it back with the email
  * and a new password (`POST api/residents/register`), which makes the resident's account.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { REGISTRATION_CODE_TTL_MINUTES } from '../../shared/resident-rules.js';
 import type { Queryable } from '../db/db.js';
 import type { Mailer } from './mail.js';
+import { signingKey } from './app-secrets.js';
 
 /** No 0/O, 1/I/L: the code is read aloud and typed on a phone. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -16,23 +17,8 @@ export const CODE_LENGTH = 6;
 
 export const newCode = () => Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
-const secrets = new WeakMap<Queryable, Promise<Uint8Array>>();
-
-/** This installation's signing key, made once and kept in the database (every process signs alike). */
-export function codeSigningKey(db: Queryable): Promise<Uint8Array> {
-  let key = secrets.get(db);
-  if (!key) {
-    key = (async () => {
-      await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-        ['resident_code_jwt', randomBytes(32).toString('base64')]);
-      const row = await db.one<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', ['resident_code_jwt']);
-      return new Uint8Array(Buffer.from(row!.value, 'base64'));
-    })();
-    key.catch(() => secrets.delete(db));
-    secrets.set(db, key);
-  }
-  return key;
-}
+/** This installation's signing key of registration codes (every process signs alike). */
+export const codeSigningKey = (db: Queryable): Promise<Uint8Array> => signingKey(db, 'resident_code_jwt');
 
 export interface IssuedCode { residentId: number; email: string; firstName: string; code: string; expiresAt: Date }
 

@@ -84,11 +84,18 @@ export const postalCode = () =>
 /** City and state come from the postal-code lookup (read-only on the forms); the server ignores them. */
 export const readOnlyPlace = () => v.optional(v.nullable(v.string()));
 
+export const HOUSE_NUMBER_MESSAGE = 'El número no puede ser negativo ni decimal (por ejemplo: 12, 12-A o S/N).';
+/** A house number is never a negative or decimal number ('-5', '3.5'; issue 16 §8): '12', '12-A', 'S/N' are. */
+export const isHouseNumber = <T extends string | null>(value: T) => value === null || !/^[-+\u2212]|\d[.,]\d/.test(value);
+/** An optional exterior or interior number (blank is null). */
+export const optionalHouseNumber = (max: number, tooLongMessage: string) =>
+  v.pipe(optionalText(max, tooLongMessage), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE));
+
 /** Street, exterior and interior number of an address (spec 1 §5, §9). */
 export const addressEntries = {
   idAddress: selectedId(COLONY_MESSAGE),
   street: requiredText(STREET_MESSAGE, STREET_MAX, tooLong('La calle', STREET_MAX)),
-  intNumber: optionalText(NUMBER_MAX, tooLong('El número interior', NUMBER_MAX)),
+  intNumber: optionalHouseNumber(NUMBER_MAX, tooLong('El número interior', NUMBER_MAX)),
   city: readOnlyPlace(),
   state: readOnlyPlace(),
 };
@@ -96,5 +103,5 @@ export const addressEntries = {
 export const extNumber = () =>
   v.pipe(
     textOrNumber(EXT_NUMBER_MESSAGE), v.trim(), v.nonEmpty(EXT_NUMBER_MESSAGE),
-    v.maxLength(NUMBER_MAX, tooLong('El número exterior', NUMBER_MAX)),
+    v.maxLength(NUMBER_MAX, tooLong('El número exterior', NUMBER_MAX)), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE),
   );

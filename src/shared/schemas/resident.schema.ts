@@ -8,6 +8,7 @@ import { EMAIL_PATTERN, REGISTRATION_PASSWORD_RULE, RegistrationPasswordSchema }
 import { INVALID_ID, INVALID_RECORD, idRef, required } from './catalogue.schema.js';
 import { EMAIL_FORMAT_MESSAGE } from './integrator.schema.js';
 import { missingKeyMessage } from './user.schema.js';
+import { HOUSE_NUMBER_MESSAGE, isHouseNumber } from './address-fields.schema.js';
 
 export const RESIDENT_NAME_MIN = 3;
 export const RESIDENT_NAME_MAX = 64;
@@ -40,7 +41,7 @@ const M = ResidentMessages;
 const name = (missing: string, length: string) => required(
   v.pipe(v.string(missing), v.trim(), v.nonEmpty(missing), v.minLength(RESIDENT_NAME_MIN, length), v.maxLength(RESIDENT_NAME_MAX, length)), missing);
 const houseNumber = () => required(
-  v.pipe(v.string(M.number), v.trim(), v.nonEmpty(M.number), v.maxLength(RESIDENT_NUMBER_MAX, M.numberLength)), M.number);
+  v.pipe(v.string(M.number), v.trim(), v.nonEmpty(M.number), v.maxLength(RESIDENT_NUMBER_MAX, M.numberLength), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)), M.number);
 const optionalText = (max: number, message: string) =>
   v.optional(v.nullable(v.pipe(v.string(message), v.trim(), v.maxLength(max, message), v.transform((s) => (s === '' ? null : s)))), null);
 const flag = () => v.pipe(v.optional(v.nullable(v.boolean(M.flag)), false), v.transform((b) => b === true));
@@ -71,7 +72,7 @@ const residentEntries = {
   idFrac: v.optional(v.unknown()),
   idStreet: idRef(M.street),
   number: houseNumber(),
-  intNumber: optionalText(RESIDENT_NUMBER_MAX, M.intNumberLength),
+  intNumber: v.pipe(optionalText(RESIDENT_NUMBER_MAX, M.intNumberLength), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
   /** Only a club community keeps it (spec 3 §1). */
   action: optionalText(RESIDENT_NAME_MAX, M.actionLength),
   useapp: flag(),

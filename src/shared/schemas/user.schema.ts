@@ -3,6 +3,7 @@ import type { Role } from '../roles.js';
 import { isGuardType, needsAddress } from '../user-types-allowed.js';
 import { EMAIL_PATTERN } from './auth.schema.js';
 import { POSTAL_CODE_PATTERN } from '../postal-code.js';
+import { HOUSE_NUMBER_MESSAGE, isHouseNumber } from './address-fields.schema.js';
 
 /** Messages of the users form (spec 1 §5); titles are the dialog titles the spec pairs with them. */
 export const UserMessages = {
@@ -74,8 +75,8 @@ const UserFieldsSchema = v.object({
   state: v.optional(v.nullable(v.unknown())),
   idAddress: v.optional(v.nullable(idOf(UserMessages.colony)), null),
   street: optionalText(NAME_MAX, UserMessages.street),
-  extNumber: optionalText(NUMBER_MAX, UserMessages.extNumber),
-  intNumber: optionalText(NUMBER_MAX, UserMessages.intNumber),
+  extNumber: v.pipe(optionalText(NUMBER_MAX, UserMessages.extNumber), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
+  intNumber: v.pipe(optionalText(NUMBER_MAX, UserMessages.intNumber), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
   /** Sent empty by the web (spec 1 §3); ignored. */
   starDate: v.optional(v.nullable(v.unknown())),
   endDate: v.optional(v.nullable(v.unknown())),

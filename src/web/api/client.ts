@@ -45,6 +45,8 @@ export const api = {
   post: <T>(path: string, json?: unknown) => request<T>('POST', path, { json: json ?? {} }),
   put: <T>(path: string, json?: unknown) => request<T>('PUT', path, { json: json ?? {} }),
   del: <T>(path: string) => request<T>('DELETE', path),
+  /** A PUT whose body is plain text (a worker's rejection reason). */
+  putText: <T>(path: string, text: string) => request<T>('PUT', path, { text }),
   /** A call with a token that is not (yet) the stored one: sign-in checks, revoking a rejected token. */
   withToken: <T>(method: 'GET' | 'POST', path: string, token: string) => request<T>(method, path, method === 'POST' ? { json: {} } : undefined, 'bearer', token),
   form: <T>(path: string, form: Record<string, string>) => request<T>('POST', path, { form }, 'client'),

@@ -13,6 +13,8 @@ export const fracsApi = {
   create: (form: CommunityForm, file?: LogoFile | null) => api.post<Community>('/api/fracs/admin', communityBodyOf(form, file)),
   update: (uuid: string, form: CommunityForm, idFile: number | null, file?: LogoFile | null) =>
     api.put<Community>(one(uuid), { ...communityBodyOf(form, file), idFile }),
+  /** `PUT api/fracs/{uuid}/enable` or `/disable` (the licence state, issue 16 §4). */
+  setAccess: (uuid: string, enable: boolean) => api.put<Community>(`${one(uuid)}/${enable ? 'enable' : 'disable'}`),
   administrators: () => api.get<AdministratorOption[]>('/api/users/integrator'),
   /** The logo is served to signed-in users only: fetched with the token, shown as an object URL. */
   async logo(publicUrl: string): Promise<string | null> {

@@ -64,6 +64,20 @@ export interface ListScreenProps<Row extends ListRow> {
   memory?: { read: () => ListMemory | null; write: (memory: ListMemory) => void };
   /** A machine each shown row gets as its own child (`{ row }` input); columns read it as `cell(row, child)`. */
   rowChild?: AnyActorLogic;
+  /** The toolbar's own machine (selection and actions), spawned once by the list; it asks the list to reload after a change. */
+  toolbarChild?: AnyActorLogic;
+  /** The toolbar's buttons and dialogs, bound to the toolbar child (shown above the table). */
+  renderToolbar?: (toolbar: AnyActorRef, rows: Row[]) => ReactNode;
+  /** The table's columns may read the toolbar child too (a selection checkbox). */
+  toolbarColumns?: (toolbar: AnyActorRef) => ListColumn<Row>[];
+  /** Rows shown otherwise than as the table (the guests' cards); they may read the toolbar child. */
+  renderRows?: (rows: Row[], toolbar?: AnyActorRef) => ReactNode;
+  /** Rows a page (15 by default, the list machine's). */
+  pageSize?: number;
+  /** The delete confirmation's second line. */
+  deleteDetail?: string;
+  /** Live updates (a callback actor that reports 'list.reload' when the rows changed elsewhere). */
+  live?: AnyActorLogic;
 }
 
 /** The list pattern as a screen: title, search, add, table, pager, delete with confirmation. */
@@ -76,6 +90,8 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       ...(props.form ? { form: props.form as never } : {}),
       ...(props.rowAction ? { rowAction: props.rowAction as never } : {}),
       ...(props.rowChild ? { rowChild: props.rowChild as never } : {}),
+      ...(props.toolbarChild ? { toolbar: props.toolbarChild as never } : {}),
+      ...(props.live ? { live: props.live as never } : {}),
     },
     actions: { remember: (_, memory) => props.memory?.write(memory) },
   }), inspected({ input: {
@@ -85,7 +101,11 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       ...(props.selectFilters ?? []).map((f) => [f.name, '']),
     ]) as ListFilters,
     rowChildren: Boolean(props.rowChild),
+    toolbar: Boolean(props.toolbarChild),
+    ...(props.pageSize ? { size: props.pageSize } : {}),
   } }));
+  const toolbarRef = state.children.toolbar as AnyActorRef | undefined;
+  const shownColumns = toolbarRef && props.toolbarColumns ? [...props.toolbarColumns(toolbarRef), ...columns] : columns;
   const ctx = state.context;
   const rows = ctx.rows as Row[];
   const busy = state.matches('fetching');
@@ -120,6 +140,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
           </NativeSelect.Root>
         ))}
         {props.toolbar}
+        {toolbarRef && props.renderToolbar ? props.renderToolbar(toolbarRef, rows) : null}
         {state.matches('ready') || state.matches('empty') ? (
           <Button size="sm" variant="ghost" colorPalette="teal" onClick={reload}>Recargar</Button>
         ) : null}
@@ -135,15 +156,15 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       {state.matches('empty') ? <Text color="gray.600" data-testid="empty-list">{EMPTY_LIST_MESSAGE}</Text> : null}
       {rows.length > 0 && !state.matches('empty') && !state.matches('error') ? (
         <Stack gap="3" opacity={busy ? 0.6 : 1}>
-          <DataTable caption={props.tableCaption} rows={rows}
-            columns={columns.map((c) => ({ ...c, cell: (row: Row) => c.cell(row, state.children[rowChildId(row.uuid)] as AnyActorRef | undefined) }))}
+          {props.renderRows ? props.renderRows(rows, toolbarRef) : <DataTable caption={props.tableCaption} rows={rows}
+            columns={shownColumns.map((c) => ({ ...c, cell: (row: Row) => c.cell(row, state.children[rowChildId(row.uuid)] as AnyActorRef | undefined) }))}
             actions={(canEdit && renderForm) || deleteRow || props.rowActions ? (row) => (
               <HStack justify="flex-end" gap="2">
                 {props.rowActions?.(row, () => send({ type: 'row.act', row }), state.children[rowChildId(row.uuid)] as AnyActorRef | undefined)}
                 {canEdit && renderForm && (props.canEditRow?.(row) ?? true) ? <Button size="xs" variant="outline" onClick={() => send({ type: 'row.edit', row })}>Editar</Button> : null}
                 {deleteRow && (props.canDeleteRow?.(row) ?? true) ? <Button size="xs" variant="outline" colorPalette="red" onClick={() => send({ type: 'row.delete', row })}>Eliminar</Button> : null}
               </HStack>
-            ) : undefined} />
+            ) : undefined} />}
           <Pager page={ctx.page} totalPages={ctx.totalPages} total={ctx.total} window={props.pageWindow}
             onGo={(page) => send({ type: 'page.go', page })} />
         </Stack>
@@ -152,7 +173,7 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
       {state.matches('acting') && selected && props.renderRowAction && state.children.rowAction
         ? props.renderRowAction(selected, state.children.rowAction) : null}
       <ConfirmDialog open={state.matches('confirmDelete') || state.matches('deleting')} busy={state.matches('deleting')}
-        title={`¿Seguro que deseas eliminar ${selected ? rowName(selected) : ''}?`} detail="No podrás revetir esta acción"
+        title={`¿Seguro que deseas eliminar ${selected ? rowName(selected) : ''}?`} detail={props.deleteDetail ?? 'No podrás revetir esta acción'}
         confirmText="Eliminar" onConfirm={() => send({ type: 'delete.confirm' })} onCancel={() => send({ type: 'delete.cancel' })} />
       <ResultDialog open={state.matches('deleted')} status="success" title="¡Correcto!"
         detail={selected && props.deletedText ? props.deletedText(selected) : ctx.notice} onClose={() => send({ type: 'dialog.close' })} />

@@ -24,7 +24,7 @@ export const auditFields: ReportField[] = [
 ];
 
 const columns: Column<AuditRow>[] = [
-  { header: 'Fecha', cell: (r) => formatReportDateTime(r.occurredAt) },
+  { header: 'Fecha', cell: (r) => <Text as="span" whiteSpace="nowrap">{formatReportDateTime(r.occurredAt)}</Text> },
   { header: 'Quién', cell: (r) => describeActor(r) },
   { header: 'Acción', cell: (r) => auditActionLabel(r.action) },
   { header: 'Fraccionamiento', cell: (r) => r.community?.name ?? '—' },

@@ -1,5 +1,6 @@
 import { Badge, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
+import { fromCallback } from 'xstate';
 import type { ListRow } from '../../../../machines/list-screen.machine.js';
 import type { Page } from '../../../shared/api-types.js';
 import {
@@ -9,6 +10,7 @@ import type { Construction } from '../../../shared/contractor-types.js';
 import { PAGE_LINKS } from '../../../shared/massive-event-rules.js';
 import { constructionsApi } from '../../api/contractors.api.js';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen.js';
+import { listenToWorkers } from '../../realtime/worker-events.js';
 
 type Row = Construction & ListRow;
 
@@ -28,8 +30,11 @@ const columns: ListColumn<Row>[] = [
   { header: 'Estatus', cell: (r) => <Badge colorPalette={statusPalette[siteRequestStatus(r)]}>{siteStatusText(r)}</Badge> },
 ];
 
+/** The administrator's decisions reach the contractor's room: the statuses reload without a reload of the page (issue 14). */
+const liveSites = fromCallback<{ type: 'list.reload' }>(({ sendBack }) => listenToWorkers({ onDecided: () => sendBack({ type: 'list.reload' }) }));
+
 /** /constructions_contractor: the contractor's home, its own sites (spec 1 §2, spec 2 §2.5). */
-export function ContractorSitesView({ api = constructionsApi }: { api?: Pick<typeof constructionsApi, 'mine'> }) {
+export function ContractorSitesView({ api = constructionsApi, live = liveSites }: { api?: Pick<typeof constructionsApi, 'mine'>; live?: typeof liveSites | null }) {
   return (
     <ListScreen<Row>
       title={ConstructionTexts.title}
@@ -40,6 +45,7 @@ export function ContractorSitesView({ api = constructionsApi }: { api?: Pick<typ
       loadPage={(q) => api.mine({ ...q, size: CONSTRUCTIONS_PAGE_SIZE }) as Promise<Page<Row>>}
       rowName={(row) => row.name}
       canEdit={false}
+      live={live ?? undefined}
     />
   );
 }

@@ -1,16 +1,20 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { integratorAccessMachine } from '../../../../machines/integrator-access.machine.js';
 import type { ListRow } from '../../../../machines/list-screen.machine.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { Community } from '../../../shared/community-types.js';
-import { addressLineOf } from '../../../shared/integrator-access.js';
+import { accessButtonOf, addressLineOf, communityAccessPromptOf, communityAccessRow } from '../../../shared/integrator-access.js';
 import { fracsApi } from '../../api/fracs.api.js';
+import { AccessDialogs } from '../../components/access-dialogs.js';
 import { AddLinkButton } from '../../components/add-link-button.js';
 import type { Column } from '../../components/list/data-table.js';
 import { ListScreen } from '../../components/list/list-screen.js';
 import { paths } from '../../paths.js';
 
-type Row = Community & ListRow;
+type Row = Community & ListRow & { enabled: boolean };
 
 const columns: Column<Row>[] = [
   { header: 'Nombre', cell: (r) => r.name },
@@ -20,22 +24,39 @@ const columns: Column<Row>[] = [
   { header: 'Estado', cell: (r) => (r.licenseExpired ? <Badge colorPalette="red">Deshabilitado</Badge> : <Badge colorPalette="green">Activo</Badge>) },
 ];
 
-/** /fracs (spec 1 §2 'Communities list'): the integrator's communities, search by name, edit. */
-export function FracsView({ api = fracsApi }: { api?: Pick<typeof fracsApi, 'list'> }) {
+/**
+ * /fracs (spec 1 §2 'Communities list'): the integrator's communities, search by name, edit, and
+ * enabling or disabling (spec 1 §4 `licenseExpired`; issue 16 §4) as the list's row-action child,
+ * the same confirm-then-call machine as the integrators' access; the list reloads when it changed.
+ */
+export function FracsView({ api = fracsApi }: { api?: Pick<typeof fracsApi, 'list' | 'setAccess'> }) {
   const navigate = useNavigate();
+  const access = useMemo(() => integratorAccessMachine.provide({
+    actors: { setAccess: fromPromise(({ input }) => api.setAccess(input.uuid, input.enable)) },
+  }), [api]);
   return (
     <ListScreen<Row>
       title="Fraccionamientos"
       tableCaption="Fraccionamientos registrados"
       searchPlaceholder="Buscar fraccionamiento"
       columns={columns}
-      loadPage={(q) => api.list(q) as Promise<Page<Row>>}
+      loadPage={async (q) => { const page = await api.list(q); return { ...page, content: page.content.map(communityAccessRow) } as Page<Row>; }}
       rowName={(row) => row.name}
       canEdit={false}
       toolbar={<AddLinkButton label="Alta fraccionamiento" to={paths.newFrac} />}
-      rowActions={(row) => (
-        <Button size="xs" variant="outline" onClick={() => navigate(`${paths.newFrac}?uuid=${encodeURIComponent(row.uuid)}`)}>Editar</Button>
-      )}
+      rowAction={access}
+      renderRowAction={(_row, actor) => <AccessDialogs actor={actor} promptOf={communityAccessPromptOf} />}
+      rowActions={(row, act) => {
+        const button = accessButtonOf(row.enabled);
+        return (
+          <>
+            <Button size="xs" variant="outline" onClick={() => navigate(`${paths.newFrac}?uuid=${encodeURIComponent(row.uuid)}`)}>Editar</Button>
+            <Button size="xs" colorPalette={button.colorPalette} minW="10" aria-label={button.action} title={button.action} onClick={act}>
+              {button.text}
+            </Button>
+          </>
+        );
+      }}
     />
   );
 }

@@ -1,8 +1,7 @@
 import { Button, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { integratorAccessMachine } from '../../../../machines/integrator-access.machine.js';
 import type { ListRow } from '../../../../machines/list-screen.machine.js';
 import type { Page } from '../../../shared/api-types.js';
@@ -13,10 +12,9 @@ import {
 import type { Integrator } from '../../../shared/integrator-types.js';
 import { integratorsApi } from '../../api/integrators.api.js';
 import { AddLinkButton } from '../../components/add-link-button.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { AccessDialogs } from '../../components/access-dialogs.js';
 import type { Column } from '../../components/list/data-table.js';
 import { ListScreen } from '../../components/list/list-screen.js';
-import { ResultDialog } from '../../components/result-dialog.js';
 import { paths } from '../../paths.js';
 
 type Row = Integrator & ListRow;
@@ -28,24 +26,6 @@ const columns: Column<Row>[] = [
   { header: 'Teléfono', cell: (r) => r.phone || 'Sin teléfono' },
   { header: 'Cantidad de licencias', cell: (r) => r.licenses },
 ];
-
-/** The enable/disable confirmation and its error dialog over a running integratorAccess child. */
-function AccessDialogs({ actor }: { actor: ActorRefFrom<typeof integratorAccessMachine> }) {
-  const access = useSelector(actor, (s) => s);
-  const { target, error } = access.context;
-  const prompt = accessPromptOf(target);
-  return (
-    <>
-      <ConfirmDialog open={access.matches('confirming') || access.matches('saving')} busy={access.matches('saving')}
-        title={prompt.title} detail={prompt.detail} confirmText={prompt.confirmText}
-        danger={target.enabled}
-        onConfirm={() => actor.send({ type: 'access.confirm' })} onCancel={() => actor.send({ type: 'access.cancel' })} />
-      {/* Spec 1 §8: enable or disable failure shows an empty error dialog (the server's reason, if any, below). */}
-      <ResultDialog open={access.matches('failed')} status="error" title="" detail={error}
-        onClose={() => actor.send({ type: 'dialog.close' })} />
-    </>
-  );
-}
 
 /** /integrators (spec 1 §2 'Integrators list'): the general administrator's integrators. */
 export function IntegratorsView({ api = integratorsApi }: { api?: Pick<typeof integratorsApi, 'list' | 'remove' | 'setAccess'> }) {
@@ -69,7 +49,7 @@ export function IntegratorsView({ api = integratorsApi }: { api?: Pick<typeof in
       canEdit={false}
       toolbar={<AddLinkButton label="Alta integrador" to={paths.newIntegrator} />}
       rowAction={access}
-      renderRowAction={(_row, actor) => <AccessDialogs actor={actor} />}
+      renderRowAction={(_row, actor) => <AccessDialogs actor={actor} promptOf={accessPromptOf} />}
       rowActions={(row, act) => {
         const button = accessButtonOf(row.enabled);
         return (

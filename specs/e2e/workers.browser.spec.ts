@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserSuite, signInAs, type RunningServer } from '../support/browser.js';
+import { pngBase64 } from '../support/event-fixtures.js';
+import { PDF_TEXT } from '../support/worker-fixtures.js';
+
+let server: RunningServer;
+let browser: Browser;
+browserSuite((s, b) => { server = s; browser = b; });
+
+const dir = mkdtempSync(join(tmpdir(), 'porton-workers-e2e-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const photoFile = join(dir, 'foto.png');
+const idFile = join(dir, 'ine.pdf');
+const proofFile = join(dir, 'recibo.png');
+writeFileSync(photoFile, Buffer.from(pngBase64(300, 300, [40, 120, 200]), 'base64'));
+writeFileSync(idFile, PDF_TEXT);
+writeFileSync(proofFile, Buffer.from(pngBase64(400, 250, [220, 220, 200]), 'base64'));
+
+async function pageAs(email: string, query = ''): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-MX' });
+  const page = await context.newPage();
+  await signInAs(page, server.url, email, 'Porton2026', query);
+  await page.waitForURL((u) => u.pathname !== '/');
+  return page;
+}
+
+async function requestWorker(contractor: Page, firstName: string) {
+  await contractor.goto(`${server.url}/createWorker`);
+  await contractor.getByLabel('Nombre').fill(firstName);
+  await contractor.getByLabel('Apellidos').fill('Navegador');
+  await contractor.getByLabel('Obra').selectOption({ label: 'Casa Familia Treviño' });
+  await contractor.getByLabel('Fotografía').setInputFiles(photoFile);
+  await contractor.getByRole('img', { name: 'Foto recortada' }).waitFor();
+  await contractor.getByLabel('Identificación oficial').setInputFiles(idFile);
+  await contractor.getByLabel('Comprobante de domicilio').setInputFiles(proofFile);
+  await contractor.getByTitle('Vista previa: Identificación oficial').waitFor();
+  await contractor.getByRole('img', { name: 'Vista previa: Comprobante de domicilio' }).waitFor();
+  await contractor.getByRole('button', { name: 'Registrar' }).click();
+  const sent = contractor.getByRole('alertdialog', { name: 'Solicitud de trabajador enviada' });
+  await sent.waitFor();
+  await sent.getByRole('button', { name: 'Aceptar' }).click();
+  await contractor.getByText('Solicitud pendiente').waitFor();
+}
+
+describe('Trabajadores de obra end to end (issue 14): request, live decision, request again', () => {
+  it('the contractor requests a worker with a photo and two documents; the administrator sees it live, rejects it with a reason; the contractor sees it without reloading; then a new request is approved', async () => {
+    const contractor = await pageAs('contratista@porton.mx', '?type=contractor');
+    expect(new URL(contractor.url()).pathname).toBe('/constructions_contractor');
+    const admin = await pageAs('administrador@porton.mx');
+    await admin.goto(`${server.url}/workersRequest`);
+    const row = admin.getByRole('row', { name: /Casa Familia Treviño/ });
+    await row.waitFor();
+    const pendingBefore = Number((await row.getByText(/Pendientes \d+/).textContent())!.replace(/\D/g, ''));
+
+    await requestWorker(contractor, 'Rocío');
+    // The requests table reloads by itself: one more pending request.
+    await row.getByText(`Pendientes ${pendingBefore + 1}`).waitFor();
+
+    await row.getByRole('link').click();
+    const card = admin.getByRole('article', { name: 'Rocío Navegador' });
+    await card.getByRole('button', { name: 'Rechazar' }).click();
+    const reasonDialog = admin.getByRole('dialog', { name: /Rechazar a Rocío Navegador/ });
+    await reasonDialog.getByLabel('Motivo del rechazo').fill('La identificación no es legible');
+    await reasonDialog.getByRole('button', { name: 'Rechazar' }).click();
+    await admin.getByRole('alertdialog', { name: '¡Solicitud rechazada!' }).getByRole('button', { name: 'Aceptar' }).click();
+
+    // The contractor's screen changes without a reload.
+    await contractor.getByText('Solicitud rechazada').waitFor();
+    await contractor.getByText('Rocío Navegador: La identificación no es legible').waitFor();
+
+    await contractor.getByRole('button', { name: 'Solicitar otro trabajador' }).click();
+    await requestWorker(contractor, 'Samuel');
+    await admin.goto(`${server.url}/workersRequest`);
+    await admin.getByRole('row', { name: /Casa Familia Treviño/ }).getByRole('link').click();
+    await admin.getByRole('article', { name: 'Samuel Navegador' }).getByRole('button', { name: 'Aprobar' }).click();
+    await admin.getByRole('alertdialog', { name: '¡Solicitud Aprobada!' }).getByRole('button', { name: 'Aceptar' }).click();
+    await contractor.getByText('Solicitud aprobada').waitFor();
+  });
+});

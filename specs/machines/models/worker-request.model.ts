@@ -1,0 +1,72 @@
+import { workerRequestMachine, type WorkerRequestPayload } from '../../../machines/worker-request.machine.js';
+import type { ModelSpec } from '../../support/model-paths.js';
+
+const file = (name: string, mimeType: string) => ({ name, extension: name.split('.').pop()!, mimeType, content: 'AAAA' });
+export const SITE = '7d1e3c0a-5b2f-4c8e-9a1d-2f3b4c5d6e7f';
+export const OTHER_SITE = '8e2f4d1b-6c3a-4d9f-8b2e-3a4c5d6e7f80';
+export const requestPayload: WorkerRequestPayload = {
+  construction: { uuid: SITE },
+  workers: [{
+    firstName: 'Ana', lastName: 'Pérez',
+    photo: file('foto.png', 'image/png'), identification: file('ine.pdf', 'application/pdf'), proofOfAddress: file('recibo.jpg', 'image/jpeg'),
+  }],
+};
+export const sentAna = { uuid: 'w1', name: 'Ana Pérez', status: 'Pendiente', rejectReason: null };
+export const REASON = 'Identificación ilegible';
+
+export const workerRequestModel: ModelSpec = {
+  name: 'workerRequest',
+  machine: workerRequestMachine,
+  recordedChildren: ['sendRequest'],
+  inputs: [{ name: 'contratista', input: undefined }, { name: 'contratista desde su obra', input: { construction: SITE } }],
+  key: (s) => ({
+    progress: s.context.progress, sent: s.context.sent.map((w: { status: string }) => w.status),
+    filled: [s.context.sites.length, ...Object.values(s.context.values), ...Object.values(s.context.files).map(Boolean)].join('|'), errors: Object.keys(s.context.errors).length > 0,
+  }),
+  events: (s) => {
+    const value = JSON.stringify(s.value);
+    if (value === '"filling"') {
+      const w = requestPayload.workers[0]!;
+      const { values, files } = s.context;
+      // The next empty field, in the form's order: the paths fill it field by field.
+      const next = !values.firstName ? { type: 'field.change', name: 'firstName', value: w.firstName }
+        : !values.lastName ? { type: 'field.change', name: 'lastName', value: w.lastName }
+          : !values.construction ? { type: 'field.change', name: 'construction', value: SITE }
+            : !files.photo ? { type: 'file.set', slot: 'photo', file: w.photo }
+              : !files.identification ? { type: 'file.set', slot: 'identification', file: w.identification }
+                : !files.proofOfAddress ? { type: 'file.set', slot: 'proofOfAddress', file: w.proofOfAddress } : null;
+      return [
+        ...(values.firstName ? [] : [{ type: 'submit', payload: requestPayload }]),
+        { type: 'form.submit' },
+        ...(s.context.sites.length || values.firstName || s.context.payload ? [] : [{ type: 'sites.loaded', sites: [{ value: SITE, label: 'Casa Roble 30' }] }]),
+        ...(next ? [next] : []),
+        ...(values.construction ? [{ type: 'field.change', name: 'construction', value: OTHER_SITE }] : []),
+        ...(files.photo ? [{ type: 'file.remove', slot: 'photo' }] : []),
+      ];
+    }
+    if (value === '"uploading"') {
+      return [
+        ...(s.context.progress === 0 ? [{ type: 'upload.progress', percent: 50 }] : []),
+        { type: 'upload.done', workers: [sentAna] }, { type: 'upload.failed', error: 'La obra no existe.' },
+      ];
+    }
+    if (value === '"failed"' || value === '"submitted"') return [{ type: 'dialog.close' }];
+    if (value.startsWith('{"watching"')) {
+      return [
+        { type: 'worker.decided', uuid: 'w1', status: 'Aprobado', rejectReason: null },
+        { type: 'worker.decided', uuid: 'w1', status: 'Rechazado', rejectReason: REASON },
+        { type: 'worker.decided', uuid: 'otro', status: 'Rechazado', rejectReason: REASON },
+        { type: 'request.again' },
+      ];
+    }
+    return [];
+  },
+};
+workerRequestModel.describeEvent = (e) => {
+  const ev = e as { type: string; status?: string; uuid?: string; percent?: number };
+  if (ev.type === 'worker.decided') return `el administrador decide ${ev.status} (${ev.uuid})`;
+  return ({
+    submit: 'envía la solicitud', 'upload.progress': `sube ${ev.percent}%`, 'upload.done': 'el servidor la recibe',
+    'upload.failed': 'el servidor la rechaza', 'dialog.close': 'cierra el aviso', 'request.again': 'solicita otra vez',
+  } as Record<string, string>)[ev.type] ?? ev.type;
+};

@@ -1,0 +1,36 @@
+import { workersScreenMachine } from '../../../machines/workers-screen.machine.js';
+import type { ModelSpec } from '../../support/model-paths.js';
+
+const w = (uuid: string, firstName: string, status: string) => ({
+  uuid, firstName, lastName: 'Prueba', status, rejectReason: null, photo: null, identification: null, proofOfAddress: null,
+  construction: { uuid: 's1', name: 'Casa Roble', number: 'T-1', streetNumber: '14', street: { name: 'Calle Roble' },
+    contractor: { firstName: 'C', lastName: 'F', enterprise: 'Constructora' } },
+});
+export const approvedAna = w('a', 'Ana', 'Aprobado');
+export const pendingPepe = w('p', 'Pepe', 'Pendiente');
+export const loadFailure = { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'La obra no existe.' } };
+
+export const workersScreenModel: ModelSpec = {
+  name: 'workersScreen',
+  machine: workersScreenMachine,
+  inputs: [{ name: 'todas las obras', input: { construction: null, requestMode: false } }],
+  key: (s) => ({ modal: s.context.modal, notice: Boolean(s.context.notice), n: s.context.workers.length, search: s.context.search, page: s.context.page }),
+  events: (s) => {
+    switch (JSON.stringify(s.value)) {
+      case '"loading"': return [
+        { type: 'xstate.done.actor.loadWorkers', output: [approvedAna, pendingPepe] }, { type: 'xstate.error.actor.loadWorkers', error: loadFailure },
+      ];
+      case '"loadFailed"': return [{ type: 'retry' }];
+      case '"ready"': return s.context.modal || s.context.notice ? [{ type: 'modal.close' }] : [
+        ...(s.context.search ? [] : [{ type: 'search.change', value: 'pepe' }]),
+        ...(s.context.page ? [] : [{ type: 'page.go', page: 1 }]),
+        { type: 'info.open', uuid: 'p' }, { type: 'credential.open', uuid: 'p' }, { type: 'credential.open', uuid: 'a' },
+        { type: 'approve', uuid: 'p' }, { type: 'reject', uuid: 'p' }, { type: 'live.changed' },
+      ];
+      case '"deciding"': return [
+        { type: 'xstate.done.actor.approval', output: { changed: true } }, { type: 'xstate.done.actor.approval', output: { changed: false } },
+      ];
+      default: return [];
+    }
+  },
+};

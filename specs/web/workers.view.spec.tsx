@@ -1,0 +1,71 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { browserSessionMachine, SessionProvider } from '../../src/web/session/session-context.js';
+import { userAs } from '../support/catalogue-screen-harness.js';
+import type { ScreenWorker } from '../../machines/workers-screen.machine.js';
+import { WorkersView, type WorkersDeps } from '../../src/web/views/workers/workers.view.js';
+
+const worker = (uuid: string, firstName: string, status: string, site = 'Casa Roble'): ScreenWorker => ({
+  uuid, firstName, lastName: 'Prueba', status, rejectReason: status === 'Rechazado' ? 'Documentos vencidos' : null,
+  photo: null, identification: { uuid: `${uuid}-i`, publicUrl: '/doc.pdf', mimeType: 'application/pdf' }, proofOfAddress: null,
+  construction: { uuid: 's1', name: site, number: 'T-1', streetNumber: '14', street: { name: 'Calle Roble' },
+    contractor: { firstName: 'Constantino', lastName: 'Flores', enterprise: 'Constructora Flores' } },
+});
+
+function renderView(workers: ScreenWorker[], overrides: Partial<WorkersDeps> = {}) {
+  const deps: WorkersDeps = {
+    load: vi.fn(async () => workers), approve: vi.fn(async () => ({})), reject: vi.fn(async () => ({})), listen: () => () => {}, ...overrides,
+  };
+  localStorage.setItem('porton.token', 'token-de-prueba');
+  const logic = browserSessionMachine.provide({ actors: { checkSession: fromPromise(async () => userAs('admin')) } });
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <MemoryRouter><SessionProvider logic={logic as never}><WorkersView deps={deps} /></SessionProvider></MemoryRouter>
+    </ChakraProvider>,
+  );
+  return deps;
+}
+const dialogs = () => screen.getAllByRole('alertdialog', { hidden: true });
+
+describe("/workers 'Trabajadores de obra' (spec 2 §2.6, §4.3, §8)", () => {
+  it("searches by worker or site ('Buscar por trabajador u obra') and pages 10 cards", async () => {
+    const many = Array.from({ length: 12 }, (_, i) => worker(`w${i}`, `Nombre${i}`, 'Pendiente', i < 6 ? 'Casa Roble' : 'Casa Pino'));
+    renderView(many);
+    await screen.findByRole('article', { name: 'Nombre0 Prueba' });
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    fireEvent.change(screen.getByLabelText('Buscar por trabajador u obra'), { target: { value: 'pino' } });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(6));
+  });
+
+  it('an approved worker cannot be rejected: its card offers no Rechazar (§4.3); a pending one is rejected with a reason', async () => {
+    const deps = renderView([worker('a', 'Ana', 'Aprobado'), worker('p', 'Pepe', 'Pendiente')]);
+    const pending = await within(await screen.findByRole('article', { name: 'Pepe Prueba' })).findByRole('button', { name: 'Rechazar' });
+    expect(within(screen.getByRole('article', { name: 'Ana Prueba' })).queryByRole('button', { name: 'Rechazar' })).toBeNull();
+    fireEvent.click(pending);
+    const reason = await screen.findByLabelText(/Motivo del rechazo/);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Rechazar', hidden: true }).at(-1)!);
+    await screen.findByText('Escribe el motivo del rechazo.');
+    expect(deps.reject).not.toHaveBeenCalled();
+    fireEvent.change(reason, { target: { value: 'Comprobante vencido' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Rechazar', hidden: true }).at(-1)!);
+    await waitFor(() => expect(dialogs().some((d) => d.textContent?.includes('¡Solicitud rechazada!'))).toBe(true));
+    expect(deps.reject).toHaveBeenCalledWith('p', 'Comprobante vencido');
+  });
+
+  it("a credential of a non-approved worker is refused with 'Solo es posible visualizar credenciales de trabajadores aprobados.'", async () => {
+    renderView([worker('p', 'Pepe', 'Pendiente')]);
+    const card = await screen.findByRole('article', { name: 'Pepe Prueba' });
+    fireEvent.click(await within(card).findByRole('button', { name: 'Credencial' }));
+    await waitFor(() => expect(dialogs().some((d) => d.textContent?.includes('Solo es posible visualizar credenciales de trabajadores aprobados.'))).toBe(true));
+  });
+
+  it('the information modal shows the rejection reason and the documents in frames (a PDF inline)', async () => {
+    renderView([worker('r', 'Rita', 'Rechazado')]);
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Rita Prueba' })).getByRole('button', { name: 'Ver datos' }));
+    await screen.findByText('Documentos vencidos');
+    expect(screen.getByTitle('Identificación oficial').getAttribute('src')).toBe('/doc.pdf');
+  });
+});

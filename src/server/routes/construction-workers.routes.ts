@@ -1,0 +1,237 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { AppError } from '../../shared/errors.js';
+import { WorkerAnswerSchema, WorkerListSchema } from '../../shared/schemas/construction-worker.answer.js';
+import {
+  AdminWorkerSchema, ConstructionQuerySchema, ContractorQuerySchema, FileTokenQuerySchema, WorkerIdParamsSchema, type AdminWorkerBody,
+} from '../../shared/schemas/construction-worker.schema.js';
+import {
+  approveRefusal, editRefusal, rejectRefusal, REJECT_REASON_MAX, WORKER_ADMINS, WORKER_READERS, WorkerMessages, WorkerStatus,
+} from '../../shared/worker-rules.js';
+import type { Queryable } from '../db/db.js';
+import type { AppDeps } from '../deps.js';
+import { defineRoute } from '../http/route.js';
+import { removeStored } from '../services/massive-event-images.js';
+import { storageFor } from '../services/storage.js';
+import { readFileLink, workerFileKey } from '../services/worker-file-links.js';
+import {
+  checkNewFiles, dropWorkerFiles, storeAll, WORKER_FILE_SLOTS, WorkerFileMessages, type WorkerFileSlot,
+} from '../services/worker-files.js';
+import {
+  findConstruction, findWorker, workerAnswer, workerAnswers, workerScope, type WorkerRow,
+} from '../services/worker-rows.js';
+
+const RejectReasonSchema = v.pipe(
+  v.string(WorkerMessages.reasonRequired), v.trim(), v.nonEmpty(WorkerMessages.reasonRequired),
+  v.maxLength(REJECT_REASON_MAX, WorkerMessages.reasonTooLong),
+);
+
+const FILE_COLUMN: Record<WorkerFileSlot, 'photo_file_id' | 'identification_file_id' | 'proof_of_address_file_id'> = {
+  photo: 'photo_file_id', identification: 'identification_file_id', proofOfAddress: 'proof_of_address_file_id',
+};
+
+/** Construction workers (spec 2 §2.6–2.7, §4.3, §6, §7 Workers; issue 14). */
+export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, config, realtime } = deps;
+  const storage = storageFor(config);
+  const tags = ['trabajadores de obra'];
+
+  defineRoute(app, {
+    operationId: 'listCommunityWorkers', response: WorkerListSchema, errors: [404],
+    method: 'GET', url: '/api/constructionWorkers/frac', tags, access: WORKER_READERS,
+    summary: 'Todos los trabajadores del fraccionamiento (un contratista: solo los de sus obras), con enlaces firmados a sus archivos',
+    handler: async ({ auth }) => {
+      const key = await workerFileKey(db);
+      return workerAnswers(db, key, await workerScope(db, auth));
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'listContractorWorkers', response: WorkerListSchema, errors: [404],
+    method: 'GET', url: '/api/constructionWorkers/contractor', tags, access: WORKER_READERS, query: ContractorQuerySchema,
+    summary: 'Los trabajadores de las obras de un contratista (un contratista solo puede pedir los suyos)',
+    handler: async ({ auth, query }) => {
+      const key = await workerFileKey(db);
+      const scope = await workerScope(db, auth);
+      const contractor = await db.one<{ id: number }>(
+        'SELECT id FROM contractors WHERE uuid = $1 AND community_id = $2 AND ($3::int IS NULL OR id = $3)',
+        [query.contractor, scope.communityId, scope.contractorId]);
+      if (!contractor) throw new AppError('not_found', 'El contratista no existe.');
+      return workerAnswers(db, key, scope, { contractorId: contractor.id });
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'listConstructionWorkers', response: WorkerListSchema, errors: [404],
+    method: 'GET', url: '/api/constructionWorkers/construction', tags, access: WORKER_READERS, query: ConstructionQuerySchema,
+    summary: 'Los trabajadores de una obra, con su estatus',
+    handler: async ({ auth, query }) => {
+      const key = await workerFileKey(db);
+      const scope = await workerScope(db, auth);
+      const site = await findConstruction(db, scope, query.construction);
+      return workerAnswers(db, key, scope, { constructionId: site.id });
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'getConstructionWorker', response: WorkerAnswerSchema, errors: [404],
+    method: 'GET', url: '/api/constructionWorkers/:id', tags, access: WORKER_READERS, params: WorkerIdParamsSchema,
+    summary: 'Un trabajador (foto, identificación oficial y comprobante de domicilio como enlaces firmados de pocos minutos)',
+    handler: async ({ auth, params }) => {
+      const key = await workerFileKey(db);
+      const scope = await workerScope(db, auth);
+      return workerAnswer(db, key, scope, (await findWorker(db, scope, params.id)).id);
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'createWorkerAsAdministrator', response: WorkerAnswerSchema, errors: [404], status: 201,
+    method: 'POST', url: '/api/constructionWorkers/administrator', tags, access: WORKER_ADMINS, body: AdminWorkerSchema,
+    summary: 'Registra un trabajador directamente (queda Aprobado: quien registra es quien aprueba); foto PNG 100x100, documentos JPEG, PNG o PDF de hasta 4 MB',
+    handler: async ({ auth, body }) => {
+      for (const slot of WORKER_FILE_SLOTS) {
+        if (!('content' in body[slot])) throw new AppError('not_found', WorkerFileMessages.kept(slot), { [slot]: WorkerFileMessages.kept(slot) });
+      }
+      const files = checkNewFiles(body);
+      const key = await workerFileKey(db);
+      const written: string[] = [];
+      try {
+        const { id, scope } = await db.tx(async (q) => {
+          const scope = await workerScope(q, auth);
+          const site = await findConstruction(q, scope, body.construction.uuid);
+          const ids = await storeAll(q, storage, files, written);
+          const row = await q.one<{ id: number }>(
+            `INSERT INTO construction_workers (community_id, construction_id, first_name, last_name, status, photo_file_id,
+                    identification_file_id, proof_of_address_file_id, created_by_user_id, decided_by_user_id, decided_at)
+             VALUES ($1, $2, $3, $4, 'Aprobado', $5, $6, $7, $8, $8, now()) RETURNING id`,
+            [scope.communityId, site.id, body.firstName, body.lastName, ids.photo, ids.identification, ids.proofOfAddress, auth.userId]);
+          return { id: row!.id, scope };
+        });
+        return workerAnswer(db, key, scope, id);
+      } catch (error) {
+        await removeStored(storage, written);
+        throw error;
+      }
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'updateWorkerAsAdministrator', response: WorkerAnswerSchema, errors: [404, 409],
+    method: 'PUT', url: '/api/constructionWorkers/:id/administrator', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema, body: AdminWorkerSchema,
+    summary: 'Edita un trabajador no aprobado; los archivos sin cambio se envían como {uuid}. Un rechazado editado vuelve a Pendiente',
+    handler: async ({ auth, params, body }) => {
+      const files = checkNewFiles(body);
+      const key = await workerFileKey(db);
+      const written: string[] = [];
+      try {
+        const { scope, id, dropped } = await db.tx(async (q) => {
+          const scope = await workerScope(q, auth);
+          const worker = await findWorker(q, scope, params.id, true);
+          const refusal = editRefusal(worker.status);
+          if (refusal) throw new AppError('conflict', refusal);
+          const site = await findConstruction(q, scope, body.construction.uuid);
+          const kept = await keptFiles(q, worker, body);
+          const ids = { ...kept, ...await storeAll(q, storage, files, written) };
+          await q.query(
+            `UPDATE construction_workers SET construction_id = $2, first_name = $3, last_name = $4, photo_file_id = $5,
+                    identification_file_id = $6, proof_of_address_file_id = $7, status = 'Pendiente', reject_reason = NULL,
+                    decided_by_user_id = NULL, decided_at = NULL, updated_at = now() WHERE id = $1`,
+            [worker.id, site.id, body.firstName, body.lastName, ids.photo, ids.identification, ids.proofOfAddress]);
+          const replaced = WORKER_FILE_SLOTS.map((slot) => worker[FILE_COLUMN[slot]]).filter((old) => old !== null && !Object.values(ids).includes(old));
+          return { scope, id: worker.id, dropped: await dropWorkerFiles(q, replaced) };
+        });
+        await removeStored(storage, dropped);
+        return workerAnswer(db, key, scope, id);
+      } catch (error) {
+        await removeStored(storage, written);
+        throw error;
+      }
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'deleteWorkerAsAdministrator', response: null, errors: [404], status: 204,
+    method: 'DELETE', url: '/api/constructionWorkers/:id/administrator', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema,
+    summary: 'Elimina un trabajador: sus archivos se borran y sus enlaces dejan de servir',
+    handler: async ({ auth, params }) => {
+      const dropped = await db.tx(async (q) => {
+        const worker = await findWorker(q, await workerScope(q, auth), params.id, true);
+        await q.query(
+          `UPDATE construction_workers SET deleted_at = now(), photo_file_id = NULL, identification_file_id = NULL,
+                  proof_of_address_file_id = NULL, updated_at = now() WHERE id = $1`, [worker.id]);
+        return dropWorkerFiles(q, WORKER_FILE_SLOTS.map((slot) => worker[FILE_COLUMN[slot]]));
+      });
+      await removeStored(storage, dropped);
+    },
+  });
+
+  /** Approve or reject one worker under the §4.3 rule, then tell the contractor's open screens. */
+  const decide = async (auth: Parameters<typeof workerScope>[1], uuid: string, status: 'Aprobado' | 'Rechazado', reason: string | null) => {
+    const key = await workerFileKey(db);
+    const { scope, worker, site } = await db.tx(async (q) => {
+      const scope = await workerScope(q, auth);
+      const worker = await findWorker(q, scope, uuid, true);
+      const refusal = status === WorkerStatus.approved ? approveRefusal(worker.status) : rejectRefusal(worker.status);
+      if (refusal) throw new AppError('conflict', refusal);
+      await q.query(
+        `UPDATE construction_workers SET status = $2, reject_reason = $3, decided_by_user_id = $4, decided_at = now(), updated_at = now()
+          WHERE id = $1`, [worker.id, status, reason, auth.userId]);
+      const site = await q.one<{ name: string }>('SELECT name FROM constructions WHERE id = $1', [worker.construction_id]);
+      return { scope, worker, site: site! };
+    });
+    realtime.emitWorkerDecided(worker.contractor_uuid, {
+      uuid: worker.uuid, name: `${worker.first_name} ${worker.last_name}`, status, rejectReason: reason,
+      constructionUuid: worker.construction_uuid, constructionName: site.name,
+    });
+    return workerAnswer(db, key, scope, worker.id);
+  };
+
+  defineRoute(app, {
+    operationId: 'approveWorker', response: WorkerAnswerSchema, errors: [404, 409],
+    method: 'PUT', url: '/api/constructionWorkers/:id/approve', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema,
+    summary: "Aprueba a un trabajador no aprobado (cuerpo vacío); 409 'Solamente puedes aprobar solicitudes pendientes.' si ya lo está",
+    handler: async ({ auth, params }) => decide(auth, params.id, WorkerStatus.approved, null),
+  });
+
+  defineRoute(app, {
+    operationId: 'rejectWorker', response: WorkerAnswerSchema, errors: [404, 409],
+    method: 'PUT', url: '/api/constructionWorkers/:id/reject', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema,
+    body: RejectReasonSchema, consumes: ['text/plain'],
+    summary: 'Rechaza a un trabajador pendiente; el cuerpo (text/plain) es el motivo, obligatorio, de hasta 500 caracteres',
+    handler: async ({ auth, params, body }) => decide(auth, params.id, WorkerStatus.rejected, body),
+  });
+
+  defineRoute(app, {
+    operationId: 'readWorkerFile', response: { binary: ['image/png', 'image/jpeg', 'application/pdf'] }, errors: [404, 410],
+    method: 'GET', url: '/api/constructionWorkers/file', tags, access: 'public', query: FileTokenQuerySchema,
+    summary: 'Un archivo de un trabajador por su enlace firmado (unos minutos); nunca se ejecuta: se sirve con su tipo real y nosniff',
+    handler: async ({ query, reply }) => {
+      const { fileUuid, workerUuid } = await readFileLink(await workerFileKey(db), query.token);
+      const file = await db.one<{ storage_key: string; name: string; mime_type: string }>(
+        `SELECT f.storage_key, f.name, f.mime_type FROM files f JOIN construction_workers w
+            ON f.id IN (w.photo_file_id, w.identification_file_id, w.proof_of_address_file_id)
+          WHERE f.uuid = $1 AND w.uuid = $2 AND w.deleted_at IS NULL`, [fileUuid, workerUuid]);
+      const data = file && await storage.get(file.storage_key);
+      if (!file || !data) throw new AppError('not_found', 'El documento no existe.');
+      const ascii = file.name.normalize('NFD').replace(/[^A-Za-z0-9._-]/g, '_');
+      return reply.header('content-type', file.mime_type).header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="${ascii}"`)
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'none'")
+        .header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').send(data);
+    },
+  });
+}
+
+/** Files sent as `{ uuid }` must be the worker's own file of that slot (404 otherwise). */
+async function keptFiles(q: Queryable, worker: WorkerRow, body: AdminWorkerBody): Promise<Partial<Record<WorkerFileSlot, number>>> {
+  const ids: Partial<Record<WorkerFileSlot, number>> = {};
+  for (const slot of WORKER_FILE_SLOTS) {
+    const sent = body[slot];
+    if ('content' in sent) continue;
+    const current = worker[FILE_COLUMN[slot]];
+    const file = current === null ? undefined : await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM files WHERE id = $1', [current]);
+    if (!file || file.uuid !== sent.uuid) throw new AppError('not_found', WorkerFileMessages.kept(slot), { [slot]: WorkerFileMessages.kept(slot) });
+    ids[slot] = current!;
+  }
+  return ids;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { WorkerListSchema, WorkerRequestSummaryListSchema } from '../../shared/schemas/construction-worker.answer.js';
+import { WorkerRequestSchema } from '../../shared/schemas/construction-worker.schema.js';
+import { WORKER_ADMINS, WORKER_REQUESTERS } from '../../shared/worker-rules.js';
+import type { AppDeps } from '../deps.js';
+import { defineRoute } from '../http/route.js';
+import { removeStored } from '../services/massive-event-images.js';
+import { storageFor } from '../services/storage.js';
+import { workerFileKey } from '../services/worker-file-links.js';
+import { findConstruction, workerAnswers, workerScope } from '../services/worker-rows.js';
+import { AppError } from '../../shared/errors.js';
+import { checkNewFiles, storeAll, WORKER_FILE_SLOTS, WorkerFileMessages } from '../services/worker-files.js';
+
+/** Worker requests (spec 2 §2.8, §4.3, §7 Workers and requests; issue 14). */
+export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, config, realtime } = deps;
+  const storage = storageFor(config);
+  const tags = ['trabajadores de obra'];
+
+  defineRoute(app, {
+    operationId: 'requestWorkers', response: WorkerListSchema, errors: [404], status: 201,
+    method: 'POST', url: '/api/constructionWorkerRequests', tags, access: WORKER_REQUESTERS, body: WorkerRequestSchema,
+    summary: 'Un contratista solicita trabajadores para una de sus obras: quedan Pendientes y los administradores del fraccionamiento lo ven al momento',
+    responseDescription: 'Los trabajadores solicitados.',
+    handler: async ({ auth, body }) => {
+      for (const worker of body.workers) {
+        for (const slot of WORKER_FILE_SLOTS) {
+          if (!('content' in worker[slot])) throw new AppError('invalid_request', WorkerFileMessages.content(slot), { [slot]: WorkerFileMessages.content(slot) });
+        }
+      }
+      const files = body.workers.map((worker) => checkNewFiles(worker));
+      const key = await workerFileKey(db);
+      const written: string[] = [];
+      try {
+        const { scope, ids, site } = await db.tx(async (q) => {
+          const scope = await workerScope(q, auth);
+          const site = await findConstruction(q, scope, body.construction.uuid);
+          const ids: number[] = [];
+          for (const [i, worker] of body.workers.entries()) {
+            const fileIds = await storeAll(q, storage, files[i]!, written);
+            const row = await q.one<{ id: number }>(
+              `INSERT INTO construction_workers (community_id, construction_id, first_name, last_name, photo_file_id,
+                      identification_file_id, proof_of_address_file_id, created_by_user_id)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+              [scope.communityId, site.id, worker.firstName, worker.lastName, fileIds.photo, fileIds.identification, fileIds.proofOfAddress, auth.userId]);
+            ids.push(row!.id);
+          }
+          return { scope, ids, site };
+        });
+        const answers = await workerAnswers(db, key, scope, { workerIds: ids });
+        realtime.emitWorkerRequested({
+          fracUuid: scope.communityUuid, constructionUuid: site.uuid, constructionName: site.name,
+          workers: answers.map((w) => ({ uuid: w.uuid, name: `${w.firstName} ${w.lastName}` })),
+        });
+        return answers;
+      } catch (error) {
+        await removeStored(storage, written);
+        throw error;
+      }
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'listWorkerRequestsByAdministrator', response: WorkerRequestSummaryListSchema, errors: [404],
+    method: 'GET', url: '/api/constructionWorkerRequests/byAdministrator', tags, access: WORKER_ADMINS,
+    summary: 'Las solicitudes agrupadas por obra, con cuántos trabajadores están aprobados, rechazados y pendientes',
+    handler: async ({ auth }) => {
+      const scope = await workerScope(db, auth);
+      const rows = await db.query<{
+        uuid: string; name: string; number: string; street_number: string; workers: number; approved: number; rejected: number; pending: number;
+      }>(
+        `SELECT c.uuid::text AS uuid, c.name, c.number, c.street_number, count(*)::int AS workers,
+                count(*) FILTER (WHERE w.status = 'Aprobado')::int AS approved,
+                count(*) FILTER (WHERE w.status = 'Rechazado')::int AS rejected,
+                count(*) FILTER (WHERE w.status = 'Pendiente')::int AS pending
+           FROM constructions c JOIN construction_workers w ON w.construction_id = c.id AND w.deleted_at IS NULL
+          WHERE c.community_id = $1
+          GROUP BY c.id ORDER BY count(*) FILTER (WHERE w.status = 'Pendiente') > 0 DESC, c.street_number, c.name, c.id`,
+        [scope.communityId]);
+      return rows.map((r) => ({
+        constructionId: r.uuid, construction: { uuid: r.uuid, name: r.name, number: r.number, streetNumber: r.street_number },
+        workers: r.workers, approved: r.approved, rejected: r.rejected, pending: r.pending,
+      }));
+    },
+  });
+}

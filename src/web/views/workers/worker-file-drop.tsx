@@ -1,0 +1,46 @@
+import { Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { useDropzone } from 'react-dropzone';
+import type { FileValue } from '../../../../machines/worker-request.machine.js';
+
+/** Reads a picked file as the payload of spec 2 §3 (base64 without the data: prefix). */
+export function readPayload(file: File): Promise<FileValue> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve({ name: file.name, extension: file.name.split('.').pop() ?? '', mimeType: file.type, content: url.slice(url.indexOf(',') + 1) });
+    };
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** A document by drag and drop (jpeg, png or pdf) with its inline preview and a remove button (spec 2 §2.7). */
+export function WorkerFileDrop({ label, value, error, onFile, onRemove }: {
+  label: string; value: FileValue | null; error?: string; onFile: (file: FileValue) => void; onRemove: () => void;
+}) {
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'application/pdf': ['.pdf'] }, maxFiles: 1,
+    onDropAccepted: (files) => { void readPayload(files[0]!).then(onFile); },
+  });
+  const src = value ? `data:${value.mimeType};base64,${value.content}` : null;
+  return (
+    <Stack gap="1">
+      <Text fontWeight="medium">{label}</Text>
+      {value && src ? (
+        <Stack borderWidth="1px" rounded="md" p="2" gap="2">
+          {value.mimeType === 'application/pdf'
+            ? <iframe title={`Vista previa: ${label}`} src={src} style={{ width: '100%', height: 180, border: 0 }} />
+            : <Image src={src} alt={`Vista previa: ${label}`} maxH="180px" objectFit="contain" />}
+          <HStack justify="space-between"><Text fontSize="sm">{value.name}</Text><Button size="xs" variant="outline" onClick={onRemove}>Quitar</Button></HStack>
+        </Stack>
+      ) : (
+        <Box {...getRootProps()} borderWidth="2px" borderStyle="dashed" borderColor={error ? 'red.500' : 'gray.300'} rounded="md" p="4" textAlign="center" cursor="pointer" bg={isDragActive ? 'teal.50' : 'white'}>
+          <input {...getInputProps()} aria-label={label} />
+          <Text fontSize="sm" color="gray.600">Arrastra aquí el archivo o haz clic para elegirlo (JPEG, PNG o PDF)</Text>
+        </Box>
+      )}
+      {error ? <Text color="red.600" fontSize="sm">{error}</Text> : null}
+    </Stack>
+  );
+}

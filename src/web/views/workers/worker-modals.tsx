@@ -1,0 +1,84 @@
+import { Badge, Box, Button, Dialog, Grid, Heading, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import type { ScreenWorker } from '../../../../machines/workers-screen.machine.js';
+
+type FileRef = ScreenWorker['identification'];
+
+/** A document in its frame: an image, or a PDF shown inline. */
+function DocumentFrame({ title, file }: { title: string; file: FileRef }) {
+  return (
+    <Stack gap="1">
+      <Text fontWeight="semibold">{title}</Text>
+      <Box borderWidth="1px" rounded="md" overflow="hidden" h="260px" bg="gray.50">
+        {!file ? <Text p="3" color="gray.500">Sin archivo</Text>
+          : file.mimeType === 'application/pdf'
+            ? <iframe title={title} src={file.publicUrl} style={{ width: '100%', height: '100%', border: 0 }} />
+            : <Image src={file.publicUrl} alt={title} w="full" h="full" objectFit="contain" />}
+      </Box>
+    </Stack>
+  );
+}
+
+function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  return (
+    <Dialog.Root open size="lg" placement="center" onOpenChange={(e) => { if (!e.open) onClose(); }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer><Button colorPalette="teal" onClick={onClose}>Cerrar</Button></Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** 'Información del trabajador' (spec 2 §2.6): photo, name, surname, status, reason, documents in frames. */
+export function WorkerInfoModal({ worker, onClose }: { worker: ScreenWorker; onClose: () => void }) {
+  return (
+    <Modal title="Información del trabajador" onClose={onClose}>
+      <Stack gap="3">
+        <Stack direction="row" gap="4" align="center">
+          {worker.photo ? <Image src={worker.photo.publicUrl} alt="Foto del trabajador" boxSize="100px" rounded="full" /> : null}
+          <Stack gap="0">
+            <Text><b>Nombre:</b> {worker.firstName}</Text>
+            <Text><b>Apellidos:</b> {worker.lastName}</Text>
+            <Text><b>Estatus:</b> <Badge>{worker.status}</Badge></Text>
+            {worker.rejectReason ? <Text><b>Motivo del rechazo:</b> {worker.rejectReason}</Text> : null}
+          </Stack>
+        </Stack>
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
+          <DocumentFrame title="Identificación oficial" file={worker.identification} />
+          <DocumentFrame title="Comprobante de domicilio" file={worker.proofOfAddress} />
+        </Grid>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The credential's preview, front and back (spec 2 §2.6). */
+export function CredentialModal({ worker, community, onClose }: { worker: ScreenWorker; community: string; onClose: () => void }) {
+  const c = worker.construction;
+  return (
+    <Modal title="Credencial" onClose={onClose}>
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+        <Stack as="section" aria-label="Frente" align="center" borderWidth="2px" borderColor="teal.600" rounded="lg" p="4" gap="1">
+          {worker.photo ? <Image src={worker.photo.publicUrl} alt="Foto" boxSize="100px" rounded="full" /> : null}
+          <Heading size="md" textAlign="center">{worker.firstName} {worker.lastName}</Heading>
+          <Text color="teal.700" fontWeight="semibold">Trabajador de obra</Text>
+          <Text fontSize="sm" color="gray.600">Responsable de la obra</Text>
+          <Text>{c.contractor.firstName} {c.contractor.lastName}</Text>
+        </Stack>
+        <Stack as="section" aria-label="Reverso" borderWidth="2px" borderColor="teal.600" rounded="lg" p="4" gap="1">
+          <Text><b>Obra:</b> {c.streetNumber}</Text>
+          <Text><b>Dirección:</b> {c.street.name} {c.number}</Text>
+          <Text fontSize="sm" color="gray.600">Constructora</Text>
+          <Text>{c.contractor.enterprise}</Text>
+          <Text mt="2" fontWeight="semibold">{community}</Text>
+        </Stack>
+      </Grid>
+    </Modal>
+  );
+}
