@@ -36,8 +36,8 @@ export async function credentialJobs(q: Queryable, keys: PassKeys, scope: Worker
   const wanted = [...new Set(uuids.map((u) => u.toLowerCase()))];
   const rows = await q.query<Row>(
     `SELECT w.uuid::text AS uuid, w.first_name AS "firstName", w.last_name AS "lastName", w.status, f.storage_key AS "photoKey",
-       k.first_name || ' ' || k.last_name AS "contractorName", k.enterprise AS company, c.number AS "siteNumber",
-       s.name AS street, c.street_number AS "streetNumber", m.name AS "communityName", m.uuid::text AS "communityUuid", ${SITE_WINDOW_SQL}
+       k.first_name || ' ' || k.last_name AS "contractorName", k.enterprise AS company, c.street_number AS "siteNumber",
+       s.name AS street, c.number AS "streetNumber", m.name AS "communityName", m.uuid::text AS "communityUuid", ${SITE_WINDOW_SQL}
      FROM construction_workers w JOIN constructions c ON c.id = w.construction_id JOIN contractors k ON k.id = c.contractor_id
        JOIN streets s ON s.id = c.street_id JOIN communities m ON m.id = w.community_id LEFT JOIN files f ON f.id = w.photo_file_id
      WHERE w.uuid = ANY($1::uuid[]) AND w.community_id = $2 AND w.deleted_at IS NULL AND ($3::int IS NULL OR c.contractor_id = $3)`,

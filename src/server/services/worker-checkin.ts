@@ -38,7 +38,7 @@ export async function workerOfPass(
   if (!check.ok && check.reason === 'community') throw refuse('community');
   const worker = await q.one<WorkerAtGate>(
     `SELECT w.id AS "workerId", w.uuid::text AS "workerUuid", w.first_name AS "firstName", w.last_name AS "lastName", w.status,
-       w.deleted_at IS NOT NULL AS deleted, c.id AS "constructionId", c.uuid::text AS "constructionUuid", c.name, c.number, ${SITE_WINDOW_SQL}
+       w.deleted_at IS NOT NULL AS deleted, c.id AS "constructionId", c.uuid::text AS "constructionUuid", c.name, c.street_number AS number, ${SITE_WINDOW_SQL}
      FROM construction_workers w JOIN constructions c ON c.id = w.construction_id
      WHERE w.uuid = $1 AND w.community_id = $2`, [check.claims!.subject, registrar.communityId]);
   if (!worker || (worker.deleted && direction === 'IN')) throw refuse('workerDeleted');
