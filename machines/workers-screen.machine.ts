@@ -98,12 +98,12 @@ export const workersScreenMachine = setup({
           { actions: assign({ shown: ({ event }) => event.uuid, modal: 'credential' }) },
         ],
         'credentials.download': [
+          { guard: ({ event }) => event.uuids.length > MAX_CREDENTIAL_UUIDS, actions: assign({ notice: CredentialMessages.tooMany }) },
           {
             guard: ({ context, event }) => event.uuids.length === 0
               || event.uuids.some((u) => credentialRefusal(context.workers.find((w) => w.uuid === u)?.status ?? '') !== null),
             actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }),
           },
-          { guard: ({ event }) => event.uuids.length > MAX_CREDENTIAL_UUIDS, actions: assign({ notice: CredentialMessages.tooMany }) },
           { target: 'downloading', actions: assign({ downloading: ({ event }) => event.uuids, shown: null, modal: null }) },
         ],
         'modal.close': { actions: assign({ shown: null, modal: null, notice: null }) },
