@@ -51,7 +51,7 @@ async function requestWorker(contractor: Page, firstName: string) {
 }
 
 describe('Trabajadores de obra end to end (issue 14): request, live decision, request again, credential checked in at the gate', () => {
-  it('the contractor requests a worker with a photo and two documents; the administrator sees it live, rejects it with a reason; the contractor sees it without reloading; then a new request is approved', async () => {
+  it('the contractor requests a worker with a photo and two documents; the administrator sees it live, rejects it with a reason; the contractor sees it without reloading; then a new request is approved, its credential downloads and its QR checks in at the gate', async () => {
     const contractor = await pageAs('contratista@porton.mx', '?type=contractor');
     expect(new URL(contractor.url()).pathname).toBe('/constructions_contractor');
     const admin = await pageAs('administrador@porton.mx');
