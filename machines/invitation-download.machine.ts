@@ -2,8 +2,11 @@ import { assign, fromCallback, setup } from 'xstate';
 import { failureDescription } from '../src/shared/api-failure.js';
 import { InvitationTexts } from '../src/shared/invitation-rules.js';
 
-/** Whose invitations: some guests (one gives a png, several a zip), or all of an event's. */
-export type InvitationTarget = { kind: 'guests'; uuids: string[] } | { kind: 'event'; uuid: string };
+/**
+ * What is drawn and downloaded: some guests' invitations (one gives a png, several a zip), all of
+ * an event's, or (issue 14) some approved workers' credentials (GET workerLicense, same answers).
+ */
+export type InvitationTarget = { kind: 'guests'; uuids: string[] } | { kind: 'event'; uuid: string } | { kind: 'workers'; uuids: string[] };
 
 /** What the download child tells (src/web/api/invitations.api.ts). */
 export type InvitationDownloadReport =
@@ -26,6 +29,8 @@ export interface InvitationDownloadContext {
 export interface InvitationDownloadOutput { saved: boolean; returnTo: string | null }
 
 export const INVITATION_FAILURE_RETURN = '/massiveEvents';
+/** Where a failed download goes (spec 2 §8: invitations back to the events list; credentials stay on /workers). */
+const failureReturn = (target: InvitationTarget) => (target.kind === 'workers' ? null : INVITATION_FAILURE_RETURN);
 
 /**
  * One download of invitations (spec 2 §2.1–2.3, §8; issue 13): requesting (until the answer
@@ -72,12 +77,15 @@ export const invitationDownloadMachine = setup({
     closed: { type: 'final' },
     returned: { type: 'final' },
   },
-  output: ({ context }) => ({ saved: context.error === null, returnTo: context.error === null ? null : INVITATION_FAILURE_RETURN }),
+  output: ({ context }) => ({ saved: context.error === null, returnTo: context.error === null ? null : failureReturn(context.target) }),
 });
 
 export const InvitationDownloadTexts = {
   requesting: 'Preparando invitaciones…',
   rendering: (count: number | null) => (count === 1 ? 'Generando la invitación…' : `Generando ${count ?? ''} invitaciones…`.replace('  ', ' ')),
+  /** The same steps for workers' credentials (issue 14). */
+  requestingCredentials: 'Preparando credenciales…',
+  renderingCredentials: (count: number | null) => (count === 1 ? 'Generando la credencial…' : `Generando ${count ?? ''} credenciales…`.replace('  ', ' ')),
   saved: InvitationTexts.downloaded,
   failedTitle: InvitationTexts.failedTitle,
   close: 'Aceptar',

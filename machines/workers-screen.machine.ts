@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../src/shared/api-failure.js';
-import { credentialRefusal, WorkerMessages } from '../src/shared/worker-rules.js';
+import { credentialRefusal, MAX_CREDENTIAL_UUIDS, CredentialMessages, WorkerMessages } from '../src/shared/worker-rules.js';
+import { invitationDownloadMachine } from './invitation-download.machine.js';
 import { workerApprovalMachine, type WorkerApprovalInput } from './worker-approval.machine.js';
 
 /** A listed worker as the screen keeps it (the API's answer). */
@@ -29,6 +30,8 @@ export interface WorkersScreenContext {
   notice: string | null;
   /** What the approval child was started on (its input). */
   deciding: WorkerApprovalInput | null;
+  /** The workers whose credentials the download child is drawing. */
+  downloading: string[] | null;
 }
 
 export type WorkersScreenEvent =
@@ -36,6 +39,8 @@ export type WorkersScreenEvent =
   | { type: 'page.go'; page: number }
   | { type: 'info.open'; uuid: string }
   | { type: 'credential.open'; uuid: string }
+  /** 'Descargar credencial' of a card (one uuid) or of the list (the approved workers shown). */
+  | { type: 'credentials.download'; uuids: string[] }
   | { type: 'modal.close' }
   | { type: 'approve'; uuid: string }
   | { type: 'reject'; uuid: string }
@@ -44,7 +49,8 @@ export type WorkersScreenEvent =
 
 /**
  * /workers 'Trabajadores de obra' (spec 2 §2.6): loads the workers (all, or a site's), filters and
- * pages them on the client, opens the information and credential modals, and runs the
+ * pages them on the client, opens the information and credential modals, downloads approved
+ * workers' credentials (the `invitationDownload` child, 'Descarga completada'), and runs the
  * `workerApproval` child for a card's Aprobar / Rechazar; reloads after a decision or when a
  * live event says the list changed.
  */
@@ -57,6 +63,8 @@ export const workersScreenMachine = setup({
   actors: {
     loadWorkers: fromPromise<ScreenWorker[], { construction: string | null }>(async () => { throw new Error('not provided'); }),
     approval: workerApprovalMachine,
+    /** The credentials' download (the invitations' download machine, target 'workers'). */
+    credentialDownload: invitationDownloadMachine,
     /** Live updates: reports 'live.changed' when a request or a decision touches the list. */
     live: fromCallback<WorkersScreenEvent>(() => () => {}),
   },
@@ -64,7 +72,7 @@ export const workersScreenMachine = setup({
   id: 'workersScreen',
   context: ({ input }) => ({
     construction: input.construction, requestMode: input.requestMode, workers: [], search: '', page: 0,
-    shown: null, modal: null, error: null, notice: null, deciding: null,
+    shown: null, modal: null, error: null, notice: null, deciding: null, downloading: null,
   }),
   invoke: { id: 'live', src: 'live' },
   initial: 'loading',
@@ -89,10 +97,26 @@ export const workersScreenMachine = setup({
           },
           { actions: assign({ shown: ({ event }) => event.uuid, modal: 'credential' }) },
         ],
+        'credentials.download': [
+          { guard: ({ event }) => event.uuids.length > MAX_CREDENTIAL_UUIDS, actions: assign({ notice: CredentialMessages.tooMany }) },
+          {
+            guard: ({ context, event }) => event.uuids.length === 0
+              || event.uuids.some((u) => credentialRefusal(context.workers.find((w) => w.uuid === u)?.status ?? '') !== null),
+            actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }),
+          },
+          { target: 'downloading', actions: assign({ downloading: ({ event }) => event.uuids, shown: null, modal: null }) },
+        ],
         'modal.close': { actions: assign({ shown: null, modal: null, notice: null }) },
         approve: { target: 'deciding', actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'approve') }) },
         reject: { target: 'deciding', actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'reject') }) },
         'live.changed': 'loading',
+      },
+    },
+    downloading: {
+      invoke: {
+        id: 'credentialDownload', src: 'credentialDownload',
+        input: ({ context }) => ({ target: { kind: 'workers' as const, uuids: context.downloading! } }),
+        onDone: { target: 'ready', actions: assign({ downloading: null }) },
       },
     },
     deciding: {

@@ -22,6 +22,7 @@ import { HEARTBEAT_INTERVAL_MS, parseLinkUri } from '../src/shared/device-rules.
 import type { HeartbeatAnswer, LinkAnswer } from '../src/shared/device-types.js';
 import type { Visit } from '../src/shared/visit-types.js';
 import type { CheckinAnswer } from '../src/shared/schemas/checkin.schema.js';
+import { checkinPlace } from '../src/shared/checkin-rules.js';
 
 interface DeviceState { server: string; deviceToken: string; device: LinkAnswer['device']; frac: LinkAnswer['frac'] }
 
@@ -113,7 +114,7 @@ async function main() {
       if (!argument) throw new Refused(`Falta el pase: npm run device -- ${command} <pase>`);
       const state = readState();
       const answer = await call<CheckinAnswer>(state.server, 'POST', `/api/massiveEventGuests/${command}`, state.deviceToken, { pass: argument });
-      console.log(`${answer.direction === 'IN' ? 'Acceso permitido' : 'Salida registrada'}: ${answer.guest.firstName} ${answer.guest.lastName}, ${answer.event.title}`);
+      console.log(`${answer.direction === 'IN' ? 'Acceso permitido' : 'Salida registrada'}: ${answer.guest.firstName} ${answer.guest.lastName}, ${checkinPlace(answer)}`);
       console.log(`Visita: ${answer.visitUuid}`);
       return;
     }

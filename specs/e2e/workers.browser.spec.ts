@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserSuite, signInAs, type RunningServer } from '../support/browser.js';
 import { pngBase64 } from '../support/event-fixtures.js';
@@ -11,6 +13,8 @@ let server: RunningServer;
 let browser: Browser;
 browserSuite((s, b) => { server = s; browser = b; });
 
+const SHOTS = 'specs/e2e/.shots';
+mkdirSync(SHOTS, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), 'porton-workers-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const photoFile = join(dir, 'foto.png');
@@ -46,8 +50,8 @@ async function requestWorker(contractor: Page, firstName: string) {
   await contractor.getByText('Solicitud pendiente').waitFor();
 }
 
-describe('Trabajadores de obra end to end (issue 14): request, live decision, request again', () => {
-  it('the contractor requests a worker with a photo and two documents; the administrator sees it live, rejects it with a reason; the contractor sees it without reloading; then a new request is approved', async () => {
+describe('Trabajadores de obra end to end (issue 14): request, live decision, request again, credential checked in at the gate', () => {
+  it('the contractor requests a worker with a photo and two documents; the administrator sees it live, rejects it with a reason; the contractor sees it without reloading; then a new request is approved, its credential downloads and its QR checks in at the gate', async () => {
     const contractor = await pageAs('contratista@porton.mx', '?type=contractor');
     expect(new URL(contractor.url()).pathname).toBe('/constructions_contractor');
     const admin = await pageAs('administrador@porton.mx');
@@ -79,5 +83,28 @@ describe('Trabajadores de obra end to end (issue 14): request, live decision, re
     await admin.getByRole('article', { name: 'Samuel Navegador' }).getByRole('button', { name: 'Aprobar' }).click();
     await admin.getByRole('alertdialog', { name: '¡Solicitud Aprobada!' }).getByRole('button', { name: 'Aceptar' }).click();
     await contractor.getByText('Solicitud aprobada').waitFor();
+
+    // 5. The approved worker's credential downloads, and its QR checks in at the gate (an EMPLOYEE entry of the site).
+    await admin.goto(`${server.url}/workers`);
+    const samuel = admin.getByRole('article', { name: 'Samuel Navegador' });
+    const downloading = admin.waitForEvent('download');
+    await samuel.getByRole('button', { name: 'Descargar credencial' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('credencial_Samuel_Navegador.png');
+    await admin.getByRole('alertdialog', { name: 'Descarga completada' }).waitFor();
+    const image = PNG.sync.read(readFileSync((await download.path())!));
+    const pass = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+    expect(pass).toMatch(/^P1\./);
+    await admin.screenshot({ path: `${SHOTS}/workers-credential-downloaded.png` });
+    writeFileSync(`${SHOTS}/worker-credential.png`, PNG.sync.write(image));
+
+    const gate = await pageAs('vigilante@porton.mx');
+    await gate.goto(`${server.url}/checkin`);
+    await gate.getByLabel('Pase del invitado').fill(pass!);
+    await gate.getByRole('button', { name: 'Registrar entrada' }).click();
+    await gate.getByText('Acceso permitido').waitFor();
+    await gate.getByText('Samuel Navegador').waitFor();
+    await gate.getByText('Trabajador de obra · Obra Casa Familia Treviño (214)').waitFor();
+    await gate.screenshot({ path: `${SHOTS}/checkin-worker.png` });
   });
 });

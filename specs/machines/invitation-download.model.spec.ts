@@ -4,7 +4,7 @@ import { invitationDownloadModel } from './models/invitation-download.model.js';
 
 const paths = generatePaths(invitationDownloadModel);
 
-describe('invitationDownload (issue 13: requesting → rendering with progress → saved, or failed with the dialog and back to /massiveEvents)', () => {
+describe('invitationDownload (issues 13 and 14: requesting → rendering with progress → saved, or failed with the dialog; invitations back to /massiveEvents, credentials stay)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(invitationDownloadModel, paths);
     expect(c.states.missing).toEqual([]);

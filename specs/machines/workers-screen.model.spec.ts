@@ -5,7 +5,7 @@ import { workersScreenModel } from './models/workers-screen.model.js';
 
 const paths = generatePaths(workersScreenModel);
 
-describe('workersScreen machine (spec 2 §2.6 modals, §4.3 credentials only for approved, decisions reload the list)', () => {
+describe('workersScreen machine (spec 2 §2.6 modals and credential download, §4.3 credentials only for approved, decisions reload the list)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(workersScreenModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -13,7 +13,7 @@ describe('workersScreen machine (spec 2 §2.6 modals, §4.3 credentials only for
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(workersScreenMachine, path, ['loadWorkers', 'approval'], {}, workersScreenModel);
+    const run = await runOnActor(workersScreenMachine, path, ['loadWorkers', 'approval', 'credentialDownload'], {}, workersScreenModel);
     expect(run.seen).toEqual(path.states);
     const last = path.events.at(-1);
     const ctx = run.snapshot.context;
@@ -21,6 +21,15 @@ describe('workersScreen machine (spec 2 §2.6 modals, §4.3 credentials only for
     if (last?.type === 'credential.open') {
       if (last.uuid === 'p') expect([ctx.notice, ctx.modal]).toEqual(['Solo es posible visualizar credenciales de trabajadores aprobados.', null]);
       else expect([ctx.notice, ctx.modal, ctx.shown]).toEqual([null, 'credential', 'a']);
+    }
+    // §4.3: credentials only for approved workers; an approved worker's download draws its credential (workerLicense).
+    if (last?.type === 'credentials.download') {
+      if (last.uuids.length > 100) expect([ctx.notice, path.states.at(-1)]).toEqual(['Puedes descargar hasta 100 credenciales por solicitud.', '"ready"']);
+      else if (last.uuids.includes('p')) expect([ctx.notice, path.states.at(-1)]).toEqual(['Solo es posible visualizar credenciales de trabajadores aprobados.', '"ready"']);
+      else {
+        expect(path.states.at(-1)).toBe('"downloading"');
+        expect(run.calls.filter((c) => c.src === 'credentialDownload').at(-1)!.input).toEqual({ target: { kind: 'workers', uuids: ['a'] } });
+      }
     }
     // The decision is started on the pressed worker with the pressed action.
     if (last?.type === 'approve' || last?.type === 'reject') {

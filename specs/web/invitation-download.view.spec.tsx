@@ -2,7 +2,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import type { InvitationDownloadReport } from '../../machines/invitation-download.machine.js';
+import type { InvitationDownloadReport, InvitationTarget } from '../../machines/invitation-download.machine.js';
 import { InvitationDownload } from '../../src/web/components/invitation-download.js';
 import { dialogButton } from '../support/dialogs.js';
 import { invitationDownloadModel } from '../machines/models/invitation-download.model.js';
@@ -20,7 +20,7 @@ describe('the invitation download performs the invitationDownload paths (spec 2 
       return new Promise<void>((resolve, reject) => { finish = { resolve, reject }; });
     });
     const onFinished = vi.fn();
-    const { target } = path.input as { target: never };
+    const { target } = path.input as { target: InvitationTarget };
     render(<ChakraProvider value={defaultSystem}><InvitationDownload target={target} onFinished={onFinished} fetchIt={fetchIt as never} /></ChakraProvider>);
     const step = (run: () => void) => act(async () => { run(); await new Promise((r) => setTimeout(r, 0)); });
     await performPath(path, {
@@ -34,11 +34,13 @@ describe('the invitation download performs the invitationDownload paths (spec 2 
       },
       expectState: async (state) => {
         await waitFor(() => {
-          if (state.includes('requesting')) expect(screen.getByText('Preparando invitaciones…')).toBeTruthy();
-          if (state.includes('rendering')) expect(screen.getByText('Generando 2 invitaciones…')).toBeTruthy();
+          const what = target.kind === 'workers' ? 'credenciales' : 'invitaciones';
+          if (state.includes('requesting')) expect(screen.getByText(`Preparando ${what}…`)).toBeTruthy();
+          if (state.includes('rendering')) expect(screen.getByText(`Generando 2 ${what}…`)).toBeTruthy();
           if (state === '"saved"') expect(screen.getByRole('alertdialog', { name: 'Descarga completada' })).toBeTruthy();
           if (state === '"failed"') expect(screen.getByRole('alertdialog', { name: 'Ha ocurrido un error' })).toBeTruthy();
-          if (state === '"returned"') expect(onFinished).toHaveBeenCalledWith({ saved: false, returnTo: '/massiveEvents' });
+          // Spec 2 §8: invitations return to /massiveEvents after a failure; credentials stay on /workers (issue 14).
+          if (state === '"returned"') expect(onFinished).toHaveBeenCalledWith({ saved: false, returnTo: target.kind === 'workers' ? null : '/massiveEvents' });
           if (state === '"closed"') expect(onFinished).toHaveBeenCalledWith({ saved: true, returnTo: null });
         });
       },

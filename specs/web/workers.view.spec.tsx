@@ -68,4 +68,29 @@ describe("/workers 'Trabajadores de obra' (spec 2 §2.6, §4.3, §8)", () => {
     await screen.findByText('Documentos vencidos');
     expect(screen.getByTitle('Identificación oficial').getAttribute('src')).toBe('/doc.pdf');
   });
+
+  it("an approved worker's credential: the preview drawn by the shared module, and 'Descargar credencial' ends with 'Descarga completada'", async () => {
+    const fetchCredentials = vi.fn<NonNullable<WorkersDeps['fetchCredentials']>>(async (_target, { report }) => {
+      report({ type: 'download.headers', fileName: 'credencial_Ana_Prueba.png', count: 1 });
+      report({ type: 'download.progress', received: 2048 });
+    });
+    renderView([worker('a', 'Ana', 'Aprobado'), worker('p', 'Pepe', 'Pendiente')], { fetchCredentials });
+    const ana = await screen.findByRole('article', { name: 'Ana Prueba' });
+    expect(within(screen.getByRole('article', { name: 'Pepe Prueba' })).queryByRole('button', { name: 'Descargar credencial' })).toBeNull();
+    fireEvent.click(within(ana).getByRole('button', { name: 'Credencial' }));
+    const preview = await screen.findByRole('img', { name: /Credencial de Ana Prueba/, hidden: true });
+    expect(preview.getAttribute('aria-label')).toContain('Trabajador de obra; Responsable de la obra Constantino Flores; Obra 14, Calle Roble T-1; Constructora Constructora Flores');
+    fireEvent.click(screen.getAllByRole('button', { name: /Cerrar/, hidden: true })[0]!);
+    fireEvent.click(within(ana).getByRole('button', { name: 'Descargar credencial' }));
+    await waitFor(() => expect(dialogs().some((d) => d.textContent?.includes('Descarga completada'))).toBe(true));
+    expect(fetchCredentials.mock.calls[0]![0]).toEqual({ kind: 'workers', uuids: ['a'] });
+  });
+
+  it("'Descargar credenciales' downloads every approved worker shown, in one zip", async () => {
+    const fetchCredentials = vi.fn<NonNullable<WorkersDeps['fetchCredentials']>>(async () => undefined);
+    renderView([worker('a', 'Ana', 'Aprobado'), worker('b', 'Beto', 'Aprobado'), worker('p', 'Pepe', 'Pendiente')], { fetchCredentials });
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar credenciales (2)' }));
+    await waitFor(() => expect(fetchCredentials).toHaveBeenCalled());
+    expect(fetchCredentials.mock.calls[0]![0]).toEqual({ kind: 'workers', uuids: ['a', 'b'] });
+  });
 });

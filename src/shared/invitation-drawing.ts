@@ -86,7 +86,7 @@ export function invitationDateTexts(startDate: string): { date: string; time: st
   return { date: `${WEEKDAYS[weekday]} ${day} de ${MONTHS[month - 1]} de ${year}`, time: `${timePart.slice(0, 5)} h` };
 }
 
-const colour = (hex: string | null, fallback: string) => `#${/^[0-9a-fA-F]{6}$/.test(hex ?? '') ? hex : fallback}`;
+export const colour = (hex: string | null, fallback: string) => `#${/^[0-9a-fA-F]{6}$/.test(hex ?? '') ? hex : fallback}`;
 
 /** Words laid in lines no wider than `width` (a word longer than a line is cut by characters). */
 export function wrapText(ctx: Pick<InvitationContext<DrawableImage>, 'measureText'>, text: string, width: number, maxLines: number): string[] {
@@ -119,51 +119,61 @@ function drawCover<I extends DrawableImage>(ctx: InvitationContext<I>, cover: I)
   ctx.drawImage(cover, (cover.width - sw) / 2, (cover.height - sh) / 2, sw, sh, COVER.x, COVER.y, COVER.width, COVER.height);
 }
 
-function drawProfile<I extends DrawableImage>(ctx: InvitationContext<I>, profile: I, background: string) {
-  const r = PROFILE.size / 2;
-  const cx = PROFILE.x + r;
-  const cy = PROFILE.y + r;
+/** A round picture of `size` at (x, y) on a ring of `ring` pixels in the background colour (the host's photo, a worker's). */
+export function drawRoundImage<I extends DrawableImage>(
+  ctx: InvitationContext<I>, image: I, box: { x: number; y: number; size: number; ring: number }, background: string,
+) {
+  const r = box.size / 2;
+  const cx = box.x + r;
+  const cy = box.y + r;
   ctx.save();
   ctx.fillStyle = background;
   ctx.beginPath();
-  ctx.arc(cx, cy, r + PROFILE.ring, 0, Math.PI * 2);
+  ctx.arc(cx, cy, r + box.ring, 0, Math.PI * 2);
   ctx.closePath();
   ctx.fill();
   ctx.beginPath();
   ctx.arc(cx, cy, r, 0, Math.PI * 2);
   ctx.closePath();
   ctx.clip();
-  ctx.drawImage(profile, 0, 0, profile.width, profile.height, PROFILE.x, PROFILE.y, PROFILE.size, PROFILE.size);
+  ctx.drawImage(image, 0, 0, image.width, image.height, box.x, box.y, box.size, box.size);
   ctx.restore();
 }
 
-function drawQr<I extends DrawableImage>(ctx: InvitationContext<I>, qr: QrMatrix | null, foreground: string) {
+/** A QR's modules in a white square `box` (null: an empty frame, the previews without a pass). */
+export function drawQrIn<I extends DrawableImage>(
+  ctx: InvitationContext<I>, qr: QrMatrix | null, box: { x: number; y: number; size: number; quietModules: number }, foreground: string,
+) {
   ctx.fillStyle = '#ffffff';
-  ctx.fillRect(QR_BOX.x, QR_BOX.y, QR_BOX.size, QR_BOX.size);
+  ctx.fillRect(box.x, box.y, box.size, box.size);
   if (!qr) {
     ctx.strokeStyle = foreground;
     ctx.lineWidth = 2;
     ctx.beginPath();
-    ctx.arc(QR_BOX.x + QR_BOX.size / 2, QR_BOX.y + QR_BOX.size / 2, QR_BOX.size / 4, 0, Math.PI * 2);
+    ctx.arc(box.x + box.size / 2, box.y + box.size / 2, box.size / 4, 0, Math.PI * 2);
     ctx.closePath();
     ctx.stroke();
     return;
   }
   // Whole pixels per module, centred: crisp squares on both canvases (and easy to scan).
-  const cell = Math.floor(QR_BOX.size / (qr.size + QR_BOX.quietModules * 2));
-  const offset = Math.floor((QR_BOX.size - cell * qr.size) / 2);
+  const cell = Math.floor(box.size / (qr.size + box.quietModules * 2));
+  const offset = Math.floor((box.size - cell * qr.size) / 2);
   ctx.fillStyle = '#000000';
   for (let row = 0; row < qr.size; row++) {
     for (let col = 0; col < qr.size; col++) {
-      if (qr.modules[row * qr.size + col]) ctx.fillRect(QR_BOX.x + offset + col * cell, QR_BOX.y + offset + row * cell, cell, cell);
+      if (qr.modules[row * qr.size + col]) ctx.fillRect(box.x + offset + col * cell, box.y + offset + row * cell, cell, cell);
     }
   }
 }
 
-function centredLines<I extends DrawableImage>(ctx: InvitationContext<I>, font: string, text: string, y: number, lineHeight: number, maxLines: number) {
+/** Text wrapped in at most `maxLines` lines centred on `cx` (textAlign 'center'); answers the next line's y. */
+export function centredLines<I extends DrawableImage>(
+  ctx: InvitationContext<I>, font: string, text: string, y: number, lineHeight: number, maxLines: number,
+  cx = INVITATION_WIDTH / 2, width = INVITATION_WIDTH - TEXT_MARGIN * 2,
+) {
   ctx.font = font;
-  const lines = wrapText(ctx, text, INVITATION_WIDTH - TEXT_MARGIN * 2, maxLines);
-  lines.forEach((line, i) => ctx.fillText(line, INVITATION_WIDTH / 2, y + i * lineHeight));
+  const lines = wrapText(ctx, text, width, maxLines);
+  lines.forEach((line, i) => ctx.fillText(line, cx, y + i * lineHeight));
   return y + lines.length * lineHeight;
 }
 
@@ -178,7 +188,7 @@ export function drawInvitation<I extends DrawableImage>(ctx: InvitationContext<I
     ctx.fillStyle = foreground;
     ctx.fillRect(COVER.x, COVER.y, COVER.width, COVER.height);
   }
-  if (data.profile) drawProfile(ctx, data.profile, background);
+  if (data.profile) drawRoundImage(ctx, data.profile, PROFILE, background);
 
   const { date, time } = invitationDateTexts(data.startDate);
   ctx.fillStyle = foreground;
@@ -189,7 +199,7 @@ export function drawInvitation<I extends DrawableImage>(ctx: InvitationContext<I
   y = centredLines(ctx, `20px ${INVITATION_FONT}`, data.place, y, 28, 2);
   y = centredLines(ctx, `italic 18px ${INVITATION_FONT}`, data.message, Math.max(y + 10, 530), 24, 2);
   centredLines(ctx, `bold 26px ${INVITATION_FONT}`, data.guestName, Math.max(y + 12, 600), 32, 1);
-  drawQr(ctx, data.qr, foreground);
+  drawQrIn(ctx, data.qr, QR_BOX, foreground);
   ctx.font = `14px ${INVITATION_FONT}`;
   ctx.fillStyle = foreground;
   ctx.fillText('Presenta este código en la caseta de acceso', INVITATION_WIDTH / 2, QR_BOX.y + QR_BOX.size + 36);

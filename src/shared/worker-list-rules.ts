@@ -1,5 +1,5 @@
 /** The workers screen's search and pages (spec 2 §2.6, §9): client-side, 10 cards per page. */
-import { WORKERS_PAGE_SIZE } from './worker-rules.js';
+import { WorkerStatus, WORKERS_PAGE_SIZE } from './worker-rules.js';
 
 export interface ListedWorker { firstName: string; lastName: string; construction: { uuid: string; name: string } }
 
@@ -16,4 +16,9 @@ export function pageOfWorkers<T>(workers: readonly T[], page: number, size = WOR
   const pages = Math.max(1, Math.ceil(workers.length / size));
   const current = Math.min(Math.max(0, page), pages - 1);
   return { rows: workers.slice(current * size, current * size + size), pages, page: current };
+}
+
+/** The approved workers among those shown: whose credentials 'Descargar credenciales' downloads (§4.3). */
+export function approvedUuids(workers: readonly { uuid: string; status: string }[]): string[] {
+  return workers.filter((w) => w.status === WorkerStatus.approved).map((w) => w.uuid);
 }

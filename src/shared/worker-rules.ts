@@ -86,3 +86,12 @@ export const WORKER_READERS: readonly Role[] = ['admin', 'capturista', 'integrat
 export const WORKER_ADMINS: readonly Role[] = ['admin', 'capturista', 'integrator', 'generalAdmin'];
 /** Who sends worker requests. */
 export const WORKER_REQUESTERS: readonly Role[] = ['contractor'];
+
+/** workerLicense (spec 2 §7; issue 14): at most this many uuids per call; the zip's name. */
+export const MAX_CREDENTIAL_UUIDS = 100;
+export const CREDENTIALS_ZIP_NAME = 'credenciales.zip';
+export const CredentialMessages = {
+  noWorkers: 'Elige por lo menos a un trabajador.',
+  invalidWorker: 'Identificador de trabajador no válido.',
+  tooMany: `Puedes descargar hasta ${MAX_CREDENTIAL_UUIDS} credenciales por solicitud.`,
+} as const;

@@ -11,6 +11,7 @@ export const invitationDownloadModel: ModelSpec = {
   machine: invitationDownloadMachine,
   inputs: [
     { name: 'two guests of the guests screen', input: { target: { kind: 'guests', uuids: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'] } } },
+    { name: "two workers' credentials of /workers", input: { target: { kind: 'workers', uuids: ['00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004'] } } },
   ],
   events: (s) => {
     const value = JSON.stringify(s.value);
@@ -40,8 +41,11 @@ invitationDownloadModel.expectations = {
     actor: (p: Probe) => { if (p.snapshot.context.error !== refused.body.error_description) fail(`error ${p.snapshot.context.error}`); },
   }],
   '"returned"': [{
-    says: 'Tras la falla se vuelve a /massiveEvents (spec 2 §8)',
-    actor: (p: Probe) => { if (p.snapshot.output?.returnTo !== '/massiveEvents') fail(`returnTo ${p.snapshot.output?.returnTo}`); },
+    says: 'Tras la falla de invitaciones se vuelve a /massiveEvents (spec 2 §8); la de credenciales se queda en /workers',
+    actor: (p: Probe) => {
+      const want = p.snapshot.context.target.kind === 'workers' ? null : '/massiveEvents';
+      if (p.snapshot.output?.returnTo !== want) fail(`returnTo ${p.snapshot.output?.returnTo}`);
+    },
   }],
   '"closed"': [{ says: 'Tras guardar no se navega', actor: (p: Probe) => { if (p.snapshot.output?.returnTo !== null) fail('navegó'); } }],
 };

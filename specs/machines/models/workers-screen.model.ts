@@ -26,7 +26,10 @@ export const workersScreenModel: ModelSpec = {
         ...(s.context.page ? [] : [{ type: 'page.go', page: 1 }]),
         { type: 'info.open', uuid: 'p' }, { type: 'credential.open', uuid: 'p' }, { type: 'credential.open', uuid: 'a' },
         { type: 'approve', uuid: 'p' }, { type: 'reject', uuid: 'p' }, { type: 'live.changed' },
+        { type: 'credentials.download', uuids: ['a'] }, { type: 'credentials.download', uuids: ['a', 'p'] },
+        { type: 'credentials.download', uuids: Array.from({ length: 101 }, () => 'a') },
       ];
+      case '"downloading"': return [{ type: 'xstate.done.actor.credentialDownload', output: { saved: true, returnTo: null } }];
       case '"deciding"': return [
         { type: 'xstate.done.actor.approval', output: { changed: true } }, { type: 'xstate.done.actor.approval', output: { changed: false } },
       ];

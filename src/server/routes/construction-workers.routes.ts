@@ -6,11 +6,14 @@ import {
   AdminWorkerSchema, ConstructionQuerySchema, ContractorQuerySchema, FileTokenQuerySchema, WorkerIdParamsSchema, type AdminWorkerBody,
 } from '../../shared/schemas/construction-worker.schema.js';
 import {
-  approveRefusal, editRefusal, rejectRefusal, REJECT_REASON_MAX, WORKER_ADMINS, WORKER_READERS, WorkerMessages, WorkerStatus,
+  approveRefusal, CredentialMessages, CREDENTIALS_ZIP_NAME, editRefusal, MAX_CREDENTIAL_UUIDS, rejectRefusal, REJECT_REASON_MAX, WORKER_ADMINS, WORKER_READERS, WorkerMessages, WorkerStatus,
 } from '../../shared/worker-rules.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
+import { credentialJobs } from '../services/credential-jobs.js';
+import { sendCredentials } from '../services/credential-renderer.js';
+import { passKeysFor } from '../services/passes.js';
 import { removeStored } from '../services/massive-event-images.js';
 import { storageFor } from '../services/storage.js';
 import { readFileLink, workerFileKey } from '../services/worker-file-links.js';
@@ -30,6 +33,20 @@ const RejectReasonSchema = v.pipe(
 const FILE_COLUMN: Record<WorkerFileSlot, 'photo_file_id' | 'identification_file_id' | 'proof_of_address_file_id'> = {
   photo: 'photo_file_id', identification: 'identification_file_id', proofOfAddress: 'proof_of_address_file_id',
 };
+
+const WorkerUuid = v.pipe(v.string(CredentialMessages.invalidWorker), v.uuid(CredentialMessages.invalidWorker));
+/** `uuid` once or repeated; at most MAX_CREDENTIAL_UUIDS. */
+const WorkerLicenseQuerySchema = v.object({
+  uuid: v.pipe(
+    v.union([WorkerUuid, v.array(WorkerUuid, CredentialMessages.invalidWorker)], CredentialMessages.noWorkers),
+    v.transform((u) => (Array.isArray(u) ? u : [u])),
+    v.minLength(1, CredentialMessages.noWorkers),
+    v.maxLength(MAX_CREDENTIAL_UUIDS, CredentialMessages.tooMany),
+  ),
+});
+const CREDENTIAL_BINARY = { binary: ['image/png', 'application/zip'] } as const;
+const CREDENTIAL_DESCRIPTION = 'Un trabajador: su credencial image/png (frente y reverso lado a lado, el QR es su pase firmado). '
+  + `Varios: ${CREDENTIALS_ZIP_NAME} (application/zip, enviado por partes mientras se dibuja; X-Credential-Count dice cuántas trae).`;
 
 /** Construction workers (spec 2 §2.6–2.7, §4.3, §6, §7 Workers; issue 14). */
 export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -71,6 +88,17 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
       const scope = await workerScope(db, auth);
       const site = await findConstruction(db, scope, query.construction);
       return workerAnswers(db, key, scope, { constructionId: site.id });
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'downloadWorkerCredentials', response: CREDENTIAL_BINARY, responseDescription: CREDENTIAL_DESCRIPTION, errors: [404, 409],
+    method: 'GET', url: '/api/constructionWorkers/workerLicense', tags, access: WORKER_READERS, query: WorkerLicenseQuerySchema,
+    summary: `Credenciales de los trabajadores pedidos (uuid repetido, hasta ${MAX_CREDENTIAL_UUIDS}): png si es uno, zip si son varios; `
+      + '404 si alguno no está al alcance (otro fraccionamiento u otro contratista; nada se dibuja); 409 si alguno no está aprobado',
+    handler: async ({ auth, query, reply }) => {
+      const jobs = await credentialJobs(db, passKeysFor(config), await workerScope(db, auth), query.uuid);
+      return sendCredentials(reply, storage, jobs);
     },
   });
 

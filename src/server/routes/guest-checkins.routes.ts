@@ -7,7 +7,9 @@ import type { AppDeps } from '../deps.js';
 import type { AuthContext } from '../http/auth-context.js';
 import type { DeviceContext } from '../http/device-auth.js';
 import { defineRoute, requireCommunity } from '../http/route.js';
+import { decodePass } from '../../shared/pass-types.js';
 import { checkIn, checkOut, type Registrar } from '../services/guest-checkin.js';
+import { workerCheckIn, workerCheckOut } from '../services/worker-checkin.js';
 import { passKeysFor } from '../services/passes.js';
 import { auditWho, recordAudit } from '../services/audit.js';
 import type { Queryable } from '../db/db.js';
@@ -24,24 +26,31 @@ async function registrarOf(q: Queryable, auth: AuthContext | null, device: Devic
   return { communityId, communityUuid: row.uuid, userId: auth!.userId, deviceId: null };
 }
 
+/** A construction worker's credential (issue 14) or, otherwise, a guest's invitation: one verification path per kind of pass. */
+const isWorkerCredential = (pass: string) => decodePass(pass)?.kind === 'workerCredential';
+
 /**
  * Guests of massive events at the gate with their signed passes (issue 13; docs/passes.md): the
  * entry is a visit of type MASSIVE_EVENT, mode QR, emitted as V_IN; the exit as V_OUT.
  */
 export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime }: AppDeps) {
   const tags = ['invitados'];
-  const refusals = '400 pase ilegible o falsificado; 404 de otro fraccionamiento o invitado eliminado; 409 ';
+  const refusals = '400 pase ilegible o falsificado; 404 de otro fraccionamiento, invitado o trabajador eliminado; 409 ';
 
   defineRoute(app, {
     operationId: 'checkInMassiveEventGuest', response: CheckinAnswerSchema, errors: [404, 409], status: 201,
     method: 'POST', url: '/api/massiveEventGuests/checkin', tags, access: CHECKIN_ROLES, devices: 'also', body: CheckinBodySchema,
-    summary: `Registra la entrada de un invitado con su pase firmado (vigilante, administrador o dispositivo vinculado) y emite V_IN; ${refusals}`
-      + 'fuera de la ventana de la invitación, evento cancelado o el invitado ya ingresó',
+    summary: `Registra la entrada de un invitado con su pase firmado, o de un trabajador de obra con su credencial (vigilante, administrador o dispositivo vinculado) y emite V_IN; ${refusals}`
+      + 'fuera de la ventana de la invitación o de las fechas de la obra, evento cancelado, trabajador rechazado o ya ingresó',
     handler: async ({ req, auth, device, body }): Promise<CheckinAnswer> => {
       const registrar = await registrarOf(db, auth, device, 'IN');
+      const worker = isWorkerCredential(body.pass);
       const entry = await db.tx(async (q) => {
-        const done = await checkIn(q, passKeysFor(config), registrar, body.pass);
-        await recordAudit(q, { ...auditWho(req), communityId: registrar.communityId, action: 'guest.checkIn', recordUuid: done.guest.uuid });
+        const done = await (worker ? workerCheckIn : checkIn)(q, passKeysFor(config), registrar, body.pass);
+        await recordAudit(q, {
+          ...auditWho(req), communityId: registrar.communityId, action: worker ? 'visit.checkIn' : 'guest.checkIn',
+          recordUuid: worker ? done.visitUuid : done.guest.uuid,
+        });
         return done;
       });
       realtime.emitVisit(registrar.communityUuid, 'V_IN', { uuid: entry.visitUuid, fracUuid: registrar.communityUuid, accessMode: 'QR', at: entry.at });
@@ -55,9 +64,13 @@ export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime 
     summary: `Registra la salida de un invitado con su pase firmado y emite V_OUT; ${refusals}si no ha ingresado`,
     handler: async ({ req, auth, device, body }): Promise<CheckinAnswer> => {
       const registrar = await registrarOf(db, auth, device, 'OUT');
+      const worker = isWorkerCredential(body.pass);
       const exit = await db.tx(async (q) => {
-        const done = await checkOut(q, passKeysFor(config), registrar, body.pass);
-        await recordAudit(q, { ...auditWho(req), communityId: registrar.communityId, action: 'guest.checkOut', recordUuid: done.guest.uuid });
+        const done = await (worker ? workerCheckOut : checkOut)(q, passKeysFor(config), registrar, body.pass);
+        await recordAudit(q, {
+          ...auditWho(req), communityId: registrar.communityId, action: worker ? 'visit.checkOut' : 'guest.checkOut',
+          recordUuid: worker ? done.visitUuid : done.guest.uuid,
+        });
         return done;
       });
       realtime.emitVisit(registrar.communityUuid, 'V_OUT', { uuid: exit.visitUuid, fracUuid: registrar.communityUuid, accessMode: 'QR', at: exit.at });

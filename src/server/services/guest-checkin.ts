@@ -52,7 +52,7 @@ export async function guestOfPass(
 }
 
 const answer = (g: GuestAtGate, visitUuid: string, direction: 'IN' | 'OUT', at: string): CheckinAnswer => ({
-  visitUuid, direction, at,
+  visitUuid, direction, at, kind: 'massiveEventGuest', construction: null,
   guest: { uuid: g.guestUuid, firstName: g.firstName, lastName: g.lastName },
   event: { uuid: g.eventUuid, title: g.title },
 });

@@ -33,13 +33,13 @@ export async function closeRenderPool() {
   await current?.destroy();
 }
 
-interface ImageRef { key: string; bytes: Uint8Array }
+export interface ImageRef { key: string; bytes: Uint8Array }
 
-/** Each event's images read once and put in shared memory (the workers read them without a copy). */
-async function imagesOf(storage: FileStorage, events: Iterable<InvitationEvent>): Promise<Map<string, ImageRef>> {
+/** Stored images read once each and put in shared memory (the workers read them without a copy). */
+export async function sharedImages(storage: FileStorage, keys: Iterable<string | null>): Promise<Map<string, ImageRef>> {
   const refs = new Map<string, ImageRef>();
-  for (const event of events) {
-    for (const key of [event.coverKey, event.profileKey]) {
+  {
+    for (const key of keys) {
       if (!key || refs.has(key)) continue;
       const data = await storage.get(key);
       if (!data) continue;
@@ -51,11 +51,11 @@ async function imagesOf(storage: FileStorage, events: Iterable<InvitationEvent>)
   return refs;
 }
 
-export type RenderOne = (guest: InvitationGuest) => Promise<Buffer>;
+export type RenderOne<T = InvitationGuest> = (item: T) => Promise<Buffer>;
 
 /** A function that renders one guest's invitation of these jobs. */
 export async function invitationRenderer(storage: FileStorage, jobs: InvitationJobs, signal?: AbortSignal): Promise<RenderOne> {
-  const images = await imagesOf(storage, jobs.events.values());
+  const images = await sharedImages(storage, [...jobs.events.values()].flatMap((e) => [e.coverKey, e.profileKey]));
   const ref = (key: string | null) => (key ? images.get(key) ?? null : null);
   return async (guest) => {
     const e = jobs.events.get(guest.eventId)!;
@@ -70,10 +70,10 @@ export async function invitationRenderer(storage: FileStorage, jobs: InvitationJ
   };
 }
 
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+export const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** One invitation as image/png. */
-export async function sendInvitationPng(reply: FastifyReply, render: RenderOne, guest: InvitationGuest, fileName: string) {
+/** One drawing (an invitation, a credential) as image/png. */
+export async function sendInvitationPng<T>(reply: FastifyReply, render: RenderOne<T>, guest: T, fileName: string) {
   const png = await render(guest);
   return reply.header('content-type', 'image/png').header('content-disposition', attachment(fileName))
     .header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(png);
@@ -86,13 +86,23 @@ const RENDER_AHEAD = () => renderThreads() * 2;
  * The invitations as invitaciones.zip, streamed: entries stored (PNGs do not compress), written
  * in the guests' order as soon as each is drawn. `X-Invitation-Count` tells the client how many.
  */
-export async function streamInvitationZip(reply: FastifyReply, jobs: InvitationJobs, names: string[], makeRender: (signal: AbortSignal) => Promise<RenderOne>) {
+export function streamInvitationZip(reply: FastifyReply, jobs: InvitationJobs, names: string[], makeRender: (signal: AbortSignal) => Promise<RenderOne>) {
+  return streamPngZip(reply, { items: jobs.guests, names, zipName: ZIP_FILE_NAME, countHeader: 'x-invitation-count' }, makeRender);
+}
+
+/** Drawings zipped as they are drawn (invitations, credentials): at most RENDER_AHEAD wait; a client that leaves stops it. */
+export async function streamPngZip<T>(
+  reply: FastifyReply, zip: { items: T[]; names: string[]; zipName: string; countHeader: string },
+  makeRender: (signal: AbortSignal) => Promise<RenderOne<T>>,
+) {
+  const jobs = { guests: zip.items };
+  const names = zip.names;
   const stop = new AbortController();
   const render = await makeRender(stop.signal);
   const archive = new ZipArchive({ store: true });
   reply.raw.on('close', () => { if (!reply.raw.writableFinished) stop.abort(); });
-  reply.header('content-type', 'application/zip').header('content-disposition', attachment(ZIP_FILE_NAME))
-    .header('cache-control', 'no-store').header('x-invitation-count', String(jobs.guests.length)).send(archive);
+  reply.header('content-type', 'application/zip').header('content-disposition', attachment(zip.zipName))
+    .header('cache-control', 'no-store').header(zip.countHeader, String(jobs.guests.length)).send(archive);
 
   let written = 0;
   const entryWritten = () => new Promise<void>((resolve) => archive.once('entry', () => resolve()));
@@ -112,7 +122,7 @@ export async function streamInvitationZip(reply: FastifyReply, jobs: InvitationJ
     pending.forEach((p) => p.catch(() => undefined));
     archive.abort();
     reply.raw.destroy(error as Error);
-    if (!(error instanceof Error && error.name === 'AbortError')) reply.log.error({ err: error }, 'invitation zip failed');
+    if (!(error instanceof Error && error.name === 'AbortError')) reply.log.error({ err: error }, 'png zip failed');
   }
   return reply;
 }

@@ -7,10 +7,14 @@ import { ZIP_FILE_NAME } from '../../shared/invitation-rules.js';
 import { saveBlob } from './report-export.api.js';
 import { tokenStore } from './storage.js';
 
-/** The invitations' address (spec 2 §7). */
-export const invitationUrl = (target: InvitationTarget) => (target.kind === 'event'
-  ? `/api/massiveEvents/${encodeURIComponent(target.uuid)}/invitation`
-  : `/api/massiveEventGuests/invitation?${target.uuids.map((u) => `uuid=${encodeURIComponent(u)}`).join('&')}`);
+const uuidQuery = (uuids: string[]) => uuids.map((u) => `uuid=${encodeURIComponent(u)}`).join('&');
+
+/** The invitations' or the credentials' address (spec 2 §7). */
+export function invitationUrl(target: InvitationTarget): string {
+  if (target.kind === 'event') return `/api/massiveEvents/${encodeURIComponent(target.uuid)}/invitation`;
+  if (target.kind === 'workers') return `/api/constructionWorkers/workerLicense?${uuidQuery(target.uuids)}`;
+  return `/api/massiveEventGuests/invitation?${uuidQuery(target.uuids)}`;
+}
 
 /** The file name the server gave (Content-Disposition filename*), or the zip's. */
 function fileNameOf(response: Response): string {
@@ -42,7 +46,7 @@ export async function fetchInvitations(target: InvitationTarget, { signal, repor
   }
   if (!response.ok || !response.body) throw await failureOf(response);
   const fileName = fileNameOf(response);
-  report({ type: 'download.headers', fileName, count: Number(response.headers.get('x-invitation-count') ?? 1) });
+  report({ type: 'download.headers', fileName, count: Number(response.headers.get('x-invitation-count') ?? response.headers.get('x-credential-count') ?? 1) });
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;

@@ -19,7 +19,8 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString('es-MX', {
  */
 export function InvitationDownloadStatus({ actor }: { actor: InvitationDownloadRef }) {
   const state = useSelector(actor, (s) => s);
-  const { count, received, error } = state.context;
+  const { count, received, error, target } = state.context;
+  const credentials = target.kind === 'workers';
   const close = () => actor.send({ type: 'dialog.close' });
   return (
     <>
@@ -27,7 +28,9 @@ export function InvitationDownloadStatus({ actor }: { actor: InvitationDownloadR
         <Box role="status" aria-live="polite" borderWidth="1px" borderRadius="md" p="4" maxW="md">
           <Flex align="center" gap="3" mb="2">
             <Spinner size="sm" color="teal.600" />
-            <Text>{state.matches({ working: 'requesting' }) ? T.requesting : T.rendering(count)}</Text>
+            <Text>{state.matches({ working: 'requesting' })
+              ? (credentials ? T.requestingCredentials : T.requesting)
+              : (credentials ? T.renderingCredentials : T.rendering)(count)}</Text>
           </Flex>
           <Progress.Root value={null} size="sm" colorPalette="teal"><Progress.Track><Progress.Range /></Progress.Track></Progress.Root>
           {received > 0 ? <Text fontSize="sm" color="fg.muted" mt="2">{kilobytes(received)} recibidos</Text> : null}

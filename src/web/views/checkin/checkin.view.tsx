@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { checkinMachine } from '../../../../machines/checkin.machine.js';
-import { CheckinTexts as T } from '../../../shared/checkin-rules.js';
+import { checkinPlace, CheckinTexts as T } from '../../../shared/checkin-rules.js';
 import { checkinApi, type CheckinApi } from '../../api/checkin.api.js';
 import { CameraScanner } from '../../components/camera-scanner.js';
 import { inspected } from '../../inspector.js';
@@ -49,7 +49,7 @@ export function CheckinView({ api = checkinApi }: { api?: CheckinApi }) {
       {state.matches('admitted') && result ? (
         <Verdict ok title={result.direction === 'IN' ? T.admitted : T.exited} onNext={() => send({ type: 'next' })}>
           <Text fontSize="3xl" fontWeight="bold">{result.guest.firstName} {result.guest.lastName}</Text>
-          <Text fontSize="xl">{result.event.title}</Text>
+          <Text fontSize="xl">{checkinPlace(result)}</Text>
         </Verdict>
       ) : null}
       {state.matches('refused') ? (

@@ -1,13 +1,13 @@
 import { Badge, Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import type { ScreenWorker } from '../../../../machines/workers-screen.machine.js';
-import { workerBorderColor, WorkerStatus } from '../../../shared/worker-rules.js';
+import { credentialRefusal, workerBorderColor, WorkerStatus } from '../../../shared/worker-rules.js';
 
 const statusPalette = (status: string) => (status === WorkerStatus.approved ? 'green' : status === WorkerStatus.rejected ? 'red' : 'orange');
 
 /** One worker's card (spec 2 §2.6): the border colour says the status. */
-export function WorkerCard({ worker, admin, requestMode, onInfo, onCredential, onApprove, onReject }: {
+export function WorkerCard({ worker, admin, requestMode, onInfo, onCredential, onDownload, onApprove, onReject }: {
   worker: ScreenWorker; admin: boolean; requestMode: boolean;
-  onInfo: () => void; onCredential: () => void; onApprove: () => void; onReject: () => void;
+  onInfo: () => void; onCredential: () => void; onDownload: () => void; onApprove: () => void; onReject: () => void;
 }) {
   const name = `${worker.firstName} ${worker.lastName}`;
   return (
@@ -20,6 +20,8 @@ export function WorkerCard({ worker, admin, requestMode, onInfo, onCredential, o
         <HStack wrap="wrap" justify="center" gap="1">
           <Button size="xs" variant="outline" onClick={onInfo}>Ver datos</Button>
           {admin && !requestMode ? <Button size="xs" variant="outline" onClick={onCredential}>Credencial</Button> : null}
+          {admin && !requestMode && credentialRefusal(worker.status) === null
+            ? <Button size="xs" colorPalette="teal" variant="outline" onClick={onDownload}>Descargar credencial</Button> : null}
           {admin && (requestMode || worker.status === WorkerStatus.pending) ? (
             <>
               <Button size="xs" colorPalette="red" variant="outline" onClick={onReject}>Rechazar</Button>

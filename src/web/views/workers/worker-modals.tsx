@@ -1,5 +1,7 @@
 import { Badge, Box, Button, Dialog, Grid, Heading, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import type { ScreenWorker } from '../../../../machines/workers-screen.machine.js';
+import { CredentialCanvas } from '../../components/credential-canvas.js';
 
 type FileRef = ScreenWorker['identification'];
 
@@ -58,27 +60,17 @@ export function WorkerInfoModal({ worker, onClose }: { worker: ScreenWorker; onC
   );
 }
 
-/** The credential's preview, front and back (spec 2 §2.6). */
+/** The credential's preview, front and back (spec 2 §2.6), drawn as the server draws the PNG. */
 export function CredentialModal({ worker, community, onClose }: { worker: ScreenWorker; community: string; onClose: () => void }) {
   const c = worker.construction;
+  const data = useMemo(() => ({
+    workerName: `${worker.firstName} ${worker.lastName}`, contractorName: `${c.contractor.firstName} ${c.contractor.lastName}`,
+    company: c.contractor.enterprise, siteNumber: c.streetNumber, siteAddress: `${c.street.name} ${c.number}`, communityName: community,
+  }), [worker, c, community]);
   return (
     <Modal title="Credencial" onClose={onClose}>
-      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-        <Stack as="section" aria-label="Frente" align="center" borderWidth="2px" borderColor="teal.600" rounded="lg" p="4" gap="1">
-          {worker.photo ? <Image src={worker.photo.publicUrl} alt="Foto" boxSize="100px" rounded="full" /> : null}
-          <Heading size="md" textAlign="center">{worker.firstName} {worker.lastName}</Heading>
-          <Text color="teal.700" fontWeight="semibold">Trabajador de obra</Text>
-          <Text fontSize="sm" color="gray.600">Responsable de la obra</Text>
-          <Text>{c.contractor.firstName} {c.contractor.lastName}</Text>
-        </Stack>
-        <Stack as="section" aria-label="Reverso" borderWidth="2px" borderColor="teal.600" rounded="lg" p="4" gap="1">
-          <Text><b>Obra:</b> {c.streetNumber}</Text>
-          <Text><b>Dirección:</b> {c.street.name} {c.number}</Text>
-          <Text fontSize="sm" color="gray.600">Constructora</Text>
-          <Text>{c.contractor.enterprise}</Text>
-          <Text mt="2" fontWeight="semibold">{community}</Text>
-        </Stack>
-      </Grid>
+      <CredentialCanvas data={data} photoUrl={worker.photo?.publicUrl ?? null}
+        label={`Credencial de ${data.workerName}: frente y reverso. Trabajador de obra; Responsable de la obra ${data.contractorName}; Obra ${data.siteNumber}, ${data.siteAddress}; Constructora ${data.company}; ${community}`} />
     </Modal>
   );
 }

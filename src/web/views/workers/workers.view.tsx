@@ -5,7 +5,10 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
 import { workerApprovalMachine } from '../../../../machines/worker-approval.machine.js';
 import { workersScreenMachine, type ScreenWorker, type WorkersScreenEvent } from '../../../../machines/workers-screen.machine.js';
-import { filterWorkers, pageOfWorkers } from '../../../shared/worker-list-rules.js';
+import { approvedUuids, filterWorkers, pageOfWorkers } from '../../../shared/worker-list-rules.js';
+import { invitationDownloadMachine } from '../../../../machines/invitation-download.machine.js';
+import { downloadInvitations, type fetchInvitations } from '../../api/invitations.api.js';
+import { InvitationDownloadStatus, type InvitationDownloadRef } from '../../components/invitation-download.js';
 import { WORKER_ADMINS } from '../../../shared/worker-rules.js';
 import { workersApi } from '../../api/workers.api.js';
 import { Pager } from '../../components/list/pager.js';
@@ -23,6 +26,8 @@ export interface WorkersDeps {
   approve: (uuid: string) => Promise<unknown>;
   reject: (uuid: string, reason: string) => Promise<unknown>;
   listen: typeof listenToWorkers;
+  /** The credentials' download (png or zip); tests give a fake. */
+  fetchCredentials?: typeof fetchInvitations;
 }
 const browserDeps: WorkersDeps = {
   load: (construction) => (construction ? workersApi.bySite(construction) : workersApi.all()),
@@ -48,6 +53,7 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
     actors: {
       loadWorkers: fromPromise(({ input }) => deps.load(input.construction)),
       approval: approvalWith(deps),
+      credentialDownload: invitationDownloadMachine.provide({ actors: { downloadInvitations: downloadInvitations(deps.fetchCredentials) } }),
       live: fromCallback<WorkersScreenEvent>(({ sendBack }) => deps.listen({
         onDecided: () => sendBack({ type: 'live.changed' }), onRequested: () => sendBack({ type: 'live.changed' }),
       })),
@@ -55,9 +61,11 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
   }), [deps]);
   const [snapshot, send, actorRef] = useMachine(logic, { input: { construction, requestMode } });
   const approval = useSelector(actorRef, (s) => s.children.approval as ApprovalActor | undefined);
+  const download = useSelector(actorRef, (s) => s.children.credentialDownload as InvitationDownloadRef | undefined);
   const { context } = snapshot;
   const filtered = filterWorkers(context.workers, context.search, context.construction);
   const page = pageOfWorkers(filtered, context.page);
+  const approvedShown = approvedUuids(filtered);
   const shown = context.workers.find((w) => w.uuid === context.shown);
   const siteName = context.workers[0]?.construction.name ?? '';
 
@@ -69,6 +77,10 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
           {requestMode ? <Link asChild color="teal.700"><RouterLink to="/workersRequest">Volver a solicitudes</RouterLink></Link> : null}
           {admin && construction && !requestMode
             ? <Link asChild color="teal.700"><RouterLink to={`/workers?construction=${construction}&requestShow=true`}>Ver solicitudes</RouterLink></Link> : null}
+          {admin && !requestMode && approvedShown.length > 0 ? (
+            <Button variant="outline" colorPalette="teal" disabled={snapshot.matches('downloading')}
+              onClick={() => send({ type: 'credentials.download', uuids: approvedShown })}>Descargar credenciales ({approvedShown.length})</Button>
+          ) : null}
           {!requestMode ? (
             <Button asChild colorPalette="teal"><RouterLink to={construction ? `/createWorker?construction=${construction}` : '/createWorker'}>Agregar trabajador</RouterLink></Button>
           ) : null}
@@ -84,6 +96,7 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
         {page.rows.map((w) => (
           <WorkerCard key={w.uuid} worker={w} admin={admin} requestMode={requestMode}
             onInfo={() => send({ type: 'info.open', uuid: w.uuid })} onCredential={() => send({ type: 'credential.open', uuid: w.uuid })}
+            onDownload={() => send({ type: 'credentials.download', uuids: [w.uuid] })}
             onApprove={() => send({ type: 'approve', uuid: w.uuid })} onReject={() => send({ type: 'reject', uuid: w.uuid })} />
         ))}
       </Grid>
@@ -93,6 +106,7 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
         ? <CredentialModal worker={shown} community={user?.testFrac?.name ?? ''} onClose={() => send({ type: 'modal.close' })} /> : null}
       {context.notice ? <ResultDialog open title="No se puede realizar la siguiente acción" detail={context.notice} status="error" onClose={() => send({ type: 'modal.close' })} /> : null}
       {approval ? <ApprovalDialogs actor={approval} /> : null}
+      {download ? <InvitationDownloadStatus actor={download} /> : null}
     </Stack>
   );
 }
