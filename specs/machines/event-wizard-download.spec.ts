@@ -13,7 +13,7 @@ function wizard(outcome: InvitationDownloadOutput) {
   const targets: InvitationTarget[] = [];
   const actor = createActor(eventWizardMachine.provide({
     actors: {
-      configure: fromPromise(async () => ({}) as never),
+      configure: fromPromise(async () => ({}) as never) as never,
       invitationDownload: fromPromise(async ({ input }) => { targets.push((input as { target: InvitationTarget }).target); return outcome; }) as never,
     },
   }), { input: atStepThree() });

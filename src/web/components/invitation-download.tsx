@@ -40,6 +40,12 @@ export function InvitationDownloadStatus({ actor }: { actor: InvitationDownloadR
 export const invitationDownloadLogic = (fetchIt: typeof fetchInvitations = fetchInvitations) =>
   invitationDownloadMachine.provide({ actors: { downloadInvitations: downloadInvitations(fetchIt) } });
 
+/** A toolbar's running download, on a line of its own below the toolbar's row (a wrapping flex row). */
+export function ToolbarDownload({ snapshot }: { snapshot: { children: Record<string, unknown> } }) {
+  const actor = downloadChildOf(snapshot);
+  return actor ? <Box flexBasis="100%" order={1}><InvitationDownloadStatus actor={actor} /></Box> : null;
+}
+
 /** The download child of a parent's snapshot, when it runs. */
 export const downloadChildOf = (snapshot: { children: Record<string, unknown> }) =>
   snapshot.children.invitationDownload as InvitationDownloadRef | undefined;

@@ -4,7 +4,7 @@ import type { AnyActorRef } from 'xstate';
 import type { EventActionsContext, SelectedEvent } from '../../../../machines/event-actions.machine.js';
 import type { EventAction } from '../../../shared/massive-event-rules.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { downloadChildOf, InvitationDownloadStatus } from '../../components/invitation-download.js';
+import { ToolbarDownload } from '../../components/invitation-download.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 
 type Snapshot = { context: EventActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
@@ -30,7 +30,6 @@ export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: bo
   const confirm = ctx.action ? CONFIRM[ctx.action] : undefined;
   const name = ctx.selected[0]?.name ?? '';
   const close = () => actor.send({ type: 'dialog.close' });
-  const download = downloadChildOf(state);
   return (
     <>
       <HStack gap="2" wrap="wrap" role="toolbar" aria-label="Acciones de eventos">
@@ -39,7 +38,7 @@ export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: bo
             onClick={() => actor.send({ type: 'action', action: b.action })}>{b.label}</Button>
         ))}
       </HStack>
-      {download ? <InvitationDownloadStatus actor={download} /> : null}
+      <ToolbarDownload snapshot={state} />
       <ConfirmDialog open={state.matches('confirming') || (state.matches('running') && Boolean(confirm))} busy={state.matches('running')}
         title={(confirm?.title ?? '').replace('{name}', name)} detail="No podrás revertir esta acción"
         confirmText={confirm?.text ?? 'Aceptar'} cancelText="Volver"
