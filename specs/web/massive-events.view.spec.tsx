@@ -30,7 +30,7 @@ function renderList() {
   const calls = pendingCalls();
   const api = {
     list: vi.fn(async () => pairs as never),
-    clone: calls.fn<unknown>('clone'), cancel: calls.fn<unknown>('cancel'), remove: calls.fn<unknown>('remove'),
+    clone: calls.fn<never>('clone'), cancel: calls.fn<never>('cancel'), remove: calls.fn<void>('remove'),
   };
   const downloads: InvitationTarget[] = [];
   // The invitations' fetch: it waits until the path says how it ends (saved, or refused by the server).
