@@ -190,4 +190,26 @@ describe('Invitations and the gate (issue 13)', () => {
     await list.getByRole('alertdialog').getByText('Descarga completada').waitFor();
     await list.screenshot({ path: `${SHOTS}/guests-downloaded.png` });
   });
+
+  it("a download the server refuses shows 'Ha ocurrido un error' with its text and returns to /massiveEvents (spec 2 §8)", async () => {
+    const admin = await token('administrador@porton.mx');
+    const title = 'Reunión sin invitados';
+    // A Próximo event whose only guest was then deleted: the server has nothing to draw.
+    const { guests } = await eventWithGuests(admin, title, [['Único', 'Invitado']]);
+    await call(admin, 'DELETE', `/api/massiveEventGuests/${guests[0]!.uuid}`);
+    const list = await pageAs('administrador@porton.mx', '/massiveEvents');
+    await list.getByPlaceholder('Buscar evento').fill(title);
+    await list.getByPlaceholder('Buscar evento').press('Enter');
+    await list.getByText('1 registro', { exact: false }).waitFor();
+    await list.getByLabel(`Seleccionar ${title}`).check({ force: true });
+    await list.getByRole('button', { name: 'Descargar invitaciones' }).click();
+    const dialog = list.getByRole('alertdialog');
+    await dialog.getByText('Ha ocurrido un error').waitFor();
+    await dialog.getByText('El evento no tiene invitados.').waitFor();
+    await list.screenshot({ path: `${SHOTS}/massive-events-download-failed.png` });
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(list.url()).pathname).toBe('/massiveEvents');
+    expect(await list.getByLabel(`Seleccionar ${title}`).isChecked()).toBe(false);
+  });
 });
