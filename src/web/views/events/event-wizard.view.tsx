@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { EventWizardContext } from '../../../../machines/event-wizard.machine.js';
 import { WizardTexts } from '../../../shared/event-wizard-rules.js';
 import { EventTexts } from '../../../shared/massive-event-rules.js';
+import { fetchInvitations } from '../../api/invitations.api.js';
 import { massiveEventsApi, type MassiveEventsApi } from '../../api/massive-events.api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { downloadChildOf, InvitationDownloadStatus } from '../../components/invitation-download.js';
@@ -21,22 +22,26 @@ import { wizardStorage } from './wizard-storage.js';
 const STEPS = ['step1', 'step2', 'step3'] as const;
 
 /** /create and /create?token={id} (spec 2 §2.1, §4.2): the `eventWizard` machine rendered. */
-export function EventWizardView({ api = massiveEventsApi, reads = wizardReads }: { api?: MassiveEventsApi; reads?: WizardReads }) {
+export function EventWizardView({ api = massiveEventsApi, reads = wizardReads, download = fetchInvitations }: {
+  api?: MassiveEventsApi; reads?: WizardReads; download?: typeof fetchInvitations;
+}) {
   const user = useSessionUser();
   const [query] = useSearchParams();
   const token = query.get('token');
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
-  return <Wizard key={token ?? 'new'} token={token} role={user.roleKey} email={user.email ?? ''} api={api} reads={reads} />;
+  return <Wizard key={token ?? 'new'} token={token} role={user.roleKey} email={user.email ?? ''} api={api} reads={reads} download={download} />;
 }
 
-function Wizard({ token, role, email, api, reads }: { token: string | null; role: string; email: string; api: MassiveEventsApi; reads: WizardReads }) {
+function Wizard({ token, role, email, api, reads, download }: {
+  token: string | null; role: string; email: string; api: MassiveEventsApi; reads: WizardReads; download: typeof fetchInvitations;
+}) {
   const navigate = useNavigate();
-  const logic = useMemo(() => wizardLogic(api, reads, email).provide({
+  const logic = useMemo(() => wizardLogic(api, reads, email, download).provide({
     actions: {
       persist: (_, { step, context }) => wizardStorage.write(step, context),
       forget: () => wizardStorage.forget(),
     },
-  }), [api, reads, email]);
+  }), [api, reads, email, download]);
   const [state, send] = useMachine(logic, inspected({ input: { token, role, saved: wizardStorage.read(token) } }));
   const ctx = state.context as EventWizardContext;
   const is = (s: string) => state.matches(s as never);
