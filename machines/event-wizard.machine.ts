@@ -342,8 +342,8 @@ export const eventWizardMachine = setup({
     /** '¿Seguro que deseas salir?' / 'Si sales sin guardar se perderán los cambios realizados'. */
     confirmingLeave: {
       on: {
+        // Asked only while active, so something was saved: a new event is deleted, an edited one restored.
         'leave.confirm': [
-          { guard: ({ context }) => context.eventId === null, target: 'left' },
           { guard: 'isNew', target: 'deleting' },
           { target: 'restoring' },
         ],

@@ -1,3 +1,4 @@
+import { imageSize } from 'image-size';
 /**
  * Common-area visits (spec 3 §2 'Reporte áreas comunes', §3, §7; issue 10): the guard's
  * registration, the report's filters, reporte_areas_comunes.xlsx, roles and tenancy.
@@ -79,7 +80,7 @@ describe('POST api/commonAreaVisitants: a guard registers a guest at a common ar
     const photo = await t.app.inject({ method: 'GET', url: file!.publicUrl });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
-    expect(photo.rawPayload.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
+    expect(imageSize(photo.rawPayload)).toMatchObject({ type: 'png', width: 1, height: 1 }); // re-encoded (issue 16 §8)
   });
 
   it('refuses other roles (403), bad input (400), a photo that is not an image (415), foreign areas and residents (404)', async () => {

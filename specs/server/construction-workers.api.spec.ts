@@ -105,6 +105,15 @@ describe('files (issue 14: checked by content and size, private, served through 
     expect(over.json().error_description).toBe('El comprobante de domicilio no debe pesar más de 4 MB.');
   });
 
+  it('a worker with both documents at their 4 MB cap is accepted in one request (the body limit fits one worker\'s files)', async () => {
+    const atCap = (name: string) => {
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4 * 1024 * 1024 - 32, 32), Buffer.from('\n%%EOF\n')]);
+      return filePayload(pdf.toString('base64'), name, 'application/pdf');
+    };
+    const res = await request(sites.mySite.uuid, [workerBody({ identification: atCap('ine.pdf'), proofOfAddress: atCap('comprobante.pdf') })]);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+  });
+
   it('the photo must be a 100x100 PNG', async () => {
     const big = await request(sites.mySite.uuid, [workerBody({ photo: filePayload(pngBase64(120, 100), 'f.png', 'image/png') })]);
     expect(big.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogues } from '../../src/server/db/seed-catalogues.js';
 import { countRows, signInActors, type Actors } from '../support/catalogue-actors.js';
@@ -34,8 +35,9 @@ describe('PUT api/massiveEvents/{id}/configure (spec 2 §2.1 step 3, §3 image u
     const image = await a.guard.get(event.backgroundImage.publicUrl);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.toString('base64')).toBe(COVER);
-    expect((await a.capturista.get(event.profile.publicUrl)).rawPayload.toString('base64')).toBe(HOST);
+    // Stored re-encoded (issue 16 §8): the same picture, not the uploaded bytes.
+    expect(imageSize(image.rawPayload)).toMatchObject({ type: 'png', width: 700, height: 300 });
+    expect(imageSize((await a.capturista.get(event.profile.publicUrl)).rawPayload)).toMatchObject({ type: 'png', width: 100, height: 100 });
     expect((await a.admin2.get(event.profile.publicUrl)).statusCode).toBe(404);
     expect((await a.resident.get(event.profile.publicUrl)).statusCode).toBe(404);
   });

@@ -8,6 +8,7 @@ import { registerAuthentication } from './plugins/authenticate.js';
 import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { requestLogSerializer } from './http/log-redaction.js';
+import { JSON_BODY_LIMIT } from './http/route.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
@@ -46,7 +47,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
-    bodyLimit: 12 * 1024 * 1024,
+    // Routes set their own (defineRoute: JSON small, uploads their cap); multipart imports stream under their own limits.
+    bodyLimit: JSON_BODY_LIMIT,
     // Off unless configured (TRUST_PROXY): a hop count trusts that many proxies in front, a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
@@ -60,7 +62,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerClosingAnswer(app); // first, so its preClose runs before any other
-  const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin });
+  const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin,
+    listenAuthChanges: (handler) => db.listen('porton_auth', handler),
+  });
   const counters = options.counters
     ?? (config.redisUrl ? await redisCounterStore(config.redisUrl, config.redisPrefix) : databaseCounterStore(db));
   app.addHook('onClose', async () => counters.close());

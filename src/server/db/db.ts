@@ -16,6 +16,11 @@ export interface Db extends Queryable {
    * keysets). Stopping the iteration closes the cursor and frees the connection.
    */
   cursor?<T = Record<string, unknown>>(sql: string, params: readonly unknown[], batchSize: number): AsyncIterable<T[]>;
+  /**
+   * Hears NOTIFY on `channel` (issue 16: the auth-change triggers of migration 014): PGlite in
+   * process, PostgreSQL on a connection of its own. Answers a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -17,6 +17,10 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
     ...q,
     tx: (fn) => pg.transaction((tx) => fn(queryable((sql, params) => tx.query(sql, params)))),
     exec: async (sql) => { await pg.exec(sql); },
+    listen: async (channel, handler) => {
+      const stop = await pg.listen(channel, handler);
+      return async () => { await stop(); };
+    },
     close: () => pg.close(),
   };
 }

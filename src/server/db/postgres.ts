@@ -49,6 +49,16 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         client.release(failed);
       }
     },
+    async listen(channel, handler) {
+      // A client of its own, outside the pool: LISTEN holds its connection. A lost connection is
+      // reported; sessions still end on the next request (checked in the database) meanwhile.
+      const client = new pg.Client({ connectionString });
+      client.on('error', (error) => { process.emitWarning(`PostgreSQL LISTEN connection lost: ${error.message}`); });
+      await client.connect();
+      client.on('notification', (message) => { if (message.channel === channel) handler(message.payload ?? ''); });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => { await client.end().catch(() => undefined); };
+    },
     close: () => pool.end(),
   };
 }

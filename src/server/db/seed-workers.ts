@@ -15,6 +15,11 @@ const WORKERS = [
   { first: 'Julián', last: 'Mora Cisneros', status: 'Pendiente', reason: null },
   { first: 'Óscar', last: 'Vega Treviño', status: 'Rechazado', reason: 'La identificación está vencida.' },
 ] as const;
+/** Other people on the second site (a person works on one site at a time). */
+const SECOND_SITE_WORKERS = [
+  { first: 'Benito', last: 'Cruz Salas', status: 'Pendiente', reason: null },
+  { first: 'Alma', last: 'Reyes Duarte', status: 'Pendiente', reason: null },
+] as const;
 
 export async function seedDemoWorkers(db: Db, config: Pick<Config, 'dataDir'>) {
   const storage = storageFor(config);
@@ -25,9 +30,7 @@ export async function seedDemoWorkers(db: Db, config: Pick<Config, 'dataDir'>) {
   let seed = 0;
   for (const [siteIndex, site] of sites.entries()) {
     // The second site has only pending requests (it starts later): the requests table shows both kinds.
-    const workers = siteIndex === 0 ? WORKERS : WORKERS.filter((w) => w.status === 'Pendiente').concat([
-      { first: 'Alma', last: 'Reyes Duarte', status: 'Pendiente', reason: null } as never,
-    ]);
+    const workers = siteIndex === 0 ? WORKERS : SECOND_SITE_WORKERS;
     for (const w of workers) {
       seed++;
       await db.tx(async (q) => {

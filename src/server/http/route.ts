@@ -82,6 +82,11 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
    * input, 413 and 415 when it reads a body, 401 unless public or when it wants the client credential, 403 when only some roles may call.
    */
   errors?: readonly ErrorStatus[];
+  /**
+   * The largest body this route reads, in bytes. By default a route whose body carries a base64
+   * file (a `content` field) takes UPLOAD_BODY_LIMIT, every other route the app's JSON_BODY_LIMIT.
+   */
+  bodyLimit?: number;
   /** Body content type when it is not JSON (documentation only). */
   consumes?: string[];
   handler: (ctx: {
@@ -106,6 +111,13 @@ function parse<S extends AnySchema | undefined>(schema: S | undefined, value: un
   const fields = fieldErrors(result.issues);
   throw new AppError('invalid_request', Object.values(fields).join(' '), fields);
 }
+
+/** Issue 16 §3: a JSON body is small; a base64 upload (images of at most 5 MB, two per event) has its own cap. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Whether a body schema carries a base64 file: uploads name their bytes `content`. */
+const carriesFile = (body: AnySchema | undefined) => body !== undefined && JSON.stringify(inputJsonSchema(body) ?? {}).includes('"content"');
 
 /** The error statuses a definition implies, plus those it declares. */
 export function errorStatuses(def: {
@@ -137,6 +149,7 @@ export function defineRoute<
   app.route({
     method: def.method,
     url: def.url,
+    bodyLimit: def.bodyLimit ?? (carriesFile(def.body) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT),
     schema: Object.fromEntries(Object.entries({
       operationId: def.operationId,
       summary: def.summary,

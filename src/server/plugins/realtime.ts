@@ -43,8 +43,10 @@ export interface RealtimeOptions {
   /** Channel prefix of the Redis adapter (config REDIS_PREFIX). */
   redisPrefix?: string;
   corsOrigin?: string;
-  /** How often open sockets are checked against their sessions. */
+  /** How often open sockets are checked against their sessions (a backstop: auth events act at once). */
   sessionCheckMs?: number;
+  /** Subscribes to the database's auth-change events (migration 014's triggers); answers a stop function. */
+  listenAuthChanges?: (handler: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -146,6 +148,34 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     }
     return dropped;
   };
+  /**
+   * Auth-change events (issue 16 §8: a socket heard V_IN after its log-out and was dropped 24 s
+   * later): a revoked session's sockets go at once; an account's sockets, or all of them after an
+   * integrator or community change, are checked against the database at once.
+   */
+  const onAuthChange = async (payload: string) => {
+    const sockets = [...io.of('/').sockets.values()].filter((s) => s.data?.auth);
+    if (payload.startsWith('s:')) {
+      const sessionId = Number(payload.slice(2));
+      for (const socket of sockets) if (socket.data.auth.sessionId === sessionId) socket.disconnect(true);
+      return;
+    }
+    if (payload.startsWith('u:')) {
+      const userId = Number(payload.slice(2));
+      for (const socket of sockets.filter((s) => s.data.auth.userId === userId)) {
+        const access = await socketAccess(db, socket.data.auth, socket.data.fracUuid);
+        if (!access.live || (socket.data.fracUuid !== null && access.uuid === null)) socket.disconnect(true);
+      }
+      return;
+    }
+    await checkSessions();
+  };
+  const stopListening = options.listenAuthChanges
+    ? await options.listenAuthChanges((payload) => {
+      onAuthChange(payload).catch((err) => app.log.error({ err }, 'realtime: auth change failed'));
+    })
+    : null;
+
   const timer = setInterval(() => {
     checkSessions().catch((err) => app.log.error({ err }, 'realtime: session check failed'));
   }, options.sessionCheckMs ?? 30_000);
@@ -154,6 +184,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   // Open websockets would keep the HTTP server from closing: drop them first.
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    await stopListening?.();
     io.local.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();

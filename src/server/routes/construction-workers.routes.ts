@@ -15,6 +15,7 @@ import { removeStored } from '../services/massive-event-images.js';
 import { storageFor } from '../services/storage.js';
 import { readFileLink, workerFileKey } from '../services/worker-file-links.js';
 import {
+  WORKER_BODY_LIMIT,
   checkNewFiles, dropWorkerFiles, storeAll, WORKER_FILE_SLOTS, WorkerFileMessages, type WorkerFileSlot,
 } from '../services/worker-files.js';
 import {
@@ -85,7 +86,7 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineRoute(app, {
-    operationId: 'createWorkerAsAdministrator', response: WorkerAnswerSchema, errors: [404], status: 201,
+    operationId: 'createWorkerAsAdministrator', bodyLimit: WORKER_BODY_LIMIT, response: WorkerAnswerSchema, errors: [404], status: 201,
     method: 'POST', url: '/api/constructionWorkers/administrator', tags, access: WORKER_ADMINS, body: AdminWorkerSchema,
     summary: 'Registra un trabajador directamente (queda Aprobado: quien registra es quien aprueba); foto PNG 100x100, documentos JPEG, PNG o PDF de hasta 4 MB',
     handler: async ({ auth, body }) => {
@@ -116,7 +117,7 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineRoute(app, {
-    operationId: 'updateWorkerAsAdministrator', response: WorkerAnswerSchema, errors: [404, 409],
+    operationId: 'updateWorkerAsAdministrator', bodyLimit: WORKER_BODY_LIMIT, response: WorkerAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/constructionWorkers/:id/administrator', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema, body: AdminWorkerSchema,
     summary: 'Edita un trabajador no aprobado; los archivos sin cambio se envían como {uuid}. Un rechazado editado vuelve a Pendiente',
     handler: async ({ auth, params, body }) => {

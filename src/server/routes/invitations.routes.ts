@@ -5,7 +5,7 @@ import { EventIdParamsSchema } from '../../shared/schemas/massive-event.schema.j
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { eventInvitationJobs, guestInvitationJobs, type InvitationJobs } from '../services/invitation-jobs.js';
-import { invitationRenderer, sendInvitationPng, streamInvitationZip } from '../services/invitation-renderer.js';
+import { closeRenderPool, invitationRenderer, sendInvitationPng, streamInvitationZip } from '../services/invitation-renderer.js';
 import { assertStatusAllows, eventScope, findEvent } from '../services/massive-event-rows.js';
 import { passKeysFor } from '../services/passes.js';
 import { storageFor } from '../services/storage.js';
@@ -30,6 +30,8 @@ const DESCRIPTION = `Un invitado: su invitación image/png. Varios: ${ZIP_FILE_N
 /** Guests' invitations (spec 2 §2.1–2.3, §4.1, §7; issue 13): each a PNG with the guest's signed pass as its QR. */
 export function invitationRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const storage = storageFor(config);
+  // The drawing threads end with the server.
+  app.addHook('onClose', closeRenderPool);
   const send = async (reply: FastifyReply, jobs: InvitationJobs) => {
     const names = uniqueFileNames(jobs.guests);
     if (jobs.guests.length === 1) return sendInvitationPng(reply, await invitationRenderer(storage, jobs), jobs.guests[0], names[0]);

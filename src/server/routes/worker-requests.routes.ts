@@ -9,7 +9,7 @@ import { storageFor } from '../services/storage.js';
 import { workerFileKey } from '../services/worker-file-links.js';
 import { findConstruction, workerAnswers, workerScope } from '../services/worker-rows.js';
 import { AppError } from '../../shared/errors.js';
-import { checkNewFiles, storeAll, WORKER_FILE_SLOTS, WorkerFileMessages } from '../services/worker-files.js';
+import { checkNewFiles, storeAll, WORKER_BODY_LIMIT, WORKER_FILE_SLOTS, WorkerFileMessages } from '../services/worker-files.js';
 
 /** Worker requests (spec 2 §2.8, §4.3, §7 Workers and requests; issue 14). */
 export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -18,7 +18,7 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
   const tags = ['trabajadores de obra'];
 
   defineRoute(app, {
-    operationId: 'requestWorkers', response: WorkerListSchema, errors: [404], status: 201,
+    operationId: 'requestWorkers', bodyLimit: WORKER_BODY_LIMIT, response: WorkerListSchema, errors: [404], status: 201,
     method: 'POST', url: '/api/constructionWorkerRequests', tags, access: WORKER_REQUESTERS, body: WorkerRequestSchema,
     summary: 'Un contratista solicita trabajadores para una de sus obras: quedan Pendientes y los administradores del fraccionamiento lo ven al momento',
     responseDescription: 'Los trabajadores solicitados.',

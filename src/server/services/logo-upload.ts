@@ -4,6 +4,7 @@ import {
   LOGO_CONTENT_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE, type LogoFile,
 } from '../../shared/schemas/community.schema.js';
 import type { Queryable } from '../db/db.js';
+import { reencodeImage } from './image-reencode.js';
 import type { FileStorage } from './storage.js';
 
 export interface DecodedImage {
@@ -56,6 +57,8 @@ export function decodeLogo(file: LogoFile & { content: string }): DecodedImage {
 /** Writes the bytes under a new random key; the caller records them with `insertFileRow`. */
 export async function storeImage(storage: FileStorage, image: DecodedImage, folder = 'logos'): Promise<string> {
   const key = `${folder}/${randomUUID()}.${image.extension}`;
+  // Only the decoded pixels are stored (issue 16 §8); the caller records the re-encoded size.
+  image.data = await reencodeImage(image.data, image.mimeType);
   await storage.put(key, image.data);
   return key;
 }

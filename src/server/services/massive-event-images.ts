@@ -9,6 +9,7 @@ import { AppError } from '../../shared/errors.js';
 import type { ImageUpload } from '../../shared/schemas/massive-event.schema.js';
 import type { Queryable } from '../db/db.js';
 import { sniffImage } from './logo-upload.js';
+import { reencodeImage } from './image-reencode.js';
 import type { FileStorage } from './storage.js';
 
 export const EVENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -58,10 +59,12 @@ export function checkEventImage(slot: EventImageSlot, upload: ImageUpload & { co
 /** Writes the bytes under a new random key and records the file; answers its id. */
 export async function storeEventImage(q: Queryable, storage: FileStorage, image: { data: Buffer; name: string }): Promise<{ id: number; key: string }> {
   const key = `events/${randomUUID()}.png`;
-  await storage.put(key, image.data);
+  // Only the decoded pixels are stored (issue 16 §8): appended bytes and metadata are dropped.
+  const data = await reencodeImage(image.data, 'image/png');
+  await storage.put(key, data);
   const row = await q.one<{ id: number }>(
     `INSERT INTO files (storage_key, name, extension, mime_type, byte_size) VALUES ($1, $2, 'png', 'image/png', $3) RETURNING id`,
-    [key, image.name, image.data.length]);
+    [key, image.name, data.length]);
   return { id: row!.id, key };
 }
 

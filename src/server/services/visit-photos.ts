@@ -4,6 +4,7 @@ import { VisitMessages } from '../../shared/schemas/visit.schema.js';
 import { PHOTO_MAX_BYTES, PhotoMessages, type PhotoFile } from '../../shared/schemas/visit-photo.schema.js';
 import type { Queryable } from '../db/db.js';
 import { sniffImage } from './logo-upload.js';
+import { reencodeImage } from './image-reencode.js';
 import type { FileStorage } from './storage.js';
 
 const MAX_BASE64_LENGTH = Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
@@ -30,10 +31,12 @@ export function decodePhoto(file: PhotoFile) {
 export async function storePhoto(storage: FileStorage, q: Queryable, photo: { data: Uint8Array; mimeType: string; extension: string }): Promise<number> {
   const id = randomUUID();
   const key = `visit-photos/${id}.${photo.extension}`;
-  await storage.put(key, Buffer.from(photo.data));
+  // Only the decoded pixels are stored (issue 16 §8): appended bytes and metadata are dropped.
+  const data = await reencodeImage(Buffer.from(photo.data), photo.mimeType as 'image/jpeg' | 'image/png');
+  await storage.put(key, data);
   const row = await q.one<{ id: number }>(
     `INSERT INTO files (uuid, storage_key, name, extension, mime_type, byte_size) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [id, key, `identificacion.${photo.extension}`, photo.extension, photo.mimeType, photo.data.length]);
+    [id, key, `identificacion.${photo.extension}`, photo.extension, photo.mimeType, data.length]);
   return row!.id;
 }
 

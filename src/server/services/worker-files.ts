@@ -16,8 +16,14 @@ import type { FileStorage } from './storage.js';
 
 /** The photo is a 100x100 PNG: a few kilobytes; 1 MB leaves room for any encoder. */
 export const WORKER_PHOTO_MAX_BYTES = 1024 * 1024;
-/** Each document at most 4 MB decoded: three files of a worker stay under the API's 12 MB body limit. */
+/** Each document at most 4 MB decoded. */
 export const WORKER_DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * The body of a worker's create, update or request: one worker's photo and two documents in
+ * base64 (4/3 of their bytes) and its fields. A request of several workers with files at their
+ * caps goes one worker a call (the web sends one); a larger body answers 413.
+ */
+export const WORKER_BODY_LIMIT = Math.ceil(((WORKER_PHOTO_MAX_BYTES + 2 * WORKER_DOCUMENT_MAX_BYTES) * 4) / 3) + 256 * 1024;
 /** Images larger than this many pixels are refused before decoding (memory). */
 const MAX_PIXELS = 25_000_000;
 

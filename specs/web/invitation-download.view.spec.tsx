@@ -1,0 +1,48 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import type { InvitationDownloadReport } from '../../machines/invitation-download.machine.js';
+import { InvitationDownload } from '../../src/web/components/invitation-download.js';
+import { dialogButton } from '../support/dialogs.js';
+import { invitationDownloadModel } from '../machines/models/invitation-download.model.js';
+import { describePath, transitionPaths } from '../support/model-paths.js';
+import { pendingCalls, performPath } from '../support/view-paths.js';
+
+describe('the invitation download performs the invitationDownload paths (spec 2 §2.2, §2.3, §8; issue 13)', () => {
+  it.each(transitionPaths(invitationDownloadModel).map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    let report: (e: InvitationDownloadReport) => void = () => undefined;
+    let finish: { resolve: () => void; reject: (e: unknown) => void } | null = null;
+    const requested: unknown[] = [];
+    const fetchIt = vi.fn((target: unknown, hooks: { report: typeof report }) => {
+      requested.push(target);
+      report = hooks.report;
+      return new Promise<void>((resolve, reject) => { finish = { resolve, reject }; });
+    });
+    const onFinished = vi.fn();
+    const { target } = path.input as { target: never };
+    render(<ChakraProvider value={defaultSystem}><InvitationDownload target={target} onFinished={onFinished} fetchIt={fetchIt as never} /></ChakraProvider>);
+    const step = (run: () => void) => act(async () => { run(); await new Promise((r) => setTimeout(r, 0)); });
+    await performPath(path, {
+      calls: pendingCalls(),
+      executors: {
+        'download.headers': (e: AnyEventObject) => step(() => report(e as InvitationDownloadReport)),
+        'download.progress': (e: AnyEventObject) => step(() => report(e as InvitationDownloadReport)),
+        'download.saved': () => step(() => finish!.resolve()),
+        'download.failed': (e: AnyEventObject) => step(() => finish!.reject(e.error)),
+        'dialog.close': () => fireEvent.click(dialogButton('Aceptar')),
+      },
+      expectState: async (state) => {
+        await waitFor(() => {
+          if (state.includes('requesting')) expect(screen.getByText('Preparando invitaciones…')).toBeTruthy();
+          if (state.includes('rendering')) expect(screen.getByText('Generando 2 invitaciones…')).toBeTruthy();
+          if (state === '"saved"') expect(screen.getByRole('alertdialog', { name: 'Descarga completada' })).toBeTruthy();
+          if (state === '"failed"') expect(screen.getByRole('alertdialog', { name: 'Ha ocurrido un error' })).toBeTruthy();
+          if (state === '"returned"') expect(onFinished).toHaveBeenCalledWith({ saved: false, returnTo: '/massiveEvents' });
+          if (state === '"closed"') expect(onFinished).toHaveBeenCalledWith({ saved: true, returnTo: null });
+        });
+      },
+    });
+    expect(requested).toEqual([target]);
+  });
+});
