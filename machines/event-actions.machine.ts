@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
+import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
 import { failureDescription } from '../src/shared/api-failure.js';
 import {
   EventTexts, eventEditPath, SelectionTexts, StatusRefusals, statusAllows, type EventAction, type EventStatus,
@@ -7,7 +8,7 @@ import {
 /** What a selected row needs for the rules: its uuid, its name, its display status. */
 export interface SelectedEvent { uuid: string; name: string; status: EventStatus }
 
-/** The actions that call the server (edit opens the wizard; download hands the event over). */
+/** The actions that call the server (edit opens the wizard; download runs the invitations' download child). */
 export type ServerAction = 'clone' | 'cancel' | 'delete';
 
 export interface EventActionsContext {
@@ -34,9 +35,10 @@ const actionOf = (event: EventActionsEvent) => { assertEvent(event, 'action'); r
 /**
  * The events list's toolbar (spec 2 §2.2, §4.1, §5, §8): the rows ticked in the table and the
  * actions on them, the selection and status rules as guards. Spawned by the list (id `toolbar`);
- * after a change it asks the list to reload. Edit goes to the wizard and download hands the event
- * to the invitations' download (issue 13) through the `openEditor` / `downloadInvitations`
- * actions the screen provides.
+ * after a change it asks the list to reload. Edit goes to the wizard (`openEditor`, provided by the
+ * screen). 'Descargar invitaciones' invokes the `invitationDownload` child (issue 13) with the
+ * event (GET api/massiveEvents/{id}/invitation); when it ends after a failure (spec 2 §8) the
+ * toolbar goes back to the list (`returnTo`, provided by the screen) with nothing ticked.
  */
 export const eventActionsMachine = setup({
   types: {
@@ -46,6 +48,8 @@ export const eventActionsMachine = setup({
   actors: {
     /** `POST …/{id}/clone`, `PUT …/{id}/cancel` or `DELETE …/{id}`. */
     runAction: fromPromise<unknown, { action: ServerAction; uuid: string }>(async () => { throw new Error('not provided'); }),
+    /** The event's invitations (png or zip), with progress; the screen provides it with its fetch. */
+    invitationDownload: invitationDownloadMachine,
   },
   guards: {
     noneSelected: ({ context }) => context.selected.length === 0,
@@ -54,6 +58,7 @@ export const eventActionsMachine = setup({
     isEdit: ({ event }) => actionOf(event) === 'edit',
     isDownload: ({ event }) => actionOf(event) === 'download',
     isClone: ({ event }) => actionOf(event) === 'clone',
+    downloadFailed: ({ event }) => (event as unknown as { output: InvitationDownloadOutput }).output.returnTo !== null,
   },
   actions: {
     toggle: assign({
@@ -90,8 +95,8 @@ export const eventActionsMachine = setup({
     reloadList: sendParent({ type: 'list.reload' }),
     /** The screen navigates to /create?token={id}. */
     openEditor: (_, _params: { path: string }) => undefined,
-    /** The screen hands the event to the invitations' download (issue 13). */
-    downloadInvitations: (_, _params: { uuid: string }) => undefined,
+    /** Spec 2 §8: after a download failure, back to /massiveEvents (the screen navigates). */
+    returnTo: (_, _params: { path: string }) => undefined,
   },
 }).createMachine({
   id: 'eventActions',
@@ -107,7 +112,7 @@ export const eventActionsMachine = setup({
           { guard: 'manySelected', target: 'refused', actions: 'refuseMany' },
           { guard: 'statusRefuses', target: 'refused', actions: 'refuseStatus' },
           { guard: 'isEdit', actions: { type: 'openEditor', params: ({ context }) => ({ path: eventEditPath(context.selected[0]!.uuid) }) } },
-          { guard: 'isDownload', actions: { type: 'downloadInvitations', params: ({ context }) => ({ uuid: context.selected[0]!.uuid }) } },
+          { guard: 'isDownload', target: 'downloading' },
           { guard: 'isClone', target: 'running', actions: 'choose' },
           { target: 'confirming', actions: 'choose' },
         ],
@@ -132,5 +137,19 @@ export const eventActionsMachine = setup({
     /** The success of spec 2 §8; closing it reloads the list with nothing ticked. */
     succeeded: { on: { 'dialog.close': { target: 'idle', actions: ['closeDialog', 'clear', 'reloadList'] } } },
     failed: { on: { 'dialog.close': { target: 'idle', actions: 'closeDialog' } } },
+    /** The download child draws its progress and its own dialogs ('Descarga completada' or the error). */
+    downloading: {
+      invoke: {
+        id: 'invitationDownload', src: 'invitationDownload',
+        input: ({ context }) => ({ target: { kind: 'event' as const, uuid: context.selected[0]!.uuid } }),
+        onDone: [
+          {
+            guard: 'downloadFailed', target: 'idle',
+            actions: ['clear', { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) }, 'reloadList'],
+          },
+          { target: 'idle' },
+        ],
+      },
+    },
   },
 });

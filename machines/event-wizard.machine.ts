@@ -11,7 +11,8 @@ import type { Guest, MassiveEvent } from '../src/shared/massive-event-types.js';
 import {
   eventStepSchema, GuestFieldsSchema, type EventBody, type GuestFields,
 } from '../src/shared/schemas/massive-event.schema.js';
-import { guestImportMachine } from './guest-import.machine.js';
+import { guestImportMachine, type GuestImportOutput } from './guest-import.machine.js';
+import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
 
 export interface Option { value: string; label: string }
 
@@ -84,6 +85,8 @@ const stepBody = (values: StepOneValues) => v.parse(eventStepSchema(today()), va
  * import as its `guestImport` child), step 3 the invitation's design, then configure. Leaving an
  * active session asks; discarding deletes a new event or restores the edited one exactly as read.
  * 'Guardar y salir' keeps what was saved. A session left open is offered to resume or discard.
+ * Finalizar offers the event's invitations: the `invitationDownload` child (issue 13) downloads
+ * them (GET api/massiveEvents/{id}/invitation); after a failure the wizard leaves for /massiveEvents (§8).
  */
 export const eventWizardMachine = setup({
   types: {
@@ -101,6 +104,8 @@ export const eventWizardMachine = setup({
     deleteEvent: fromPromise<unknown, { id: string }>(async () => { throw new Error('not provided'); }),
     restoreEvent: fromPromise<unknown, { id: string; original: MassiveEvent }>(async () => { throw new Error('not provided'); }),
     guestImport: guestImportMachine,
+    /** The event's invitations (png or zip), with progress; the screen provides it with its fetch. */
+    invitationDownload: invitationDownloadMachine,
   },
   guards: {
     hasSaved: ({ context }) => context.resumable,
@@ -111,13 +116,13 @@ export const eventWizardMachine = setup({
     isActive: ({ context }) => context.active,
     isNew: ({ context }) => context.original === null,
     hasEvent: ({ context }) => context.eventId !== null,
+    /** A download (the import's, or Finalizar's) failed: spec 2 §8 sends back to the list. */
+    mustReturn: ({ event }) => (event as unknown as { output: Pick<InvitationDownloadOutput, 'returnTo'> }).output.returnTo != null,
   },
   actions: {
     /** Where the session stands, kept in local storage by the screen (resume after a closed browser). */
     persist: (_, _params: { step: string; context: EventWizardContext }) => undefined,
     forget: () => undefined,
-    /** The screen hands the event's invitations to their download (issue 13). */
-    downloadInvitations: (_, _params: { uuid: string }) => undefined,
     setField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
       const values = { ...context.values, [event.name]: event.value };
@@ -165,6 +170,11 @@ export const eventWizardMachine = setup({
     markDesignStart: assign({ designStart: ({ context }) => context.design }),
     fail: assign({ error: ({ event }) => failureDescription((event as { error?: unknown }).error) }),
     clearError: assign({ error: null }),
+    /** The import created its guests on the server: the table takes them. */
+    takeImported: assign(({ context, event }) => {
+      const { created } = (event as unknown as { output: GuestImportOutput }).output;
+      return { guests: [...context.guests, ...created.map(wizardGuestOf)], active: context.active || created.length > 0 };
+    }),
   },
 }).createMachine({
   id: 'eventWizard',
@@ -269,13 +279,11 @@ export const eventWizardMachine = setup({
       invoke: {
         id: 'guestImport', src: 'guestImport',
         input: ({ context }) => ({ where: 'wizard' as const, existing: context.guests, event: context.eventId }),
-        onDone: {
-          target: 'step2',
-          actions: assign(({ context, event }) => ({
-            guests: [...context.guests, ...event.output.created.map(wizardGuestOf)],
-            active: context.active || event.output.created.length > 0,
-          })),
-        },
+        // After a failed download of the new guests' invitations, the list (§8): leaving asks first, as any leave.
+        onDone: [
+          { guard: 'mustReturn', target: 'confirmingLeave', actions: ['takeImported', assign({ leaveTo: ({ event }) => event.output.returnTo })] },
+          { target: 'step2', actions: 'takeImported' },
+        ],
         onError: { target: 'step2' },
       },
     },
@@ -316,8 +324,19 @@ export const eventWizardMachine = setup({
     finished: {
       entry: 'forget',
       on: {
-        'invitations.download': { actions: { type: 'downloadInvitations', params: ({ context }) => ({ uuid: context.eventId! }) } },
+        'invitations.download': { target: 'downloading' },
         'dialog.close': { target: 'left', actions: assign({ leaveTo: '/massiveEvents' }) },
+      },
+    },
+    /** Spec 2 §2.1 step 3: the event's invitations; then the offer again, or the list after a failure (§8). */
+    downloading: {
+      invoke: {
+        id: 'invitationDownload', src: 'invitationDownload',
+        input: ({ context }) => ({ target: { kind: 'event' as const, uuid: context.eventId! } }),
+        onDone: [
+          { guard: 'mustReturn', target: 'left', actions: assign({ leaveTo: ({ event }) => event.output.returnTo }) },
+          { target: 'finished' },
+        ],
       },
     },
     /** '¿Seguro que deseas salir?' / 'Si sales sin guardar se perderán los cambios realizados'. */

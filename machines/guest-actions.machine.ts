@@ -1,6 +1,7 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
 import { SelectionTexts } from '../src/shared/massive-event-rules.js';
 import { guestImportMachine } from './guest-import.machine.js';
+import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
 
 /** A guest card as the selection keeps it. */
 export interface SelectedGuest { uuid: string; name: string; [key: string]: unknown }
@@ -25,13 +26,18 @@ const actionOf = (event: GuestActionsEvent) => { assertEvent(event, 'action'); r
  * todos'; add, edit (one), delete (one, 'No es posible eliminar más de un invitado a la vez') and
  * download (one or more). Spawned by the list (id `toolbar`), it asks the list to open the guest
  * form (`row.add` / `row.edit`) or the delete confirmation (`row.delete`), so the shared list
- * machine runs the form skeleton and the delete; the download goes to the screen's `downloadInvitations`.
+ * machine runs the form skeleton and the delete. 'Descargar invitación' invokes the `invitationDownload`
+ * child (issue 13) with the ticked guests (GET api/massiveEventGuests/invitation?uuid=..: one gives a
+ * png, several a zip); after a failure (spec 2 §8), and after a failed download offered by the
+ * import, the screen goes back to /massiveEvents (`returnTo`).
  */
 export const guestActionsMachine = setup({
   types: { context: {} as GuestActionsContext, events: {} as GuestActionsEvent },
   actors: {
     /** 'Importación masiva' (xlsx only here), configured by the screen with its reader and the event's bulk call. */
     guestImport: guestImportMachine,
+    /** The ticked guests' invitations, with progress; the screen provides it with its fetch. */
+    invitationDownload: invitationDownloadMachine,
   },
   guards: {
     isImport: ({ event }) => actionOf(event) === 'import',
@@ -41,6 +47,8 @@ export const guestActionsMachine = setup({
     manyRefused: ({ context, event }) => context.selected.length > 1 && actionOf(event) !== 'download',
     isEdit: ({ event }) => actionOf(event) === 'edit',
     isDelete: ({ event }) => actionOf(event) === 'delete',
+    /** The download (its own, or the import's) ended with a failure: back to the events list. */
+    mustReturn: ({ event }) => (event as unknown as { output: Pick<InvitationDownloadOutput, 'returnTo'> }).output.returnTo != null,
   },
   actions: {
     toggle: assign({
@@ -67,8 +75,8 @@ export const guestActionsMachine = setup({
     reloadList: sendParent({ type: 'list.reload' }),
     openEdit: sendParent(({ context }) => ({ type: 'row.edit', row: context.selected[0]! })),
     askDelete: sendParent(({ context }) => ({ type: 'row.delete', row: context.selected[0]! })),
-    /** The screen hands the guests to the invitations' download (issue 13). */
-    downloadInvitations: (_, _params: { uuids: string[] }) => undefined,
+    /** Spec 2 §8: after a download failure, back to /massiveEvents (the screen navigates). */
+    returnTo: (_, _params: { path: string }) => undefined,
   },
 }).createMachine({
   id: 'guestActions',
@@ -88,7 +96,7 @@ export const guestActionsMachine = setup({
           // The form or the deletion ends with a reload: the ticks go with the old page.
           { guard: 'isEdit', actions: ['openEdit', 'clear'] },
           { guard: 'isDelete', actions: ['askDelete', 'clear'] },
-          { actions: { type: 'downloadInvitations', params: ({ context }) => ({ uuids: context.selected.map((r) => r.uuid) }) } },
+          { target: 'downloading' },
         ],
       },
     },
@@ -97,8 +105,23 @@ export const guestActionsMachine = setup({
     importing: {
       invoke: {
         id: 'guestImport', src: 'guestImport', input: { where: 'guests' },
-        onDone: [{ guard: 'importCreated', target: 'idle', actions: 'reloadList' }, { target: 'idle' }],
+        onDone: [
+          { guard: 'mustReturn', target: 'idle', actions: { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) } },
+          { guard: 'importCreated', target: 'idle', actions: 'reloadList' },
+          { target: 'idle' },
+        ],
         onError: { target: 'idle' },
+      },
+    },
+    /** The download child draws its progress and its own dialogs ('Descarga completada' or the error). */
+    downloading: {
+      invoke: {
+        id: 'invitationDownload', src: 'invitationDownload',
+        input: ({ context }) => ({ target: { kind: 'guests' as const, uuids: context.selected.map((r) => r.uuid) } }),
+        onDone: [
+          { guard: 'mustReturn', target: 'idle', actions: ['clear', { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) }] },
+          { target: 'idle' },
+        ],
       },
     },
   },

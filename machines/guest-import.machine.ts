@@ -6,6 +6,7 @@ import {
 } from '../src/shared/guest-import.js';
 import type { Guest } from '../src/shared/massive-event-types.js';
 import type { GuestFields } from '../src/shared/schemas/massive-event.schema.js';
+import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
 
 /** What the picker tells of the file (the File itself only travels as the reader's input). */
 export interface PickedFile { name: string; size: number }
@@ -37,7 +38,12 @@ export interface GuestImportContext {
   sent: number;
   created: Guest[];
   error: string | null;
+  /** Where to go once closed: '/massiveEvents' after a failed download of the new guests' invitations (spec 2 §8). */
+  returnTo: string | null;
 }
+
+/** What whoever opened the import hears: the guests created, and where to go (after a failed download). */
+export interface GuestImportOutput { created: Guest[]; returnTo: string | null }
 
 export type GuestImportEvent =
   | { type: 'file.pick'; file: PickedFile; blob?: unknown }
@@ -55,20 +61,24 @@ const readOf = (event: unknown) => (event as { output: ReadSheet }).output;
  * Guest import (spec 2 §4.2, §5; issue 12): no file → reading → wrong type, wrong header or row
  * errors → summary of new and repeated → confirming the repeated ones → uploading (bulk calls of
  * 1,000, with progress) → done (offers the new guests' invitations) or failed. Repeated guests are
- * not sent until confirmed. It ends with the created guests for whoever opened it.
+ * not sent until confirmed. The offered download of the new guests' invitations runs as its
+ * `invitationDownload` child (issue 13). It ends with the created guests for whoever opened it,
+ * and where to go when that download failed.
  */
 export const guestImportMachine = setup({
   types: {
     context: {} as GuestImportContext,
     events: {} as GuestImportEvent,
     input: {} as GuestImportInput,
-    output: {} as { created: Guest[] },
+    output: {} as GuestImportOutput,
   },
   actors: {
     /** Reads the first sheet (xlsx/xls/ods with @e965/xlsx, csv with papaparse); rejects with a ReadProblem. */
     readSheet: fromPromise<ReadSheet, { file: unknown; where: ImportPlace }>(async () => { throw new Error('not provided'); }),
     /** `POST api/massiveEventGuests/multiple` with one chunk. */
     uploadGuests: fromPromise<Guest[], { guests: GuestFields[]; event: string | null }>(async () => { throw new Error('not provided'); }),
+    /** The new guests' invitations (GET api/massiveEventGuests/invitation?uuid=..), with progress. */
+    invitationDownload: invitationDownloadMachine,
   },
   guards: {
     wrongType: ({ context, event }) => {
@@ -81,6 +91,7 @@ export const guestImportMachine = setup({
     hasRepeated: ({ context }) => context.repeated.length > 0,
     hasFresh: ({ context }) => context.fresh.length > 0,
     moreToSend: ({ context }) => context.sent < context.toSend.length,
+    downloadFailed: ({ event }) => (event as unknown as { output: InvitationDownloadOutput }).output.returnTo !== null,
   },
   actions: {
     pickFile: assign(({ event }) => {
@@ -111,16 +122,14 @@ export const guestImportMachine = setup({
       return { created: [...context.created, ...created], sent: Math.min(context.toSend.length, context.sent + GUEST_UPLOAD_CHUNK) };
     }),
     failUpload: assign({ error: ({ event }) => failureDescription((event as { error?: unknown }).error) }),
-    /** The new guests' invitations go to the invitations' download (issue 13), provided by the screen. */
-    downloadInvitations: (_, _params: { uuids: string[] }) => undefined,
   },
 }).createMachine({
   id: 'guestImport',
   context: ({ input }) => ({
     where: input.where, existing: input.existing ?? [], event: input.event ?? null, fileName: null, problem: null, header: null, rowErrors: [], errorCount: 0,
-    fresh: [], repeated: [], toSend: [], sent: 0, created: [], error: null,
+    fresh: [], repeated: [], toSend: [], sent: 0, created: [], error: null, returnTo: null,
   }),
-  output: ({ context }) => ({ created: context.created }),
+  output: ({ context }) => ({ created: context.created, returnTo: context.returnTo }),
   initial: 'noFile',
   on: { 'import.close': { target: '.closed' } },
   states: {
@@ -182,7 +191,18 @@ export const guestImportMachine = setup({
     /** A chunk answered: the next one, or done. */
     uploaded: { always: [{ guard: 'moreToSend', target: 'uploading' }, { target: 'done' }] },
     done: {
-      on: { 'invitations.download': { actions: { type: 'downloadInvitations', params: ({ context }) => ({ uuids: context.created.map((g) => g.uuid) }) } } },
+      on: { 'invitations.download': { target: 'downloading' } },
+    },
+    /** The download child draws its progress and its dialogs; after a failure the import closes and its opener goes back to the list. */
+    downloading: {
+      invoke: {
+        id: 'invitationDownload', src: 'invitationDownload',
+        input: ({ context }) => ({ target: { kind: 'guests' as const, uuids: context.created.map((g) => g.uuid) } }),
+        onDone: [
+          { guard: 'downloadFailed', target: 'closed', actions: assign({ returnTo: ({ event }) => event.output.returnTo }) },
+          { target: 'done' },
+        ],
+      },
     },
     failed: { on: { 'upload.retry': { target: 'uploading' } } },
     closed: { type: 'final' },

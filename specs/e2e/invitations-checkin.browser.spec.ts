@@ -16,6 +16,7 @@ import { INVITATION_HEIGHT, INVITATION_WIDTH } from '../../src/shared/invitation
 import { addHours, localNow } from '../../src/shared/massive-event-rules.js';
 import { browserSuite, signInAs, type RunningServer } from '../support/browser.js';
 import { pngBase64 } from '../support/event-fixtures.js';
+import { readInvitation, unzip } from '../support/invitation-files.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -42,13 +43,29 @@ const call = async (auth: string, method: string, path: string, body?: unknown) 
 };
 
 async function pageAs(email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX', acceptDownloads: true });
   const page = await context.newPage();
   await signInAs(page, server.url, email);
   await page.waitForURL((u) => u.pathname !== '/');
   await page.goto(`${server.url}${path}`);
   return page;
 }
+/** A Próximo event (an hour from now) with these guests, designed; answers its uuid and its guests' uuids. */
+async function eventWithGuests(admin: string, title: string, names: [string, string][]) {
+  const [host] = (await (await call(admin, 'GET', '/api/residents/all')).json()) as { uuid: string }[];
+  const start = `${addHours(localNow(), 1).slice(0, 16)}:00`;
+  const event = (await (await call(admin, 'POST', '/api/massiveEvents', { title, startDate: start, commonArea: null, resident: { uuid: host.uuid } })).json()) as string;
+  const guests = (await (await call(admin, 'POST', '/api/massiveEventGuests/multiple', {
+    massiveEvent: { uuid: event }, guests: names.map(([firstName, lastName]) => ({ firstName, lastName, email: '', phone: '' })),
+  })).json()) as { uuid: string }[];
+  await call(admin, 'PUT', `/api/massiveEvents/${event}/configure`, { backgroundColor: 'eef6f3', foregroundColor: '1d3b34' });
+  return { event, guests };
+}
+const downloaded = async (download: { path: () => Promise<string | null> }) => {
+  const { readFileSync } = await import('node:fs');
+  return readFileSync((await download.path())!);
+};
+
 const qrEntries = async (page: Page) => Number((await page.getByTestId('stat-Visitas por QR').textContent())!.replace(/,/g, ''));
 
 describe('Invitations and the gate (issue 13)', () => {
@@ -130,5 +147,69 @@ describe('Invitations and the gate (issue 13)', () => {
     }
     // Anti-aliased text edges differ between Skia builds; the layout, colours, images and QR must not.
     expect(different / (INVITATION_WIDTH * INVITATION_HEIGHT)).toBeLessThan(0.01);
+  });
+
+  it("from /massiveEvents: tick an event, 'Descargar invitaciones' → a zip with each guest's PNG; on /guests one guest → a png", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const admin = await token('administrador@porton.mx');
+    const title = 'Boda de Lupita y Andrés';
+    await eventWithGuests(admin, title, [['Lupita', 'Núñez'], ['Andrés', 'Ortiz'], ['Lupita', 'Núñez']]);
+
+    const list = await pageAs('administrador@porton.mx', '/massiveEvents');
+    await list.getByPlaceholder('Buscar evento').fill('Boda de Lupita');
+    await list.getByPlaceholder('Buscar evento').press('Enter');
+    await list.getByText('1 registro', { exact: false }).waitFor();
+    await list.getByLabel(`Seleccionar ${title}`).check({ force: true });
+    const [download] = await Promise.all([
+      list.waitForEvent('download', { timeout: 60_000 }),
+      (async () => {
+        await list.getByRole('button', { name: 'Descargar invitaciones' }).click();
+        await list.getByRole('status').filter({ hasText: /Preparando invitaciones|Generando 3 invitaciones/ }).waitFor();
+        await list.screenshot({ path: `${SHOTS}/massive-events-downloading.png` });
+      })(),
+    ]);
+    expect(download.suggestedFilename()).toBe('invitaciones.zip');
+    const files = await unzip(await downloaded(download));
+    // Each file is named after the guest, accents safe, repeated names made unique (issue 13).
+    expect([...files.keys()].sort()).toEqual(['Andres_Ortiz.png', 'Lupita_Nunez.png', 'Lupita_Nunez_2.png']);
+    for (const png of files.values()) expect(readInvitation(png).qr).toMatch(/^P1\./);
+    await list.getByRole('alertdialog').getByText('Descarga completada').waitFor();
+    await list.screenshot({ path: `${SHOTS}/massive-events-downloaded.png` });
+    await list.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click();
+    await list.getByRole('alertdialog').waitFor({ state: 'detached' });
+
+    // The guests screen: one guest ticked gives that guest's PNG.
+    await list.getByRole('link', { name: `3 invitados de ${title}` }).click();
+    await list.getByRole('heading', { name: 'Invitados al evento' }).waitFor();
+    await list.getByTestId('guest-card').filter({ hasText: 'Andrés Ortiz' }).getByText('Andrés Ortiz').click();
+    const [one] = await Promise.all([list.waitForEvent('download', { timeout: 60_000 }), list.getByRole('button', { name: 'Descargar invitación' }).click()]);
+    expect(one.suggestedFilename()).toBe('Andres_Ortiz.png');
+    const invitation = readInvitation(await downloaded(one));
+    expect([invitation.width, invitation.height]).toEqual([INVITATION_WIDTH, INVITATION_HEIGHT]);
+    expect(invitation.qr).toMatch(/^P1\./);
+    await list.getByRole('alertdialog').getByText('Descarga completada').waitFor();
+    await list.screenshot({ path: `${SHOTS}/guests-downloaded.png` });
+  });
+
+  it("a download the server refuses shows 'Ha ocurrido un error' with its text and returns to /massiveEvents (spec 2 §8)", async () => {
+    const admin = await token('administrador@porton.mx');
+    const title = 'Reunión sin invitados';
+    // A Próximo event whose only guest was then deleted: the server has nothing to draw.
+    const { guests } = await eventWithGuests(admin, title, [['Único', 'Invitado']]);
+    await call(admin, 'DELETE', `/api/massiveEventGuests/${guests[0]!.uuid}`);
+    const list = await pageAs('administrador@porton.mx', '/massiveEvents');
+    await list.getByPlaceholder('Buscar evento').fill(title);
+    await list.getByPlaceholder('Buscar evento').press('Enter');
+    await list.getByText('1 registro', { exact: false }).waitFor();
+    await list.getByLabel(`Seleccionar ${title}`).check({ force: true });
+    await list.getByRole('button', { name: 'Descargar invitaciones' }).click();
+    const dialog = list.getByRole('alertdialog');
+    await dialog.getByText('Ha ocurrido un error').waitFor();
+    await dialog.getByText('El evento no tiene invitados.').waitFor();
+    await list.screenshot({ path: `${SHOTS}/massive-events-download-failed.png` });
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(list.url()).pathname).toBe('/massiveEvents');
+    expect(await list.getByLabel(`Seleccionar ${title}`).isChecked()).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { eventActionsMachine, type ServerAction } from '../../machines/event-actions.machine.js';
 import { eventsPage } from '../../src/shared/massive-event-list.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
-import { eventActionsModel, eventRows } from './models/event-actions.model.js';
+import { downloadFailed, eventActionsModel, eventRows } from './models/event-actions.model.js';
 
 const paths = generatePaths(eventActionsModel);
 
@@ -16,11 +16,19 @@ describe('eventActions machine (spec 2 §4.1 action rules, §5 selection rules, 
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const opened: string[] = [];
-    const run = await runOnActor(eventActionsMachine, path, ['runAction'], {
+    const returned: string[] = [];
+    const run = await runOnActor(eventActionsMachine, path, ['runAction', 'invitationDownload'], {
       openEditor: (_: unknown, p: { path: string }) => { opened.push(p.path); },
+      returnTo: (_: unknown, p: { path: string }) => { returned.push(p.path); },
       reloadList: () => undefined,
     }, eventActionsModel);
     expect(run.seen).toEqual(path.states);
+    // Spec 2 §4.1: a download is requested only for one Próximo or En curso event; refused statuses never request.
+    const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as any).target);
+    for (const target of downloads) expect(['e1', 'e4']).toContain(target.uuid);
+    // Spec 2 §8: a failed download (its dialog closed by the child) goes back to /massiveEvents; a saved one stays.
+    const failures = path.events.filter((e) => e.type === 'xstate.done.actor.invitationDownload' && e.output.returnTo).length;
+    expect(returned).toEqual(Array(failures).fill('/massiveEvents'));
     // Spec 2 §2.2: edit goes to ./create?token={id}, only for one Próximo or Incompleto event.
     const edits = path.events.filter((e) => e.type === 'action' && e.action === 'edit').length;
     if (!edits) expect(opened).toEqual([]);
@@ -42,6 +50,31 @@ describe('eventActions machine (spec 2 §4.1 action rules, §5 selection rules, 
     actor.send({ type: 'dialog.close' });
     expect(sent).toEqual(['list.reload']);
     expect(actor.getSnapshot().context.selected).toEqual([]);
+  });
+});
+
+describe("'Descargar invitaciones' on the list (spec 2 §2.2, §4.1, §8; issue 13)", () => {
+  const run = (row: (typeof eventRows)[keyof typeof eventRows]) => {
+    const targets: unknown[] = [];
+    const actor = createActor(eventActionsMachine.provide({
+      actors: { invitationDownload: fromPromise(async ({ input }) => { targets.push((input as { target: unknown }).target); return downloadFailed; }) as never },
+      actions: { returnTo: () => undefined, reloadList: () => undefined },
+    }));
+    actor.start();
+    actor.send({ type: 'select.toggle', row });
+    actor.send({ type: 'action', action: 'download' });
+    return { actor, targets };
+  };
+
+  it.each([eventRows.terminado, eventRows.incompleto, eventRows.cancelado])('an event %s is refused without requesting anything', (row) => {
+    const { actor, targets } = run(row);
+    expect(targets).toEqual([]);
+    expect(actor.getSnapshot().context.dialog?.title).toBe('No se puede realizar la siguiente acción');
+  });
+
+  it('a Próximo event requests its invitations by the event id', () => {
+    const { targets } = run(eventRows.proximo);
+    expect(targets).toEqual([{ kind: 'event', uuid: 'e1' }]);
   });
 });
 

@@ -15,7 +15,7 @@ describe('eventWizard machine (spec 2 §2.1, §4.2, §5, §8)', () => {
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(eventWizardMachine, path, ['load', 'saveEvent', 'saveGuests', 'configure', 'deleteEvent', 'restoreEvent', 'guestImport'], {
+    const run = await runOnActor(eventWizardMachine, path, ['load', 'saveEvent', 'saveGuests', 'configure', 'deleteEvent', 'restoreEvent', 'guestImport', 'invitationDownload'], {
       persist: () => undefined, forget: () => undefined,
     }, eventWizardModel);
     expect(run.seen).toEqual(path.states);

@@ -16,21 +16,25 @@ describe('guestActions machine (spec 2 §2.3 select all, §5 selection rules, §
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const asked: any[] = [];
-    const downloads: string[][] = [];
     const reloads: number[] = [];
-    const run = await runOnActor(guestActionsMachine, path, ['guestImport'], {
+    const returned: string[] = [];
+    const run = await runOnActor(guestActionsMachine, path, ['guestImport', 'invitationDownload'], {
       reloadList: () => { reloads.push(1); },
       openAdd: () => { asked.push('row.add'); },
       openEdit: ({ context }: any) => { asked.push(['row.edit', context.selected[0].uuid]); },
       askDelete: ({ context }: any) => { asked.push(['row.delete', context.selected[0].uuid]); },
-      downloadInvitations: (_: unknown, p: { uuids: string[] }) => { downloads.push(p.uuids); },
+      returnTo: (_: unknown, p: { path: string }) => { returned.push(p.path); },
     }, guestActionsModel);
     expect(run.seen).toEqual(path.states);
     // Edit and delete ask the list only with exactly one guest ticked; add always; download with one or more.
     for (const a of asked) if (Array.isArray(a)) expect(a[1]).toMatch(/^g[12]$/);
-    for (const d of downloads) expect(d.length).toBeGreaterThan(0);
-    // The list reloads after an import only when it created guests.
-    const createdImports = path.events.filter((e) => e.type === 'xstate.done.actor.guestImport' && e.output.created.length > 0).length;
+    const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as any).target);
+    for (const d of downloads) expect(d.uuids.length).toBeGreaterThan(0);
+    // Spec 2 §8: a failed download (the screen's or the import's) goes back to /massiveEvents, nothing else does.
+    const failures = path.events.filter((e) => e.type.startsWith('xstate.done.actor.') && e.output.returnTo).length;
+    expect(returned).toEqual(Array(failures).fill('/massiveEvents'));
+    // The list reloads after an import only when it created guests (and stays).
+    const createdImports = path.events.filter((e) => e.type === 'xstate.done.actor.guestImport' && e.output.created.length > 0 && !e.output.returnTo).length;
     expect(reloads).toHaveLength(createdImports);
   });
 });

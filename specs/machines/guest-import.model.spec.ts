@@ -15,13 +15,11 @@ describe('guestImport machine (spec 2 §4.2 import flow, §5 Guest import, §9)'
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const downloads: string[][] = [];
-    const run = await runOnActor(guestImportMachine, path, ['readSheet', 'uploadGuests'], {
-      downloadInvitations: (_: unknown, p: { uuids: string[] }) => { downloads.push(p.uuids); },
-    }, guestImportModel);
+    const run = await runOnActor(guestImportMachine, path, ['readSheet', 'uploadGuests', 'invitationDownload'], {}, guestImportModel);
     expect(run.seen).toEqual(path.states);
-    // The invitations offered are the new guests' (the ones this import created).
-    for (const d of downloads) expect(d).toEqual(run.snapshot.context.created.map((g: { uuid: string }) => g.uuid));
+    // The invitations offered are the new guests' (the ones this import created), and only after an upload.
+    const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as any).target);
+    for (const d of downloads) expect(d).toEqual({ kind: 'guests', uuids: run.snapshot.context.created.map((g: { uuid: string }) => g.uuid) });
   });
 });
 

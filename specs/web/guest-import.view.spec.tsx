@@ -4,16 +4,28 @@ import { useActorRef } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { guestImportMachine, type GuestImportInput } from '../../machines/guest-import.machine.js';
+import type { InvitationTarget } from '../../machines/invitation-download.machine.js';
+import { invitationDownloadLogic } from '../../src/web/components/invitation-download.js';
 import { GuestImportDialog } from '../../src/web/views/events/guest-import-dialog.js';
 import { guestImportModel } from '../machines/models/guest-import.model.js';
 import { dialogButton } from '../support/dialogs.js';
 import { transitionPaths, type GeneratedPath } from '../support/model-paths.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
 
-function Host({ input, calls, downloads }: { input: GuestImportInput; calls: ReturnType<typeof pendingCalls>; downloads: string[][] }) {
+const refused = { kind: 'http', status: 400, body: { error: 'bad_request', error_description: 'Puedes descargar hasta 300 invitaciones por solicitud.' } };
+
+function Host({ input, calls, downloads }: { input: GuestImportInput; calls: ReturnType<typeof pendingCalls>; downloads: InvitationTarget[] }) {
+  // The invitations' fetch waits until the path says how it ends; the download child is the real one.
+  const fetchIt = async (target: InvitationTarget, hooks: { report: (e: unknown) => void }) => {
+    downloads.push(target);
+    await calls.fn<void>('download')(target);
+    hooks.report({ type: 'download.headers', fileName: 'invitaciones.zip', count: 1 });
+  };
   const actor = useActorRef(guestImportMachine.provide({
-    actors: { readSheet: fromPromise(({ input: i }) => calls.fn<never>('read')(i)), uploadGuests: fromPromise(({ input: i }) => calls.fn<never>('upload')(i)) },
-    actions: { downloadInvitations: (_, p) => { downloads.push(p.uuids); } },
+    actors: {
+      readSheet: fromPromise(({ input: i }) => calls.fn<never>('read')(i)), uploadGuests: fromPromise(({ input: i }) => calls.fn<never>('upload')(i)),
+      invitationDownload: invitationDownloadLogic(fetchIt as never),
+    },
   }), { input });
   return <GuestImportDialog actor={actor} />;
 }
@@ -25,7 +37,7 @@ describe("'Importación masiva' performs the guestImport paths (spec 2 §4.2, §
   const paths = transitionPaths(guestImportModel);
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = pendingCalls();
-    const downloads: string[][] = [];
+    const downloads: InvitationTarget[] = [];
     render(<ChakraProvider value={defaultSystem}><Host input={path.input as GuestImportInput} calls={calls} downloads={downloads} /></ChakraProvider>);
     await performPath(path, {
       calls, spec: guestImportModel,
@@ -40,12 +52,22 @@ describe("'Importación masiva' performs the guestImport paths (spec 2 §4.2, §
         'duplicates.reject': () => click(dialogButton('No, solo los nuevos')),
         'upload.retry': () => click(dialogButton('Reintentar')),
         'invitations.download': () => click(dialogButton('Descargar invitaciones')),
+        'xstate.done.actor.invitationDownload': async (e) => {
+          const saved = (e as unknown as { output: { saved: boolean } }).output.saved;
+          await calls.settle(saved ? { type: 'xstate.done.actor.download', output: undefined } : { type: 'xstate.error.actor.download', error: refused });
+          await screen.findAllByText(saved ? 'Descarga completada' : refused.body.error_description);
+          click(dialogButton('Aceptar'));
+        },
         'import.close': () => click(screen.queryAllByRole('button', { name: 'Cerrar', hidden: true }).at(-1) ?? dialogButton('Cancelar')),
       },
       expectState: (state) => {
         if (JSON.parse(state) === 'closed') expect(screen.queryByTestId('guest-import')).toBeNull();
       },
     });
-    if (path.events.some((e) => e.type === 'invitations.download')) expect(downloads.length).toBe(1);
+    // The invitations asked for are the guests this import created (GET api/massiveEventGuests/invitation?uuid=..).
+    if (path.events.some((e) => e.type === 'invitations.download')) {
+      const created = [...path.events].reverse().find((e) => e.type === 'xstate.done.actor.uploadGuests') as unknown as { output: { uuid: string }[] };
+      expect(downloads).toEqual([{ kind: 'guests', uuids: created.output.map((g) => g.uuid) }]);
+    }
   });
 });

@@ -3,11 +3,19 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { InvitationDownloadReport, InvitationTarget } from '../../machines/invitation-download.machine.js';
-import { InvitationDownload } from '../../src/web/components/invitation-download.js';
+import { useActorRef } from '@xstate/react';
+import { InvitationDownloadStatus, invitationDownloadLogic, type InvitationDownloadRef } from '../../src/web/components/invitation-download.js';
 import { dialogButton } from '../support/dialogs.js';
 import { invitationDownloadModel } from '../machines/models/invitation-download.model.js';
 import { describePath, transitionPaths } from '../support/model-paths.js';
 import { pendingCalls, performPath } from '../support/view-paths.js';
+
+/** A parent as the screens have one: it runs the download child and draws it; the test reads the child's output. */
+function Host({ target, fetchIt, expose }: { target: never; fetchIt: never; expose: (actor: InvitationDownloadRef) => void }) {
+  const actor = useActorRef(invitationDownloadLogic(fetchIt), { input: { target } });
+  expose(actor);
+  return <InvitationDownloadStatus actor={actor} />;
+}
 
 describe('the invitation download performs the invitationDownload paths (spec 2 §2.2, §2.3, §8; issue 13)', () => {
   it.each(transitionPaths(invitationDownloadModel).map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
@@ -19,9 +27,10 @@ describe('the invitation download performs the invitationDownload paths (spec 2 
       report = hooks.report;
       return new Promise<void>((resolve, reject) => { finish = { resolve, reject }; });
     });
-    const onFinished = vi.fn();
+    let child: InvitationDownloadRef | null = null;
     const { target } = path.input as { target: InvitationTarget };
-    render(<ChakraProvider value={defaultSystem}><InvitationDownload target={target} onFinished={onFinished} fetchIt={fetchIt as never} /></ChakraProvider>);
+    render(<ChakraProvider value={defaultSystem}><Host target={target as never} fetchIt={fetchIt as never} expose={(a) => { child = a; }} /></ChakraProvider>);
+    const output = () => (child as InvitationDownloadRef | null)?.getSnapshot().output;
     const step = (run: () => void) => act(async () => { run(); await new Promise((r) => setTimeout(r, 0)); });
     await performPath(path, {
       calls: pendingCalls(),
@@ -40,8 +49,8 @@ describe('the invitation download performs the invitationDownload paths (spec 2 
           if (state === '"saved"') expect(screen.getByRole('alertdialog', { name: 'Descarga completada' })).toBeTruthy();
           if (state === '"failed"') expect(screen.getByRole('alertdialog', { name: 'Ha ocurrido un error' })).toBeTruthy();
           // Spec 2 §8: invitations return to /massiveEvents after a failure; credentials stay on /workers (issue 14).
-          if (state === '"returned"') expect(onFinished).toHaveBeenCalledWith({ saved: false, returnTo: target.kind === 'workers' ? null : '/massiveEvents' });
-          if (state === '"closed"') expect(onFinished).toHaveBeenCalledWith({ saved: true, returnTo: null });
+          if (state === '"returned"') expect(output()).toEqual({ saved: false, returnTo: target.kind === 'workers' ? null : '/massiveEvents' });
+          if (state === '"closed"') expect(output()).toEqual({ saved: true, returnTo: null });
         });
       },
     });

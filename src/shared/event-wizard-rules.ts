@@ -70,4 +70,5 @@ export const WizardTexts = {
   saveExit: 'Guardar y salir',
   finished: 'Tu evento quedó listo',
   finishedDetail: 'Ya puedes descargar las invitaciones de tus invitados.',
+  downloadInvitations: 'Descargar invitaciones',
 } as const;

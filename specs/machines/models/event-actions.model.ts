@@ -9,6 +9,9 @@ export const eventRows = {
   curso: { uuid: 'e4', name: 'Torneo', status: 'En curso' },
   incompleto: { uuid: 'e5', name: 'Boda', status: 'Incompleto' },
 } as const;
+/** What the download child ends with (machines/invitation-download.machine.ts output): saved, or failed and back to the list. */
+export const downloadSaved = { saved: true, returnTo: null };
+export const downloadFailed = { saved: false, returnTo: '/massiveEvents' };
 export const actionFailure = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'El evento cambió de estatus.' } };
 
 const ACTIONS = ['edit', 'clone', 'cancel', 'delete', 'download'] as const;
@@ -16,7 +19,7 @@ const ACTIONS = ['edit', 'clone', 'cancel', 'delete', 'download'] as const;
 export const eventActionsModel: ModelSpec = {
   name: 'eventActions',
   // The list it tells to reload is not part of this model (the graph has no parent to send to).
-  machine: eventActionsMachine.provide({ actions: { reloadList: () => undefined } }),
+  machine: eventActionsMachine.provide({ actions: { reloadList: () => undefined, returnTo: () => undefined } }),
   inputs: [{ name: 'lista de eventos', input: undefined }],
   // What matters: which rows are ticked (by uuid), the action chosen.
   key: (s) => ({ selected: s.context.selected.map((r: any) => r.uuid), action: s.context.action }),
@@ -31,6 +34,7 @@ export const eventActionsModel: ModelSpec = {
       }
       case 'confirming': return [{ type: 'confirm' }, { type: 'cancel' }];
       case 'running': return [{ type: 'xstate.done.actor.runAction', output: 'nuevo' }, { type: 'xstate.error.actor.runAction', error: actionFailure }];
+      case 'downloading': return [{ type: 'xstate.done.actor.invitationDownload', output: downloadSaved }, { type: 'xstate.done.actor.invitationDownload', output: downloadFailed }];
       case 'refused': case 'succeeded': case 'failed': return [{ type: 'dialog.close' }];
       default: return [];
     }
@@ -88,6 +92,16 @@ eventActionsModel.expectations = {
       if (call.input.uuid !== row.uuid || !ALLOWED[call.input.action]!.includes(row.status)) fail(`${call.input.action} en ${row.status}`);
     },
   }],
+  '"downloading"': [{
+    says: "'Descargar invitaciones' pide las invitaciones del evento seleccionado (GET api/massiveEvents/{id}/invitation), solo con un evento Próximo o En curso (§4.1: no Terminado, Incompleto ni Cancelado)",
+    actor: (p: Probe) => {
+      const call = p.calls.filter((c) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
+      const rows = ticked(p);
+      if (rows.length !== 1) fail(`descargó con ${rows.length} eventos`);
+      if (call.input.target.kind !== 'event' || call.input.target.uuid !== rows[0]!.uuid) fail(`pidió ${JSON.stringify(call.input.target)}`);
+      if (!ALLOWED.download!.includes(rows[0]!.status)) fail(`descargó un evento ${rows[0]!.status}`);
+    },
+  }],
   '"succeeded"': [{
     says: "Éxitos de §8: 'Evento eliminado correctamente', 'Evento clonado correctamente', 'Evento cancelado correctamente'",
     actor: (p: Probe) => { if (p.snapshot.context.dialog?.detail !== SUCCESS[p.calls.at(-1)!.input.action]) fail(`dice '${p.snapshot.context.dialog?.detail}'`); },
@@ -107,6 +121,7 @@ eventActionsModel.describeEvent = (e: any) => {
   if (e.type === 'action') return `pulsa ${e.action}`;
   return ({
     'select.clear': 'desmarca todo', confirm: 'confirma', cancel: 'vuelve', 'dialog.close': 'cierra el aviso',
-    'xstate.done.actor.runAction': 'el servidor lo hace', 'xstate.error.actor.runAction': 'el servidor se niega',
+    'xstate.done.actor.runAction': 'el servidor lo hace',
+    'xstate.done.actor.invitationDownload': e.output.saved ? 'la descarga termina' : 'la descarga falla y se cierra el aviso', 'xstate.error.actor.runAction': 'el servidor se niega',
   } as Record<string, string>)[e.type] ?? e.type;
 };

@@ -53,6 +53,8 @@ export const eventWizardModel: ModelSpec = {
       case 'importing': return [
         { type: 'xstate.done.actor.guestImport', output: { created: [created] } },
         { type: 'xstate.done.actor.guestImport', output: { created: [] } },
+        // The new guests' invitations failed to download: back to the list (§8), which asks first (§4.2).
+        { type: 'xstate.done.actor.guestImport', output: { created: [created], returnTo: '/massiveEvents' } },
         { type: 'xstate.error.actor.guestImport', error: new Error('import') },
       ];
       case 'savingGuests': return [
@@ -66,6 +68,10 @@ export const eventWizardModel: ModelSpec = {
       ];
       case 'configuring': return [{ type: 'xstate.done.actor.configure', output: originalEvent }, { type: 'xstate.error.actor.configure', error: failure }];
       case 'finished': return [{ type: 'invitations.download' }, { type: 'dialog.close' }];
+      case 'downloading': return [
+        { type: 'xstate.done.actor.invitationDownload', output: { saved: true, returnTo: null } },
+        { type: 'xstate.done.actor.invitationDownload', output: { saved: false, returnTo: '/massiveEvents' } },
+      ];
       case 'confirmingLeave': return [{ type: 'leave.confirm' }, { type: 'leave.cancel' }];
       case 'deleting': return [{ type: 'xstate.done.actor.deleteEvent', output: null }, { type: 'xstate.error.actor.deleteEvent', error: failure }];
       case 'restoring': return [{ type: 'xstate.done.actor.restoreEvent', output: originalEvent }, { type: 'xstate.error.actor.restoreEvent', error: failure }];

@@ -9,7 +9,7 @@ export const guestRows = [
 export const guestActionsModel: ModelSpec = {
   name: 'guestActions',
   // What it asks the list (open the form, confirm the delete) is recorded by the actor layer; the graph has no list.
-  machine: guestActionsMachine.provide({ actions: { openAdd: () => undefined, openEdit: () => undefined, askDelete: () => undefined, reloadList: () => undefined } }),
+  machine: guestActionsMachine.provide({ actions: { openAdd: () => undefined, openEdit: () => undefined, askDelete: () => undefined, reloadList: () => undefined, returnTo: () => undefined } }),
   inputs: [{ name: 'invitados', input: undefined }],
   key: (s) => s.context.selected.map((r: any) => r.uuid),
   events: (s) => {
@@ -18,7 +18,14 @@ export const guestActionsModel: ModelSpec = {
       return [
         { type: 'xstate.done.actor.guestImport', output: { created: [{ ...guestRows[0], massiveEvent: { uuid: 'e1' } }] } },
         { type: 'xstate.done.actor.guestImport', output: { created: [] } },
+        { type: 'xstate.done.actor.guestImport', output: { created: [{ ...guestRows[0], massiveEvent: { uuid: 'e1' } }], returnTo: '/massiveEvents' } },
         { type: 'xstate.error.actor.guestImport', error: new Error('falló la importación') },
+      ];
+    }
+    if (s.value === 'downloading') {
+      return [
+        { type: 'xstate.done.actor.invitationDownload', output: { saved: true, returnTo: null } },
+        { type: 'xstate.done.actor.invitationDownload', output: { saved: false, returnTo: '/massiveEvents' } },
       ];
     }
     const n = s.context.selected.length;
@@ -31,7 +38,7 @@ export const guestActionsModel: ModelSpec = {
   },
 };
 
-type Probe = { snapshot: any; events: any[] };
+type Probe = { snapshot: any; events: any[]; calls: { src: string; input: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 const before = (p: Probe) => {
   // The ticks before the last action: replay the selection events.
@@ -44,6 +51,14 @@ const before = (p: Probe) => {
   return ticked;
 };
 guestActionsModel.expectations = {
+  '"downloading"': [{
+    says: "'Descargar invitación' pide las invitaciones de los invitados marcados, uno o varios (GET api/massiveEventGuests/invitation?uuid=..)",
+    actor: (p: Probe) => {
+      const call = p.calls.filter((c) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
+      const ticked = p.snapshot.context.selected.map((r: any) => r.uuid);
+      if (before(p) === 0 || JSON.stringify(call.input.target) !== JSON.stringify({ kind: 'guests', uuids: ticked })) fail(`pidió ${JSON.stringify(call.input.target)}`);
+    },
+  }],
   '"refused"': [{
     says: "Sin selección: 'Para realizar esta acción, asegúrate de seleccionar un invitado'; eliminar varios: 'No es posible eliminar más de un invitado a la vez'",
     actor: (p: Probe) => {

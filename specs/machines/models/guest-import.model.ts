@@ -31,7 +31,7 @@ export const guestImportModel: ModelSpec = {
     { name: 'asistente', input: { where: 'wizard', existing: [existingGuest] } },
     { name: 'pantalla de invitados', input: { where: 'guests' } },
   ],
-  key: (s) => ({ where: s.context.where, fresh: s.context.fresh.length, repeated: s.context.repeated.length, toSend: s.context.toSend.length, sent: s.context.sent, problem: s.context.problem }),
+  key: (s) => ({ where: s.context.where, fresh: s.context.fresh.length, repeated: s.context.repeated.length, toSend: s.context.toSend.length, sent: s.context.sent, problem: s.context.problem, returnTo: s.context.returnTo }),
   events: (s) => {
     const where = s.context.where;
     const pickAgain = picks(where).slice(0, 2);
@@ -53,6 +53,10 @@ export const guestImportModel: ModelSpec = {
         ];
       }
       case 'done': return [{ type: 'invitations.download' }, { type: 'import.close' }];
+      case 'downloading': return [
+        { type: 'xstate.done.actor.invitationDownload', output: { saved: true, returnTo: null } },
+        { type: 'xstate.done.actor.invitationDownload', output: { saved: false, returnTo: '/massiveEvents' } },
+      ];
       case 'failed': return [{ type: 'upload.retry' }, { type: 'import.close' }];
       default: return [];
     }
@@ -142,6 +146,22 @@ guestImportModel.expectations = {
     actor: (p: Probe) => { if (p.snapshot.context.created.length !== p.snapshot.context.toSend.length) fail('no se crearon todos'); },
     view: (p: any) => { p.screen.getByRole('button', { name: 'Descargar invitaciones', hidden: true }); },
   }],
+  '"downloading"': [{
+    says: 'Descargar invitaciones pide las de los invitados nuevos, los que esta importación creó (GET api/massiveEventGuests/invitation?uuid=..)',
+    actor: (p: Probe) => {
+      const call = p.calls.filter((c: any) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
+      const created = p.snapshot.context.created.map((g: any) => g.uuid);
+      if (created.length === 0 || JSON.stringify(call.input.target) !== JSON.stringify({ kind: 'guests', uuids: created })) fail(`pidió ${JSON.stringify(call.input.target)}`);
+    },
+  }],
+  '"closed"': [{
+    says: 'Si la descarga de invitaciones falla, al cerrar su aviso se vuelve a /massiveEvents (spec 2 §8); cerrar sin descarga fallida no lleva a ningún lado',
+    actor: (p: Probe) => {
+      const last = p.events.at(-1);
+      const want = last?.type === 'xstate.done.actor.invitationDownload' && last.output.returnTo ? '/massiveEvents' : null;
+      if (p.snapshot.output?.returnTo !== want) fail(`returnTo ${p.snapshot.output?.returnTo}`);
+    },
+  }],
   '"failed"': [{
     says: "Si la carga falla se dice 'Ha ocurrido un error' con el texto del servidor",
     actor: (p: Probe) => { if (p.snapshot.context.error !== uploadFailure.body.error_description) fail(`dice '${p.snapshot.context.error}'`); },
@@ -157,6 +177,7 @@ guestImportModel.describeEvent = (e: any) => {
     case 'xstate.error.actor.readSheet': return 'no se puede leer (fórmulas)';
     case 'xstate.done.actor.uploadGuests': return `el servidor crea ${e.output.length}`;
     case 'xstate.error.actor.uploadGuests': return 'el servidor se niega (409)';
+    case 'xstate.done.actor.invitationDownload': return e.output.returnTo ? 'la descarga falla (aviso cerrado)' : 'la descarga termina';
     default: return e.type;
   }
 };

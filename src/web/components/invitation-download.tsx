@@ -1,11 +1,8 @@
 import { Box, Flex, Progress, Spinner, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  invitationDownloadMachine, InvitationDownloadTexts as T, type InvitationDownloadOutput, type InvitationTarget,
-} from '../../../machines/invitation-download.machine.js';
-import { downloadInvitations, type fetchInvitations } from '../api/invitations.api.js';
+import { invitationDownloadMachine, InvitationDownloadTexts as T } from '../../../machines/invitation-download.machine.js';
+import { downloadInvitations, fetchInvitations } from '../api/invitations.api.js';
 import { ResultDialog } from './result-dialog.js';
 
 export type InvitationDownloadRef = ActorRefFrom<typeof invitationDownloadMachine>;
@@ -15,7 +12,7 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString('es-MX', {
 /**
  * A running invitationDownload actor drawn: progress while the server renders and streams, then
  * 'Descarga completada', or the error dialog. A parent machine that invokes the download passes
- * its child here (`actor`); its parent hears the output (returnTo '/massiveEvents' after a failure).
+ * its child here (`actor`); the parent hears the output (returnTo '/massiveEvents' after a failure).
  */
 export function InvitationDownloadStatus({ actor }: { actor: InvitationDownloadRef }) {
   const state = useSelector(actor, (s) => s);
@@ -42,18 +39,16 @@ export function InvitationDownloadStatus({ actor }: { actor: InvitationDownloadR
   );
 }
 
-/**
- * A standalone download (for a screen whose machine does not invoke one yet): starts on mount
- * and calls `onFinished` with the output (navigate to `returnTo` when it is set).
- */
-export function InvitationDownload({ target, onFinished, fetchIt }: {
-  target: InvitationTarget; onFinished: (output: InvitationDownloadOutput) => void; fetchIt?: typeof fetchInvitations;
-}) {
-  const logic = useMemo(() => invitationDownloadMachine.provide({ actors: { downloadInvitations: downloadInvitations(fetchIt) } }), [fetchIt]);
-  const actor = useActorRef(logic, { input: { target } });
-  useEffect(() => {
-    const subscription = actor.subscribe({ complete: () => onFinished(actor.getSnapshot().output!) });
-    return () => subscription.unsubscribe();
-  }, [actor, onFinished]);
-  return <InvitationDownloadStatus actor={actor} />;
+/** The download child as the screens' machines invoke it (id `invitationDownload`): with the real fetch and save. */
+export const invitationDownloadLogic = (fetchIt: typeof fetchInvitations = fetchInvitations) =>
+  invitationDownloadMachine.provide({ actors: { downloadInvitations: downloadInvitations(fetchIt) } });
+
+/** A toolbar's running download, on a line of its own below the toolbar's row (a wrapping flex row). */
+export function ToolbarDownload({ snapshot }: { snapshot: { children: Record<string, unknown> } }) {
+  const actor = downloadChildOf(snapshot);
+  return actor ? <Box flexBasis="100%" order={1}><InvitationDownloadStatus actor={actor} /></Box> : null;
 }
+
+/** The download child of a parent's snapshot, when it runs. */
+export const downloadChildOf = (snapshot: { children: Record<string, unknown> }) =>
+  snapshot.children.invitationDownload as InvitationDownloadRef | undefined;

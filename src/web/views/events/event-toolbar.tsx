@@ -4,9 +4,10 @@ import type { AnyActorRef } from 'xstate';
 import type { EventActionsContext, SelectedEvent } from '../../../../machines/event-actions.machine.js';
 import type { EventAction } from '../../../shared/massive-event-rules.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { ToolbarDownload } from '../../components/invitation-download.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 
-type Snapshot = { context: EventActionsContext; matches: (s: string) => boolean };
+type Snapshot = { context: EventActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
 
 /** The toolbar's buttons (spec 2 §2.2); a capturista sees only the download. */
 const BUTTONS: { action: EventAction; label: string; writer: boolean }[] = [
@@ -37,6 +38,7 @@ export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: bo
             onClick={() => actor.send({ type: 'action', action: b.action })}>{b.label}</Button>
         ))}
       </HStack>
+      <ToolbarDownload snapshot={state} />
       <ConfirmDialog open={state.matches('confirming') || (state.matches('running') && Boolean(confirm))} busy={state.matches('running')}
         title={(confirm?.title ?? '').replace('{name}', name)} detail="No podrás revertir esta acción"
         confirmText={confirm?.text ?? 'Aceptar'} cancelText="Volver"

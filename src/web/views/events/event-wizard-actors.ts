@@ -5,7 +5,9 @@ import { configureBodyOf, restoreBodyOf } from '../../../shared/event-wizard-rul
 import { EventTexts } from '../../../shared/massive-event-rules.js';
 import { RESIDENT_HOME } from '../../../shared/schemas/massive-event.schema.js';
 import { api } from '../../api/client.js';
+import { fetchInvitations } from '../../api/invitations.api.js';
 import { massiveEventsApi, type MassiveEventsApi } from '../../api/massive-events.api.js';
+import { invitationDownloadLogic } from '../../components/invitation-download.js';
 import { readGuestSheet } from '../../import/read-guest-sheet.js';
 
 type Area = { uuid: string; name: string };
@@ -26,7 +28,8 @@ export const wizardReads: WizardReads = {
 const residentLabel = (r: ResidentOption) => `${r.firstName} ${r.lastName}`;
 
 /** The wizard with the calls of spec 2 §7 as its actors. */
-export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: WizardReads = wizardReads, email = '') {
+export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: WizardReads = wizardReads, email = '', download = fetchInvitations) {
+  const invitationDownload = invitationDownloadLogic(download);
   return eventWizardMachine.provide({
     actors: {
       load: fromPromise(async ({ input }): Promise<LoadedWizard> => {
@@ -63,8 +66,10 @@ export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: 
           readSheet: fromPromise(({ input }) => readGuestSheet(input.file as File)),
           // The event exists since step 1; the import's guests go in bulk to it.
           uploadGuests: fromPromise(({ input }) => events.addGuests(input.event!, input.guests)),
+          invitationDownload,
         },
       }),
+      invitationDownload,
     },
   });
 }

@@ -5,8 +5,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { EventWizardContext } from '../../../../machines/event-wizard.machine.js';
 import { WizardTexts } from '../../../shared/event-wizard-rules.js';
 import { EventTexts } from '../../../shared/massive-event-rules.js';
+import { fetchInvitations } from '../../api/invitations.api.js';
 import { massiveEventsApi, type MassiveEventsApi } from '../../api/massive-events.api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { downloadChildOf, InvitationDownloadStatus } from '../../components/invitation-download.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 import { inspected } from '../../inspector.js';
 import { useSessionUser } from '../../session/session-context.js';
@@ -20,32 +22,36 @@ import { wizardStorage } from './wizard-storage.js';
 const STEPS = ['step1', 'step2', 'step3'] as const;
 
 /** /create and /create?token={id} (spec 2 §2.1, §4.2): the `eventWizard` machine rendered. */
-export function EventWizardView({ api = massiveEventsApi, reads = wizardReads }: { api?: MassiveEventsApi; reads?: WizardReads }) {
+export function EventWizardView({ api = massiveEventsApi, reads = wizardReads, download = fetchInvitations }: {
+  api?: MassiveEventsApi; reads?: WizardReads; download?: typeof fetchInvitations;
+}) {
   const user = useSessionUser();
   const [query] = useSearchParams();
   const token = query.get('token');
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
-  return <Wizard key={token ?? 'new'} token={token} role={user.roleKey} email={user.email ?? ''} api={api} reads={reads} />;
+  return <Wizard key={token ?? 'new'} token={token} role={user.roleKey} email={user.email ?? ''} api={api} reads={reads} download={download} />;
 }
 
-function Wizard({ token, role, email, api, reads }: { token: string | null; role: string; email: string; api: MassiveEventsApi; reads: WizardReads }) {
+function Wizard({ token, role, email, api, reads, download }: {
+  token: string | null; role: string; email: string; api: MassiveEventsApi; reads: WizardReads; download: typeof fetchInvitations;
+}) {
   const navigate = useNavigate();
-  const logic = useMemo(() => wizardLogic(api, reads, email).provide({
+  const logic = useMemo(() => wizardLogic(api, reads, email, download).provide({
     actions: {
       persist: (_, { step, context }) => wizardStorage.write(step, context),
       forget: () => wizardStorage.forget(),
     },
-  }), [api, reads, email]);
+  }), [api, reads, email, download]);
   const [state, send] = useMachine(logic, inspected({ input: { token, role, saved: wizardStorage.read(token) } }));
   const ctx = state.context as EventWizardContext;
   const is = (s: string) => state.matches(s as never);
   const request = useCallback((to: string) => send({ type: 'leave.request', to }), [send]);
-  useLeaveGuard(ctx.active && !is('left') && !is('finished'), request);
+  useLeaveGuard(ctx.active && !is('left') && !is('finished') && !is('downloading'), request);
   useEffect(() => {
     if (state.status === 'done') navigate(ctx.leaveTo ?? '/massiveEvents', { replace: true });
   }, [state.status, ctx.leaveTo, navigate]);
   const step = STEPS.indexOf((is('step2') || is('confirmingRepeated') || is('noGuests') || is('importing') || is('savingGuests') || is('guestsFailed')) ? 'step2'
-    : (is('step3') || is('configuring') || is('configureFailed') || is('finished')) ? 'step3' : 'step1');
+    : (is('step3') || is('configuring') || is('configureFailed') || is('finished') || is('downloading')) ? 'step3' : 'step1');
   const shownStep = is('confirmingLeave') ? STEPS.indexOf(ctx.returnTo) : step;
   const busy = is('loading') || is('savingEvent') || is('savingGuests') || is('configuring') || is('deleting') || is('restoring');
 
@@ -85,11 +91,11 @@ function Wizard({ token, role, email, api, reads }: { token: string | null; role
       <ResultDialog open={is('noGuests')} status="error" title={EventTexts.noGuestsTitle} detail={EventTexts.noGuestsDetail} onClose={() => send({ type: 'dialog.close' })} />
       <ResultDialog open={is('loadFailed') || is('saveFailed') || is('guestsFailed') || is('configureFailed') || is('discardFailed')} status="error"
         title={EventTexts.errorTitle} detail={ctx.error} onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={is('finished')} status="success" title={WizardTexts.finished} detail={WizardTexts.finishedDetail} actionText="Ir a eventos masivos"
-        onClose={() => send({ type: 'dialog.close' })} />
-      {is('finished') ? (
-        <Text fontSize="sm" color="gray.600">La descarga de invitaciones está en la lista de eventos (Descargar invitaciones).</Text>
-      ) : null}
+      {/* Spec 2 §2.1 step 3: Finalizar saves the design, then offers the event's invitations. */}
+      <ConfirmDialog open={is('finished')} danger={false} title={WizardTexts.finished} detail={WizardTexts.finishedDetail}
+        confirmText={WizardTexts.downloadInvitations} cancelText="Ir a eventos masivos"
+        onConfirm={() => send({ type: 'invitations.download' })} onCancel={() => send({ type: 'dialog.close' })} />
+      {downloadChildOf(state) ? <InvitationDownloadStatus actor={downloadChildOf(state)!} /> : null}
     </Stack>
   );
 }

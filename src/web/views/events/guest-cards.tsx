@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import type { GuestActionsContext } from '../../../../machines/guest-actions.machine.js';
 import type { GuestListRow } from '../../../shared/massive-event-list.js';
+import { ToolbarDownload } from '../../components/invitation-download.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 import { GuestImportDialog, type GuestImportActor } from './guest-import-dialog.js';
 
@@ -51,6 +52,7 @@ export function GuestToolbar({ actor, rows, writer }: { actor: AnyActorRef; rows
         ) : null}
         <Button size="sm" variant="outline" onClick={() => act('download')}>Descargar invitación</Button>
       </HStack>
+      <ToolbarDownload snapshot={state} />
       {state.matches('importing') && state.children.guestImport ? <GuestImportDialog actor={state.children.guestImport as GuestImportActor} /> : null}
       <ResultDialog open={state.matches('refused')} title={state.context.refusal ?? ''} onClose={() => actor.send({ type: 'dialog.close' })} />
     </>

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { guestImportMachine } from '../../../../machines/guest-import.machine.js';
 import { GUEST_TEMPLATE_PATH, GuestImportTexts, importAccept } from '../../../shared/guest-import.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { downloadChildOf, InvitationDownloadStatus } from '../../components/invitation-download.js';
 
 export type GuestImportActor = ActorRefFrom<typeof guestImportMachine>;
 
@@ -13,7 +14,7 @@ export function GuestImportDialog({ actor }: { actor: GuestImportActor }) {
   const ctx = state.context;
   const send = actor.send;
   const is = (s: string) => state.matches(s as never);
-  const busy = is('reading') || is('uploading') || is('uploaded');
+  const busy = is('reading') || is('uploading') || is('uploaded') || is('downloading');
   const percent = ctx.toSend.length ? Math.round((ctx.sent / ctx.toSend.length) * 100) : 0;
   return (
     <>
@@ -77,6 +78,7 @@ export function GuestImportDialog({ actor }: { actor: GuestImportActor }) {
                       <Progress.Track><Progress.Range /></Progress.Track>
                     </Progress.Root>
                   ) : null}
+                  {downloadChildOf(state) ? <InvitationDownloadStatus actor={downloadChildOf(state)!} /> : null}
                   {is('done') ? <Text color="teal.700" role="status">Se agregaron {ctx.created.length} invitados correctamente.</Text> : null}
                   {is('failed') ? (
                     <Alert.Root status="error"><Alert.Indicator /><Alert.Content>

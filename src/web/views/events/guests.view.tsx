@@ -10,7 +10,9 @@ import { readGuestSheet } from '../../import/read-guest-sheet.js';
 import { guestsPage, type GuestListRow } from '../../../shared/massive-event-list.js';
 import { canWriteEvents, EventTexts, GUESTS_PAGE_SIZE, PAGE_LINKS } from '../../../shared/massive-event-rules.js';
 import { GuestFieldsSchema, type GuestFields } from '../../../shared/schemas/massive-event.schema.js';
+import { fetchInvitations } from '../../api/invitations.api.js';
 import { massiveEventsApi, type MassiveEventsApi } from '../../api/massive-events.api.js';
+import { invitationDownloadLogic } from '../../components/invitation-download.js';
 import { FormDialog, type FormActor } from '../../components/list/form-dialog.js';
 import { ListScreen } from '../../components/list/list-screen.js';
 import { paths } from '../../paths.js';
@@ -26,9 +28,10 @@ const valuesOf = (row: Record<string, unknown> | null): FormValues =>
 /**
  * 'Invitados al evento' (/guests?event={id}, spec 2 §2.3): the shared list over the event's guests
  * as cards (15 a page, 3 columns, 6 page links), the `guestActions` toolbar child (selection, select
- * all, the §5 selection rules), the guest form on the form skeleton, and the delete confirmation.
+ * all, the §5 selection rules, the invitations' download as its child), the guest form on the form
+ * skeleton, and the delete confirmation.
  */
-export function GuestsView({ api = massiveEventsApi }: { api?: GuestsApi }) {
+export function GuestsView({ api = massiveEventsApi, download = fetchInvitations }: { api?: GuestsApi; download?: typeof fetchInvitations }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [query] = useSearchParams();
@@ -45,7 +48,9 @@ export function GuestsView({ api = massiveEventsApi }: { api?: GuestsApi }) {
   }), [api, event]);
   // The toolbar's import child reads the sheet and the event's guests (for the repeated ones) and sends chunks in bulk.
   const toolbar = useMemo(() => guestActionsMachine.provide({
+    actions: { returnTo: (_, { path }) => { navigate(path); } },
     actors: {
+      invitationDownload: invitationDownloadLogic(download),
       guestImport: guestImportMachine.provide({
         actors: {
           readSheet: fromPromise(async ({ input }) => {
@@ -53,10 +58,11 @@ export function GuestsView({ api = massiveEventsApi }: { api?: GuestsApi }) {
             return { ...sheet, existing: current.massiveEventGuests };
           }),
           uploadGuests: fromPromise(({ input }) => api.addGuests(event, input.guests)),
+          invitationDownload: invitationDownloadLogic(download),
         },
       }),
     },
-  }), [api, event]);
+  }), [api, download, event, navigate]);
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
   const writer = canWriteEvents(user.roleKey);
 

@@ -5,8 +5,10 @@ import { fromPromise } from 'xstate';
 import { eventActionsMachine } from '../../../../machines/event-actions.machine.js';
 import { EVENT_SORTS, eventsPage, type EventListRow } from '../../../shared/massive-event-list.js';
 import { canWriteEvents, EventTexts, eventGuestsPath, EVENTS_PAGE_SIZE, guestsLinked, type EventStatus } from '../../../shared/massive-event-rules.js';
+import { fetchInvitations } from '../../api/invitations.api.js';
 import { massiveEventsApi, type MassiveEventsApi } from '../../api/massive-events.api.js';
 import { AddLinkButton } from '../../components/add-link-button.js';
+import { invitationDownloadLogic } from '../../components/invitation-download.js';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen.js';
 import { paths } from '../../paths.js';
 import { useSessionUser } from '../../session/session-context.js';
@@ -31,9 +33,12 @@ const columns: ListColumn<Row>[] = [
 
 /**
  * 'Eventos masivos' (/massiveEvents, spec 2 §2.2; a resident's home): the shared list over the
- * [event, guest count] pairs, with the `eventActions` toolbar child holding the ticked rows.
+ * [event, guest count] pairs, with the `eventActions` toolbar child holding the ticked rows (and
+ * running the invitations' download as its own child).
  */
-export function MassiveEventsView({ api = massiveEventsApi }: { api?: Pick<MassiveEventsApi, 'list' | 'clone' | 'cancel' | 'remove'> }) {
+export function MassiveEventsView({ api = massiveEventsApi, download = fetchInvitations }: {
+  api?: Pick<MassiveEventsApi, 'list' | 'clone' | 'cancel' | 'remove'>; download?: typeof fetchInvitations;
+}) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const toolbar = useMemo(() => eventActionsMachine.provide({
@@ -43,9 +48,10 @@ export function MassiveEventsView({ api = massiveEventsApi }: { api?: Pick<Massi
         if (input.action === 'cancel') return api.cancel(input.uuid);
         return api.remove(input.uuid);
       }),
+      invitationDownload: invitationDownloadLogic(download),
     },
-    actions: { openEditor: (_, { path }) => { navigate(path); } },
-  }), [api, navigate]);
+    actions: { openEditor: (_, { path }) => { navigate(path); }, returnTo: (_, { path }) => { navigate(path); } },
+  }), [api, download, navigate]);
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
   const writer = canWriteEvents(user.roleKey);
 
