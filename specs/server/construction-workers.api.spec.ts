@@ -184,6 +184,19 @@ describe('approve and reject (spec 2 §4.3 rules, §8 messages)', () => {
     expect(approve.json()).toMatchObject({ status: 'Aprobado', rejectReason: null });
   });
 
+  it('the audit trail records each decision with who made it and the status change; a refused decision records nothing (issue 16 §6)', async () => {
+    const worker = await requested();
+    expect((await reject(worker.uuid, 'Foto borrosa', adminToken)).statusCode).toBe(200);
+    expect((await reject(worker.uuid, 'Otra vez', adminToken)).statusCode).toBe(409);
+    expect((await a.admin.put(`/api/constructionWorkers/${worker.uuid}/approve`)).statusCode).toBe(200);
+    const trail = await t.db.query<{ action: string; actor_label: string; changes: unknown }>(
+      'SELECT action, actor_label, changes FROM audit_events WHERE record_uuid = $1 ORDER BY id', [worker.uuid]);
+    expect(trail).toEqual([
+      { action: 'worker.reject', actor_label: 'administrador@porton.mx', changes: { status: { from: 'Pendiente', to: 'Rechazado' }, reject_reason: { from: null, to: 'Foto borrosa' } } },
+      { action: 'worker.approve', actor_label: 'administrador@porton.mx', changes: { status: { from: 'Rechazado', to: 'Aprobado' } } },
+    ]);
+  });
+
   it('an empty reason answers 400 and changes nothing', async () => {
     const worker = await requested();
     for (const reason of ['', '   ']) {

@@ -33,7 +33,7 @@ export const AUDIT_ACTIONS = {
   'device.delete': 'Eliminó un dispositivo',
   'device.link': 'Se vinculó un dispositivo',
   'device.unlink': 'Desvinculó un dispositivo',
-  // Wired by the integrator when the approvals and check-ins of other branches land.
+  // Workers' decisions and gate check-ins (issues 13 and 14); 'construction.*' are reserved for site approvals.
   'worker.approve': 'Aprobó un trabajador',
   'worker.reject': 'Rechazó un trabajador',
   'construction.approve': 'Aprobó una obra',

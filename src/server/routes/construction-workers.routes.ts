@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AppError } from '../../shared/errors.js';
 import { WorkerAnswerSchema, WorkerListSchema } from '../../shared/schemas/construction-worker.answer.js';
@@ -16,6 +16,7 @@ import { sendCredentials } from '../services/credential-renderer.js';
 import { passKeysFor } from '../services/passes.js';
 import { removeStored } from '../services/massive-event-images.js';
 import { storageFor } from '../services/storage.js';
+import { auditWho, recordAudit } from '../services/audit.js';
 import { readFileLink, workerFileKey } from '../services/worker-file-links.js';
 import {
   WORKER_BODY_LIMIT,
@@ -195,7 +196,7 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   /** Approve or reject one worker under the §4.3 rule, then tell the contractor's open screens. */
-  const decide = async (auth: Parameters<typeof workerScope>[1], uuid: string, status: 'Aprobado' | 'Rechazado', reason: string | null) => {
+  const decide = async (req: FastifyRequest, auth: Parameters<typeof workerScope>[1], uuid: string, status: 'Aprobado' | 'Rechazado', reason: string | null) => {
     const key = await workerFileKey(db);
     const { scope, worker, site } = await db.tx(async (q) => {
       const scope = await workerScope(q, auth);
@@ -206,6 +207,10 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
         `UPDATE construction_workers SET status = $2, reject_reason = $3, decided_by_user_id = $4, decided_at = now(), updated_at = now()
           WHERE id = $1`, [worker.id, status, reason, auth.userId]);
       const site = await q.one<{ name: string }>('SELECT name FROM constructions WHERE id = $1', [worker.construction_id]);
+      await recordAudit(q, {
+        ...auditWho(req), action: status === WorkerStatus.approved ? 'worker.approve' : 'worker.reject', recordUuid: worker.uuid,
+        changes: { status: { from: worker.status, to: status }, ...(reason ? { reject_reason: { from: null, to: reason } } : {}) },
+      });
       return { scope, worker, site: site! };
     });
     realtime.emitWorkerDecided(worker.contractor_uuid, {
@@ -219,7 +224,7 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
     operationId: 'approveWorker', response: WorkerAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/constructionWorkers/:id/approve', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema,
     summary: "Aprueba a un trabajador no aprobado (cuerpo vacío); 409 'Solamente puedes aprobar solicitudes pendientes.' si ya lo está",
-    handler: async ({ auth, params }) => decide(auth, params.id, WorkerStatus.approved, null),
+    handler: async ({ req, auth, params }) => decide(req, auth, params.id, WorkerStatus.approved, null),
   });
 
   defineRoute(app, {
@@ -227,7 +232,7 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT', url: '/api/constructionWorkers/:id/reject', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema,
     body: RejectReasonSchema, consumes: ['text/plain'],
     summary: 'Rechaza a un trabajador pendiente; el cuerpo (text/plain) es el motivo, obligatorio, de hasta 500 caracteres',
-    handler: async ({ auth, params, body }) => decide(auth, params.id, WorkerStatus.rejected, body),
+    handler: async ({ req, auth, params, body }) => decide(req, auth, params.id, WorkerStatus.rejected, body),
   });
 
   defineRoute(app, {
