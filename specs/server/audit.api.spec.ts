@@ -188,6 +188,17 @@ describe('GET api/audit: who reads what', () => {
     expect((await a.generalAdmin.get('/api/audit?community=00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
+  it('GET api/audit/communities: the general administrator picks from every community by name; nobody else may list them', async () => {
+    const res = await a.generalAdmin.get('/api/audit/communities');
+    expect(res.statusCode).toBe(200);
+    const names = (res.json() as { uuid: string; name: string }[]).map((c) => c.name);
+    const all = (await t.db.query<{ name: string }>('SELECT name FROM communities')).map((c) => c.name);
+    expect([...names].sort()).toEqual([...all].sort());
+    for (const who of [a.admin, a.capturista, a.guard, a.resident, a.integrator, a.contractor]) {
+      expect((await who.get('/api/audit/communities')).statusCode).toBe(403);
+    }
+  });
+
   it("a community administrator's community filter cannot reach another community", async () => {
     const res = await trail(a.admin, `community=${villas}&size=100`);
     expect(res.content.every((e) => e.community?.uuid === palmas)).toBe(true);

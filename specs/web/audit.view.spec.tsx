@@ -9,7 +9,8 @@ import type { Page } from '../../src/shared/api-types.js';
 import { describeActor, describeChanges } from '../../src/shared/audit-actions.js';
 import { guardRedirect, menuFor } from '../../src/shared/menu.js';
 import type { AuditRow } from '../../src/web/api/audit.api.js';
-import { AuditView } from '../../src/web/views/audit/audit.view.js';
+import type { Role } from '../../src/shared/roles.js';
+import { AuditReport } from '../../src/web/views/audit/audit.view.js';
 
 afterEach(() => { cleanup(); });
 
@@ -21,10 +22,12 @@ const event = (over: Partial<AuditRow> & { uuid: string }): AuditRow => ({
 });
 const pageOf = (rows: AuditRow[], page = 0, total = rows.length): Page<AuditRow> => ({ content: rows, totalElements: total, totalPages: Math.ceil(total / 15), page, size: 15 });
 
-function renderAudit(rows: AuditRow[]) {
+const COMMUNITIES = [{ uuid: 'c1', name: 'Residencial Las Palmas' }, { uuid: 'c2', name: 'Villas del Sol' }];
+function renderAudit(rows: AuditRow[], role: Role = 'admin') {
   const events = vi.fn(async (_filters: Record<string, unknown>, page: number) => pageOf(rows, page));
-  render(<ChakraProvider value={defaultSystem}><AuditView api={{ events }} today={TODAY} /></ChakraProvider>);
-  return { events };
+  const communities = vi.fn(async () => COMMUNITIES);
+  render(<ChakraProvider value={defaultSystem}><AuditReport role={role} api={{ events, communities }} today={TODAY} /></ChakraProvider>);
+  return { events, communities };
 }
 
 describe('the audit screen renders each action in Spanish (issue 16 §6)', () => {
@@ -73,6 +76,24 @@ describe('filters: who, what and when', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(await screen.findAllByText('Falta una fecha')).not.toHaveLength(0);
     expect(r.events).toHaveBeenCalledTimes(1);
+  });
+
+  it('the general administrator narrows the trail to one community, picked by name from every community', async () => {
+    const r = renderAudit([event({ uuid: 'e1' })], 'generalAdmin');
+    await waitFor(() => expect(r.events).toHaveBeenCalledTimes(1));
+    const picker = screen.getByLabelText('Fraccionamiento') as HTMLSelectElement;
+    await waitFor(() => expect([...picker.options].map((o) => o.text)).toEqual(['Todos', 'Residencial Las Palmas', 'Villas del Sol']));
+    fireEvent.change(picker, { target: { value: 'c2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(r.events).toHaveBeenCalledTimes(2));
+    expect(r.events.mock.calls[1]).toEqual([{ community: 'c2' }, 0]);
+  });
+
+  it("a community administrator reads their own community's trail: no community picker, and the list of communities is never asked", async () => {
+    const r = renderAudit([event({ uuid: 'e1' })], 'admin');
+    await waitFor(() => expect(r.events).toHaveBeenCalledTimes(1));
+    expect(screen.queryByLabelText('Fraccionamiento')).toBeNull();
+    expect(r.communities).not.toHaveBeenCalled();
   });
 
   it('an empty trail shows the shared empty message', async () => {

@@ -18,6 +18,8 @@ const REPORT_PATHS = ['/visitants', '/visitantes', '/commonAreaVisitants'];
 const STAFF_SITE_PATHS = ['/contractors', '/createContractor', '/constructions', '/createConstruction'];
 /** Who reads the audit trail (issue 16 §6): the general administrator and community administrators. */
 export const AUDIT_ROLES: readonly Role[] = ['generalAdmin', 'admin'];
+/** Who reads the trail of every community, and may narrow it to one (issue 16 §6); an administrator reads their own only. */
+export const AUDIT_ALL_COMMUNITIES_ROLES: readonly Role[] = ['generalAdmin'];
 
 export const menuEntries: readonly MenuEntry[] = [
   { label: 'Inicio', path: '/home', roles: ['admin', 'generalAdmin', 'integrator', 'capturista', 'guard'] },

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import type { Page } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
-import { AUDIT_ROLES } from '../../shared/menu.js';
+import { AUDIT_ALL_COMMUNITIES_ROLES, AUDIT_ROLES } from '../../shared/menu.js';
 import { pageOf } from '../../shared/schemas/answer.schema.js';
-import { AuditEventSchema, AuditQuerySchema, type AuditEventAnswer } from '../../shared/schemas/audit.schema.js';
+import { AuditCommunitySchema, AuditEventSchema, AuditQuerySchema, type AuditCommunity, type AuditEventAnswer } from '../../shared/schemas/audit.schema.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute, requireCommunity } from '../http/route.js';
 import { addDateRange, containsPattern, type Filter } from '../services/report-filters.js';
@@ -42,5 +43,12 @@ export function auditRoutes(app: FastifyInstance, { db }: AppDeps) {
         : (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events e ${where}`, f.params))!.n;
       return { content: rows, totalElements: total, totalPages: Math.ceil(total / query.size), page: query.page, size: query.size };
     },
+  });
+
+  defineRoute(app, {
+    operationId: 'listAuditCommunities', response: v.array(AuditCommunitySchema),
+    method: 'GET', url: '/api/audit/communities', tags: ['auditoría'], access: AUDIT_ALL_COMMUNITIES_ROLES,
+    summary: 'Los fraccionamientos por los que el administrador general puede filtrar la bitácora (todos, por nombre)',
+    handler: async (): Promise<AuditCommunity[]> => db.query<AuditCommunity>('SELECT uuid, name FROM communities ORDER BY name, id'),
   });
 }

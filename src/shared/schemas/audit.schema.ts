@@ -52,3 +52,7 @@ export const AuditEventSchema = v.object({
   community: v.nullable(v.object({ uuid: v.string(), name: v.string() })),
 });
 export type AuditEventAnswer = v.InferOutput<typeof AuditEventSchema>;
+
+/** A community the general administrator may narrow the trail to (`GET api/audit/communities`). */
+export const AuditCommunitySchema = v.object({ uuid: v.string(), name: v.string() });
+export type AuditCommunity = v.InferOutput<typeof AuditCommunitySchema>;

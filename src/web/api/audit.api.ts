@@ -1,5 +1,5 @@
 import type { Page } from '../../shared/api-types.js';
-import type { AuditEventAnswer } from '../../shared/schemas/audit.schema.js';
+import type { AuditCommunity, AuditEventAnswer } from '../../shared/schemas/audit.schema.js';
 import { api } from './client.js';
 import { reportQuery } from './reports.api.js';
 
@@ -15,5 +15,7 @@ export const auditApi = {
     query.set('page', String(page));
     return api.get<Page<AuditRow>>(`${AUDIT_URL}?${query.toString()}`);
   },
+  /** The communities the general administrator may narrow the trail to. */
+  communities: () => api.get<AuditCommunity[]>(`${AUDIT_URL}/communities`),
 };
 export type AuditApi = typeof auditApi;

@@ -1,11 +1,15 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReportOption } from '../../../../machines/report-filter.machine.js';
 import { AUDIT_ACTIONS, auditActionLabel, describeActor, describeChanges } from '../../../shared/audit-actions.js';
+import { AUDIT_ALL_COMMUNITIES_ROLES } from '../../../shared/menu.js';
+import type { Role } from '../../../shared/roles.js';
 import { formatReportDateTime } from '../../../shared/report-rules.js';
 import { AUDIT_RANGES } from '../../../shared/schemas/audit.schema.js';
 import { auditApi, type AuditApi, type AuditRow } from '../../api/audit.api.js';
 import type { Column } from '../../components/list/data-table.js';
 import type { ReportField } from '../reports/report-filters-form.js';
 import { ReportScreen } from '../reports/report-screen.js';
+import { useSessionUser } from '../../session/session-context.js';
 
 export const AuditTexts = {
   title: 'Auditoría',
@@ -23,6 +27,11 @@ export const auditFields: ReportField[] = [
   { name: 'to', label: 'Hasta', kind: 'date' },
 ];
 
+/** The general administrator also narrows the trail to one community; an administrator reads their own only. */
+const communityField: ReportField = { name: 'community', label: 'Fraccionamiento', kind: 'select', placeholder: 'Todos' };
+const spansCommunities = (role: Role) => AUDIT_ALL_COMMUNITIES_ROLES.includes(role);
+export const auditFieldsFor = (role: Role): ReportField[] => (spansCommunities(role) ? [communityField, ...auditFields] : auditFields);
+
 const columns: Column<AuditRow>[] = [
   { header: 'Fecha', cell: (r) => <Text as="span" whiteSpace="nowrap">{formatReportDateTime(r.occurredAt)}</Text> },
   { header: 'Quién', cell: (r) => describeActor(r) },
@@ -38,17 +47,27 @@ const columns: Column<AuditRow>[] = [
   { header: 'Dirección', cell: (r) => r.address ?? '' },
 ];
 
-/** 'Auditoría' (issue 16 §6): the trail of the community, or of every community for the general administrator. */
-export function AuditView({ api = auditApi, today }: { api?: Pick<AuditApi, 'events'>; today?: string }) {
+/** 'Auditoría' (issue 16 §6) for the signed-in user: the trail of their community, or of every community for the general administrator. */
+export function AuditView() {
+  const user = useSessionUser();
+  if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
+  return <AuditReport role={user.roleKey} />;
+}
+
+/** The trail's report screen for a role. */
+export function AuditReport({ role, api = auditApi, today }: { role: Role; api?: Pick<AuditApi, 'events' | 'communities'>; today?: string }) {
+  const loadOptions = async (): Promise<Record<string, ReportOption[]>> => (spansCommunities(role)
+    ? { community: (await api.communities()).map((c) => ({ value: c.uuid, label: c.name })) }
+    : {});
   return (
     <ReportScreen<AuditRow>
       title={AuditTexts.title}
       caption={AuditTexts.caption}
-      fields={auditFields}
+      fields={auditFieldsFor(role)}
       ranges={AUDIT_RANGES}
       columns={columns}
       loadPage={api.events}
-      loadOptions={async () => ({})}
+      loadOptions={loadOptions}
       today={today}
     />
   );
