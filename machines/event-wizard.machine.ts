@@ -3,7 +3,7 @@ import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { failureDescription } from '../src/shared/api-failure.js';
 import {
   configureBodyOf, designOfEvent, emptyDesign, freshValues, restoreBodyOf, valuesOfEvent, wizardGuestOf,
-  type Design, type DesignImage, type StepOneValues, type WizardGuest,
+  type Design, type DesignImage, type DesignPreviews, type StepOneValues, type WizardGuest,
 } from '../src/shared/event-wizard-rules.js';
 import { validateForm } from '../src/shared/form-validation.js';
 import { EventTexts, guestNameKey, localNow } from '../src/shared/massive-event-rules.js';
@@ -72,7 +72,11 @@ export type EventWizardEvent =
   | { type: 'dialog.close' }
   | { type: 'invitations.download' };
 
-export interface LoadedWizard { places: Option[]; residents: Option[]; event: MassiveEvent | null; ownResident: string | null }
+export interface LoadedWizard {
+  places: Option[]; residents: Option[]; event: MassiveEvent | null; ownResident: string | null;
+  /** In edit mode, the stored cover and host images as the preview shows them. */
+  previews?: DesignPreviews;
+}
 
 const emptyDraft = (): GuestFields => ({ firstName: '', lastName: '', phone: '', email: '' });
 const today = () => localNow().slice(0, 10);
@@ -210,11 +214,11 @@ export const eventWizardMachine = setup({
         onDone: {
           target: 'step1',
           actions: assign(({ event }) => {
-            const { places, residents, event: loaded, ownResident } = event.output;
+            const { places, residents, event: loaded, ownResident, previews } = event.output;
             if (!loaded) return { options: { places, residents }, values: freshValues(ownResident ?? '') };
             return {
               options: { places, residents }, original: loaded, version: loaded.version, values: valuesOfEvent(loaded),
-              guests: loaded.massiveEventGuests.map(wizardGuestOf), design: designOfEvent(loaded), designStart: designOfEvent(loaded),
+              guests: loaded.massiveEventGuests.map(wizardGuestOf), design: designOfEvent(loaded, previews), designStart: designOfEvent(loaded, previews),
             };
           }),
         },

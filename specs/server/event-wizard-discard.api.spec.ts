@@ -4,13 +4,14 @@
  * would. Oracles from the spec: after a discard in edit mode the server holds the original title
  * and exactly the original guests; a discarded new event is gone; 'Guardar y salir' keeps it.
  */
+import { resolveObjectURL } from 'node:buffer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { seedDemoCatalogues } from '../../src/server/db/seed-catalogues.js';
 import { RESIDENT_HOME } from '../../src/shared/schemas/massive-event.schema.js';
 import { wizardLogic } from '../../src/web/views/events/event-wizard-actors.js';
 import { signInActors, type Actors } from '../support/catalogue-actors.js';
-import { inHours, residentUuid } from '../support/event-fixtures.js';
+import { inHours, pngBase64, residentUuid, upload } from '../support/event-fixtures.js';
 import { testApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -120,5 +121,32 @@ describe('eventWizard against the API (spec 2 §4.2 discard and restore)', () =>
     const [[event, guests]] = ((await a.admin.get('/api/massiveEvents/')).json() as [{ title: string; status: string }, number][]).filter(([e]) => e.title === values.title);
     expect(event!.status).toBe('Incompleto');
     expect(guests).toBe(1);
+  });
+
+  it('editing a designed event: step 3 previews the stored cover and host images, and Finalizar keeps them (sent back by uuid)', async () => {
+    const uuid = (await a.admin.post('/api/massiveEvents', { title: 'Aniversario diseñado', startDate: inHours(100), commonArea: null, resident: { uuid: await residentUuid(t, 'Lucía') } })).json() as string;
+    await a.admin.post('/api/massiveEventGuests/', { massiveEvent: { uuid }, firstName: 'Ana', lastName: 'Luna' });
+    const designed = (await a.admin.put(`/api/massiveEvents/${uuid}/configure`, { backgroundImage: upload(pngBase64(700, 300)), profile: upload(pngBase64(100, 100)), backgroundColor: '112233' })).json();
+
+    const w = start(uuid);
+    await reach(w, 'step1');
+    const design = w.getSnapshot().context.design;
+    // The previews are the stored files read with the session's token: the very bytes the server holds.
+    for (const slot of ['backgroundImage', 'profile'] as const) {
+      expect(design[slot]?.uuid).toBe(designed[slot].uuid);
+      const preview = resolveObjectURL(design[slot]!.preview!);
+      const stored = await a.admin.get(designed[slot].publicUrl);
+      expect(preview && Buffer.from(await preview.arrayBuffer()).equals(stored.rawPayload)).toBe(true);
+    }
+    w.send({ type: 'next' });
+    await reach(w, 'step2');
+    w.send({ type: 'next' });
+    await reach(w, 'step3');
+    w.send({ type: 'finish' });
+    await reach(w, 'finished');
+    const after = await read(uuid);
+    expect(after.backgroundImage.uuid).toBe(designed.backgroundImage.uuid);
+    expect(after.profile.uuid).toBe(designed.profile.uuid);
+    expect(after.backgroundColor).toBe('112233');
   });
 });

@@ -38,11 +38,15 @@ export function restoreBodyOf(event: MassiveEvent): EventBody & { guests: (Guest
   };
 }
 
-export function designOfEvent(event: MassiveEvent): Design {
+/** The stored images' previews (object URLs the screen read with the token), when it could read them. */
+export interface DesignPreviews { backgroundImage: string | null; profile: string | null }
+
+/** The stored design of an event: its images kept by uuid (sent back unchanged), shown with their previews. */
+export function designOfEvent(event: MassiveEvent, previews: DesignPreviews = { backgroundImage: null, profile: null }): Design {
   return {
     foregroundColor: event.foregroundColor ?? DEFAULT_FOREGROUND, backgroundColor: event.backgroundColor ?? DEFAULT_BACKGROUND,
-    backgroundImage: event.backgroundImage ? { preview: null, uuid: event.backgroundImage.uuid } : null,
-    profile: event.profile ? { preview: null, uuid: event.profile.uuid } : null,
+    backgroundImage: event.backgroundImage ? { preview: previews.backgroundImage, uuid: event.backgroundImage.uuid } : null,
+    profile: event.profile ? { preview: previews.profile, uuid: event.profile.uuid } : null,
   };
 }
 

@@ -4,7 +4,6 @@ import type { ResidentOption } from '../../shared/resident-types.js';
 import type { ContentAnswer } from '../../shared/schemas/content.answer.js';
 import type { ContentImage } from '../../shared/schemas/content.schema.js';
 import { api, listQuery } from './client.js';
-import { tokenStore } from './storage.js';
 
 /** A listed post (the shared list reads `uuid`; the delete confirmation names its title). */
 export type ContentRow = ContentAnswer & { [key: string]: unknown };
@@ -22,12 +21,7 @@ export function contentApi(kind: ContentKind) {
     update: (uuid: string, values: unknown, file?: ContentImage | null) => api.put<ContentAnswer>(at(uuid), body(values, file)),
     remove: (uuid: string) => api.del<void>(at(uuid)),
     /** The image is served to signed-in readers only: fetched with the token, shown as an object URL. */
-    async image(publicUrl: string): Promise<string | null> {
-      const token = tokenStore.get();
-      const response = await fetch(publicUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(() => null);
-      if (!response?.ok) return null;
-      return URL.createObjectURL(await response.blob());
-    },
+    image: (publicUrl: string) => api.objectUrl(publicUrl),
   };
 }
 export type ContentApi = ReturnType<typeof contentApi>;

@@ -2,7 +2,6 @@ import type { Page } from '../../shared/api-types.js';
 import type { AdministratorOption, Community } from '../../shared/community-types.js';
 import { communityBodyOf, type CommunityForm, type LogoFile } from '../../shared/schemas/community.schema.js';
 import { api, listQuery } from './client.js';
-import { tokenStore } from './storage.js';
 
 const one = (uuid: string) => `/api/fracs/${encodeURIComponent(uuid)}`;
 
@@ -17,12 +16,7 @@ export const fracsApi = {
   setAccess: (uuid: string, enable: boolean) => api.put<Community>(`${one(uuid)}/${enable ? 'enable' : 'disable'}`),
   administrators: () => api.get<AdministratorOption[]>('/api/users/integrator'),
   /** The logo is served to signed-in users only: fetched with the token, shown as an object URL. */
-  async logo(publicUrl: string): Promise<string | null> {
-    const token = tokenStore.get();
-    const response = await fetch(publicUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(() => null);
-    if (!response?.ok) return null;
-    return URL.createObjectURL(await response.blob());
-  },
+  logo: (publicUrl: string) => api.objectUrl(publicUrl),
 };
 export type FracsApi = typeof fracsApi;
 

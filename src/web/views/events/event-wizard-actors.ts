@@ -39,10 +39,13 @@ export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: 
           resident ? reads.ownResident(email).then((r) => [r]) : reads.residents(),
           input.token ? events.get(input.token) : Promise.resolve(null),
         ]);
+        // Edit mode: the stored cover and host images, read with the token, so the preview shows what guests get.
+        const image = (file: { publicUrl: string } | null | undefined) => (file ? events.image(file.publicUrl) : Promise.resolve(null));
+        const [backgroundImage, profile] = event ? await Promise.all([image(event.backgroundImage), image(event.profile)]) : [null, null];
         return {
           places: [{ value: RESIDENT_HOME, label: EventTexts.residentHome }, ...areas.map((a) => ({ value: a.uuid, label: a.name }))],
           residents: residents.map((r) => ({ value: r.uuid, label: residentLabel(r) })),
-          event, ownResident: resident ? residents[0]?.uuid ?? null : null,
+          event, ownResident: resident ? residents[0]?.uuid ?? null : null, previews: { backgroundImage, profile },
         };
       }),
       saveEvent: fromPromise(async ({ input }) => {
