@@ -90,8 +90,8 @@ describe('Invitations and the gate (issue 13)', () => {
     const before = await qrEntries(home);
 
     const gate = await pageAs('vigilante@porton.mx', '/checkin');
-    await gate.getByRole('heading', { name: 'Control de acceso a eventos' }).waitFor();
-    await gate.getByLabel('Pase del invitado').fill(pass!);
+    await gate.getByRole('heading', { name: 'Control de acceso a eventos y obras' }).waitFor();
+    await gate.getByLabel('Pase o credencial').fill(pass!);
     await gate.getByRole('button', { name: 'Registrar entrada' }).click();
     await gate.getByText('Acceso permitido').waitFor();
     await gate.getByText('Ramona Peña').waitFor();
@@ -99,8 +99,8 @@ describe('Invitations and the gate (issue 13)', () => {
     await gate.screenshot({ path: `${SHOTS}/checkin-admitted.png` });
     await expect.poll(() => qrEntries(home), { timeout: 5_000 }).toBe(before + 1);
 
-    await gate.getByRole('button', { name: 'Siguiente invitado' }).click();
-    await gate.getByLabel('Pase del invitado').fill(pass!);
+    await gate.getByRole('button', { name: 'Siguiente pase' }).click();
+    await gate.getByLabel('Pase o credencial').fill(pass!);
     await gate.getByRole('button', { name: 'Registrar entrada' }).click();
     await gate.getByText('Acceso denegado').waitFor();
     await gate.getByText('Este invitado ya ingresó').waitFor();

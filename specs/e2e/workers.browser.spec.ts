@@ -100,7 +100,7 @@ describe('Trabajadores de obra end to end (issue 14): request, live decision, re
 
     const gate = await pageAs('vigilante@porton.mx');
     await gate.goto(`${server.url}/checkin`);
-    await gate.getByLabel('Pase del invitado').fill(pass!);
+    await gate.getByLabel('Pase o credencial').fill(pass!);
     await gate.getByRole('button', { name: 'Registrar entrada' }).click();
     await gate.getByText('Acceso permitido').waitFor();
     await gate.getByText('Samuel Navegador').waitFor();

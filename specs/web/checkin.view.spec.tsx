@@ -39,7 +39,7 @@ describe('/checkin performs the checkin paths (issue 13)', () => {
     const camera = fakeCamera();
     const calls = pendingCalls();
     render(<ChakraProvider value={defaultSystem}><CheckinView api={{ verify: calls.fn('verify') }} /></ChakraProvider>);
-    const field = () => screen.getByLabelText('Pase del invitado');
+    const field = () => screen.getByLabelText('Pase o credencial');
     await performPath(path, {
       calls,
       spec: checkinModel,
@@ -51,7 +51,7 @@ describe('/checkin performs the checkin paths (issue 13)', () => {
         'scan.stop': () => fireEvent.click(screen.getByRole('button', { name: 'Detener cámara' })),
         'scan.unavailable': () => camera.refuse(),
         'scan.detected': (e: AnyEventObject) => camera.show(e.text),
-        next: () => fireEvent.click(screen.getByRole('button', { name: 'Siguiente invitado' })),
+        next: () => fireEvent.click(screen.getByRole('button', { name: 'Siguiente pase' })),
       },
       expectState: async (state) => { await waitFor(() => expect(stateShown[state]()).toBeTruthy()); },
     });

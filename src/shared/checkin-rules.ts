@@ -40,9 +40,9 @@ export const CheckinMessages: Record<CheckinRefusal, string> = {
 };
 
 export const CheckinTexts = {
-  title: 'Control de acceso a eventos',
-  passLabel: 'Pase del invitado',
-  passHelp: 'Escanea el código QR de la invitación o pega su texto.',
+  title: 'Control de acceso a eventos y obras',
+  passLabel: 'Pase o credencial',
+  passHelp: 'Escanea el código QR de la invitación o de la credencial de obra, o pega su texto.',
   checkin: 'Registrar entrada',
   checkout: 'Registrar salida',
   scan: 'Escanear con la cámara',
@@ -51,7 +51,7 @@ export const CheckinTexts = {
   admitted: 'Acceso permitido',
   exited: 'Salida registrada',
   refused: 'Acceso denegado',
-  next: 'Siguiente invitado',
+  next: 'Siguiente pase',
   worker: 'Trabajador de obra',
   emptyPass: 'Escribe o escanea un pase.',
   cameraUnavailable: 'Este navegador no permite escanear con la cámara; pega el texto del pase.',

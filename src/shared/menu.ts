@@ -26,7 +26,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Fraccionamientos', path: '/fracs', roles: ['integrator'] },
   { label: 'Integradores', path: '/integrators', roles: ['generalAdmin'] },
   { label: 'Eventos masivos', path: '/massiveEvents', roles: ['admin', 'resident', 'capturista'] },
-  { label: 'Acceso a eventos', path: '/checkin', roles: CHECKIN_ROLES },
+  { label: 'Acceso a eventos y obras', path: '/checkin', roles: CHECKIN_ROLES },
   { label: 'Reportes', path: '/visitants', group: 'Administración', roles: REPORT_ROLES },
   { label: 'Reporte áreas comunes', path: '/commonAreaVisitants', group: 'Administración', roles: REPORT_ROLES },
   { label: 'Auditoría', path: '/audit', group: 'Administración', roles: AUDIT_ROLES },
