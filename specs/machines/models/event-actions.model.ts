@@ -119,9 +119,10 @@ eventActionsModel.expectations = {
 eventActionsModel.describeEvent = (e: any) => {
   if (e.type === 'select.toggle') return `marca «${e.row.name}» (${e.row.status})`;
   if (e.type === 'action') return `pulsa ${e.action}`;
+  if (e.type === 'xstate.done.actor.invitationDownload') return e.output?.saved ? 'la descarga termina' : 'la descarga falla y se cierra el aviso';
   return ({
     'select.clear': 'desmarca todo', confirm: 'confirma', cancel: 'vuelve', 'dialog.close': 'cierra el aviso',
     'xstate.done.actor.runAction': 'el servidor lo hace',
-    'xstate.done.actor.invitationDownload': e.output.saved ? 'la descarga termina' : 'la descarga falla y se cierra el aviso', 'xstate.error.actor.runAction': 'el servidor se niega',
+    'xstate.error.actor.runAction': 'el servidor se niega',
   } as Record<string, string>)[e.type] ?? e.type;
 };
