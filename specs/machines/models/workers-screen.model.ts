@@ -8,27 +8,45 @@ const w = (uuid: string, firstName: string, status: string) => ({
 });
 export const approvedAna = w('a', 'Ana', 'Aprobado');
 export const pendingPepe = w('p', 'Pepe', 'Pendiente');
+export const manyApproved = Array.from({ length: 101 }, (_, i) => w(`m${i}`, `Obrero${i}`, 'Aprobado'));
+export const deleteFailure = { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'El trabajador no existe.' } };
 export const loadFailure = { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'La obra no existe.' } };
 
 export const workersScreenModel: ModelSpec = {
   name: 'workersScreen',
   machine: workersScreenMachine,
   inputs: [{ name: 'todas las obras', input: { construction: null, requestMode: false } }],
-  key: (s) => ({ modal: s.context.modal, notice: Boolean(s.context.notice), n: s.context.workers.length, search: s.context.search, page: s.context.page }),
+  key: (s) => ({
+    modal: s.context.modal, notice: Boolean(s.context.notice), n: s.context.workers.length, search: s.context.search, page: s.context.page,
+    selected: [...s.context.selected].sort().join(','), deleting: s.context.deleting,
+  }),
   events: (s) => {
     switch (JSON.stringify(s.value)) {
       case '"loading"': return [
         { type: 'xstate.done.actor.loadWorkers', output: [approvedAna, pendingPepe] }, { type: 'xstate.error.actor.loadWorkers', error: loadFailure },
+        // A site with more approved workers than one download may carry (the first load only).
+        ...(s.context.workers.length ? [] : [{ type: 'xstate.done.actor.loadWorkers', output: manyApproved }]),
       ];
       case '"loadFailed"': return [{ type: 'retry' }];
-      case '"ready"': return s.context.modal || s.context.notice ? [{ type: 'modal.close' }] : [
+      case '"ready"': if (s.context.workers.length > 2) {
+        return s.context.notice ? [{ type: 'modal.close' }]
+          : s.context.selected.length ? [{ type: 'selection.download' }] : [{ type: 'select.all', uuids: manyApproved.map((x) => x.uuid) }];
+      }
+      return s.context.modal || s.context.notice ? [{ type: 'modal.close' }] : [
         ...(s.context.search ? [] : [{ type: 'search.change', value: 'pepe' }]),
         ...(s.context.page ? [] : [{ type: 'page.go', page: 1 }]),
         { type: 'info.open', uuid: 'p' }, { type: 'credential.open', uuid: 'p' }, { type: 'credential.open', uuid: 'a' },
         { type: 'approve', uuid: 'p' }, { type: 'reject', uuid: 'p' }, { type: 'live.changed' },
         { type: 'credentials.download', uuids: ['a'] }, { type: 'credentials.download', uuids: ['a', 'p'] },
         { type: 'credentials.download', uuids: Array.from({ length: 101 }, () => 'a') },
+        { type: 'worker.edit', uuid: 'p' }, { type: 'worker.edit', uuid: 'a' }, { type: 'worker.delete', uuid: 'p' },
+        ...(s.context.search || s.context.page ? [] : [
+          { type: 'select.toggle', uuid: 'a' }, { type: 'select.toggle', uuid: 'p' }, { type: 'select.all', uuids: ['a', 'p'] }, { type: 'selection.download' },
+        ]),
       ];
+      case '"confirmDelete"': return [{ type: 'delete.confirm' }, { type: 'delete.cancel' }];
+      case '"deleting"': return [{ type: 'xstate.done.actor.deleteWorker', output: undefined }, { type: 'xstate.error.actor.deleteWorker', error: deleteFailure }];
+      case '"deleted"': case '"deleteFailed"': return [{ type: 'dialog.close' }];
       case '"downloading"': return [{ type: 'xstate.done.actor.credentialDownload', output: { saved: true, returnTo: null } }];
       case '"deciding"': return [
         { type: 'xstate.done.actor.approval', output: { changed: true } }, { type: 'xstate.done.actor.approval', output: { changed: false } },
