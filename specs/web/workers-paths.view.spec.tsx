@@ -34,7 +34,7 @@ const short = (p: GeneratedPath) => p.events.map((e) => `${e.type}${e.uuid ? ` $
 
 function renderWorkers() {
   const calls = pendingCalls();
-  let live: { onDecided?: () => void } = {};
+  let live: Parameters<WorkersDeps['listen']>[0] = {};
   const fetchCredentials = vi.fn(() => new Promise<void>(() => {}));
   const deps: WorkersDeps = {
     load: calls.fn<ScreenWorker[]>('load'),
@@ -77,7 +77,7 @@ describe("/workers performs the workersScreen paths (spec 2 §2.6 edit, delete, 
         'modal.close': () => fireEvent.click(dialogButton(screen.queryAllByRole('button', { name: 'Aceptar', hidden: true }).length ? 'Aceptar' : 'Cerrar')),
         approve: (e) => fireEvent.click(inCard(e.uuid, 'Aprobar')),
         reject: (e) => fireEvent.click(inCard(e.uuid, 'Rechazar')),
-        'live.changed': () => act(() => { live().onDecided?.(); }),
+        'live.changed': () => act(() => { live().onDecided?.({} as never); }),
         'worker.edit': async (e) => fireEvent.click(await waitFor(() => inCard(e.uuid, 'Editar'))),
         'worker.delete': async (e) => fireEvent.click(await waitFor(() => inCard(e.uuid, 'Eliminar'))),
         'delete.confirm': () => fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: 'Eliminar', hidden: true })),

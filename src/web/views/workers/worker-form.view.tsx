@@ -21,15 +21,15 @@ const sentOf = (w: Worker): SentWorker => ({ uuid: w.uuid, name: `${w.firstName}
  * Sends the form with upload progress: a contractor's request, an administrator's direct
  * registration (spec 2 §4.3), or an administrator's edit (PUT .../{id}/administrator, unchanged files as `{ uuid }`).
  */
-const sender = (contractor: boolean) => fromCallback<WorkerRequestEvent, SendInput>(({ input, sendBack }) => {
+const sender = (contractor: boolean, send: typeof sendWithProgress) => fromCallback<WorkerRequestEvent, SendInput>(({ input, sendBack }) => {
   const progress = (percent: number) => sendBack({ type: 'upload.progress', percent });
   const { payload, editing } = input;
   const worker = { ...payload.workers[0], construction: payload.construction };
   const call = editing
-    ? sendWithProgress<Worker>('PUT', `/api/constructionWorkers/${encodeURIComponent(editing)}/administrator`, worker, progress)
+    ? send<Worker>('PUT', `/api/constructionWorkers/${encodeURIComponent(editing)}/administrator`, worker, progress)
     : contractor
-      ? sendWithProgress<Worker[]>('POST', '/api/constructionWorkerRequests', payload, progress)
-      : sendWithProgress<Worker>('POST', '/api/constructionWorkers/administrator', worker, progress);
+      ? send<Worker[]>('POST', '/api/constructionWorkerRequests', payload, progress)
+      : send<Worker>('POST', '/api/constructionWorkers/administrator', worker, progress);
   call.promise.then(
     (answer) => sendBack({ type: 'upload.done', workers: (Array.isArray(answer) ? answer : [answer]).map(sentOf) }),
     (error) => sendBack({
@@ -49,8 +49,12 @@ const statusText = (state: string, sent: SentWorker[]) => {
 };
 
 /** The calls of /createWorker that tests replace. */
-export interface WorkerFormDeps { loadWorker: (uuid: string) => Promise<EditedWorker> }
-const browserDeps: WorkerFormDeps = { loadWorker: workersApi.get };
+export interface WorkerFormDeps {
+  loadWorker: (uuid: string) => Promise<EditedWorker>;
+  sites: () => Promise<{ uuid: string; name: string }[]>;
+  send: typeof sendWithProgress;
+}
+const browserDeps: WorkerFormDeps = { loadWorker: workersApi.get, sites: workersApi.sites, send: sendWithProgress };
 
 /**
  * 'Registrar trabajador' / 'Editar trabajador' (/createWorker, spec 2 §2.7): the contractor's
@@ -67,10 +71,10 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
   const logic = useMemo(() => workerRequestMachine.provide({
     actions: { leave: () => { void navigate('/workers'); } },
     actors: {
-      sendRequest: sender(contractor),
+      sendRequest: sender(contractor, deps.send),
       loadWorker: fromPromise(({ input }) => deps.loadWorker(input.uuid)),
       loadSites: fromCallback<WorkerRequestEvent>(({ sendBack }) => {
-        workersApi.sites().then((sites) => sendBack({ type: 'sites.loaded', sites: sites.map((s) => ({ value: s.uuid, label: s.name })) }), () => {});
+        deps.sites().then((sites) => sendBack({ type: 'sites.loaded', sites: sites.map((s) => ({ value: s.uuid, label: s.name })) }), () => {});
         return () => {};
       }),
       live: fromCallback<WorkerRequestEvent>(({ sendBack }) => listenToWorkers({
