@@ -64,6 +64,7 @@ describe("/createWorker?token performs the edit's workerRequest paths (spec 2 §
     await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
     await performPath(path, {
       calls,
+      spec: workerRequestModel,
       executors: {
         'field.change': (e) => fireEvent.change(screen.getByRole('combobox'), { target: { value: e.value } }),
         'file.remove': (e) => {

@@ -68,6 +68,7 @@ describe("/workers performs the workersScreen paths (spec 2 §2.6 edit, delete, 
     const inCard = (uuid: string, name: string) => within(card(uuid)).getByRole('button', { name });
     await performPath(path, {
       calls,
+      spec: workersScreenModel,
       executors: {
         retry: () => fireEvent.click(screen.getByRole('button', { name: 'Reintentar' })),
         'search.change': (e) => fireEvent.change(screen.getByLabelText('Buscar por trabajador u obra'), { target: { value: e.value } }),

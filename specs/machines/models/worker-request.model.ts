@@ -1,5 +1,12 @@
 import { workerRequestMachine, type WorkerRequestPayload } from '../../../machines/worker-request.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe } from '../../support/view-paths.js';
+
+const must = (ok: boolean, what: string) => { if (!ok) throw new Error(what); };
+const lastDialogText = (probe: ViewProbe) => {
+  const dialogs = probe.screen.getAllByRole('alertdialog', { hidden: true });
+  return dialogs[dialogs.length - 1]!.textContent ?? '';
+};
 
 const file = (name: string, mimeType: string) => ({ name, extension: name.split('.').pop()!, mimeType, content: 'AAAA' });
 export const SITE = '7d1e3c0a-5b2f-4c8e-9a1d-2f3b4c5d6e7f';
@@ -30,6 +37,13 @@ export const workerRequestModel: ModelSpec = {
   name: 'workerRequest',
   machine: workerRequestMachine,
   recordedChildren: ['sendRequest'],
+  expectations: {
+    '"refused"': [{
+      says: "Spec 2 §4.3, §6, §8: a worker that cannot be edited here is refused with 'No se puede realizar la siguiente acción' and why; nothing is sent",
+      actor: (p: ActorProbe) => must(Boolean(p.snapshot.context.error) && !p.events.some((e) => e.type === 'upload.done'), 'refused without a reason, or after saving'),
+      view: (p: ViewProbe) => must(lastDialogText(p).includes('No se puede realizar la siguiente acción') && lastDialogText(p).includes(p.context.error), 'no refusal dialog with its reason'),
+    }],
+  },
   inputs: [
     { name: 'contratista', input: undefined }, { name: 'contratista desde su obra', input: { construction: SITE } },
     { name: 'administrador edita', input: { token: WORKER, administrator: true } },
@@ -94,5 +108,7 @@ workerRequestModel.describeEvent = (e) => {
   return ({
     submit: 'envía la solicitud', 'upload.progress': `sube ${ev.percent}%`, 'upload.done': 'el servidor la recibe',
     'upload.failed': 'el servidor la rechaza', 'dialog.close': 'cierra el aviso', 'request.again': 'solicita otra vez',
+    'xstate.done.actor.loadWorker': `lee al trabajador a editar (${(e as { output?: { status?: string } }).output?.status ?? ''})`,
+    'xstate.error.actor.loadWorker': 'no puede leer al trabajador',
   } as Record<string, string>)[ev.type] ?? ev.type;
 };

@@ -1,5 +1,14 @@
 import { workersScreenMachine } from '../../../machines/workers-screen.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe } from '../../support/view-paths.js';
+
+/** The worker the path asked to delete (its last Eliminar). */
+const askedToDelete = (probe: { events: { type: string; uuid?: string }[] }) => probe.events.filter((e) => e.type === 'worker.delete').at(-1)?.uuid;
+const lastDialogText = (probe: ViewProbe) => {
+  const dialogs = probe.screen.getAllByRole('alertdialog', { hidden: true });
+  return dialogs[dialogs.length - 1]!.textContent ?? '';
+};
+const must = (ok: boolean, what: string) => { if (!ok) throw new Error(what); };
 
 const w = (uuid: string, firstName: string, status: string) => ({
   uuid, firstName, lastName: 'Prueba', status, rejectReason: null, photo: null, identification: null, proofOfAddress: null,
@@ -14,6 +23,23 @@ export const loadFailure = { kind: 'http', status: 404, body: { error: 'not_foun
 
 export const workersScreenModel: ModelSpec = {
   name: 'workersScreen',
+  expectations: {
+    '"confirmDelete"': [{
+      says: "Spec 2 §8, §9: deleting a worker asks first ('No podrás revertir esta acción'); nothing is deleted yet",
+      actor: (p: ActorProbe) => must(p.calls.filter((c) => c.src === 'deleteWorker').length === p.events.filter((e) => e.type === 'delete.confirm').length, 'a worker was deleted before the confirmation'),
+      view: (p: ViewProbe) => must(lastDialogText(p).includes('No podrás revertir esta acción'), 'no confirmation shown'),
+    }],
+    '"deleted"': [{
+      says: "Spec 2 §7, §8: DELETE api/constructionWorkers/{id}/administrator of the confirmed worker; 'Trabajador eliminado correctamente'",
+      actor: (p: ActorProbe) => must(JSON.stringify(p.calls.filter((c) => c.src === 'deleteWorker').at(-1)?.input) === JSON.stringify({ uuid: askedToDelete(p) }), 'another worker was deleted'),
+      view: (p: ViewProbe) => must(lastDialogText(p).includes('Trabajador eliminado correctamente'), "no 'Trabajador eliminado correctamente'"),
+    }],
+    '"deleteFailed"': [{
+      says: "Spec 2 §8: a failed call shows 'Ha ocurrido un error' with the server's text",
+      actor: (p: ActorProbe) => must(p.snapshot.context.error === 'El trabajador no existe.', "the server's text is not kept"),
+      view: (p: ViewProbe) => must(lastDialogText(p).includes('Ha ocurrido un error') && lastDialogText(p).includes('El trabajador no existe.'), "no 'Ha ocurrido un error' with the server's text"),
+    }],
+  },
   machine: workersScreenMachine,
   inputs: [{ name: 'todas las obras', input: { construction: null, requestMode: false } }],
   key: (s) => ({
