@@ -30,8 +30,9 @@ export const workersScreenModel: ModelSpec = {
       view: (p: ViewProbe) => must(lastDialogText(p).includes('No podrás revertir esta acción'), 'no confirmation shown'),
     }],
     '"deleted"': [{
-      says: "Spec 2 §7, §8: DELETE api/constructionWorkers/{id}/administrator of the confirmed worker; 'Trabajador eliminado correctamente'",
-      actor: (p: ActorProbe) => must(JSON.stringify(p.calls.filter((c) => c.src === 'deleteWorker').at(-1)?.input) === JSON.stringify({ uuid: askedToDelete(p) }), 'another worker was deleted'),
+      says: "Spec 2 §7, §8: DELETE api/constructionWorkers/{id}/administrator of the confirmed worker, once confirmed; 'Trabajador eliminado correctamente'",
+      actor: (p: ActorProbe) => must(p.events.some((e) => e.type === 'delete.confirm')
+        && JSON.stringify(p.calls.filter((c) => c.src === 'deleteWorker').at(-1)?.input) === JSON.stringify({ uuid: askedToDelete(p) }), 'another worker was deleted'),
       view: (p: ViewProbe) => must(lastDialogText(p).includes('Trabajador eliminado correctamente'), "no 'Trabajador eliminado correctamente'"),
     }],
     '"deleteFailed"': [{
