@@ -1,16 +1,19 @@
 import * as v from 'valibot';
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { failureDescription } from '../src/shared/api-failure.js';
 import { fieldErrors } from '../src/shared/form-validation.js';
 import { WorkerRequestSchema } from '../src/shared/schemas/construction-worker.schema.js';
-import { WorkerStatus } from '../src/shared/worker-rules.js';
+import { editRefusal, WorkerMessages, WorkerStatus } from '../src/shared/worker-rules.js';
 
-/** A worker of the request as it is sent (spec 2 §7: POST api/constructionWorkerRequests). */
+/** A file as it is sent (spec 2 §3 'File payload'). */
+export interface FileValue { name: string; extension: string; mimeType: string; content: string }
+/** A worker of the request as it is sent (spec 2 §7: POST api/constructionWorkerRequests); an edit sends unchanged files as `{ uuid }`. */
 export interface RequestedWorker {
   firstName: string;
   lastName: string;
-  photo: { name: string; extension: string; mimeType: string; content: string };
-  identification: { name: string; extension: string; mimeType: string; content: string };
-  proofOfAddress: { name: string; extension: string; mimeType: string; content: string };
+  photo: FileValue | { uuid: string };
+  identification: FileValue | { uuid: string };
+  proofOfAddress: FileValue | { uuid: string };
 }
 export interface WorkerRequestPayload { construction: { uuid: string }; workers: RequestedWorker[] }
 
@@ -18,13 +21,35 @@ export interface WorkerRequestPayload { construction: { uuid: string }; workers:
 export interface SentWorker { uuid: string; name: string; status: string; rejectReason: string | null }
 
 export type FileSlot = 'photo' | 'identification' | 'proofOfAddress';
-export type FileValue = RequestedWorker['photo'];
-export interface WorkerRequestInput { construction?: string | null }
+/** A file the worker already has (editing): shown by its link, sent back unchanged as `{ uuid }` (spec 2 §7). */
+export interface StoredFile { uuid: string; name: string; mimeType: string; publicUrl: string }
+export type SlotValue = FileValue | StoredFile;
+export const isStoredFile = (file: SlotValue | null): file is StoredFile => file !== null && 'uuid' in file && !('content' in file);
+
+/** The worker being edited as the form loads it (GET api/constructionWorkers/{id}). */
+export interface EditedWorker {
+  uuid: string; firstName: string; lastName: string; status: string;
+  construction: { uuid: string };
+  photo: StoredFile | null; identification: StoredFile | null; proofOfAddress: StoredFile | null;
+}
+
+export interface WorkerRequestInput {
+  construction?: string | null;
+  /** `token` of /createWorker: the worker to edit (spec 2 §2.7 'Editar trabajador'). */
+  token?: string | null;
+  /** The user may create and edit workers directly (spec 2 §6: administrators; a contractor cannot edit). */
+  administrator?: boolean;
+}
+/** What the send child is given: the payload, and the worker when it is an edit (PUT .../{id}/administrator). */
+export interface SendInput { payload: WorkerRequestPayload; editing: string | null }
 
 export interface WorkerRequestContext {
   /** The form (spec 2 §2.7): names and the site; the site is locked when the screen was given one. */
   values: { firstName: string; lastName: string; construction: string };
-  files: Record<FileSlot, FileValue | null>;
+  files: Record<FileSlot, SlotValue | null>;
+  /** The worker being edited (its uuid), or null when registering. */
+  editing: string | null;
+  administrator: boolean;
   lockedSite: boolean;
   /** The sites the select offers (the contractor's own). */
   sites: { value: string; label: string }[];
@@ -46,7 +71,8 @@ export type WorkerRequestEvent =
   | { type: 'submit'; payload: WorkerRequestPayload }
   | { type: 'upload.progress'; percent: number }
   | { type: 'upload.done'; workers: SentWorker[] }
-  | { type: 'upload.failed'; error: string }
+  /** `status` is the HTTP status of the refusal (409: the §4.3 rule refused the edit). */
+  | { type: 'upload.failed'; error: string; status?: number }
   | { type: 'dialog.close' }
   /** The administrator decided (pushed over the contractor's room). */
   | { type: 'worker.decided'; uuid: string; status: string; rejectReason: string | null }
@@ -66,7 +92,9 @@ export const workerRequestMachine = setup({
   },
   actors: {
     /** Sends the request with upload progress: reports 'upload.progress', then 'upload.done' or 'upload.failed'. */
-    sendRequest: fromCallback<WorkerRequestEvent, WorkerRequestPayload>(() => { throw new Error('not provided'); }),
+    sendRequest: fromCallback<WorkerRequestEvent, SendInput>(() => { throw new Error('not provided'); }),
+    /** Reads the worker to edit. */
+    loadWorker: fromPromise<EditedWorker, { uuid: string }>(async () => { throw new Error('not provided'); }),
     /** The contractor's live room while watching: reports 'worker.decided'. */
     live: fromCallback<WorkerRequestEvent>(() => () => {}),
     /** Reads the sites of the select; reports 'sites.loaded'. */
@@ -77,6 +105,13 @@ export const workerRequestMachine = setup({
     ours: ({ context, event }) => event.type === 'worker.decided' && context.sent.some((w) => w.uuid === event.uuid),
     allApproved: ({ context }) => context.sent.length > 0 && context.sent.every((w) => w.status === WorkerStatus.approved),
     anyRejected: ({ context }) => context.sent.some((w) => w.status === WorkerStatus.rejected),
+    isEditing: ({ context }) => context.editing !== null,
+    /** Spec 2 §6: a contractor cannot edit workers. */
+    editForbidden: ({ context }) => context.editing !== null && !context.administrator,
+    /** Spec 2 §4.3: only a worker that is not approved may be edited. */
+    editRefused: ({ event }) => editRefusal((event as unknown as { output: EditedWorker }).output.status) !== null,
+    /** The server refused the edit by the §4.3 rule (the worker was approved meanwhile). */
+    editConflict: ({ context, event }) => context.editing !== null && event.type === 'upload.failed' && event.status === 409,
   },
   actions: {
     applyDecision: assign({
@@ -85,19 +120,51 @@ export const workerRequestMachine = setup({
         return context.sent.map((w) => (w.uuid === event.uuid ? { ...w, status: event.status, rejectReason: event.rejectReason } : w));
       },
     }),
+    /** Leaves the form for /workers (the page navigates). */
+    leave: () => {},
   },
 }).createMachine({
   id: 'workerRequest',
   context: ({ input }) => ({
     values: { firstName: '', lastName: '', construction: input?.construction ?? '' },
     files: { photo: null, identification: null, proofOfAddress: null },
+    editing: input?.token || null, administrator: input?.administrator ?? false,
     lockedSite: Boolean(input?.construction), sites: [], errors: {},
     payload: null, progress: 0, sent: [], error: null,
   }),
   invoke: { id: 'loadSites', src: 'loadSites' },
   on: { 'sites.loaded': { actions: assign({ sites: ({ event }) => event.sites }) } },
-  initial: 'filling',
+  initial: 'boot',
   states: {
+    boot: {
+      always: [
+        { guard: 'editForbidden', target: 'refused', actions: assign({ error: WorkerMessages.editOnlyAdministrators }) },
+        { guard: 'isEditing', target: 'loading' },
+        { target: 'filling' },
+      ],
+    },
+    /** 'Editar trabajador': the worker is read, its stored files kept as they are until replaced. */
+    loading: {
+      invoke: {
+        id: 'loadWorker', src: 'loadWorker', input: ({ context }) => ({ uuid: context.editing! }),
+        onDone: [
+          { guard: 'editRefused', target: 'refused', actions: assign({ error: WorkerMessages.editOnlyNonApproved }) },
+          {
+            target: 'filling',
+            actions: assign(({ event }) => ({
+              values: { firstName: event.output.firstName, lastName: event.output.lastName, construction: event.output.construction.uuid },
+              files: { photo: event.output.photo, identification: event.output.identification, proofOfAddress: event.output.proofOfAddress },
+            })),
+          },
+        ],
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+      },
+    },
+    /** 'Ha ocurrido un error' with the server's text; closing it returns to /workers. */
+    loadFailed: { on: { 'dialog.close': 'closed' } },
+    /** 'No se puede realizar la siguiente acción' (§4.3, §6): this worker cannot be edited here; closing returns to /workers. */
+    refused: { on: { 'dialog.close': 'closed' } },
+    closed: { type: 'final', entry: 'leave' },
     filling: {
       on: {
         'field.change': {
@@ -120,17 +187,20 @@ export const workerRequestMachine = setup({
       },
     },
     uploading: {
-      invoke: { id: 'sendRequest', src: 'sendRequest', input: ({ context }) => context.payload! },
+      invoke: { id: 'sendRequest', src: 'sendRequest', input: ({ context }) => ({ payload: context.payload!, editing: context.editing }) },
       on: {
         'upload.progress': { actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }) },
         'upload.done': { target: 'submitted', actions: assign({ sent: ({ event }) => event.workers, progress: 100 }) },
-        'upload.failed': { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        'upload.failed': [
+          { guard: 'editConflict', target: 'refused', actions: assign({ error: ({ event }) => event.error }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        ],
       },
     },
     /** 'Ha ocurrido un error' with the server's text; the form keeps what was filled. */
     failed: { on: { 'dialog.close': 'filling' } },
-    /** 'Solicitud de trabajador enviada'. */
-    submitted: { on: { 'dialog.close': '#workerRequest.watching.judging' } },
+    /** 'Solicitud de trabajador enviada' (an edit: '¡Trabajador actualizado exitosamente!', then back to /workers). */
+    submitted: { on: { 'dialog.close': [{ guard: 'isEditing', target: 'closed' }, { target: '#workerRequest.watching.judging' }] } },
     watching: {
       invoke: { id: 'live', src: 'live' },
       initial: 'judging',
@@ -160,13 +230,16 @@ export const workerRequestMachine = setup({
 
 const withoutKey = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
 
+/** A new file is sent whole; a stored one unchanged as `{ uuid }` (spec 2 §7). */
+const sent = (file: SlotValue | null) => (file === null ? undefined : isStoredFile(file) ? { uuid: file.uuid } : file);
+
 /** What the form sends: the site and one worker with its three files. */
 function payloadOf(context: WorkerRequestContext): unknown {
   const { firstName, lastName, construction } = context.values;
   return {
     construction: construction ? { uuid: construction } : undefined,
-    workers: [{ firstName, lastName, photo: context.files.photo ?? undefined, identification: context.files.identification ?? undefined,
-      proofOfAddress: context.files.proofOfAddress ?? undefined }],
+    workers: [{ firstName, lastName, photo: sent(context.files.photo), identification: sent(context.files.identification),
+      proofOfAddress: sent(context.files.proofOfAddress) }],
   };
 }
 

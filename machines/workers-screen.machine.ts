@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../src/shared/api-failure.js';
-import { credentialRefusal, MAX_CREDENTIAL_UUIDS, CredentialMessages, WorkerMessages } from '../src/shared/worker-rules.js';
+import { credentialRefusal, editRefusal, MAX_CREDENTIAL_UUIDS, CredentialMessages, WorkerMessages } from '../src/shared/worker-rules.js';
 import { invitationDownloadMachine } from './invitation-download.machine.js';
 import { workerApprovalMachine, type WorkerApprovalInput } from './worker-approval.machine.js';
 
@@ -32,6 +32,10 @@ export interface WorkersScreenContext {
   deciding: WorkerApprovalInput | null;
   /** The workers whose credentials the download child is drawing. */
   downloading: string[] | null;
+  /** The ticked cards (spec 2 §2.6 'Seleccionar todos'), by uuid. */
+  selected: string[];
+  /** The worker being confirmed for deletion or deleted. */
+  deleting: string | null;
 }
 
 export type WorkersScreenEvent =
@@ -45,7 +49,19 @@ export type WorkersScreenEvent =
   | { type: 'approve'; uuid: string }
   | { type: 'reject'; uuid: string }
   | { type: 'live.changed' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** A card's Editar: ./createWorker?token={id} (spec 2 §2.6), only for a worker not approved (§4.3). */
+  | { type: 'worker.edit'; uuid: string }
+  /** A card's Eliminar: confirmed, then DELETE .../{id}/administrator. */
+  | { type: 'worker.delete'; uuid: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'dialog.close' }
+  | { type: 'select.toggle'; uuid: string }
+  /** 'Seleccionar todos' over the cards shown: ticks them all, or unticks them when all are ticked. */
+  | { type: 'select.all'; uuids: string[] }
+  /** 'Descargar credenciales' of the ticked cards: the approved among them. */
+  | { type: 'selection.download' };
 
 /**
  * /workers 'Trabajadores de obra' (spec 2 §2.6): loads the workers (all, or a site's), filters and
@@ -67,12 +83,17 @@ export const workersScreenMachine = setup({
     credentialDownload: invitationDownloadMachine,
     /** Live updates: reports 'live.changed' when a request or a decision touches the list. */
     live: fromCallback<WorkersScreenEvent>(() => () => {}),
+    deleteWorker: fromPromise<unknown, { uuid: string }>(async () => { throw new Error('not provided'); }),
+  },
+  actions: {
+    /** Goes to the worker form in edit mode (the page navigates to workerEditPath). */
+    openEdit: (_, _params: { uuid: string }) => undefined,
   },
 }).createMachine({
   id: 'workersScreen',
   context: ({ input }) => ({
     construction: input.construction, requestMode: input.requestMode, workers: [], search: '', page: 0,
-    shown: null, modal: null, error: null, notice: null, deciding: null, downloading: null,
+    shown: null, modal: null, error: null, notice: null, deciding: null, downloading: null, selected: [], deleting: null,
   }),
   invoke: { id: 'live', src: 'live' },
   initial: 'loading',
@@ -80,7 +101,14 @@ export const workersScreenMachine = setup({
     loading: {
       invoke: {
         id: 'loadWorkers', src: 'loadWorkers', input: ({ context }) => ({ construction: context.construction }),
-        onDone: { target: 'ready', actions: assign({ workers: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            workers: ({ event }) => event.output, error: null,
+            // A tick stays only on a worker that is still listed.
+            selected: ({ context, event }) => context.selected.filter((u) => event.output.some((w) => w.uuid === u)),
+          }),
+        },
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
     },
@@ -110,8 +138,50 @@ export const workersScreenMachine = setup({
         approve: { target: 'deciding', actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'approve') }) },
         reject: { target: 'deciding', actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'reject') }) },
         'live.changed': 'loading',
+        'worker.edit': [
+          { guard: ({ context, event }) => editRefusal(statusOf(context, event.uuid)) !== null, actions: assign({ notice: WorkerMessages.editOnlyNonApproved }) },
+          { actions: { type: 'openEdit', params: ({ event }) => ({ uuid: event.uuid }) } },
+        ],
+        'worker.delete': { target: 'confirmDelete', actions: assign({ deleting: ({ event }) => event.uuid }) },
+        'select.toggle': {
+          actions: assign({
+            selected: ({ context, event }) => (context.selected.includes(event.uuid)
+              ? context.selected.filter((u) => u !== event.uuid) : [...context.selected, event.uuid]),
+          }),
+        },
+        'select.all': {
+          actions: assign({
+            selected: ({ context, event }) => (event.uuids.every((u) => context.selected.includes(u))
+              ? context.selected.filter((u) => !event.uuids.includes(u))
+              : [...context.selected, ...event.uuids.filter((u) => !context.selected.includes(u))]),
+          }),
+        },
+        'selection.download': [
+          { guard: ({ context }) => context.selected.length === 0, actions: assign({ notice: WorkerMessages.selectOne }) },
+          { guard: ({ context }) => approvedOf(context).length === 0, actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }) },
+          { guard: ({ context }) => approvedOf(context).length > MAX_CREDENTIAL_UUIDS, actions: assign({ notice: CredentialMessages.tooMany }) },
+          { target: 'downloading', actions: assign({ downloading: ({ context }) => approvedOf(context), shown: null, modal: null }) },
+        ],
       },
     },
+    /** '¿Seguro que deseas eliminar a este trabajador?' / 'No podrás revertir esta acción' (spec 2 §8, §9). */
+    confirmDelete: {
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': { target: 'ready', actions: assign({ deleting: null }) },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteWorker', src: 'deleteWorker', input: ({ context }) => ({ uuid: context.deleting! }),
+        onDone: { target: 'deleted', actions: assign({ selected: ({ context }) => context.selected.filter((u) => u !== context.deleting) }) },
+        onError: { target: 'deleteFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+      },
+    },
+    /** 'Trabajador eliminado correctamente'; closing it reloads the list. */
+    deleted: { on: { 'dialog.close': { target: 'loading', actions: assign({ deleting: null }) } } },
+    /** 'Ha ocurrido un error' with the server's text; the list stays as it was. */
+    deleteFailed: { on: { 'dialog.close': { target: 'ready', actions: assign({ deleting: null, error: null }) } } },
     downloading: {
       invoke: {
         id: 'credentialDownload', src: 'credentialDownload',
@@ -130,6 +200,10 @@ export const workersScreenMachine = setup({
     },
   },
 });
+
+const statusOf = (context: WorkersScreenContext, uuid: string) => context.workers.find((w) => w.uuid === uuid)?.status ?? '';
+/** The ticked workers whose credentials may be drawn (§4.3: approved only). */
+const approvedOf = (context: WorkersScreenContext) => context.selected.filter((u) => credentialRefusal(statusOf(context, u)) === null);
 
 function decisionOf(context: WorkersScreenContext, uuid: string, action: 'approve' | 'reject'): WorkerApprovalInput {
   const w = context.workers.find((x) => x.uuid === uuid);

@@ -107,4 +107,45 @@ describe('Trabajadores de obra end to end (issue 14): request, live decision, re
     await gate.getByText('Trabajador de obra · Obra Casa Familia Treviño (214)').waitFor();
     await gate.screenshot({ path: `${SHOTS}/checkin-worker.png` });
   });
+
+  it("the administrator edits a rejected worker from its card (/createWorker?token, 'Editar trabajador', 'Guardar'; the files kept as they were) and deletes it after the confirmation; an approved worker offers no Editar (spec 2 §2.6, §2.7, §4.3)", async () => {
+    const admin = await pageAs('administrador@porton.mx');
+    await admin.goto(`${server.url}/workers`);
+    const approved = admin.getByRole('article', { name: 'Ramiro Soto Aguilar' }).first();
+    await approved.waitFor();
+    expect(await approved.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    await admin.screenshot({ path: `${SHOTS}/workers-admin.png` });
+
+    await admin.getByRole('article', { name: 'Óscar Vega Treviño' }).first().getByRole('button', { name: 'Editar' }).click();
+    await admin.waitForURL((u) => u.pathname === '/createWorker' && u.searchParams.has('token'));
+    await admin.getByRole('heading', { name: 'Editar trabajador' }).waitFor();
+    const firstName = admin.getByLabel('Nombre');
+    await expect.poll(() => firstName.inputValue()).toBe('Óscar');
+    // The stored photo and documents are shown by their signed links.
+    await admin.getByRole('img', { name: 'Foto recortada' }).waitFor();
+    await admin.screenshot({ path: `${SHOTS}/worker-edit.png` });
+    await firstName.fill('Oscarín');
+    await admin.getByRole('button', { name: 'Guardar' }).click();
+    const saved = admin.getByRole('alertdialog', { name: '¡Trabajador actualizado exitosamente!' });
+    await saved.waitFor();
+    await saved.getByRole('button', { name: 'Aceptar' }).click();
+    await admin.waitForURL((u) => u.pathname === '/workers');
+
+    // Edited, the rejected worker is a pending request again, with its documents kept.
+    const edited = admin.getByRole('article', { name: 'Oscarín Vega Treviño' });
+    await edited.getByText('Pendiente').waitFor();
+    await edited.getByRole('button', { name: 'Ver datos' }).click();
+    const info = admin.getByRole('dialog', { name: 'Información del trabajador' });
+    await info.getByTitle('Identificación oficial').or(info.getByRole('img', { name: 'Identificación oficial' })).first().waitFor();
+    await info.getByRole('button', { name: 'Cerrar' }).first().click();
+
+    await edited.getByRole('button', { name: 'Eliminar' }).click();
+    const confirm = admin.getByRole('alertdialog', { name: '¿Seguro que deseas eliminar a este trabajador?' });
+    await confirm.getByText('No podrás revertir esta acción').waitFor();
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    const deleted = admin.getByRole('alertdialog', { name: 'Trabajador eliminado correctamente' });
+    await deleted.waitFor();
+    await deleted.getByRole('button', { name: 'Aceptar' }).click();
+    await admin.getByRole('article', { name: 'Oscarín Vega Treviño' }).waitFor({ state: 'detached' });
+  });
 });

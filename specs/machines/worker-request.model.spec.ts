@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workerRequestMachine } from '../../machines/worker-request.machine.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
-import { requestPayload, SITE, workerRequestModel } from './models/worker-request.model.js';
+import { EDIT_CONFLICT, requestPayload, SITE, storedId, storedPhoto, storedProof, workerRequestModel } from './models/worker-request.model.js';
 
 const paths = generatePaths(workerRequestModel);
 
@@ -22,6 +22,45 @@ function statusSaid(events: { type: string; uuid?: string; status?: string }[]) 
   return status === 'Rechazado' ? 'rejected' : status === 'Aprobado' ? 'approved' : 'pending';
 }
 
+type Run = Awaited<ReturnType<typeof runOnActor>>;
+/** Spec 2 §2.7 'Editar trabajador', §4.3 (edit only non-approved), §6 (a contractor cannot edit), §7 (unchanged files as {uuid}). */
+function editOracles(path: (typeof paths)[number], run: Run, last: string, left: number) {
+  const input = path.input as { token?: string; administrator?: boolean } | undefined;
+  const loaded = path.events.find((e) => e.type === 'xstate.done.actor.loadWorker') as { output: { status: string } } | undefined;
+  const ctx = run.snapshot.context;
+  if (!input?.token) {
+    expect(run.calls.some((c) => c.src === 'loadWorker')).toBe(false);
+    return;
+  }
+  if (!input.administrator) {
+    // A contractor never reads the worker to edit it: the form refuses at once.
+    expect(run.calls.some((c) => c.src === 'loadWorker')).toBe(false);
+    expect(path.states[0]).toBe('"refused"');
+    return;
+  }
+  expect(run.calls.find((c) => c.src === 'loadWorker')?.input).toEqual({ uuid: input.token });
+  if (loaded?.output.status === 'Aprobado') {
+    expect([path.states[1], ctx.error]).toEqual(['"refused"', 'Solo se puedan editar trabajadores que no han sido aprobados.']);
+  }
+  if (loaded?.output.status === 'Rechazado' && path.states[1] === '"filling"') {
+    // The form opens with the worker's own values.
+    expect(path.contexts[1]!.values).toEqual({ firstName: 'Rita', lastName: 'Rojas', construction: SITE });
+  }
+  if (last === '"uploading"' && path.events.at(-1)?.type === 'form.submit') {
+    // Unchanged files go back as {uuid}; nothing else of the stored file is sent.
+    expect(ctx.payload.workers[0]).toMatchObject({
+      firstName: 'Rita', photo: { uuid: storedPhoto.uuid }, identification: { uuid: storedId.uuid }, proofOfAddress: { uuid: storedProof.uuid },
+    });
+    for (const slot of ['photo', 'identification', 'proofOfAddress']) expect(Object.keys(ctx.payload.workers[0][slot])).toEqual(['uuid']);
+  }
+  const lastEvent = path.events.at(-1) as { type: string; status?: number } | undefined;
+  if (lastEvent?.type === 'upload.failed' && lastEvent.status === 409) expect([last, ctx.error]).toEqual(['"refused"', EDIT_CONFLICT]);
+  if (lastEvent?.type === 'upload.failed' && !lastEvent.status) expect(last).toBe('"failed"');
+  // Saved ('¡Trabajador actualizado exitosamente!') or refused: closing the dialog returns to /workers, once.
+  if (last === '"closed"') expect(left).toBe(1);
+  else expect(left).toBe(0);
+}
+
 describe('workerRequest machine (spec 2 §4.3: a contractor requests, then watches the decision live)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(workerRequestModel, paths);
@@ -30,7 +69,8 @@ describe('workerRequest machine (spec 2 §4.3: a contractor requests, then watch
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(workerRequestMachine, path, [], {}, workerRequestModel);
+    let left = 0;
+    const run = await runOnActor(workerRequestMachine, path, ['loadWorker'], { leave: () => { left += 1; } }, workerRequestModel);
     expect(run.seen).toEqual(path.states);
     const last = path.states.at(-1)!;
     const said = statusSaid(path.events as never);
@@ -39,6 +79,7 @@ describe('workerRequest machine (spec 2 §4.3: a contractor requests, then watch
     const uploads = run.calls.filter((c) => c.src === 'sendRequest');
     expect(uploads.length).toBeLessThanOrEqual(path.events.filter((e) => e.type === 'submit').length);
     if (last === '"submitted"') expect(run.snapshot.context.progress).toBe(100);
+    editOracles(path, run, last, left);
     if (last === '"failed"' && !path.events.some((e) => e.type === 'form.submit')) expect(run.snapshot.context.payload).toEqual(requestPayload);
     // §2.7: the construction given to the screen pre-selects and locks the site.
     if ((path.input as { construction?: string } | undefined)?.construction) {
@@ -49,7 +90,7 @@ describe('workerRequest machine (spec 2 §4.3: a contractor requests, then watch
       expect(Object.keys(run.snapshot.context.errors).length).toBeGreaterThan(0);
       expect(uploads).toHaveLength(0);
     }
-    if (path.events.at(-1)?.type === 'form.submit' && last === '"uploading"') {
+    if (path.events.at(-1)?.type === 'form.submit' && last === '"uploading"' && !(path.input as { token?: string } | undefined)?.token) {
       expect(run.snapshot.context.payload).toMatchObject({ construction: { uuid: expect.any(String) }, workers: [{ firstName: 'Ana', lastName: 'Pérez' }] });
     }
   });

@@ -17,7 +17,7 @@ const worker = (uuid: string, firstName: string, status: string, site = 'Casa Ro
 
 function renderView(workers: ScreenWorker[], overrides: Partial<WorkersDeps> = {}) {
   const deps: WorkersDeps = {
-    load: vi.fn(async () => workers), approve: vi.fn(async () => ({})), reject: vi.fn(async () => ({})), listen: () => () => {}, ...overrides,
+    load: vi.fn(async () => workers), approve: vi.fn(async () => ({})), reject: vi.fn(async () => ({})), remove: vi.fn(async () => undefined), listen: () => () => {}, ...overrides,
   };
   localStorage.setItem('porton.token', 'token-de-prueba');
   const logic = browserSessionMachine.provide({ actors: { checkSession: fromPromise(async () => userAs('admin')) } });
@@ -86,10 +86,12 @@ describe("/workers 'Trabajadores de obra' (spec 2 §2.6, §4.3, §8)", () => {
     expect(fetchCredentials.mock.calls[0]![0]).toEqual({ kind: 'workers', uuids: ['a'] });
   });
 
-  it("'Descargar credenciales' downloads every approved worker shown, in one zip", async () => {
+  it("'Seleccionar todos' then 'Descargar credenciales' downloads the approved workers ticked, in one zip (§4.3)", async () => {
     const fetchCredentials = vi.fn<NonNullable<WorkersDeps['fetchCredentials']>>(async () => undefined);
     renderView([worker('a', 'Ana', 'Aprobado'), worker('b', 'Beto', 'Aprobado'), worker('p', 'Pepe', 'Pendiente')], { fetchCredentials });
-    fireEvent.click(await screen.findByRole('button', { name: 'Descargar credenciales (2)' }));
+    await screen.findByLabelText('Seleccionar a Pepe Prueba');
+    fireEvent.click(screen.getByRole('button', { name: 'Seleccionar todos' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar credenciales (3)' }));
     await waitFor(() => expect(fetchCredentials).toHaveBeenCalled());
     expect(fetchCredentials.mock.calls[0]![0]).toEqual({ kind: 'workers', uuids: ['a', 'b'] });
   });

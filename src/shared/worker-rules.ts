@@ -12,6 +12,12 @@ export const WorkerMessages = {
   rejectOnlyPending: 'Solo se pueden rechazar solicitudes pendientes.',
   alreadyRejected: 'El trabajador ya ha sido rechazado',
   editOnlyNonApproved: 'Solo se puedan editar trabajadores que no han sido aprobados.',
+  /** §6: a contractor cannot edit workers (the text is ours; the spec gives none). */
+  editOnlyAdministrators: 'Solo un administrador puede editar trabajadores.',
+  /** §5 selection rules, for the workers' cards. */
+  selectOne: 'Para realizar esta acción, asegúrate de seleccionar un trabajador',
+  deleteTitle: '¿Seguro que deseas eliminar a este trabajador?',
+  deleteDetail: 'No podrás revertir esta acción',
   credentialsOnlyApproved: 'Solo es posible visualizar credenciales de trabajadores aprobados.',
   noPending: 'No hay solicitudes pendientes',
   reasonRequired: 'Escribe el motivo del rechazo.',
@@ -54,6 +60,9 @@ export function rejectRefusal(status: string): string | null {
 export function editRefusal(status: string): string | null {
   return status === WorkerStatus.approved ? WorkerMessages.editOnlyNonApproved : null;
 }
+
+/** Spec 2 §2.6: edit goes to ./createWorker?token={id}. */
+export const workerEditPath = (uuid: string) => `/createWorker?token=${encodeURIComponent(uuid)}`;
 
 /** Credentials: only approved workers (§4.3). */
 export function credentialRefusal(status: string): string | null {

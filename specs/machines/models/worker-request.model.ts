@@ -1,5 +1,12 @@
 import { workerRequestMachine, type WorkerRequestPayload } from '../../../machines/worker-request.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe } from '../../support/view-paths.js';
+
+const must = (ok: boolean, what: string) => { if (!ok) throw new Error(what); };
+const lastDialogText = (probe: ViewProbe) => {
+  const dialogs = probe.screen.getAllByRole('alertdialog', { hidden: true });
+  return dialogs[dialogs.length - 1]!.textContent ?? '';
+};
 
 const file = (name: string, mimeType: string) => ({ name, extension: name.split('.').pop()!, mimeType, content: 'AAAA' });
 export const SITE = '7d1e3c0a-5b2f-4c8e-9a1d-2f3b4c5d6e7f';
@@ -12,19 +19,50 @@ export const requestPayload: WorkerRequestPayload = {
   }],
 };
 export const sentAna = { uuid: 'w1', name: 'Ana Pérez', status: 'Pendiente', rejectReason: null };
+
+/** The worker an administrator edits (GET api/constructionWorkers/{id}): stored files, shown by their links. */
+export const WORKER = '3c9a1f2e-4b5d-4e6f-8a7b-9c0d1e2f3a4b';
+const stored = (uuid: string, name: string, mimeType: string) => ({ uuid, name, mimeType, publicUrl: `/api/constructionWorkers/file?token=${uuid}` });
+export const storedPhoto = stored('1a2b3c4d-0000-4000-8000-000000000001', 'foto.png', 'image/png');
+export const storedId = stored('1a2b3c4d-0000-4000-8000-000000000002', 'ine.pdf', 'application/pdf');
+export const storedProof = stored('1a2b3c4d-0000-4000-8000-000000000003', 'recibo.jpg', 'image/jpeg');
+export const editedWorker = (status: string) => ({
+  uuid: WORKER, firstName: 'Rita', lastName: 'Rojas', status, construction: { uuid: SITE },
+  photo: storedPhoto, identification: storedId, proofOfAddress: storedProof,
+});
+export const EDIT_CONFLICT = 'Solo se puedan editar trabajadores que no han sido aprobados.';
 export const REASON = 'Identificación ilegible';
 
 export const workerRequestModel: ModelSpec = {
   name: 'workerRequest',
   machine: workerRequestMachine,
   recordedChildren: ['sendRequest'],
-  inputs: [{ name: 'contratista', input: undefined }, { name: 'contratista desde su obra', input: { construction: SITE } }],
+  expectations: {
+    '"refused"': [{
+      says: "Spec 2 §4.3, §6, §8: a worker that cannot be edited here is refused with 'No se puede realizar la siguiente acción' and why; nothing is sent",
+      actor: (p: ActorProbe) => must(Boolean(p.snapshot.context.error) && !p.events.some((e) => e.type === 'upload.done'), 'refused without a reason, or after saving'),
+      view: (p: ViewProbe) => must(lastDialogText(p).includes('No se puede realizar la siguiente acción') && lastDialogText(p).includes(p.context.error), 'no refusal dialog with its reason'),
+    }],
+  },
+  inputs: [
+    { name: 'contratista', input: undefined }, { name: 'contratista desde su obra', input: { construction: SITE } },
+    { name: 'administrador edita', input: { token: WORKER, administrator: true } },
+    { name: 'contratista con token', input: { token: WORKER, administrator: false } },
+  ],
   key: (s) => ({
     progress: s.context.progress, sent: s.context.sent.map((w: { status: string }) => w.status),
     filled: [s.context.sites.length, ...Object.values(s.context.values), ...Object.values(s.context.files).map(Boolean)].join('|'), errors: Object.keys(s.context.errors).length > 0,
   }),
   events: (s) => {
     const value = JSON.stringify(s.value);
+    if (value === '"loading"') {
+      return [
+        { type: 'xstate.done.actor.loadWorker', output: editedWorker('Rechazado') },
+        { type: 'xstate.done.actor.loadWorker', output: editedWorker('Aprobado') },
+        { type: 'xstate.error.actor.loadWorker', error: { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'El trabajador no existe.' } } },
+      ];
+    }
+    if (value === '"refused"' || value === '"loadFailed"') return [{ type: 'dialog.close' }];
     if (value === '"filling"') {
       const w = requestPayload.workers[0]!;
       const { values, files } = s.context;
@@ -48,6 +86,8 @@ export const workerRequestModel: ModelSpec = {
       return [
         ...(s.context.progress === 0 ? [{ type: 'upload.progress', percent: 50 }] : []),
         { type: 'upload.done', workers: [sentAna] }, { type: 'upload.failed', error: 'La obra no existe.' },
+        // Editing: the server refuses by the §4.3 rule (the worker was approved meanwhile).
+        ...(s.context.editing ? [{ type: 'upload.failed', error: EDIT_CONFLICT, status: 409 }] : []),
       ];
     }
     if (value === '"failed"' || value === '"submitted"') return [{ type: 'dialog.close' }];
@@ -68,5 +108,7 @@ workerRequestModel.describeEvent = (e) => {
   return ({
     submit: 'envía la solicitud', 'upload.progress': `sube ${ev.percent}%`, 'upload.done': 'el servidor la recibe',
     'upload.failed': 'el servidor la rechaza', 'dialog.close': 'cierra el aviso', 'request.again': 'solicita otra vez',
+    'xstate.done.actor.loadWorker': `lee al trabajador a editar (${(e as { output?: { status?: string } }).output?.status ?? ''})`,
+    'xstate.error.actor.loadWorker': 'no puede leer al trabajador',
   } as Record<string, string>)[ev.type] ?? ev.type;
 };

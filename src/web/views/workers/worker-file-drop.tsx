@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useDropzone } from 'react-dropzone';
-import type { FileValue } from '../../../../machines/worker-request.machine.js';
+import { isStoredFile, type FileValue, type SlotValue } from '../../../../machines/worker-request.machine.js';
 
 /** Reads a picked file as the payload of spec 2 §3 (base64 without the data: prefix). */
 export function readPayload(file: File): Promise<FileValue> {
@@ -17,13 +17,14 @@ export function readPayload(file: File): Promise<FileValue> {
 
 /** A document by drag and drop (jpeg, png or pdf) with its inline preview and a remove button (spec 2 §2.7). */
 export function WorkerFileDrop({ label, value, error, onFile, onRemove }: {
-  label: string; value: FileValue | null; error?: string; onFile: (file: FileValue) => void; onRemove: () => void;
+  label: string; value: SlotValue | null; error?: string; onFile: (file: FileValue) => void; onRemove: () => void;
 }) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'application/pdf': ['.pdf'] }, maxFiles: 1,
     onDropAccepted: (files) => { void readPayload(files[0]!).then(onFile); },
   });
-  const src = value ? `data:${value.mimeType};base64,${value.content}` : null;
+  // A stored file (editing) is shown by its signed link; a new one from its content.
+  const src = !value ? null : isStoredFile(value) ? value.publicUrl : `data:${value.mimeType};base64,${value.content}`;
   return (
     <Stack gap="1">
       <Text fontWeight="medium">{label}</Text>

@@ -2,10 +2,10 @@ import { Alert, Button, Grid, Heading, HStack, Progress, Spinner, Stack, Text } 
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { fromCallback } from 'xstate';
-import { workerRequestMachine, type SentWorker, type WorkerRequestEvent, type WorkerRequestPayload } from '../../../../machines/worker-request.machine.js';
-import { failureDescription } from '../../../shared/api-failure.js';
-import { WorkerMessages } from '../../../shared/worker-rules.js';
+import { fromCallback, fromPromise } from 'xstate';
+import { workerRequestMachine, type EditedWorker, type SendInput, type SentWorker, type WorkerRequestEvent } from '../../../../machines/worker-request.machine.js';
+import { failureDescription, isApiFailure } from '../../../shared/api-failure.js';
+import { WORKER_ADMINS, WorkerMessages } from '../../../shared/worker-rules.js';
 import { sendWithProgress, workersApi, type Worker } from '../../api/workers.api.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 import { SelectField } from '../../components/select-field.js';
@@ -17,15 +17,24 @@ import { WorkerPhotoCrop } from './worker-photo-crop.js';
 
 const sentOf = (w: Worker): SentWorker => ({ uuid: w.uuid, name: `${w.firstName} ${w.lastName}`, status: w.status, rejectReason: w.rejectReason });
 
-/** Sends the form: a contractor's request, or an administrator's direct registration (spec 2 §4.3), with upload progress. */
-const sender = (contractor: boolean) => fromCallback<WorkerRequestEvent, WorkerRequestPayload>(({ input, sendBack }) => {
+/**
+ * Sends the form with upload progress: a contractor's request, an administrator's direct
+ * registration (spec 2 §4.3), or an administrator's edit (PUT .../{id}/administrator, unchanged files as `{ uuid }`).
+ */
+const sender = (contractor: boolean, send: typeof sendWithProgress) => fromCallback<WorkerRequestEvent, SendInput>(({ input, sendBack }) => {
   const progress = (percent: number) => sendBack({ type: 'upload.progress', percent });
-  const call = contractor
-    ? sendWithProgress<Worker[]>('POST', '/api/constructionWorkerRequests', input, progress)
-    : sendWithProgress<Worker>('POST', '/api/constructionWorkers/administrator', { ...input.workers[0], construction: input.construction }, progress);
+  const { payload, editing } = input;
+  const worker = { ...payload.workers[0], construction: payload.construction };
+  const call = editing
+    ? send<Worker>('PUT', `/api/constructionWorkers/${encodeURIComponent(editing)}/administrator`, worker, progress)
+    : contractor
+      ? send<Worker[]>('POST', '/api/constructionWorkerRequests', payload, progress)
+      : send<Worker>('POST', '/api/constructionWorkers/administrator', worker, progress);
   call.promise.then(
     (answer) => sendBack({ type: 'upload.done', workers: (Array.isArray(answer) ? answer : [answer]).map(sentOf) }),
-    (error) => sendBack({ type: 'upload.failed', error: failureDescription(error) }),
+    (error) => sendBack({
+      type: 'upload.failed', error: failureDescription(error), status: isApiFailure(error) && error.kind === 'http' ? error.status : undefined,
+    }),
   );
   return () => call.abort();
 });
@@ -39,28 +48,57 @@ const statusText = (state: string, sent: SentWorker[]) => {
   return { title: 'Solicitud pendiente', detail: sent.map((w) => w.name).join(', '), color: 'orange' as const };
 };
 
-/** 'Registrar trabajador' (/createWorker, spec 2 §2.7): the contractor's request or the administrator's registration. */
-export function WorkerFormView() {
+/** The calls of /createWorker that tests replace. */
+export interface WorkerFormDeps {
+  loadWorker: (uuid: string) => Promise<EditedWorker>;
+  sites: () => Promise<{ uuid: string; name: string }[]>;
+  send: typeof sendWithProgress;
+}
+const browserDeps: WorkerFormDeps = { loadWorker: workersApi.get, sites: workersApi.sites, send: sendWithProgress };
+
+/**
+ * 'Registrar trabajador' / 'Editar trabajador' (/createWorker, spec 2 §2.7): the contractor's
+ * request, the administrator's registration, or the administrator's edit (`token`).
+ */
+export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }) {
   const user = useSessionUser();
   const contractor = user?.roleKey === 'contractor';
+  const administrator = WORKER_ADMINS.includes(user?.roleKey as never);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const construction = params.get('construction');
+  const token = params.get('token');
   const logic = useMemo(() => workerRequestMachine.provide({
+    actions: { leave: () => { void navigate('/workers'); } },
     actors: {
-      sendRequest: sender(contractor),
+      sendRequest: sender(contractor, deps.send),
+      loadWorker: fromPromise(({ input }) => deps.loadWorker(input.uuid)),
       loadSites: fromCallback<WorkerRequestEvent>(({ sendBack }) => {
-        workersApi.sites().then((sites) => sendBack({ type: 'sites.loaded', sites: sites.map((s) => ({ value: s.uuid, label: s.name })) }), () => {});
+        deps.sites().then((sites) => sendBack({ type: 'sites.loaded', sites: sites.map((s) => ({ value: s.uuid, label: s.name })) }), () => {});
         return () => {};
       }),
       live: fromCallback<WorkerRequestEvent>(({ sendBack }) => listenToWorkers({
         onDecided: (e) => sendBack({ type: 'worker.decided', uuid: e.uuid, status: e.status, rejectReason: e.rejectReason }),
       })),
     },
-  }), [contractor]);
-  const [snapshot, send] = useMachine(logic, { input: { construction } });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the machine is made once; navigate only leaves
+  }), [contractor, deps]);
+  const [snapshot, send] = useMachine(logic, { input: { construction, token, administrator } });
   const { context } = snapshot;
   const busy = snapshot.matches('uploading');
+  const editing = context.editing !== null;
+  const title = editing ? 'Editar trabajador' : 'Registrar trabajador';
+  const close = () => send({ type: 'dialog.close' });
+  if (snapshot.matches('boot') || snapshot.matches('loading') || snapshot.matches('loadFailed') || snapshot.matches('refused') || snapshot.matches('closed')) {
+    return (
+      <Stack gap="4" maxW="xl">
+        <Heading size="lg">{title}</Heading>
+        {snapshot.matches('loading') ? <Spinner role="status" aria-label="Cargando trabajador" /> : null}
+        <ResultDialog open={snapshot.matches('loadFailed')} title="Ha ocurrido un error" detail={context.error} status="error" onClose={close} />
+        <ResultDialog open={snapshot.matches('refused')} title={WorkerMessages.forbiddenTitle} detail={context.error} status="error" onClose={close} />
+      </Stack>
+    );
+  }
   if (snapshot.matches('watching')) {
     const state = Object.values(snapshot.value as Record<string, string>)[0]!;
     const status = statusText(state, context.sent);
@@ -80,7 +118,7 @@ export function WorkerFormView() {
   return (
     <Stack as="form" gap="4" maxW="3xl" onSubmit={(e) => { e.preventDefault(); send({ type: 'form.submit' }); }}>
       <HStack justify="space-between">
-        <Heading size="lg">Registrar trabajador</Heading>
+        <Heading size="lg">{title}</Heading>
         <Button asChild variant="ghost" aria-label="Descartar"><RouterLink to="/workers">✕</RouterLink></Button>
       </HStack>
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
@@ -106,11 +144,11 @@ export function WorkerFormView() {
       ) : null}
       <HStack justify="end">
         <Button asChild variant="outline"><RouterLink to="/workers">Cancelar</RouterLink></Button>
-        <Button type="submit" colorPalette="teal" loading={busy}>{busy ? <Spinner size="sm" /> : null}Registrar</Button>
+        <Button type="submit" colorPalette="teal" loading={busy}>{busy ? <Spinner size="sm" /> : null}{editing ? 'Guardar' : 'Registrar'}</Button>
       </HStack>
-      <ResultDialog open={snapshot.matches('failed')} title="Ha ocurrido un error" detail={context.error} status="error" onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={snapshot.matches('submitted')} title={contractor ? WorkerMessages.requested : WorkerMessages.created} status="success"
-        onClose={() => { if (contractor) send({ type: 'dialog.close' }); else void navigate('/workers'); }} />
+      <ResultDialog open={snapshot.matches('failed')} title="Ha ocurrido un error" detail={context.error} status="error" onClose={close} />
+      <ResultDialog open={snapshot.matches('submitted')} title={editing ? WorkerMessages.updated : contractor ? WorkerMessages.requested : WorkerMessages.created}
+        status="success" onClose={() => { if (contractor || editing) close(); else void navigate('/workers'); }} />
     </Stack>
   );
 }

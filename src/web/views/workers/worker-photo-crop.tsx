@@ -1,13 +1,13 @@
 import { Image, Input, Slider, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import AvatarEditor, { type AvatarEditorRef } from 'react-avatar-editor';
-import type { FileValue } from '../../../../machines/worker-request.machine.js';
+import { isStoredFile, type FileValue, type SlotValue } from '../../../../machines/worker-request.machine.js';
 
 /**
  * The photo with its crop to 100x100 PNG (spec 2 §2.7, §9; react-avatar-editor): each move of the
  * crop sends the cropped PNG to the form.
  */
-export function WorkerPhotoCrop({ value, error, onCropped }: { value: FileValue | null; error?: string; onCropped: (file: FileValue) => void }) {
+export function WorkerPhotoCrop({ value, error, onCropped }: { value: SlotValue | null; error?: string; onCropped: (file: FileValue) => void }) {
   const editor = useRef<AvatarEditorRef>(null);
   const [picked, setPicked] = useState<File | null>(null);
   const [scale, setScale] = useState(1);
@@ -31,7 +31,7 @@ export function WorkerPhotoCrop({ value, error, onCropped }: { value: FileValue 
           </Slider.Root>
         </Stack>
       ) : null}
-      {value ? <Image src={`data:image/png;base64,${value.content}`} alt="Foto recortada" boxSize="100px" rounded="full" /> : null}
+      {value ? <Image src={isStoredFile(value) ? value.publicUrl : `data:image/png;base64,${value.content}`} alt="Foto recortada" boxSize="100px" rounded="full" /> : null}
       {error ? <Text color="red.600" fontSize="sm">{error}</Text> : null}
     </Stack>
   );
