@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.js';
 import { AuthCache } from './http/auth-cache.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './plugins/errors.js';
+import { registerWriteRateLimit } from './plugins/write-rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { JSON_BODY_LIMIT } from './http/route.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(formbody);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, db, authCache, authEvents);
+  registerWriteRateLimit(app, counters, config.writeRateLimit);
   for (const module of routeModules) module(app, deps);
   await registerSpa(app, options.distDir);
   app.addHook('onClose', async () => deps.mailer.close());
