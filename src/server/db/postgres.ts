@@ -64,8 +64,13 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           lost(next);
         });
         next.on('end', () => lost(next));
-        await next.connect();
-        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          throw error;
+        }
         client = next;
       };
       const lost = (which: pg.Client) => {
