@@ -4,8 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { AppDeps } from './deps.js';
+import { AuthCache } from './http/auth-cache.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './plugins/errors.js';
+import { registerWriteRateLimit } from './plugins/write-rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { JSON_BODY_LIMIT } from './http/route.js';
@@ -13,6 +15,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
 import { scheduleAuditPrune } from './services/audit.js';
+import { listenAuthEvents } from './services/auth-events.js';
 import { devicePresence } from './services/device-presence.js';
 import { routeModules } from './routes/register-all.js';
 import { databaseCounterStore, redisCounterStore, type CounterStore } from './services/counter-store.js';
@@ -62,8 +65,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerClosingAnswer(app); // first, so its preClose runs before any other
+  // One subscription to the auth-change events per process: the session cache and realtime hear it.
+  const authEvents = await listenAuthEvents(db);
+  app.addHook('onClose', async () => authEvents.close());
+  const authCache = new AuthCache(authEvents, { max: config.sessionCacheMax, ttlMs: config.sessionCacheTtlMs });
   const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin,
-    listenAuthChanges: (handler) => db.listen('porton_auth', handler),
+    listenAuthChanges: async (handler) => {
+      const stop = authEvents.subscribe(handler);
+      return async () => stop();
+    },
   });
   const counters = options.counters
     ?? (config.redisUrl ? await redisCounterStore(config.redisUrl, config.redisPrefix) : databaseCounterStore(db));
@@ -93,7 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await registerSecurityHeaders(app);
   await app.register(formbody);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
-  registerAuthentication(app, db);
+  registerAuthentication(app, db, authCache, authEvents);
+  registerWriteRateLimit(app, counters, config.writeRateLimit);
   for (const module of routeModules) module(app, deps);
   await registerSpa(app, options.distDir);
   app.addHook('onClose', async () => deps.mailer.close());

@@ -27,6 +27,12 @@ const ConfigSchema = v.object({
    * Which proxy may tell the client's address and protocol (X-Forwarded-For / -Proto): false (the
    * default: the socket's address is the client's), a hop count, or the proxies' addresses/CIDRs.
    */
+  /** Resolved tokens the session cache keeps in memory (issue 16 §1); 0 turns it off. */
+  sessionCacheMax: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
+  /** Milliseconds a cached token is trusted before it is read again, event or not (the safety net). */
+  sessionCacheTtlMs: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(600_000)),
+  /** Writes (POST/PUT/PATCH/DELETE) one token may make per minute, counted by every process together (issue 16 §3); 0 turns it off. */
+  writeRateLimit: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   trustProxy: v.union([v.literal(false), v.pipe(v.number(), v.integer(), v.minValue(1)), v.array(v.pipe(v.string(), v.nonEmpty()))]),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
@@ -62,6 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passSigningKey: blankToUndefined(env.PASS_SIGNING_KEY),
     auditRetentionDays: blankToUndefined(env.AUDIT_RETENTION_DAYS) ?? '365',
     shutdownGraceMs: blankToUndefined(env.SHUTDOWN_GRACE_MS) ?? '10000',
+    sessionCacheMax: blankToUndefined(env.SESSION_CACHE_MAX) ?? '10000',
+    sessionCacheTtlMs: blankToUndefined(env.SESSION_CACHE_TTL_MS) ?? '30000',
+    writeRateLimit: blankToUndefined(env.WRITE_RATE_LIMIT) ?? '1200',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   });
 }

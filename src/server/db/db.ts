@@ -19,8 +19,10 @@ export interface Db extends Queryable {
   /**
    * Hears NOTIFY on `channel` (issue 16: the auth-change triggers of migration 014): PGlite in
    * process, PostgreSQL on a connection of its own. Answers a function that stops listening.
+   * `onLive(false)` tells that the connection was lost (events may be missed until `onLive(true)`,
+   * once it listens again); PGlite, in process, never loses it.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onLive?: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -49,15 +49,49 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         client.release(failed);
       }
     },
-    async listen(channel, handler) {
+    async listen(channel, handler, onLive) {
       // A client of its own, outside the pool: LISTEN holds its connection. A lost connection is
-      // reported; sessions still end on the next request (checked in the database) meanwhile.
-      const client = new pg.Client({ connectionString });
-      client.on('error', (error) => { process.emitWarning(`PostgreSQL LISTEN connection lost: ${error.message}`); });
-      await client.connect();
-      client.on('notification', (message) => { if (message.channel === channel) handler(message.payload ?? ''); });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => { await client.end().catch(() => undefined); };
+      // reported (`onLive(false)`: whoever trusts the events stops trusting them) and opened again
+      // every second until it listens (`onLive(true)`); notifications sent meanwhile are lost.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | null = null;
+      const open = async () => {
+        const next = new pg.Client({ connectionString });
+        next.on('notification', (message) => { if (message.channel === channel) handler(message.payload ?? ''); });
+        next.on('error', (error) => {
+          process.emitWarning(`PostgreSQL LISTEN connection lost: ${error.message}`);
+          lost(next);
+        });
+        next.on('end', () => lost(next));
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          throw error;
+        }
+        client = next;
+      };
+      const lost = (which: pg.Client) => {
+        if (stopped || client !== which) return;
+        client = null;
+        void which.end().catch(() => undefined);
+        onLive?.(false);
+        const again = () => {
+          retry = null;
+          if (stopped) return;
+          open().then(() => { if (stopped) void client?.end().catch(() => undefined); else onLive?.(true); })
+            .catch(() => { if (!stopped) retry = setTimeout(again, 1_000).unref(); });
+        };
+        retry = setTimeout(again, 1_000).unref();
+      };
+      await open();
+      return async () => {
+        stopped = true;
+        if (retry) clearTimeout(retry);
+        await (client as pg.Client | null)?.end().catch(() => undefined);
+      };
     },
     close: () => pool.end(),
   };

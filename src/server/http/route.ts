@@ -119,11 +119,19 @@ export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
 /** Whether a body schema carries a base64 file: uploads name their bytes `content`. */
 const carriesFile = (body: AnySchema | undefined) => body !== undefined && JSON.stringify(inputJsonSchema(body) ?? {}).includes('"content"');
 
+/** Whether a route is a write that a token calls: it counts against the write limit (plugins/write-rate-limit.ts) and may answer 429. */
+export const isWriteLimited = (def: { method: HTTPMethods | HTTPMethods[]; access: Access; devices?: DeviceAccess }) =>
+  (def.access !== 'public' || !!def.devices)
+  && [def.method].flat().some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m.toUpperCase()));
+
 /** The error statuses a definition implies, plus those it declares. */
 export function errorStatuses(def: {
+  method: HTTPMethods | HTTPMethods[];
   access: Access; clientCredentials?: boolean; devices?: DeviceAccess; body?: unknown; query?: unknown; params?: unknown; errors?: readonly ErrorStatus[];
 }) {
   const implied: ErrorStatus[] = [];
+  // The general write limit per token (issue 16 §3).
+  if (isWriteLimited(def)) implied.push(429);
   if (def.body || def.query || def.params) implied.push(400);
   // A body the server cannot read: too large for the body limit, or of a content type it does not parse.
   if (def.body) implied.push(413, 415);
@@ -150,6 +158,7 @@ export function defineRoute<
     method: def.method,
     url: def.url,
     bodyLimit: def.bodyLimit ?? (carriesFile(def.body) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT),
+    config: { writeLimited: isWriteLimited(def) },
     schema: Object.fromEntries(Object.entries({
       operationId: def.operationId,
       summary: def.summary,

@@ -42,27 +42,33 @@ export const communityOpenSql = (alias: string) =>
 interface SessionRow {
   session_id: number; user_id: number; uuid: string; email: string; user_type_id: number;
   community_id: number | null; community_uuid: string | null; blocked: boolean; community_closed: boolean; community_expired: boolean;
+  expires_at: Date | string;
 }
 
 /** Who still reaches a community whose licence expired (issue 16 §4): its integrator and the general administrator, to renew it. */
 const reachesExpiredCommunity = (typeId: number) => ['integrator', 'generalAdmin'].includes(roleOfType(typeId));
 
 export async function resolveSession(db: Queryable, token: string): Promise<AuthContext | null> {
+  return (await loadSession(db, tokenHash(token)))?.auth ?? null;
+}
+
+/** The session of a token hash from the database, with its expiry (what the session cache keeps); null when refused. */
+export async function loadSession(db: Queryable, hash: string): Promise<{ kind: 'session'; auth: AuthContext; expiresAt: number } | null> {
   const row = await db.one<SessionRow>(
-    `SELECT s.id AS session_id, u.id AS user_id, u.uuid, u.email, u.user_type_id,
+    `SELECT s.id AS session_id, u.id AS user_id, u.uuid, u.email, u.user_type_id, s.expires_at,
             s.community_id, c.uuid AS community_uuid, ${ACCOUNT_BLOCKED_SQL} AS blocked,
             (c.id IS NOT NULL AND NOT ${communityOpenSql('c')}) AS community_closed, COALESCE(c.license_expired, false) AS community_expired
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
        LEFT JOIN communities c ON c.id = s.community_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [tokenHash(token)],
+    [hash],
   );
   // A session whose active community was closed stops at once; signing in again lands on an open one.
   if (!row || row.blocked || row.community_closed) return null;
   // An expired licence closes the community to its members at once; its integrator keeps working to renew it.
   if (row.community_expired && !reachesExpiredCommunity(row.user_type_id)) return null;
-  return {
+  const auth: AuthContext = {
     sessionId: Number(row.session_id),
     userId: row.user_id,
     userUuid: row.uuid,
@@ -72,6 +78,7 @@ export async function resolveSession(db: Queryable, token: string): Promise<Auth
     communityId: row.community_id,
     communityUuid: row.community_uuid,
   };
+  return { kind: 'session', auth, expiresAt: new Date(row.expires_at).getTime() };
 }
 
 /**

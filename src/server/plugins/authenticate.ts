@@ -1,21 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
-import { isDeviceToken, resolveDevice } from '../http/device-auth.js';
-import { resolveSession } from '../http/sessions.js';
+import type { AuthCache } from '../http/auth-cache.js';
+import { isDeviceToken, loadDevice } from '../http/device-auth.js';
+import { loadSession } from '../http/sessions.js';
+import type { AuthEvents } from '../services/auth-events.js';
+import { tokenHash } from '../services/tokens.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Resolves the bearer token of every request: a session into `req.auth`, a device token (issue 9)
  * into `req.device`; both null when absent or invalid. A device token is never a session, so every
- * route that does not accept devices answers it 401.
+ * route that does not accept devices answers it 401. Tokens resolve through the session cache
+ * (issue 16 §1). A write's answer waits until this process has heard the auth events its own
+ * transaction emitted (`events.barrier()`), so a log-out answered here is refused here on the very
+ * next request, whatever the order of the answer and the notification.
  */
-export function registerAuthentication(app: FastifyInstance, db: Db) {
+export function registerAuthentication(app: FastifyInstance, db: Db, cache: AuthCache, events: AuthEvents) {
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const token = header.slice(7).trim();
-    if (isDeviceToken(token)) req.device = await resolveDevice(db, token);
-    else req.auth = await resolveSession(db, token);
+    const hash = tokenHash(token);
+    if (isDeviceToken(token)) {
+      const found = await cache.resolve(hash, () => loadDevice(db, hash));
+      req.device = found?.kind === 'device' ? found.device : null;
+    } else {
+      const found = await cache.resolve(hash, () => loadSession(db, hash));
+      req.auth = found?.kind === 'session' ? found.auth : null;
+    }
+  });
+  app.addHook('onSend', async (req) => {
+    if (!SAFE_METHODS.has(req.method)) await events.barrier();
   });
 }

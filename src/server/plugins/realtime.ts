@@ -168,6 +168,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       }
       return;
     }
+    // A session's community or a device changed (issue 16 §1's cache): sockets keep their own subscription.
+    if (payload.startsWith('c:') || payload.startsWith('d:')) return;
     await checkSessions();
   };
   const stopListening = options.listenAuthChanges

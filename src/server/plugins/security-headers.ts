@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -11,9 +11,12 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  *   `http://<address>:3000` they made Chromium rewrite every asset to https and show a blank page;
  * - `Cache-Control: no-store` on every API and sign-in answer that sets none of its own.
  * The SPA's own caching (index.html no-cache, hashed assets immutable) is in plugins/spa.ts.
+ * Helmet's middleware is built once here and run on every request (issue 16 §1: `@fastify/helmet`
+ * builds it again per request, parsing the CSP directives each time, a measurable share of a
+ * cached whoami).
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -28,6 +31,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (req, reply, done) => { headers(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)); });
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${YEAR_SECONDS}; includeSubDomains`);

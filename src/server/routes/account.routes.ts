@@ -25,10 +25,9 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   defineRoute(app, {
     operationId: 'whoAmI', response: WhoAmISchema,
     method: 'GET', url: '/api/users/whoami', summary: 'Usuario y rol de la sesión', tags: ['sesión'], access: 'signedIn',
-    handler: async ({ auth }): Promise<WhoAmI> => {
-      const user = await loadUser(auth.userId);
-      return { uuid: user.uuid, email: user.email, username: user.email, role: RoleName[auth.role], idUsersTypes: user.user_type_id };
-    },
+    // From the resolved session alone (issue 16 §1): its email and type are kept current by the auth events.
+    handler: async ({ auth }): Promise<WhoAmI> =>
+      ({ uuid: auth.userUuid, email: auth.email, username: auth.email, role: RoleName[auth.role], idUsersTypes: auth.typeId }),
   });
 
   defineRoute(app, {
