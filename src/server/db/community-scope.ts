@@ -6,12 +6,14 @@ import { requireCommunity } from '../http/route.js';
 import type { Db, Queryable } from './db.js';
 
 /**
- * The tables whose rows belong to one community (each has `community_id NOT NULL`). Only these are
+ * The tables whose rows belong to one community: every table the migrations create with a
+ * `community_id` of its own (a boundary test keeps this list equal to theirs). Only these are
  * reached through a scope; anything else (communities, users, global catalogues) is not community data.
  */
 export type CommunityTable =
   | 'zones' | 'streets' | 'common_areas' | 'gates' | 'provider_types'
-  | 'residents' | 'devices' | 'visits' | 'common_area_visits' | 'administrative_residents'
+  | 'residents' | 'administrative_residents' | 'user_communities'
+  | 'visits' | 'visit_totals' | 'common_area_visits' | 'devices' | 'device_parents' | 'content_posts'
   | 'massive_events' | 'contractors' | 'constructions' | 'construction_workers';
 
 /** A community table under an alias, and the rows joined to it (reached by their foreign keys from it). */
