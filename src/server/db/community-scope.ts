@@ -31,12 +31,13 @@ export interface ScopedSelect {
   where?: string[];
   params?: unknown[];
   orderBy?: string;
+  limit?: number;
   /** Lock the scoped table's rows (`FOR UPDATE OF alias`), inside a transaction. */
   forUpdate?: boolean;
 }
 
 /** A paginated, searched list over a scoped table (`pageQuery`'s spec, with the community added by the scope). */
-export interface ScopedPage extends Omit<ScopedSelect, 'orderBy' | 'forUpdate'> {
+export interface ScopedPage extends Omit<ScopedSelect, 'orderBy' | 'limit' | 'forUpdate'> {
   searchColumns: string[];
   orderBy: string;
   separateCount?: boolean;
@@ -45,8 +46,26 @@ export interface ScopedPage extends Omit<ScopedSelect, 'orderBy' | 'forUpdate'> 
 /** A row of a scoped table named by its uuid (input) or its id (already found in this scope). */
 export type RowKey = { uuid: string } | { id: number };
 
+/** An SQL expression written in code as a column's value (`NOW`), never built from input. */
+export class SqlValue {
+  constructor(readonly sql: string) {}
+}
+/** The transaction's time, as `now()` writes it. */
+export const NOW = new SqlValue('now()');
+
 /** Column values of an insert or an update; keys are column names written in code, never input. */
 export type Values = Record<string, unknown>;
+
+/** Each value's SQL: a parameter numbered from `first`, or the expression of an `SqlValue`. */
+function placeholders(values: unknown[], first: number) {
+  const params: unknown[] = [];
+  const sql = values.map((value) => {
+    if (value instanceof SqlValue) return value.sql;
+    params.push(value);
+    return `$${first + params.length - 1}`;
+  });
+  return { sql, params };
+}
 
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
 function columnsOf(values: Values): string[] {
@@ -112,10 +131,11 @@ export class CommunityScope {
   /** Inserts one row of this community (the scope writes `community_id`); answers its id. */
   async insert(table: CommunityTable, values: Values): Promise<number> {
     const columns = columnsOf(values);
+    const set = placeholders(columns.map((c) => values[c]), 2);
     const row = await this.q.one<{ id: number }>(
       `INSERT INTO ${table} (community_id${columns.map((c) => `, ${c}`).join('')})
-       VALUES ($1${columns.map((_, i) => `, $${i + 2}`).join('')}) RETURNING id`,
-      [this.communityId, ...columns.map((c) => values[c])]);
+       VALUES ($1${set.sql.map((v) => `, ${v}`).join('')}) RETURNING id`,
+      [this.communityId, ...set.params]);
     return row!.id;
   }
 
@@ -123,10 +143,11 @@ export class CommunityScope {
   async update(table: CommunityTable, key: RowKey, values: Values): Promise<number | undefined> {
     const columns = columnsOf(values);
     if (!columns.length) return this.idOf(table, key);
+    const set = placeholders(columns.map((c) => values[c]), 3);
     const row = await this.q.one<{ id: number }>(
-      `UPDATE ${table} SET ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')}
+      `UPDATE ${table} SET ${columns.map((c, i) => `${c} = ${set.sql[i]}`).join(', ')}
        WHERE community_id = $1 AND ${keyCondition(key, 2)} RETURNING id`,
-      [this.communityId, keyValue(key), ...columns.map((c) => values[c])]);
+      [this.communityId, keyValue(key), ...set.params]);
     return row?.id;
   }
 
@@ -137,10 +158,14 @@ export class CommunityScope {
     return row?.id;
   }
 
-  /** Runs `fn` in one transaction with this community's scope over it (inside a transaction already: the same one). */
-  tx<T>(fn: (scope: CommunityScope) => Promise<T>): Promise<T> {
-    if (!this.db) return fn(this);
-    return this.db.tx((q) => fn(new CommunityScope(q, this.communityId)));
+  /**
+   * Runs `fn` in one transaction with this community's scope over it (inside a transaction already:
+   * the same one). `q` is the transaction's connection, for rows that are not community rows
+   * themselves (a resident's phones, an event's guests) once their parent was found through the scope.
+   */
+  tx<T>(fn: (scope: CommunityScope, q: Queryable) => Promise<T>): Promise<T> {
+    if (!this.db) return fn(this, this.q);
+    return this.db.tx((q) => fn(new CommunityScope(q, this.communityId), q));
   }
 
   private fromOf(from: ScopedFrom) {
@@ -156,7 +181,8 @@ export class CommunityScope {
   private sqlOf(s: ScopedSelect) {
     const { where, params } = this.conditions(s);
     const sql = `SELECT ${s.select} FROM ${this.fromOf(s.from)} WHERE ${where.join(' AND ')}`
-      + `${s.orderBy ? ` ORDER BY ${s.orderBy}` : ''}${s.forUpdate ? ` FOR UPDATE OF ${s.from.alias}` : ''}`;
+      + `${s.orderBy ? ` ORDER BY ${s.orderBy}` : ''}${s.limit !== undefined ? ` LIMIT ${Math.trunc(s.limit)}` : ''}`
+      + `${s.forUpdate ? ` FOR UPDATE OF ${s.from.alias}` : ''}`;
     return { sql, params };
   }
 }
