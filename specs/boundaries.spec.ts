@@ -90,7 +90,6 @@ describe('community data is reached through the community scope (issue 16 §2: s
   const notYetScoped = [
     'administrative-visits.routes.ts',
     'audit.routes.ts',
-    'common-area-visits.routes.ts',
     'construction-workers.routes.ts',
     'constructions.routes.ts',
     'contractors.routes.ts',
