@@ -101,7 +101,6 @@ describe('community data is reached through the community scope (issue 16 §2: s
     'users.routes.ts',
     'visit-photos.routes.ts',
     'visitants.routes.ts',
-    'worker-requests.routes.ts',
   ];
   const routeModules = readdirSync(join(root, 'src/server/routes')).filter((name) => name.endsWith('.ts')).sort();
   const offenders = routeModules.filter((name) => handWrittenIn(readFileSync(join(root, 'src/server/routes', name), 'utf8')).length > 0);

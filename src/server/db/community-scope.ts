@@ -30,6 +30,8 @@ export interface ScopedSelect {
   from: ScopedFrom;
   where?: string[];
   params?: unknown[];
+  /** `GROUP BY` of a summary (rows per construction); the community condition still applies to every row. */
+  groupBy?: string;
   orderBy?: string;
   limit?: number;
   /** Lock the scoped table's rows (`FOR UPDATE OF alias`), inside a transaction. */
@@ -37,7 +39,7 @@ export interface ScopedSelect {
 }
 
 /** A paginated, searched list over a scoped table (`pageQuery`'s spec, with the community added by the scope). */
-export interface ScopedPage extends Omit<ScopedSelect, 'orderBy' | 'limit' | 'forUpdate'> {
+export interface ScopedPage extends Omit<ScopedSelect, 'groupBy' | 'orderBy' | 'limit' | 'forUpdate'> {
   searchColumns: string[];
   orderBy: string;
   separateCount?: boolean;
@@ -181,7 +183,7 @@ export class CommunityScope {
   private sqlOf(s: ScopedSelect) {
     const { where, params } = this.conditions(s);
     const sql = `SELECT ${s.select} FROM ${this.fromOf(s.from)} WHERE ${where.join(' AND ')}`
-      + `${s.orderBy ? ` ORDER BY ${s.orderBy}` : ''}${s.limit !== undefined ? ` LIMIT ${Math.trunc(s.limit)}` : ''}`
+      + `${s.groupBy ? ` GROUP BY ${s.groupBy}` : ''}${s.orderBy ? ` ORDER BY ${s.orderBy}` : ''}${s.limit !== undefined ? ` LIMIT ${Math.trunc(s.limit)}` : ''}`
       + `${s.forUpdate ? ` FOR UPDATE OF ${s.from.alias}` : ''}`;
     return { sql, params };
   }
