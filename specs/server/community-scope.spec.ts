@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors.js';
-import { CommunityScope, communityScope } from '../../src/server/db/community-scope.js';
+import { CommunityScope, communityScope, SqlValue } from '../../src/server/db/community-scope.js';
 import type { Db } from '../../src/server/db/db.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
@@ -67,6 +67,22 @@ describe('every query of community data filters by the session\'s community (ARC
     expect((await db.one<{ community_id: number }>('SELECT community_id FROM zones WHERE id = $1', [id]))!.community_id).toBe(sol);
     await expect(scopeOf(sol).insert('zones', { name: 'Otra', community_id: palmas })).rejects.toThrow(/community_id/);
     await expect(scopeOf(sol).update('zones', { id }, { 'name = 1; --': 'x' })).rejects.toThrow(/column/);
+  });
+
+  it('an update may set an expression written in code, still only on the scope\'s rows', async () => {
+    const own = await zoneOf(palmas, 'Zona Scope Palmas');
+    const foreign = await zoneOf(sol, 'Zona Scope Sol');
+    const shout = new SqlValue('upper(name)');
+    expect(await scopeOf(palmas).update('zones', { id: own.id }, { name: shout })).toBe(own.id);
+    expect(await scopeOf(palmas).update('zones', { id: foreign.id }, { name: shout })).toBeUndefined();
+    expect(await zonesOf(palmas)).toContain('ZONA SCOPE PALMAS');
+    expect(await zonesOf(sol)).toContain('Zona Scope Sol');
+    await scopeOf(palmas).update('zones', { id: own.id }, { name: 'Zona Scope Palmas' });
+  });
+
+  it('a grouped summary counts the scope\'s community\'s rows only', async () => {
+    const counted = await scopeOf(sol).first<{ n: number }>({ select: 'count(*)::int AS n, z.community_id', from: { table: 'zones', alias: 'z' }, groupBy: 'z.community_id' });
+    expect(counted!.n).toBe((await zonesOf(sol)).length);
   });
 
   it('a referenced id of another community answers 404 with the caller\'s message', async () => {
