@@ -141,6 +141,15 @@ export class CommunityScope {
     return row!.id;
   }
 
+  /** Inserts one row of this community into a table without an `id` (a membership); the scope writes `community_id`. */
+  async insertRow(table: CommunityTable, values: Values): Promise<void> {
+    const columns = columnsOf(values);
+    const set = placeholders(columns.map((c) => values[c]), 2);
+    await this.q.query(
+      `INSERT INTO ${table} (community_id${columns.map((c) => `, ${c}`).join('')}) VALUES ($1${set.sql.map((v) => `, ${v}`).join('')})`,
+      [this.communityId, ...set.params]);
+  }
+
   /** Updates a row of this community; answers its id, or undefined when this community has no such row. */
   async update(table: CommunityTable, key: RowKey, values: Values): Promise<number | undefined> {
     const columns = columnsOf(values);
@@ -158,6 +167,16 @@ export class CommunityScope {
     const row = await this.q.one<{ id: number }>(
       `DELETE FROM ${table} WHERE community_id = $1 AND ${keyCondition(key, 2)} RETURNING id`, [this.communityId, keyValue(key)]);
     return row?.id;
+  }
+
+  /** Deletes this community's rows of `table` that match the caller's conditions (`$1..$n`); answers how many. */
+  async deleteWhere(table: CommunityTable, where: string[], params: unknown[]): Promise<number> {
+    if (!where.length) throw new Error('deleteWhere needs a condition of its own');
+    const all = [...params, this.communityId];
+    const rows = await this.q.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM ${table} WHERE community_id = $${all.length} AND ${where.map((w) => `(${w})`).join(' AND ')} RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`, all);
+    return rows[0]?.n ?? 0;
   }
 
   /**
