@@ -85,6 +85,18 @@ describe('every query of community data filters by the session\'s community (ARC
     expect(counted!.n).toBe((await zonesOf(sol)).length);
   });
 
+  it('a membership is added and removed in the scope\'s community only', async () => {
+    const user = (await db.one<{ id: number }>("INSERT INTO users (email, first_name, last_name, user_type_id, status) VALUES ('scope@porton.test', 'Ana', 'Scope', 15, 'PENDING') RETURNING id"))!.id;
+    const memberships = async () => (await db.query<{ community_id: number }>('SELECT community_id FROM user_communities WHERE user_id = $1 ORDER BY community_id', [user]))
+      .map((m) => m.community_id);
+    await scopeOf(palmas).insertRow('user_communities', { user_id: user });
+    await db.query('INSERT INTO user_communities (user_id, community_id) VALUES ($1, $2)', [user, sol]);
+    expect(await memberships()).toEqual([palmas, sol].sort((x, y) => x - y));
+    expect(await scopeOf(palmas).deleteWhere('user_communities', ['user_id = $1'], [user])).toBe(1);
+    expect(await memberships()).toEqual([sol]);
+    await expect(scopeOf(palmas).deleteWhere('user_communities', [], [])).rejects.toThrow(/condition/);
+  });
+
   it('a referenced id of another community answers 404 with the caller\'s message', async () => {
     const own = await zoneOf(palmas, 'Zona Scope Palmas');
     const foreign = await zoneOf(sol, 'Zona Scope Sol');
