@@ -88,7 +88,6 @@ describe('community data is reached through the community scope (issue 16 §2: s
    * listed but clean), and no module may join it.
    */
   const notYetScoped = [
-    'administrative-visits.routes.ts',
     'audit.routes.ts',
     'construction-workers.routes.ts',
     'constructions.routes.ts',
