@@ -89,7 +89,6 @@ describe('community data is reached through the community scope (issue 16 §2: s
    */
   const notYetScoped = [
     'audit.routes.ts',
-    'construction-workers.routes.ts',
     'device-link.routes.ts',
     'devices.routes.ts',
     'massive-events.routes.ts',
