@@ -4,14 +4,13 @@ import { eventEnd } from '../../shared/massive-event-rules.js';
 import type { MassiveEvent } from '../../shared/massive-event-types.js';
 import { EventAnswerSchema } from '../../shared/schemas/massive-event.answer.js';
 import { EventIdParamsSchema, RestoreEventSchema } from '../../shared/schemas/massive-event.schema.js';
-import { CommunityScope, NOW, SqlValue } from '../db/community-scope.js';
+import { NOW } from '../db/community-scope.js';
 import { withConstraints } from '../db/db-errors.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { EVENT_WRITERS } from '../../shared/massive-event-rules.js';
-import { assertFresh, assertStatusAllows, eventById, eventFields, eventScope, findEvent } from '../services/massive-event-rows.js';
+import { assertFresh, assertStatusAllows, eventById, eventFields, eventScope, eventsOf, findEvent, NEXT_VERSION } from '../services/massive-event-rows.js';
 
-const NEXT_VERSION = new SqlValue('version + 1');
 const GUEST_TAKEN = 'Uno de los invitados a restaurar pertenece a otro evento.';
 
 /**
@@ -31,7 +30,7 @@ export function restoreEventRoute(app: FastifyInstance, { db }: AppDeps, tags: s
       assertStatusAllows(row, 'edit');
       assertFresh(row, body.version);
       const { residentId, areaId } = await eventFields(q, scope, body);
-      await new CommunityScope(q, scope.communityId).update('massive_events', { id: row.id }, {
+      await eventsOf(q, scope).update('massive_events', { id: row.id }, {
         title: body.title, additional_information: body.additionalInformation, start_date: body.startDate, end_date: eventEnd(body.startDate),
         resident_id: residentId, common_area_id: areaId, version: NEXT_VERSION, updated_at: NOW,
       });
