@@ -90,7 +90,6 @@ describe('community data is reached through the community scope (issue 16 §2: s
   const notYetScoped = [
     'audit.routes.ts',
     'device-link.routes.ts',
-    'devices.routes.ts',
     'resident-codes.routes.ts',
     'residents.routes.ts',
     'users.routes.ts',
