@@ -91,7 +91,6 @@ describe('community data is reached through the community scope (issue 16 §2: s
     'audit.routes.ts',
     'device-link.routes.ts',
     'resident-codes.routes.ts',
-    'residents.routes.ts',
     'users.routes.ts',
     'visit-photos.routes.ts',
     'visitants.routes.ts',
