@@ -88,11 +88,17 @@ describe('community data is reached through the community scope (issue 16 §2: s
    * listed but clean), and no module may join it.
    */
   const notYetScoped = [
+    // The general administrator reads every community's trail: a cross-community path (§2's audited path).
     'audit.routes.ts',
+    // A device links itself by a code, before any session: its community comes from the device row.
     'device-link.routes.ts',
+    // A resident redeems a code without a session: the code names the resident and its community.
     'resident-codes.routes.ts',
+    // Users span communities (memberships); the general administrator manages them all.
     'users.routes.ts',
+    // A photo is served to a user of any of their communities.
     'visit-photos.routes.ts',
+    // A visit is registered by a session or by a device token of its own community; entry and read-back are one statement.
     'visitants.routes.ts',
   ];
   const routeModules = readdirSync(join(root, 'src/server/routes')).filter((name) => name.endsWith('.ts')).sort();
