@@ -45,6 +45,16 @@ describe('every query of community data filters by the session\'s community (ARC
     expect(await scopeOf(palmas).first({ select: 'z.name', from: { table: 'zones', alias: 'z' }, where, params: [uuid] })).toBeUndefined();
   });
 
+  it('a condition of the caller\'s with an OR cannot reach around the community\'s', async () => {
+    const { uuid } = await zoneOf(sol, 'Zona Scope Sol');
+    const zones = { table: 'zones', alias: 'z' } as const;
+    const where = ['z.uuid = $1 OR z.name = $2'];
+    expect(await scopeOf(palmas).select({ select: 'z.name', from: zones, where, params: [uuid, 'Zona Scope Sol'] })).toEqual([]);
+    const page = await scopeOf(palmas).page({ select: 'z.name', from: zones, where, params: [uuid, 'Zona Scope Sol'], searchColumns: [], orderBy: 'z.name' },
+      { page: 0, size: 10, search: '' });
+    expect(page.totalElements).toBe(0);
+  });
+
   it('a page counts and searches the scope\'s community only', async () => {
     const page = await scopeOf(palmas).page({ select: 'z.name', from: { table: 'zones', alias: 'z' }, searchColumns: ['z.name'], orderBy: 'z.name' },
       { page: 0, size: 100, search: 'zona scope' });

@@ -193,10 +193,13 @@ export class CommunityScope {
     return `${from.table} ${from.alias}${from.joins ? ` ${from.joins}` : ''}`;
   }
 
-  /** The caller's conditions after the community's, whose parameter follows the caller's. */
+  /**
+   * The caller's conditions after the community's, whose parameter follows the caller's. Each is
+   * parenthesised, so a condition with an OR cannot reach around the community's.
+   */
   private conditions(s: Pick<ScopedSelect, 'from' | 'where' | 'params'>) {
     const params = [...(s.params ?? []), this.communityId];
-    return { where: [`${s.from.alias}.community_id = $${params.length}`, ...(s.where ?? [])], params };
+    return { where: [`${s.from.alias}.community_id = $${params.length}`, ...(s.where ?? []).map((w) => `(${w})`)], params };
   }
 
   private sqlOf(s: ScopedSelect) {
