@@ -60,3 +60,72 @@ describe('views only render a snapshot and send events (issue 7: machines compos
     expect(workflowRef.test('const send = useRef<SendRef | null>(null);')).toBe(true);
   });
 });
+
+describe('community data is reached through the community scope (issue 16 §2: src/server/db/community-scope.ts)', () => {
+  /** The community tables: every table the migrations create with a `community_id` of its own. */
+  const communityTables = readdirSync(join(root, 'src/server/db/migrations')).flatMap((name) =>
+    [...readFileSync(join(root, 'src/server/db/migrations', name), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)\s*\(([\s\S]*?)\n\);/g)]
+      .filter((m) => /^\s*community_id\s+integer\s+(?:NOT NULL|PRIMARY KEY)/m.test(m[2])).map((m) => m[1])).sort();
+
+  /**
+   * Tenancy written by hand: a condition on `community_id` against a parameter or a list
+   * (`x.community_id = $1`, `= ANY(…)`, `IN (…)`), an insert that sets `community_id` itself, or a
+   * statement that reads or writes a community table directly (`FROM zones`, `INTO streets`,
+   * `UPDATE gates`; a JOIN reached from a scoped row is the scope's). Moving a session's
+   * community (`SET community_id` on sessions) is not a filter.
+   */
+  const handWritten = [
+    /(?<!SET\s+)\b(?:\w+\.)?community_id\s*(?:=\s*(?:\$|ANY\b)|IN\s*\()/,
+    /INSERT INTO\s+\w+(?:\s+AS\s+\w+)?\s*\(\s*community_id\b/,
+    new RegExp(`\\b(?:FROM|INTO|UPDATE)\\s+(?:${communityTables.join('|')})\\b`),
+  ];
+  const handWrittenIn = (text: string) => text.split('\n').map((line, i) => (handWritten.some((p) => p.test(line)) ? `${i + 1}: ${line.trim()}` : null))
+    .filter((hit): hit is string => hit !== null);
+
+  /**
+   * Route modules not migrated to the scope yet. This list only shrinks: a module leaves it when
+   * it reaches community data only through `communityScope` (the test below fails while it is
+   * listed but clean), and no module may join it.
+   */
+  const notYetScoped = [
+    // The general administrator reads every community's trail: a cross-community path (§2's audited path).
+    'audit.routes.ts',
+    // A device links itself by a code, before any session: its community comes from the device row.
+    'device-link.routes.ts',
+    // A resident redeems a code without a session: the code names the resident and its community.
+    'resident-codes.routes.ts',
+    // Users span communities (memberships); the general administrator manages them all.
+    'users.routes.ts',
+    // A photo is served to a user of any of their communities.
+    'visit-photos.routes.ts',
+    // A visit is registered by a session or by a device token of its own community; entry and read-back are one statement.
+    'visitants.routes.ts',
+  ];
+  const routeModules = readdirSync(join(root, 'src/server/routes')).filter((name) => name.endsWith('.ts')).sort();
+  const offenders = routeModules.filter((name) => handWrittenIn(readFileSync(join(root, 'src/server/routes', name), 'utf8')).length > 0);
+
+  it('no route module outside the list writes a community filter or reaches a community table by hand', () => {
+    const unlisted = offenders.filter((name) => !notYetScoped.includes(name));
+    expect(Object.fromEntries(unlisted.map((name) => [name, handWrittenIn(readFileSync(join(root, 'src/server/routes', name), 'utf8'))]))).toEqual({});
+  });
+  it('every listed module still needs to be listed (the list only shrinks)', () => {
+    expect(notYetScoped.filter((name) => !offenders.includes(name))).toEqual([]);
+  });
+  it('the scope\'s table type names exactly the community tables of the migrations', () => {
+    const source = readFileSync(join(root, 'src/server/db/community-scope.ts'), 'utf8');
+    const union = /export type CommunityTable =([^;]+);/.exec(source)![1];
+    expect([...union.matchAll(/'(\w+)'/g)].map((m) => m[1]).sort()).toEqual(communityTables);
+  });
+  it('the check itself finds what it looks for', () => {
+    expect(communityTables).toEqual(expect.arrayContaining(['zones', 'streets', 'common_areas', 'gates', 'provider_types', 'residents', 'visits']));
+    expect(handWrittenIn("const row = await db.one('SELECT id FROM zones WHERE community_id = $1 AND uuid = $2', [id, uuid]);")).toHaveLength(1);
+    expect(handWrittenIn("where: ['z.community_id = $1'], params: [requireCommunity(auth)],")).toHaveLength(1);
+    expect(handWrittenIn('add((n) => `e.community_id = $${n}`, c.id);')).toHaveLength(1);
+    expect(handWrittenIn('WHERE p.community_id IN (SELECT id FROM mine)')).toHaveLength(1);
+    expect(handWrittenIn("'INSERT INTO gates (community_id, name) VALUES ($1, $2) RETURNING id'")).toHaveLength(1);
+    expect(handWrittenIn("'DELETE FROM provider_types WHERE uuid = $1'")).toHaveLength(1);
+    expect(handWrittenIn("from: 'provider_types p JOIN zones z ON z.id = p.zone_id', select: 'p.uuid'")).toEqual([]);
+    expect(handWrittenIn("await q.query('UPDATE sessions SET community_id = $1 WHERE id = $2', [community.id, auth.sessionId]);")).toEqual([]);
+    expect(handWrittenIn("from: { table: 'zones', alias: 'z', joins: 'JOIN communities c ON c.id = z.community_id' },")).toEqual([]);
+  });
+});

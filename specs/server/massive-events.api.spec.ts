@@ -183,6 +183,19 @@ describe('the status rules of spec 2 §4.1 are enforced by the server (409 with 
   }
 });
 
+describe('a clone copies the finished event (spec 2 §4.1: "con sus invitados y su diseño")', () => {
+  it('keeps its dates, additional information, resident or area and colours to the second', async () => {
+    const uuid = await eventIn('Terminado');
+    const source = (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();
+    const res = await a.admin.post(`/api/massiveEvents/${uuid}/clone`);
+    expect(res.statusCode).toBe(201);
+    const copy = (await a.admin.get(`/api/massiveEvents/${res.json()}`)).json();
+    for (const field of ['startDate', 'endDate', 'additionalInformation', 'resident', 'commonArea', 'backgroundColor', 'foregroundColor']) {
+      expect(copy[field], field).toEqual(source[field]);
+    }
+  });
+});
+
 describe('who may change events (spec 2 §6; issue 12)', () => {
   it('a resident edits, cancels and deletes their own event; another resident\'s event answers 404 for each', async () => {
     const rosa = await residentUuid(t, 'Rosa');

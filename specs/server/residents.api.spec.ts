@@ -198,6 +198,21 @@ describe('PUT api/residents/{uuid}, phones, and the option lists (spec 3 §7)', 
     expect(res.json().phones).toEqual([{ uuid: first.uuid, phone: '1112' }, { uuid: expect.any(String), phone: '333' }]);
   });
 
+  it("an edit changes the 'No. acción' only in a club; elsewhere it stays as it was (spec 3 §4)", async () => {
+    const created = (await a.admin.post('/api/residents', [await body({ email: 'accion@correo.mx' })])).json()[0];
+    const put = async () => a.admin.put(`/api/residents/${created.uuid}`, { ...(await body({ email: 'accion@correo.mx' })), idZone: created.idZone, action: 'A-17' });
+    const before = created.action;
+    const plain = await put();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().action).toBe(before);
+    await t.db.query("UPDATE communities SET club = true WHERE name = 'Residencial Las Palmas'");
+    try {
+      expect((await put()).json().action).toBe('A-17');
+    } finally {
+      await t.db.query("UPDATE communities SET club = false WHERE name = 'Residencial Las Palmas'");
+    }
+  });
+
   it('a phone uuid of another resident answers 404 and changes nothing', async () => {
     const rows = (await listed('search=editame')).data as unknown as { uuid: string; idZone: number; phones: { uuid: string; phone: string }[] }[];
     const other = (await a.admin.post('/api/residents', [await body({ email: 'otro.tel@correo.mx' })])).json()[0];

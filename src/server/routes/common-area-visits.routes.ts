@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/visit-report.schema.js';
 import * as v from 'valibot';
 import { PhotoFileSchema } from '../../shared/schemas/visit-photo.schema.js';
+import { communityScope } from '../db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute, requireCommunity } from '../http/route.js';
 import {
@@ -62,25 +63,29 @@ export function commonAreaVisitRoutes(app: FastifyInstance, { db, config, realti
     method: 'POST', url: '/api/commonAreaVisitants', tags, access: COMMON_AREA_VISIT_REGISTRARS, body: RegisterBodySchema,
     summary: 'Registra la entrada de un invitado a un área común del fraccionamiento activo (vigilante o administrador), con foto de identificación opcional (JPEG o PNG, 2 MB); emite CA_IN',
     handler: async ({ auth, body }): Promise<CommonAreaVisitRow> => {
-      const communityId = requireCommunity(auth);
-      const area = await db.one<{ id: number }>('SELECT id FROM common_areas WHERE community_id = $1 AND uuid = $2', [communityId, body.commonAreaUuid]);
-      if (!area) throw new AppError('not_found', ReportMessages.commonAreaNotFound, { commonAreaUuid: ReportMessages.commonAreaNotFound });
+      const scope = communityScope(db, auth);
+      const areaId = await scope.idOf('common_areas', { uuid: body.commonAreaUuid });
+      if (areaId === undefined) throw new AppError('not_found', ReportMessages.commonAreaNotFound, { commonAreaUuid: ReportMessages.commonAreaNotFound });
       let residentId: number | null = null;
       if (body.residentUuid) {
-        const resident = await db.one<{ id: number }>(
-          'SELECT id FROM residents WHERE community_id = $1 AND uuid = $2 AND deleted_at IS NULL', [communityId, body.residentUuid]);
+        const resident = await scope.first<{ id: number }>({
+          select: 'r.id', from: { table: 'residents', alias: 'r' }, where: ['r.uuid = $1', 'r.deleted_at IS NULL'], params: [body.residentUuid],
+        });
         if (!resident) throw new AppError('not_found', CommonAreaVisitMessages.residentNotFound, { residentUuid: CommonAreaVisitMessages.residentNotFound });
         residentId = resident.id;
       }
       const photo = body.file ? decodePhoto(body.file) : null;
-      const row = await db.tx(async (q) => {
+      const row = await scope.tx(async (tx, q) => {
         const photoId = photo ? await storePhoto(storage, q, photo) : null;
-        return (await q.one<Omit<CommonAreaVisitRow, 'file'> & { photoUuid: string | null; fracUuid: string }>(
-          `WITH w AS (INSERT INTO common_area_visits (community_id, common_area_id, resident_id, first_name, last_name,
-                        estimated_time_in, created_with_qr, photo_file_id, registered_by)
-                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *)
-           SELECT ${COMMON_AREA_SELECT}, c.uuid AS "fracUuid" FROM w v ${COMMON_AREA_JOINS} JOIN communities c ON c.id = v.community_id`,
-          [communityId, area.id, residentId, body.firstName, body.lastName, body.estimatedTimeIn, body.createdWithQR, photoId, auth.userId]))!;
+        const id = await tx.insert('common_area_visits', {
+          common_area_id: areaId, resident_id: residentId, first_name: body.firstName, last_name: body.lastName,
+          estimated_time_in: body.estimatedTimeIn, created_with_qr: body.createdWithQR, photo_file_id: photoId, registered_by: auth.userId,
+        });
+        return (await tx.first<Omit<CommonAreaVisitRow, 'file'> & { photoUuid: string | null; fracUuid: string }>({
+          select: `${COMMON_AREA_SELECT}, c.uuid AS "fracUuid"`,
+          from: { table: 'common_area_visits', alias: 'v', joins: `${COMMON_AREA_JOINS} JOIN communities c ON c.id = v.community_id` },
+          where: ['v.id = $1'], params: [id],
+        }))!;
       });
       const { fracUuid, ...visit } = row;
       realtime.io.to(communityRoom(fracUuid)).emit('CA_IN', {

@@ -8,6 +8,7 @@ import {
 import {
   approveRefusal, CredentialMessages, CREDENTIALS_ZIP_NAME, editRefusal, MAX_CREDENTIAL_UUIDS, rejectRefusal, REJECT_REASON_MAX, WORKER_ADMINS, WORKER_READERS, WorkerMessages, WorkerStatus,
 } from '../../shared/worker-rules.js';
+import { CommunityScope, NOW } from '../db/community-scope.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
@@ -49,6 +50,9 @@ const CREDENTIAL_BINARY = { binary: ['image/png', 'application/zip'] } as const;
 const CREDENTIAL_DESCRIPTION = 'Un trabajador: su credencial image/png (frente y reverso lado a lado, el QR es su pase firmado). '
   + `Varios: ${CREDENTIALS_ZIP_NAME} (application/zip, enviado por partes mientras se dibuja; X-Credential-Count dice cuántas trae).`;
 
+/** The worker scope's community as a community scope, over `q` (the request's transaction or the database). */
+const scoped = (q: Queryable, scope: { communityId: number }) => new CommunityScope(q, scope.communityId);
+
 /** Construction workers (spec 2 §2.6–2.7, §4.3, §6, §7 Workers; issue 14). */
 export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config, realtime } = deps;
@@ -72,9 +76,10 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async ({ auth, query }) => {
       const key = await workerFileKey(db);
       const scope = await workerScope(db, auth);
-      const contractor = await db.one<{ id: number }>(
-        'SELECT id FROM contractors WHERE uuid = $1 AND community_id = $2 AND ($3::int IS NULL OR id = $3)',
-        [query.contractor, scope.communityId, scope.contractorId]);
+      const contractor = await scoped(db, scope).first<{ id: number }>({
+        select: 'k.id', from: { table: 'contractors', alias: 'k' }, where: ['k.uuid = $1', '($2::int IS NULL OR k.id = $2)'],
+        params: [query.contractor, scope.contractorId],
+      });
       if (!contractor) throw new AppError('not_found', 'El contratista no existe.');
       return workerAnswers(db, key, scope, { contractorId: contractor.id });
     },
@@ -130,12 +135,12 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
           const scope = await workerScope(q, auth);
           const site = await findConstruction(q, scope, body.construction.uuid);
           const ids = await storeAll(q, storage, files, written);
-          const row = await q.one<{ id: number }>(
-            `INSERT INTO construction_workers (community_id, construction_id, first_name, last_name, status, photo_file_id,
-                    identification_file_id, proof_of_address_file_id, created_by_user_id, decided_by_user_id, decided_at)
-             VALUES ($1, $2, $3, $4, 'Aprobado', $5, $6, $7, $8, $8, now()) RETURNING id`,
-            [scope.communityId, site.id, body.firstName, body.lastName, ids.photo, ids.identification, ids.proofOfAddress, auth.userId]);
-          return { id: row!.id, scope };
+          const id = await scoped(q, scope).insert('construction_workers', {
+            construction_id: site.id, first_name: body.firstName, last_name: body.lastName, status: WorkerStatus.approved,
+            photo_file_id: ids.photo, identification_file_id: ids.identification, proof_of_address_file_id: ids.proofOfAddress,
+            created_by_user_id: auth.userId, decided_by_user_id: auth.userId, decided_at: NOW,
+          });
+          return { id, scope };
         });
         return workerAnswer(db, key, scope, id);
       } catch (error) {
@@ -162,11 +167,11 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
           const site = await findConstruction(q, scope, body.construction.uuid);
           const kept = await keptFiles(q, worker, body);
           const ids = { ...kept, ...await storeAll(q, storage, files, written) };
-          await q.query(
-            `UPDATE construction_workers SET construction_id = $2, first_name = $3, last_name = $4, photo_file_id = $5,
-                    identification_file_id = $6, proof_of_address_file_id = $7, status = 'Pendiente', reject_reason = NULL,
-                    decided_by_user_id = NULL, decided_at = NULL, updated_at = now() WHERE id = $1`,
-            [worker.id, site.id, body.firstName, body.lastName, ids.photo, ids.identification, ids.proofOfAddress]);
+          await scoped(q, scope).update('construction_workers', { id: worker.id }, {
+            construction_id: site.id, first_name: body.firstName, last_name: body.lastName, photo_file_id: ids.photo,
+            identification_file_id: ids.identification, proof_of_address_file_id: ids.proofOfAddress, status: WorkerStatus.pending,
+            reject_reason: null, decided_by_user_id: null, decided_at: null, updated_at: NOW,
+          });
           const replaced = WORKER_FILE_SLOTS.map((slot) => worker[FILE_COLUMN[slot]]).filter((old) => old !== null && !Object.values(ids).includes(old));
           return { scope, id: worker.id, dropped: await dropWorkerFiles(q, replaced) };
         });
@@ -185,10 +190,11 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
     summary: 'Elimina un trabajador: sus archivos se borran y sus enlaces dejan de servir',
     handler: async ({ auth, params }) => {
       const dropped = await db.tx(async (q) => {
-        const worker = await findWorker(q, await workerScope(q, auth), params.id, true);
-        await q.query(
-          `UPDATE construction_workers SET deleted_at = now(), photo_file_id = NULL, identification_file_id = NULL,
-                  proof_of_address_file_id = NULL, updated_at = now() WHERE id = $1`, [worker.id]);
+        const scope = await workerScope(q, auth);
+        const worker = await findWorker(q, scope, params.id, true);
+        await scoped(q, scope).update('construction_workers', { id: worker.id }, {
+          deleted_at: NOW, photo_file_id: null, identification_file_id: null, proof_of_address_file_id: null, updated_at: NOW,
+        });
         return dropWorkerFiles(q, WORKER_FILE_SLOTS.map((slot) => worker[FILE_COLUMN[slot]]));
       });
       await removeStored(storage, dropped);
@@ -203,10 +209,12 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
       const worker = await findWorker(q, scope, uuid, true);
       const refusal = status === WorkerStatus.approved ? approveRefusal(worker.status) : rejectRefusal(worker.status);
       if (refusal) throw new AppError('conflict', refusal);
-      await q.query(
-        `UPDATE construction_workers SET status = $2, reject_reason = $3, decided_by_user_id = $4, decided_at = now(), updated_at = now()
-          WHERE id = $1`, [worker.id, status, reason, auth.userId]);
-      const site = await q.one<{ name: string }>('SELECT name FROM constructions WHERE id = $1', [worker.construction_id]);
+      await scoped(q, scope).update('construction_workers', { id: worker.id }, {
+        status, reject_reason: reason, decided_by_user_id: auth.userId, decided_at: NOW, updated_at: NOW,
+      });
+      const site = await scoped(q, scope).first<{ name: string }>({
+        select: 'o.name', from: { table: 'constructions', alias: 'o' }, where: ['o.id = $1'], params: [worker.construction_id],
+      });
       await recordAudit(q, {
         ...auditWho(req), action: status === WorkerStatus.approved ? 'worker.approve' : 'worker.reject', recordUuid: worker.uuid,
         changes: { status: { from: worker.status, to: status }, ...(reason ? { reject_reason: { from: null, to: reason } } : {}) },

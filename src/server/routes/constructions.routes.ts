@@ -12,31 +12,32 @@ import { ConstructionAnswerSchema } from '../../shared/schemas/construction.answ
 import {
   ConstructionCreateSchema, ConstructionMessages, ConstructionUpdateSchema, ContractorQuerySchema, startNotPast,
 } from '../../shared/schemas/construction.schema.js';
-import type { Queryable } from '../db/db.js';
+import { communityScope, NOW, type CommunityScope } from '../db/community-scope.js';
+import type { Db } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import type { AuthContext } from '../http/auth-context.js';
-import { ListQuerySchema, pageQuery, type ListQuery } from '../http/list-query.js';
-import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
-import { CONSTRUCTION_FROM, CONSTRUCTION_SELECT, constructionById, findConstruction } from '../services/construction-rows.js';
+import { ListQuerySchema, type ListQuery } from '../http/list-query.js';
+import { atTrailingSlash, defineRoute } from '../http/route.js';
+import { CONSTRUCTION_JOINS, CONSTRUCTION_SELECT, constructionById, findConstruction } from '../services/construction-rows.js';
 import { contractorOfSession } from '../services/contractor-rows.js';
 
 const IdParams = v.object({ id: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);
 const ContractorListQuery = v.object({ ...ListQuerySchema.entries, ...ContractorQuerySchema.entries });
 
 /** The caller's scope: its community, and for a contractor its own record (it sees only its own sites). */
-async function siteScope(q: Queryable, auth: AuthContext) {
-  const communityId = requireCommunity(auth);
-  const contractorId = auth.role === 'contractor' ? (await contractorOfSession(q, auth)).id : null;
-  return { communityId, contractorId };
+async function siteScope(db: Db, auth: AuthContext) {
+  const community = communityScope(db, auth);
+  const contractorId = auth.role === 'contractor' ? (await contractorOfSession(db, auth)).id : null;
+  return { community, contractorId };
 }
 
 /** The ids of a contractor and a street named by uuid in the community; another community's answer 404. */
-async function references(q: Queryable, communityId: number, body: { contractor: { uuid: string }; street: { uuid: string } }) {
-  const contractor = await q.one<{ id: number }>('SELECT id FROM contractors WHERE community_id = $1 AND uuid = $2', [communityId, body.contractor.uuid]);
-  if (!contractor) throw new AppError('not_found', ConstructionTexts.contractorNotFound, { contractor: ConstructionTexts.contractorNotFound });
-  const street = await q.one<{ id: number }>('SELECT id FROM streets WHERE community_id = $1 AND uuid = $2', [communityId, body.street.uuid]);
-  if (!street) throw new AppError('not_found', ConstructionTexts.streetNotFound, { street: ConstructionTexts.streetNotFound });
-  return { contractorId: contractor.id, streetId: street.id };
+async function references(scope: CommunityScope, body: { contractor: { uuid: string }; street: { uuid: string } }) {
+  const contractorId = await scope.idOf('contractors', { uuid: body.contractor.uuid });
+  if (contractorId === undefined) throw new AppError('not_found', ConstructionTexts.contractorNotFound, { contractor: ConstructionTexts.contractorNotFound });
+  const streetId = await scope.idOf('streets', { uuid: body.street.uuid });
+  if (streetId === undefined) throw new AppError('not_found', ConstructionTexts.streetNotFound, { street: ConstructionTexts.streetNotFound });
+  return { contractorId, streetId };
 }
 
 function assertStartNotPast(startDate: string) {
@@ -45,8 +46,8 @@ function assertStartNotPast(startDate: string) {
   }
 }
 
-const listPage = (q: Queryable, where: string[], params: unknown[], query: ListQuery) => pageQuery<Construction>(q, {
-  select: CONSTRUCTION_SELECT, from: CONSTRUCTION_FROM, where, params,
+const listPage = (scope: CommunityScope, where: string[], params: unknown[], query: ListQuery) => scope.page<Construction>({
+  select: CONSTRUCTION_SELECT, from: { table: 'constructions', alias: 'o', joins: CONSTRUCTION_JOINS }, where, params,
   searchColumns: ['o.name', "k.first_name || ' ' || k.last_name", 's.name'], orderBy: 'o.start_date DESC, o.id DESC',
 }, query);
 
@@ -60,8 +61,8 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
       method: 'GET', url, tags, access: CONSTRUCTION_READERS, query: ListQuerySchema,
       summary: 'Obras del fraccionamiento activo con su número de trabajadores (un contratista, solo las suyas)',
       handler: async ({ auth, query }): Promise<Page<Construction>> => {
-        const scope = await siteScope(db, auth);
-        return listPage(db, ['o.community_id = $1', '($2::int IS NULL OR o.contractor_id = $2)'], [scope.communityId, scope.contractorId], query);
+        const { community, contractorId } = await siteScope(db, auth);
+        return listPage(community, ['($1::int IS NULL OR o.contractor_id = $1)'], [contractorId], query);
       },
     });
   }
@@ -72,12 +73,13 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
       method: 'GET', url, tags, access: CONSTRUCTION_READERS, query: ContractorListQuery,
       summary: 'Obras de un contratista (`?contractor={uuid}`), con el estado de sus solicitudes; un contratista, solo las suyas (otro: 404)',
       handler: async ({ auth, query }): Promise<Page<Construction>> => {
-        const scope = await siteScope(db, auth);
-        const contractor = await db.one<{ id: number }>(
-          'SELECT id FROM contractors WHERE community_id = $1 AND uuid = $2 AND ($3::int IS NULL OR id = $3)',
-          [scope.communityId, query.contractor, scope.contractorId]);
+        const { community, contractorId } = await siteScope(db, auth);
+        const contractor = await community.first<{ id: number }>({
+          select: 'k.id', from: { table: 'contractors', alias: 'k' }, where: ['k.uuid = $1', '($2::int IS NULL OR k.id = $2)'],
+          params: [query.contractor, contractorId],
+        });
         if (!contractor) throw new AppError('not_found', ContractorTexts.notFound);
-        return listPage(db, ['o.community_id = $1', 'o.contractor_id = $2'], [scope.communityId, contractor.id], query);
+        return listPage(community, ['o.contractor_id = $1'], [contractor.id], query);
       },
     });
   }
@@ -87,8 +89,8 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
     method: 'GET', url: '/api/constructions/:id', tags, access: CONSTRUCTION_READERS, params: IdParams,
     summary: 'Una obra del fraccionamiento activo (un contratista, solo una suya)',
     handler: async ({ auth, params }): Promise<Construction> => {
-      const scope = await siteScope(db, auth);
-      return constructionById(db, (await findConstruction(db, scope.communityId, params.id, scope.contractorId)).id);
+      const { community, contractorId } = await siteScope(db, auth);
+      return constructionById(db, (await findConstruction(db, community.communityId, params.id, contractorId)).id);
     },
   });
 
@@ -98,13 +100,12 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
     summary: 'Registra una obra: inicio no antes de hoy, fin no antes del inicio, ambas hasta 2100-12-30; calle y contratista del fraccionamiento',
     handler: async ({ auth, body }): Promise<Construction> => {
       assertStartNotPast(body.startDate);
-      const communityId = requireCommunity(auth);
-      const id = await db.tx(async (q) => {
-        const refs = await references(q, communityId, body);
-        return (await q.one<{ id: number }>(
-          `INSERT INTO constructions (community_id, contractor_id, street_id, name, number, street_number, start_date, end_date)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-          [communityId, refs.contractorId, refs.streetId, body.name, body.number, body.streetNumber, body.startDate, body.endDate]))!.id;
+      const id = await communityScope(db, auth).tx(async (scope) => {
+        const refs = await references(scope, body);
+        return scope.insert('constructions', {
+          contractor_id: refs.contractorId, street_id: refs.streetId, name: body.name, number: body.number, street_number: body.streetNumber,
+          start_date: body.startDate, end_date: body.endDate,
+        });
       });
       return constructionById(db, id);
     },
@@ -115,15 +116,15 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
     method: 'PUT', url: '/api/constructions/:id', tags, access: CONTRACTOR_MANAGERS, params: IdParams, body: ConstructionUpdateSchema,
     summary: 'Edita una obra (nombre, contratista, calle, fechas y número de terreno); el número de obra no cambia. Un inicio que cambia no puede quedar antes de hoy',
     handler: async ({ auth, params, body }): Promise<Construction> => {
-      const communityId = requireCommunity(auth);
-      const id = await db.tx(async (q) => {
-        const site = await findConstruction(q, communityId, params.id, null, true);
+      const id = await communityScope(db, auth).tx(async (scope, q) => {
+        const site = await findConstruction(q, scope.communityId, params.id, null, true);
         if (body.startDate !== site.start_date) assertStartNotPast(body.startDate);
-        const refs = await references(q, communityId, body);
-        await q.query(
-          `UPDATE constructions SET name = $2, contractor_id = $3, street_id = $4, start_date = $5, end_date = $6,
-             number = COALESCE($7, number), updated_at = now() WHERE id = $1`,
-          [site.id, body.name, refs.contractorId, refs.streetId, body.startDate, body.endDate, body.number ?? null]);
+        const refs = await references(scope, body);
+        // The site's number changes only when one is sent.
+        await scope.update('constructions', { id: site.id }, {
+          name: body.name, contractor_id: refs.contractorId, street_id: refs.streetId, start_date: body.startDate, end_date: body.endDate,
+          ...(body.number === undefined || body.number === null ? {} : { number: body.number }), updated_at: NOW,
+        });
         return site.id;
       });
       return constructionById(db, id);
@@ -135,12 +136,13 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
     method: 'DELETE', url: '/api/constructions/:id', tags, access: CONTRACTOR_MANAGERS, params: IdParams,
     summary: 'Elimina una obra sin trabajadores; 409 si los tiene',
     handler: async ({ auth, params }) => {
-      await db.tx(async (q) => {
-        const site = await findConstruction(q, requireCommunity(auth), params.id, null, true);
-        if (await q.one('SELECT 1 FROM construction_workers WHERE construction_id = $1 AND deleted_at IS NULL LIMIT 1', [site.id])) {
-          throw new AppError('conflict', ConstructionTexts.hasWorkers);
-        }
-        await q.query('DELETE FROM constructions WHERE id = $1', [site.id]);
+      await communityScope(db, auth).tx(async (scope, q) => {
+        const site = await findConstruction(q, scope.communityId, params.id, null, true);
+        const working = await scope.first({
+          select: '1', from: { table: 'construction_workers', alias: 'w' }, where: ['w.construction_id = $1', 'w.deleted_at IS NULL'], params: [site.id], limit: 1,
+        });
+        if (working) throw new AppError('conflict', ConstructionTexts.hasWorkers);
+        await scope.delete('constructions', { id: site.id });
       });
     },
   });

@@ -9,17 +9,19 @@ import { pageOf } from '../../shared/schemas/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD } from '../../shared/schemas/catalogue.schema.js';
 import { ContractorAnswerSchema } from '../../shared/schemas/contractor.answer.js';
 import { ContractorCreateSchema, ContractorUpdateSchema } from '../../shared/schemas/contractor.schema.js';
+import { communityScope, NOW, type ScopedFrom } from '../db/community-scope.js';
 import { withConstraints } from '../db/db-errors.js';
 import type { AppDeps } from '../deps.js';
-import { ListQuerySchema, pageQuery } from '../http/list-query.js';
+import { ListQuerySchema } from '../http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
 import {
-  CONTRACTOR_FROM, CONTRACTOR_SELECT, contractorById, contractorOfSession, findContractor,
+  CONTRACTOR_JOINS, CONTRACTOR_SELECT, contractorById, contractorOfSession, findContractor,
 } from '../services/contractor-rows.js';
 import { issueTicket, mailInvitation, registrationLink } from '../services/registration-tickets.js';
 import { assertEmailFree } from '../services/user-checks.js';
 
 export const ContractorIdParams = v.object({ id: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);
+const CONTRACTORS: ScopedFrom = { table: 'contractors', alias: 'k', joins: CONTRACTOR_JOINS };
 const constraints = { duplicate: ContractorTexts.duplicate, inUse: ContractorTexts.inUse };
 
 /**
@@ -35,8 +37,8 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
       operationId: atTrailingSlash('listContractors', url), response: pageOf(ContractorAnswerSchema), errors: [404],
       method: 'GET', url, tags, access: CONTRACTOR_MANAGERS, query: ListQuerySchema,
       summary: 'Contratistas del fraccionamiento activo (paginado; búsqueda por nombre, empresa o correo)',
-      handler: async ({ auth, query }): Promise<Page<Contractor>> => pageQuery<Contractor>(db, {
-        select: CONTRACTOR_SELECT, from: CONTRACTOR_FROM, where: ['k.community_id = $1'], params: [requireCommunity(auth)],
+      handler: async ({ auth, query }): Promise<Page<Contractor>> => communityScope(db, auth).page<Contractor>({
+        select: CONTRACTOR_SELECT, from: CONTRACTORS,
         searchColumns: ["k.first_name || ' ' || k.last_name", 'k.enterprise', 'u.email'], orderBy: 'k.first_name, k.last_name, k.id',
       }, query),
     });
@@ -61,20 +63,19 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
     method: 'POST', url: '/api/contractors', tags, access: CONTRACTOR_MANAGERS, body: ContractorCreateSchema,
     summary: 'Registra un contratista con su cuenta (tipo 15) y le envía por correo el enlace de acceso; 409 correo existente, 410 de un usuario eliminado',
     handler: async ({ auth, body, req }): Promise<Contractor> => {
-      const communityId = requireCommunity(auth);
-      const created = await withConstraints(constraints, () => db.tx(async (q) => {
+      const created = await withConstraints(constraints, () => communityScope(db, auth).tx(async (scope, q) => {
         await assertEmailFree(q, body.email, null);
         const user = (await q.one<{ id: number }>(
           `INSERT INTO users (email, first_name, last_name, user_type_id, status, phone, created_by, active_community_id)
            VALUES ($1, $2, $3, $4, 'PENDING', NULLIF($5, ''), $6, $7) RETURNING id`,
-          [body.email, body.firstName, body.lastName, UserType.contractor, body.phone, auth.userId, communityId]))!;
-        await q.query('INSERT INTO user_communities (user_id, community_id) VALUES ($1, $2)', [user.id, communityId]);
+          [body.email, body.firstName, body.lastName, UserType.contractor, body.phone, auth.userId, scope.communityId]))!;
+        await scope.insertRow('user_communities', { user_id: user.id });
         const a = body.fullAddress;
-        const row = (await q.one<{ id: number }>(
-          `INSERT INTO contractors (community_id, user_id, first_name, last_name, enterprise, phone, street, number, postal_code, city)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-          [communityId, user.id, body.firstName, body.lastName, body.enterprise, body.phone, a.street, a.number, a.postalCode, a.city]))!;
-        return { id: row.id, ticket: await issueTicket(q, user.id) };
+        const id = await scope.insert('contractors', {
+          user_id: user.id, first_name: body.firstName, last_name: body.lastName, enterprise: body.enterprise, phone: body.phone,
+          street: a.street, number: a.number, postal_code: a.postalCode, city: a.city,
+        });
+        return { id, ticket: await issueTicket(q, user.id) };
       }));
       // The account exists once committed; a mail failure is logged and the link can be re-sent (resetPassword).
       await mailInvitation(mailer, body.email, registrationLink(publicUrl, created.ticket))
@@ -88,13 +89,13 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
     method: 'PUT', url: '/api/contractors/:id', tags, access: CONTRACTOR_MANAGERS, params: ContractorIdParams, body: ContractorUpdateSchema,
     summary: 'Edita un contratista (sin el correo: uno enviado se ignora); la dirección en cualquiera de los dos formatos',
     handler: async ({ auth, params, body }): Promise<Contractor> => {
-      const id = await db.tx(async (q) => {
-        const found = await findContractor(q, requireCommunity(auth), params.id, true);
+      const id = await communityScope(db, auth).tx(async (scope, q) => {
+        const found = await findContractor(q, scope.communityId, params.id, true);
         const a = body.fullAddress;
-        await q.query(
-          `UPDATE contractors SET first_name = $2, last_name = $3, enterprise = $4, phone = $5, street = $6, number = $7,
-             postal_code = $8, city = $9, updated_at = now() WHERE id = $1`,
-          [found.id, body.firstName, body.lastName, body.enterprise, body.phone, a.street, a.number, a.postalCode, a.city]);
+        await scope.update('contractors', { id: found.id }, {
+          first_name: body.firstName, last_name: body.lastName, enterprise: body.enterprise, phone: body.phone,
+          street: a.street, number: a.number, postal_code: a.postalCode, city: a.city, updated_at: NOW,
+        });
         await q.query(`UPDATE users SET first_name = $2, last_name = $3, phone = NULLIF($4, '') WHERE id = $1`,
           [found.user_id, body.firstName, body.lastName, body.phone]);
         return found.id;
@@ -108,13 +109,14 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
     method: 'DELETE', url: '/api/contractors/:id', tags, access: CONTRACTOR_MANAGERS, params: ContractorIdParams,
     summary: 'Elimina un contratista sin obras y da de baja su cuenta (cierra sus sesiones); 409 si tiene obras',
     handler: async ({ auth, params }) => {
-      await withConstraints(constraints, () => db.tx(async (q) => {
-        const found = await findContractor(q, requireCommunity(auth), params.id, true);
-        if (await q.one('SELECT 1 FROM constructions WHERE contractor_id = $1 LIMIT 1', [found.id])) {
+      await withConstraints(constraints, () => communityScope(db, auth).tx(async (scope, q) => {
+        const found = await findContractor(q, scope.communityId, params.id, true);
+        if (await scope.first({ select: '1', from: { table: 'constructions', alias: 'o' }, where: ['o.contractor_id = $1'], params: [found.id], limit: 1 })) {
           throw new AppError('conflict', ContractorTexts.inUse);
         }
-        await q.query('DELETE FROM contractors WHERE id = $1', [found.id]);
-        await q.query('DELETE FROM user_communities WHERE user_id = $1', [found.user_id]);
+        await scope.delete('contractors', { id: found.id });
+        // The contractor's account was made for this community alone (its email was free), so this is its only membership.
+        await scope.deleteWhere('user_communities', ['user_id = $1'], [found.user_id]);
         await q.query('UPDATE users SET deleted_at = now() WHERE id = $1', [found.user_id]);
         await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [found.user_id]);
       }));

@@ -5,14 +5,16 @@ import { DEVICE_ADMINS, DeviceTexts as M } from '../../shared/device-rules.js';
 import type { DeviceAnswer, DevicePage, LinkCodeAnswer, ParentOption } from '../../shared/device-types.js';
 import { DeviceAnswerSchema, DevicePageSchema, LinkCodeAnswerSchema, ParentOptionSchema } from '../../shared/schemas/device.answer.js';
 import { DeviceIdParamsSchema, DeviceListFilterSchema, DeviceSchema, UnlinkDeviceSchema } from '../../shared/schemas/device.schema.js';
+import { communityScope, NOW, type ScopedFrom } from '../db/community-scope.js';
 import type { AppDeps } from '../deps.js';
-import { ListQuerySchema, pageQuery } from '../http/list-query.js';
+import { ListQuerySchema } from '../http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
 import { auditedUpdate, auditWho, recordAudit } from '../services/audit.js';
-import { deviceById, DEVICE_FROM, DEVICE_SELECT, deviceOf } from '../services/device-rows.js';
+import { DEVICE_ADDRESS_ACTIONS, deviceById, DEVICE_JOINS, DEVICE_SELECT, deviceOf, devicesAfter } from '../services/device-rows.js';
 import { issueLinkCode, unlinkDevice } from '../services/device-link.js';
 import { saveDevice } from '../services/device-writes.js';
 
+const DEVICES: ScopedFrom = { table: 'devices', alias: 'd', joins: DEVICE_JOINS };
 const DeviceListQuerySchema = v.object({ ...ListQuerySchema.entries, ...DeviceListFilterSchema.entries });
 
 /** What the search looks in (spec 3 §2: name, zone, address; the club's 'No. acción'). */
@@ -20,8 +22,7 @@ const SEARCH_COLUMNS = {
   NAME: ['d.name'],
   ZONE: ['z.name'],
   ADDRESS: [`(s.name || ' ' || COALESCE(d.number, ''))`],
-  ACTION: [`(SELECT string_agg(r.action, ' ') FROM residents r
-             WHERE r.street_id = d.street_id AND r.number = d.number AND r.deleted_at IS NULL)`],
+  ACTION: [DEVICE_ADDRESS_ACTIONS],
 } as const;
 
 /**
@@ -39,12 +40,12 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
       method: 'GET', url, tags, access, query: DeviceListQuerySchema,
       summary: 'Dispositivos del fraccionamiento activo (paginado; `search` en nombre, zona, dirección o no. de acción según `searchBy`; filtros `status` y `deviceType`)',
       handler: async ({ auth, query }): Promise<DevicePage> => {
-        const where = ['d.community_id = $1', 'd.deleted_at IS NULL'];
-        const params: unknown[] = [requireCommunity(auth)];
+        const where = ['d.deleted_at IS NULL'];
+        const params: unknown[] = [];
         if (query.status) { params.push(query.status); where.push(`d.status = $${params.length}`); }
         if (query.deviceType) { params.push(query.deviceType); where.push(`d.device_type = $${params.length}`); }
-        const page = await pageQuery<DeviceAnswer>(db, {
-          select: DEVICE_SELECT, from: DEVICE_FROM, where, params,
+        const page = await communityScope(db, auth).page<DeviceAnswer>({
+          select: DEVICE_SELECT, from: DEVICES, where, params,
           searchColumns: [...SEARCH_COLUMNS[query.searchBy || 'NAME']], orderBy: 'd.name, d.id',
         }, query);
         return { ...page, data: page.content, pageNumber: page.page };
@@ -55,9 +56,9 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
       method: 'POST', url, tags, access, body: DeviceSchema,
       summary: 'Registra un dispositivo (por omisión caseta, INACTIVE, lectura IN). Un escáner lleva tipo de ubicación, zona, calle (salvo ZONE) y número (HOUSE); solo un lector de entrada tiene padres',
       handler: async ({ req, auth, body }): Promise<DeviceAnswer> => {
-        const id = await db.tx(async (q) => {
-          const created = await saveDevice(q, requireCommunity(auth), null, body);
-          const { uuid } = (await q.one<{ uuid: string }>('SELECT uuid FROM devices WHERE id = $1', [created]))!;
+        const id = await communityScope(db, auth).tx(async (scope, q) => {
+          const created = await saveDevice(q, scope.communityId, null, body);
+          const { uuid } = (await scope.first<{ uuid: string }>({ select: 'd.uuid', from: { table: 'devices', alias: 'd' }, where: ['d.id = $1'], params: [created] }))!;
           await recordAudit(q, { ...auditWho(req), action: 'device.create', recordUuid: uuid });
           return created;
         });
@@ -71,17 +72,14 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
     method: 'GET', url: '/api/devices/searchParentDevice/:id', tags, access, params: DeviceIdParamsSchema,
     summary: 'Dispositivos que pueden ser padres del dispositivo `{id}` (los del fraccionamiento menos él, los que van después de él en la ruta y los lectores de salida). Con el uuid del fraccionamiento activo, los de un dispositivo nuevo',
     handler: async ({ auth, params }): Promise<ParentOption[]> => {
-      const communityId = requireCommunity(auth);
-      const self = params.id.toLowerCase() === auth.communityUuid?.toLowerCase() ? null : (await deviceOf(db, communityId, params.id)).id;
-      return db.query<ParentOption>(
-        `WITH RECURSIVE after_self(id) AS (
-           SELECT device_id FROM device_parents WHERE parent_id = $2
-           UNION SELECT dp.device_id FROM device_parents dp JOIN after_self a ON dp.parent_id = a.id)
-         SELECT d.uuid, d.name, d.device_type AS "deviceType" FROM devices d
-          WHERE d.community_id = $1 AND d.deleted_at IS NULL AND d.id IS DISTINCT FROM $2
-            AND NOT (d.device_type = 'SCANNER' AND d.scanner_access = 'OUT')
-            AND d.id NOT IN (SELECT id FROM after_self)
-          ORDER BY d.name, d.id`, [communityId, self]);
+      const scope = communityScope(db, auth);
+      const self = params.id.toLowerCase() === auth.communityUuid?.toLowerCase() ? null : (await deviceOf(db, scope.communityId, params.id)).id;
+      const after = self === null ? [] : await devicesAfter(db, self);
+      return scope.select<ParentOption>({
+        select: 'd.uuid, d.name, d.device_type AS "deviceType"', from: { table: 'devices', alias: 'd' },
+        where: ['d.deleted_at IS NULL', 'd.id IS DISTINCT FROM $1', "NOT (d.device_type = 'SCANNER' AND d.scanner_access = 'OUT')", 'NOT (d.id = ANY($2::int[]))'],
+        params: [self, after], orderBy: 'd.name, d.id',
+      });
     },
   });
 
@@ -112,13 +110,13 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
     method: 'DELETE', url: '/api/devices/:id', tags, access, params: DeviceIdParamsSchema,
     summary: 'Elimina un dispositivo INACTIVE (409 si está vinculado: primero se desvincula). Sus visitas conservan el dispositivo como puerta',
     handler: async ({ req, auth, params }) => {
-      await db.tx(async (q) => {
-        const device = await deviceOf(q, requireCommunity(auth), params.id, true);
+      await communityScope(db, auth).tx(async (scope, q) => {
+        const device = await deviceOf(q, scope.communityId, params.id, true);
         if (device.status !== 'INACTIVE') throw new AppError('conflict', M.deleteActive);
         await recordAudit(q, { ...auditWho(req), action: 'device.delete', recordUuid: params.id });
-        await q.query('DELETE FROM device_parents WHERE device_id = $1 OR parent_id = $1', [device.id]);
+        await scope.deleteWhere('device_parents', ['device_id = $1 OR parent_id = $1'], [device.id]);
         await q.query('UPDATE device_link_codes SET used_at = now() WHERE device_id = $1 AND used_at IS NULL', [device.id]);
-        await q.query('UPDATE devices SET deleted_at = now(), updated_at = now() WHERE id = $1', [device.id]);
+        await scope.update('devices', { id: device.id }, { deleted_at: NOW, updated_at: NOW });
       });
     },
   });

@@ -5,6 +5,7 @@ import { EVENT_WRITERS, GUESTS_LOCKED, guestsChangeable } from '../../shared/mas
 import type { Guest } from '../../shared/massive-event-types.js';
 import { GuestAnswerSchema } from '../../shared/schemas/massive-event.answer.js';
 import { EventIdParamsSchema, GuestSchema, MultipleGuestsSchema, UpdateGuestSchema } from '../../shared/schemas/massive-event.schema.js';
+import { CommunityScope } from '../db/community-scope.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute } from '../http/route.js';
@@ -19,9 +20,10 @@ function assertGuestsChangeable(row: EventRow) {
 
 /** A guest of an event in the caller's reach, with its event locked; otherwise 404. */
 async function findGuest(q: Queryable, scope: EventScope, uuid: string): Promise<{ id: number; event: EventRow }> {
-  const guest = await q.one<{ id: number; eventUuid: string }>(
-    `SELECT g.id, e.uuid::text AS "eventUuid" FROM massive_event_guests g JOIN massive_events e ON e.id = g.massive_event_id
-      WHERE g.uuid = $1 AND e.community_id = $2`, [uuid, scope.communityId]);
+  const guest = await new CommunityScope(q, scope.communityId).first<{ id: number; eventUuid: string }>({
+    select: 'g.id, e.uuid::text AS "eventUuid"', from: { table: 'massive_events', alias: 'e', joins: 'JOIN massive_event_guests g ON g.massive_event_id = e.id' },
+    where: ['g.uuid = $1'], params: [uuid],
+  });
   if (!guest) throw new AppError('not_found', GUEST_NOT_FOUND);
   try {
     return { id: guest.id, event: await findEvent(q, scope, guest.eventUuid, true) };

@@ -4,11 +4,12 @@ import { eventEnd } from '../../shared/massive-event-rules.js';
 import type { MassiveEvent } from '../../shared/massive-event-types.js';
 import { EventAnswerSchema } from '../../shared/schemas/massive-event.answer.js';
 import { EventIdParamsSchema, RestoreEventSchema } from '../../shared/schemas/massive-event.schema.js';
+import { NOW } from '../db/community-scope.js';
 import { withConstraints } from '../db/db-errors.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { EVENT_WRITERS } from '../../shared/massive-event-rules.js';
-import { assertFresh, assertStatusAllows, eventById, eventFields, eventScope, findEvent } from '../services/massive-event-rows.js';
+import { assertFresh, assertStatusAllows, eventById, eventFields, eventScope, eventsOf, findEvent, NEXT_VERSION } from '../services/massive-event-rows.js';
 
 const GUEST_TAKEN = 'Uno de los invitados a restaurar pertenece a otro evento.';
 
@@ -29,10 +30,10 @@ export function restoreEventRoute(app: FastifyInstance, { db }: AppDeps, tags: s
       assertStatusAllows(row, 'edit');
       assertFresh(row, body.version);
       const { residentId, areaId } = await eventFields(q, scope, body);
-      await q.query(
-        `UPDATE massive_events SET title = $2, additional_information = $3, start_date = $4, end_date = $5, resident_id = $6,
-                common_area_id = $7, version = version + 1, updated_at = now() WHERE id = $1`,
-        [row.id, body.title, body.additionalInformation, body.startDate, eventEnd(body.startDate), residentId, areaId]);
+      await eventsOf(q, scope).update('massive_events', { id: row.id }, {
+        title: body.title, additional_information: body.additionalInformation, start_date: body.startDate, end_date: eventEnd(body.startDate),
+        resident_id: residentId, common_area_id: areaId, version: NEXT_VERSION, updated_at: NOW,
+      });
       const uuids = body.guests.map((g) => g.uuid);
       await q.query('DELETE FROM massive_event_guests WHERE massive_event_id = $1 AND NOT (uuid::text = ANY($2::text[]))', [row.id, uuids]);
       const foreign = await q.one<{ n: number }>(

@@ -7,6 +7,7 @@ import { EventAnswerSchema, EventListSchema, EventSummarySchema, EventUuidSchema
 import {
   ConfigureEventSchema, EventIdParamsSchema, EventSchema,
 } from '../../shared/schemas/massive-event.schema.js';
+import { NOW, SqlValue, type CommunityScope } from '../db/community-scope.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute } from '../http/route.js';
@@ -14,12 +15,18 @@ import {
   checkEventImage, dropFiles, EventImageMessages, removeStored, storeEventImage, type CheckedImage, type EventImageSlot,
 } from '../services/massive-event-images.js';
 import {
-  assertFresh, assertNotPast, assertStatusAllows, eventById, eventFields, eventScope, type EventRow, findEvent, listEvents,
+  assertFresh, assertNotPast, assertStatusAllows, eventById, eventFields, eventScope, eventsOf, type EventRow, findEvent, listEvents, NEXT_VERSION,
 } from '../services/massive-event-rows.js';
 import { restoreEventRoute } from './massive-event-restore.route.js';
 import { storageFor } from '../services/storage.js';
 
 const NO_GUESTS = 'Debes agregar por lo menos a un invitado antes de finalizar.';
+/** Finishing the wizard makes an incomplete event upcoming; an event already upcoming keeps its status. */
+const FINISHED_WIZARD = new SqlValue("CASE WHEN status = 'Incompleto' THEN 'Próximo' ELSE status END");
+
+/** The uuid of an event of the scope. */
+const uuidOf = async (events: CommunityScope, id: number) =>
+  (await events.first<{ uuid: string }>({ select: 'e.uuid::text AS uuid', from: { table: 'massive_events', alias: 'e' }, where: ['e.id = $1'], params: [id] }))!.uuid;
 
 /** Massive events (spec 2 §2.1–2.3, §4.1, §7 Massive events; issue 12). */
 export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -55,11 +62,12 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
       return answerUuid(reply, await db.tx(async (q) => {
         const scope = await eventScope(q, auth);
         const { residentId, areaId } = await eventFields(q, scope, body);
-        const row = await q.one<{ uuid: string }>(
-          `INSERT INTO massive_events (community_id, resident_id, common_area_id, title, additional_information, start_date, end_date)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING uuid::text AS uuid`,
-          [scope.communityId, residentId, areaId, body.title, body.additionalInformation, body.startDate, eventEnd(body.startDate)]);
-        return row!.uuid;
+        const events = eventsOf(q, scope);
+        const id = await events.insert('massive_events', {
+          resident_id: residentId, common_area_id: areaId, title: body.title, additional_information: body.additionalInformation,
+          start_date: body.startDate, end_date: eventEnd(body.startDate),
+        });
+        return uuidOf(events, id);
       }));
     },
   });
@@ -75,10 +83,10 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
       assertFresh(row, body.version);
       assertNotPast(body.startDate, row.startDate);
       const { residentId, areaId } = await eventFields(q, scope, body);
-      await q.query(
-        `UPDATE massive_events SET title = $2, additional_information = $3, start_date = $4, end_date = $5, resident_id = $6,
-                common_area_id = $7, version = version + 1, updated_at = now() WHERE id = $1`,
-        [row.id, body.title, body.additionalInformation, body.startDate, eventEnd(body.startDate), residentId, areaId]);
+      await eventsOf(q, scope).update('massive_events', { id: row.id }, {
+        title: body.title, additional_information: body.additionalInformation, start_date: body.startDate, end_date: eventEnd(body.startDate),
+        resident_id: residentId, common_area_id: areaId, version: NEXT_VERSION, updated_at: NOW,
+      });
       return eventById(q, row.id);
     }),
   });
@@ -97,7 +105,8 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
       const written: string[] = [];
       try {
         const { id, dropped } = await db.tx(async (q) => {
-          const row = await findEvent(q, await eventScope(q, auth), params.id, true);
+          const scope = await eventScope(q, auth);
+          const row = await findEvent(q, scope, params.id, true);
           assertStatusAllows(row, 'edit');
           assertFresh(row, body.version);
           const guests = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM massive_event_guests WHERE massive_event_id = $1', [row.id]);
@@ -111,11 +120,10 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
             written.push(stored.key);
             ids[image.slot] = stored.id;
           }
-          await q.query(
-            `UPDATE massive_events SET background_color = $2, foreground_color = $3, background_image_id = $4, profile_image_id = $5,
-                    status = CASE WHEN status = 'Incompleto' THEN 'Próximo' ELSE status END, version = version + 1, updated_at = now()
-              WHERE id = $1`,
-            [row.id, body.backgroundColor ?? null, body.foregroundColor ?? null, ids.backgroundImage, ids.profile]);
+          await eventsOf(q, scope).update('massive_events', { id: row.id }, {
+            background_color: body.backgroundColor ?? null, foreground_color: body.foregroundColor ?? null,
+            background_image_id: ids.backgroundImage, profile_image_id: ids.profile, status: FINISHED_WIZARD, version: NEXT_VERSION, updated_at: NOW,
+          });
           const replaced = [row.backgroundImageId, row.profileImageId].filter((old) => old !== ids.backgroundImage && old !== ids.profile);
           return { id: row.id, dropped: await dropFiles(q, replaced) };
         });
@@ -134,9 +142,10 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
     summary: 'Elimina un evento Terminado, Cancelado o Incompleto con sus invitados',
     handler: async ({ auth, params }) => {
       const dropped = await db.tx(async (q) => {
-        const row = await findEvent(q, await eventScope(q, auth), params.id, true);
+        const scope = await eventScope(q, auth);
+        const row = await findEvent(q, scope, params.id, true);
         assertStatusAllows(row, 'delete');
-        await q.query('DELETE FROM massive_events WHERE id = $1', [row.id]);
+        await eventsOf(q, scope).delete('massive_events', { id: row.id });
         return dropFiles(q, [row.backgroundImageId, row.profileImageId]);
       });
       await removeStored(storage, dropped);
@@ -152,7 +161,9 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
       const written: string[] = [];
       try {
         return answerUuid(reply, await db.tx(async (q) => {
-          const row = await findEvent(q, await eventScope(q, auth), params.id, true);
+          const scope = await eventScope(q, auth);
+          const events = eventsOf(q, scope);
+          const row = await findEvent(q, scope, params.id, true);
           assertStatusAllows(row, 'clone');
           const copyImage = async (fileId: number | null) => {
             if (fileId === null) return null;
@@ -163,18 +174,20 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
             written.push(stored.key);
             return stored.id;
           };
-          const created = await q.one<{ id: number; uuid: string }>(
-            `INSERT INTO massive_events (community_id, resident_id, common_area_id, title, additional_information, start_date, end_date,
-                    background_color, foreground_color, background_image_id, profile_image_id)
-             SELECT community_id, resident_id, common_area_id, title, additional_information, start_date, end_date,
-                    background_color, foreground_color, $2, $3
-               FROM massive_events WHERE id = $1 RETURNING id, uuid::text AS uuid`,
-            [row.id, await copyImage(row.backgroundImageId), await copyImage(row.profileImageId)]);
+          // The copy's fields as the database holds them (dates as text, so they come back exactly).
+          const source = (await events.first<Record<string, unknown>>({
+            select: `e.resident_id, e.common_area_id, e.title, e.additional_information, e.start_date::text AS start_date,
+              e.end_date::text AS end_date, e.background_color, e.foreground_color`,
+            from: { table: 'massive_events', alias: 'e' }, where: ['e.id = $1'], params: [row.id],
+          }))!;
+          const createdId = await events.insert('massive_events', {
+            ...source, background_image_id: await copyImage(row.backgroundImageId), profile_image_id: await copyImage(row.profileImageId),
+          });
           await q.query(
             `INSERT INTO massive_event_guests (massive_event_id, first_name, last_name, phone, email)
              SELECT $2, first_name, last_name, phone, email FROM massive_event_guests WHERE massive_event_id = $1 ORDER BY id`,
-            [row.id, created!.id]);
-          return created!.uuid;
+            [row.id, createdId]);
+          return uuidOf(events, createdId);
         }));
       } catch (error) {
         await removeStored(storage, written);
@@ -188,9 +201,10 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT', url: '/api/massiveEvents/:id/cancel', tags, access: EVENT_WRITERS, params: EventIdParamsSchema,
     summary: 'Cancela un evento (no uno cancelado, terminado o en curso)',
     handler: async ({ auth, params }): Promise<MassiveEvent> => db.tx(async (q) => {
-      const row = await findEvent(q, await eventScope(q, auth), params.id, true);
+      const scope = await eventScope(q, auth);
+      const row = await findEvent(q, scope, params.id, true);
       assertStatusAllows(row, 'cancel');
-      await q.query("UPDATE massive_events SET status = 'Cancelado', version = version + 1, updated_at = now() WHERE id = $1", [row.id]);
+      await eventsOf(q, scope).update('massive_events', { id: row.id }, { status: 'Cancelado', version: NEXT_VERSION, updated_at: NOW });
       return eventById(q, row.id);
     }),
   });

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors.js';
 import { RESIDENT_EDITORS } from '../../shared/resident-rules.js';
 import { UuidParamsSchema } from '../../shared/schemas/catalogue.schema.js';
+import { communityScope } from '../db/community-scope.js';
 import type { AppDeps } from '../deps.js';
-import { defineRoute, requireCommunity } from '../http/route.js';
+import { defineRoute } from '../http/route.js';
 
 /** `DELETE api/phones/{uuid}`: a saved phone of a resident of the active community (spec 3 §5, §7). */
 export function phoneRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -12,11 +13,11 @@ export function phoneRoutes(app: FastifyInstance, { db }: AppDeps) {
     method: 'DELETE', url: '/api/phones/:uuid', tags: ['residentes'], access: RESIDENT_EDITORS, params: UuidParamsSchema,
     summary: 'Elimina un teléfono de un residente (el primero es obligatorio: no se elimina el único)',
     handler: async ({ auth, params }) => {
-      await db.tx(async (q) => {
-        const phone = await q.one<{ id: number; resident_id: number }>(
-          `SELECT p.id, p.resident_id FROM resident_phones p JOIN residents r ON r.id = p.resident_id
-            WHERE p.uuid = $1 AND r.community_id = $2 AND r.deleted_at IS NULL FOR UPDATE OF r`,
-          [params.uuid, requireCommunity(auth)]);
+      await communityScope(db, auth).tx(async (scope, q) => {
+        const phone = await scope.first<{ id: number; resident_id: number }>({
+          select: 'p.id, p.resident_id', from: { table: 'residents', alias: 'r', joins: 'JOIN resident_phones p ON p.resident_id = r.id' },
+          where: ['p.uuid = $1', 'r.deleted_at IS NULL'], params: [params.uuid], forUpdate: true,
+        });
         if (!phone) throw new AppError('not_found', 'El teléfono no existe.');
         const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM resident_phones WHERE resident_id = $1', [phone.resident_id]);
         if ((count?.n ?? 0) <= 1) throw new AppError('conflict', 'El residente debe conservar al menos un teléfono.');

@@ -4,8 +4,9 @@ import { RESIDENT_EDITORS, ResidentTexts } from '../../shared/resident-rules.js'
 import type { ReactivateEmailAnswer, ValidateEmailAnswer } from '../../shared/resident-types.js';
 import { ReactivateEmailAnswerSchema, ValidateEmailAnswerSchema } from '../../shared/schemas/resident.answer.js';
 import { ReactivateEmailSchema, ValidateEmailSchema } from '../../shared/schemas/resident.schema.js';
+import { communityScope, NOW } from '../db/community-scope.js';
 import type { AppDeps } from '../deps.js';
-import { atTrailingSlash, defineRoute, requireCommunity } from '../http/route.js';
+import { atTrailingSlash, defineRoute } from '../http/route.js';
 import { RESIDENT_NOT_FOUND, residentById } from '../services/resident-rows.js';
 import { assertLicencesFor, takenEmails } from '../services/resident-writes.js';
 import { EMAIL_TAKEN } from './residents.routes.js';
@@ -24,14 +25,16 @@ export function residentEmailRoutes(app: FastifyInstance, { db }: AppDeps) {
       method: 'POST', url, tags, access: RESIDENT_EDITORS, body: ValidateEmailSchema,
       summary: 'Dice si un correo puede usarse para un residente: libre (AVAILABLE), de un residente vivo (TAKEN) o de un residente eliminado de este fraccionamiento (DELETED, se puede reactivar)',
       handler: async ({ auth, body }): Promise<ValidateEmailAnswer> => {
-        const communityId = requireCommunity(auth);
+        const scope = communityScope(db, auth);
+        const residents = { table: 'residents', alias: 'r' } as const;
         const own = body.residentUuid
-          ? await db.one<{ email: string | null }>('SELECT email FROM residents WHERE community_id = $1 AND uuid = $2 AND deleted_at IS NULL', [communityId, body.residentUuid])
+          ? await scope.first<{ email: string | null }>({ select: 'r.email', from: residents, where: ['r.uuid = $1', 'r.deleted_at IS NULL'], params: [body.residentUuid] })
           : undefined;
         if (own && (own.email ?? '').toLowerCase() === body.email) return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
         if ((await takenEmails(db, [body.email])).size) return { Success: false, Message: EMAIL_TAKEN, Data: { residentStatus: 'TAKEN' } };
-        const deleted = await db.one('SELECT 1 FROM residents WHERE community_id = $1 AND lower(email) = $2 AND deleted_at IS NOT NULL LIMIT 1',
-          [communityId, body.email]);
+        const deleted = await scope.first({
+          select: '1', from: residents, where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'], params: [body.email], limit: 1,
+        });
         if (deleted) return { Success: true, Message: ResidentTexts.deletedOwner, Data: { residentStatus: 'DELETED' } };
         return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
       },
@@ -44,16 +47,15 @@ export function residentEmailRoutes(app: FastifyInstance, { db }: AppDeps) {
       method: 'POST', url, tags, access: RESIDENT_EDITORS, body: ReactivateEmailSchema,
       summary: 'Reactiva el residente eliminado más reciente de este fraccionamiento con ese correo (ocupa una licencia); sin acceso a la app hasta editar `useapp`',
       handler: async ({ auth, body }): Promise<ReactivateEmailAnswer> => {
-        const communityId = requireCommunity(auth);
-        const id = await db.tx(async (q) => {
-          const row = await q.one<{ id: number }>(
-            `SELECT id FROM residents WHERE community_id = $1 AND lower(email) = $2 AND deleted_at IS NOT NULL
-              ORDER BY deleted_at DESC LIMIT 1 FOR UPDATE`, [communityId, body.email]);
+        const id = await communityScope(db, auth).tx(async (scope, q) => {
+          const row = await scope.first<{ id: number }>({
+            select: 'r.id', from: { table: 'residents', alias: 'r' }, where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'], params: [body.email],
+            orderBy: 'r.deleted_at DESC', limit: 1, forUpdate: true,
+          });
           if (!row) throw new AppError('not_found', RESIDENT_NOT_FOUND);
           if ((await takenEmails(q, [body.email])).size) throw new AppError('conflict', EMAIL_TAKEN);
-          await assertLicencesFor(q, communityId, 1);
-          await q.query(
-            "UPDATE residents SET deleted_at = NULL, status = 'ACTIVE', useapp = false, updated_at = now() WHERE id = $1", [row.id]);
+          await assertLicencesFor(q, scope.communityId, 1);
+          await scope.update('residents', { id: row.id }, { deleted_at: null, status: 'ACTIVE', useapp: false, updated_at: NOW });
           return row.id;
         });
         return { Success: true, Message: ResidentTexts.reactivated, Data: { resident: await residentById(db, id) } };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { WorkerListSchema, WorkerRequestSummaryListSchema } from '../../shared/schemas/construction-worker.answer.js';
 import { WorkerRequestSchema } from '../../shared/schemas/construction-worker.schema.js';
 import { WORKER_ADMINS, WORKER_REQUESTERS } from '../../shared/worker-rules.js';
+import { CommunityScope } from '../db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { removeStored } from '../services/massive-event-images.js';
@@ -38,12 +39,10 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
           const ids: number[] = [];
           for (const [i, worker] of body.workers.entries()) {
             const fileIds = await storeAll(q, storage, files[i]!, written);
-            const row = await q.one<{ id: number }>(
-              `INSERT INTO construction_workers (community_id, construction_id, first_name, last_name, photo_file_id,
-                      identification_file_id, proof_of_address_file_id, created_by_user_id)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-              [scope.communityId, site.id, worker.firstName, worker.lastName, fileIds.photo, fileIds.identification, fileIds.proofOfAddress, auth.userId]);
-            ids.push(row!.id);
+            ids.push(await new CommunityScope(q, scope.communityId).insert('construction_workers', {
+              construction_id: site.id, first_name: worker.firstName, last_name: worker.lastName, photo_file_id: fileIds.photo,
+              identification_file_id: fileIds.identification, proof_of_address_file_id: fileIds.proofOfAddress, created_by_user_id: auth.userId,
+            }));
           }
           return { scope, ids, site };
         });
@@ -66,17 +65,16 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
     summary: 'Las solicitudes agrupadas por obra, con cuántos trabajadores están aprobados, rechazados y pendientes',
     handler: async ({ auth }) => {
       const scope = await workerScope(db, auth);
-      const rows = await db.query<{
+      const rows = await new CommunityScope(db, scope.communityId).select<{
         uuid: string; name: string; number: string; street_number: string; workers: number; approved: number; rejected: number; pending: number;
-      }>(
-        `SELECT c.uuid::text AS uuid, c.name, c.number, c.street_number, count(*)::int AS workers,
+      }>({
+        select: `c.uuid::text AS uuid, c.name, c.number, c.street_number, count(*)::int AS workers,
                 count(*) FILTER (WHERE w.status = 'Aprobado')::int AS approved,
                 count(*) FILTER (WHERE w.status = 'Rechazado')::int AS rejected,
-                count(*) FILTER (WHERE w.status = 'Pendiente')::int AS pending
-           FROM constructions c JOIN construction_workers w ON w.construction_id = c.id AND w.deleted_at IS NULL
-          WHERE c.community_id = $1
-          GROUP BY c.id ORDER BY count(*) FILTER (WHERE w.status = 'Pendiente') > 0 DESC, c.street_number, c.name, c.id`,
-        [scope.communityId]);
+                count(*) FILTER (WHERE w.status = 'Pendiente')::int AS pending`,
+        from: { table: 'constructions', alias: 'c', joins: 'JOIN construction_workers w ON w.construction_id = c.id AND w.deleted_at IS NULL' },
+        groupBy: 'c.id', orderBy: `count(*) FILTER (WHERE w.status = 'Pendiente') > 0 DESC, c.street_number, c.name, c.id`,
+      });
       return rows.map((r) => ({
         constructionId: r.uuid, construction: { uuid: r.uuid, name: r.name, number: r.number, streetNumber: r.street_number },
         workers: r.workers, approved: r.approved, rejected: r.rejected, pending: r.pending,

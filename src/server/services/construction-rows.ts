@@ -16,8 +16,8 @@ export const CONSTRUCTION_SELECT = `o.uuid, o.name,
   to_char(o.start_date, 'YYYY-MM-DD') AS "startDate", to_char(o.end_date, 'YYYY-MM-DD') AS "endDate",
   w.worker_count AS "workerCount", w.approved, w.rejected, w.pending, w.rejected_worker AS "rejectedWorker"`;
 
-export const CONSTRUCTION_FROM = `constructions o
-  JOIN contractors k ON k.id = o.contractor_id
+/** What a site's answer joins to `constructions o`: its contractor, street, zone, community and workers' counts. */
+export const CONSTRUCTION_JOINS = `JOIN contractors k ON k.id = o.contractor_id
   JOIN streets s ON s.id = o.street_id
   JOIN zones z ON z.id = s.zone_id
   JOIN communities c ON c.id = o.community_id
@@ -30,6 +30,7 @@ export const CONSTRUCTION_FROM = `constructions o
              WHERE r.construction_id = o.id AND r.deleted_at IS NULL AND r.status = 'Rechazado'
              ORDER BY r.decided_at DESC NULLS LAST, r.id DESC LIMIT 1) AS rejected_worker
       FROM construction_workers cw WHERE cw.construction_id = o.id AND cw.deleted_at IS NULL) w`;
+export const CONSTRUCTION_FROM = `constructions o ${CONSTRUCTION_JOINS}`;
 
 export async function constructionById(q: Queryable, id: number): Promise<Construction> {
   return (await q.one<Construction>(`SELECT ${CONSTRUCTION_SELECT} FROM ${CONSTRUCTION_FROM} WHERE o.id = $1`, [id]))!;

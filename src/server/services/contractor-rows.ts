@@ -13,7 +13,8 @@ import { requireCommunity } from '../http/route.js';
 export const CONTRACTOR_SELECT = `k.uuid, k.first_name AS "firstName", k.last_name AS "lastName", k.phone, k.enterprise,
   k.city || ', ' || k.street || ', #' || k.number || ', C.P.:' || k.postal_code AS "fullAddress",
   json_build_object('email', u.email) AS "user"`;
-export const CONTRACTOR_FROM = 'contractors k JOIN users u ON u.id = k.user_id';
+export const CONTRACTOR_JOINS = 'JOIN users u ON u.id = k.user_id';
+export const CONTRACTOR_FROM = `contractors k ${CONTRACTOR_JOINS}`;
 
 export async function contractorById(q: Queryable, id: number): Promise<Contractor> {
   return (await q.one<Contractor>(`SELECT ${CONTRACTOR_SELECT} FROM ${CONTRACTOR_FROM} WHERE k.id = $1`, [id]))!;

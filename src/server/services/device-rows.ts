@@ -18,7 +18,29 @@ export const DEVICE_SELECT = `d.uuid, d.name, d.status, d.device_type AS "device
   (SELECT t.uuid::text FROM device_tokens t WHERE t.device_id = d.id AND t.revoked_at IS NULL) AS "deviceToken",
   to_json(d.last_seen_at) #>> '{}' AS "lastSeenAt", ${ONLINE_SQL} AS online`;
 
-export const DEVICE_FROM = `devices d LEFT JOIN zones z ON z.id = d.zone_id LEFT JOIN streets s ON s.id = d.street_id`;
+/** What a device's answer joins to `devices d`: its zone and street. */
+export const DEVICE_JOINS = 'LEFT JOIN zones z ON z.id = d.zone_id LEFT JOIN streets s ON s.id = d.street_id';
+export const DEVICE_FROM = `devices d ${DEVICE_JOINS}`;
+
+/**
+ * The club's 'No. acción' of the residents at a device's address (the devices list searches it):
+ * residents of the device's own street, so of its community (streets are keyed on (id, community_id)).
+ */
+export const DEVICE_ADDRESS_ACTIONS = `(SELECT string_agg(r.action, ' ') FROM residents r
+  WHERE r.street_id = d.street_id AND r.number = d.number AND r.deleted_at IS NULL)`;
+
+/**
+ * The devices after `deviceId` in the entry route: its children, their children, and so on
+ * (edges of one community: `device_parents` keys both ends on (id, community_id)).
+ */
+export async function devicesAfter(q: Queryable, deviceId: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `WITH RECURSIVE after_self(id) AS (
+       SELECT device_id FROM device_parents WHERE parent_id = $1
+       UNION SELECT dp.device_id FROM device_parents dp JOIN after_self a ON dp.parent_id = a.id)
+     SELECT id FROM after_self`, [deviceId]);
+  return rows.map((r) => r.id);
+}
 
 /** A live device of the community by uuid, or 404 (another community's device is as absent as a missing one). */
 export async function deviceOf(q: Queryable, communityId: number, uuid: string, lock = false) {

@@ -5,6 +5,7 @@ import { displayStatus, EventTexts, localNow, StatusRefusals, type EventAction, 
 import type { Guest, MassiveEvent, MassiveEventSummary } from '../../shared/massive-event-types.js';
 import type { AuthContext } from '../http/auth-context.js';
 import { requireCommunity } from '../http/route.js';
+import { CommunityScope, SqlValue } from '../db/community-scope.js';
 import type { Queryable } from '../db/db.js';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
@@ -17,6 +18,12 @@ export const EVENT_AREA_NOT_FOUND = 'El área común no existe.';
  * resident records (a resident; another resident's event is 'not found').
  */
 export interface EventScope { communityId: number; residentIds: number[] | null }
+
+/** Every change of an event moves its version on (the optimistic check of `assertFresh`). */
+export const NEXT_VERSION = new SqlValue('version + 1');
+
+/** The event scope's community as a community scope, over `q` (the request's transaction or the database). */
+export const eventsOf = (q: Queryable, scope: EventScope) => new CommunityScope(q, scope.communityId);
 
 export async function eventScope(q: Queryable, auth: AuthContext): Promise<EventScope> {
   const communityId = requireCommunity(auth);
