@@ -17,6 +17,7 @@ interface RuledFormContext {
   values: FormValues;
   errors: Record<string, string>;
   submitted: unknown;
+  record: Record<string, unknown>;
 }
 
 export interface FormRules {
@@ -29,19 +30,25 @@ export interface FormRules {
   postalCode?: boolean;
   /** The form has the optional logo: it spawns the logo picker. */
   logo?: boolean;
+  /**
+   * Valid values that ask a confirmation before they are sent, read with the loaded record and the
+   * record's id (e.g. a guest whose name is already on the list, spec 2 §5). None by default.
+   */
+  confirmWhen?: (values: FormValues, record: Record<string, unknown>, id: string | null) => boolean;
 }
 
 /**
  * The implementations the form skeleton's `provide` takes for these rules (typed `never` so
  * `provide` accepts them whatever the form's own implementations are).
  */
-export function formRules({ schema, initial, loadsWhenAdding = false, postalCode = false, logo = false }: FormRules): { guards: Record<string, never>; actions: Record<string, never> } {
+export function formRules({ schema, initial, loadsWhenAdding = false, postalCode = false, logo = false, confirmWhen }: FormRules): { guards: Record<string, never>; actions: Record<string, never> } {
   return {
     guards: {
       isValid: ({ context }: { context: RuledFormContext }) => isFormValid(schema, context.values),
       needsLoad: ({ context }: { context: RuledFormContext }) => loadsWhenAdding || context.id !== null,
       hasPostalCode: () => postalCode,
       hasLogo: () => logo,
+      needsConfirmation: ({ context }: { context: RuledFormContext }) => confirmWhen?.(context.values, context.record, context.id) ?? false,
     },
     actions: {
       prefill: assign(({ context }: { context: RuledFormContext }) => ({ values: { ...initial(context.row), ...context.values } })),

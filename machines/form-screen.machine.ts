@@ -60,6 +60,8 @@ export type FormEvent =
   | { type: 'logo.remove' }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
+  | { type: 'form.confirm' }
+  | { type: 'confirm.cancel' }
   | { type: 'dialog.close' }
   | PostalCodeReport
   | { type: 'xstate.done.actor.readLogo'; output: ReadLogo }
@@ -131,6 +133,8 @@ export const formScreenMachine = setup({
     hasPostalCode: () => false,
     /** Provided by the rules: the form has the optional logo. */
     hasLogo: () => false,
+    /** Provided by the rules: these valid values ask a confirmation before they are sent (a repeated guest, spec 2 §5). */
+    needsConfirmation: () => false,
     isPostalCodeField: ({ event }) => event.type === 'field.change' && event.name === 'cp',
     /** Spec 1 §2: jpeg or png (the browser's declared type; the server checks the content). */
     isAcceptableLogo: ({ event }) => event.type === 'logo.pick' && logoProblem(event.file) === null,
@@ -238,6 +242,7 @@ export const formScreenMachine = setup({
         ],
         'logo.remove': { guard: 'hasLogo', actions: 'removeLogo' },
         'form.submit': [
+          { guard: and(['isValid', 'needsConfirmation']), target: 'confirming', actions: 'acceptValues' },
           { guard: 'isValid', target: 'submitting', actions: 'acceptValues' },
           { target: 'invalid', actions: 'showFieldErrors' },
         ],
@@ -246,6 +251,13 @@ export const formScreenMachine = setup({
     },
     /** 'Error' / 'Por favor, corrige los campos indicados.' over the form, fields marked. */
     invalid: { on: { 'dialog.close': { target: 'editing' } } },
+    /** The values ask first (e.g. 'Estas seguro de agregar a este invitado nuevamente?'): nothing is sent until confirmed. */
+    confirming: {
+      on: {
+        'form.confirm': { target: 'submitting' },
+        'confirm.cancel': { target: 'editing' },
+      },
+    },
     submitting: {
       invoke: {
         id: 'save', src: 'saveRecord',

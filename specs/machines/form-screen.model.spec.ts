@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coverage, describePath, generatePaths, runOnActor } from '../support/model-paths.js';
 import { addressPagesModel } from './models/address-pages.model.js';
 import { formScreenModel } from './models/form-screen.model.js';
+import { guestFormModel } from './models/guest-form.model.js';
 import { registrationFormModel } from './models/registration.model.js';
 import { userModalModel } from './models/user-modal.model.js';
 
@@ -31,13 +32,13 @@ describe('form machine, the one form skeleton (spec 3 §2 Agregar / Editar modal
   });
 });
 
-describe('one form skeleton, configured four ways (issue 7: catalogue modals, users modal, address pages, registration)', () => {
-  it('together the four configurations reach every state and transition of the skeleton', () => {
-    const models = [formScreenModel, userModalModel, addressPagesModel, registrationFormModel];
+describe('one form skeleton, configured five ways (issue 7: catalogue modals, users modal, address pages, registration; the /guests guest form)', () => {
+  it('together the five configurations reach every state and transition of the skeleton', () => {
+    const models = [formScreenModel, userModalModel, addressPagesModel, registrationFormModel, guestFormModel];
     const missing = models.map((m) => coverage({ ...m, notHere: undefined }, generatePaths(m)));
     const everywhere = (key: 'states' | 'transitions') => missing[0][key].missing.filter((id) => missing.every((c) => c[key].missing.includes(id)));
     expect(everywhere('states')).toEqual([]);
     expect(everywhere('transitions')).toEqual([]);
-  // Four models' paths are generated again here: seconds of graph walking on a busy machine.
+  // Five models' paths are generated again here: seconds of graph walking on a busy machine.
   }, 60_000);
 });

@@ -37,7 +37,7 @@ export interface ModelSpec {
    * postal-code transitions, for a form without an address), and which models take them.
    * They are left out of this model's coverage; a test checks the models together cover them.
    */
-  notHere?: { transitions: string[]; takenBy: string };
+  notHere?: { transitions: string[]; states?: string[]; takenBy: string };
   /**
    * Children the machine spawns that the actor layer replaces by recorders (their own models
    * test them): what the parent sends them is recorded as calls `{ src, input: event }`, and
@@ -197,7 +197,7 @@ export function coverage(spec: ModelSpec, paths: GeneratedPath[]): Coverage {
       markAlways(snapshot);
     }
   }
-  const stateIds = nodes.map((n) => n.id);
+  const stateIds = nodes.map((n) => n.id).filter((id) => !(spec.notHere?.states ?? []).includes(id));
   const excluded = (id: string) => (spec.notHere?.transitions ?? []).some((t) => id.startsWith(t));
   const transitionIds = [...new Set(transitions.map(transitionId))].filter((id) => !excluded(id));
   return {

@@ -18,7 +18,9 @@ const event = { uuid: 'e1', title: 'Posada anual', massiveEventGuests: guestRows
 function renderGuests() {
   const calls = pendingCalls();
   const api = {
-    get: vi.fn(async () => event as never), addGuest: vi.fn(), addGuests: vi.fn(), updateGuest: vi.fn(), removeGuest: vi.fn(),
+    get: vi.fn(async () => event as never), addGuests: vi.fn(), removeGuest: vi.fn(),
+    addGuest: vi.fn(async (_event: string, g: Record<string, unknown>) => ({ ...g, id: 9, uuid: 'g9', massiveEvent: { uuid: 'e1' } })),
+    updateGuest: vi.fn(async (_event: string, g: Record<string, unknown>) => ({ ...g, id: 1, massiveEvent: { uuid: 'e1' } })),
   };
   const downloads: InvitationTarget[] = [];
   const download = async (target: InvitationTarget, hooks: { report: (e: unknown) => void }) => {
@@ -40,7 +42,7 @@ function renderGuests() {
       </MemoryRouter>
     </ChakraProvider>,
   );
-  return { calls, downloads };
+  return { calls, downloads, api };
 }
 
 const dialog = () => screen.queryAllByRole('alertdialog', { hidden: true }).at(-1) ?? null;
@@ -87,5 +89,47 @@ describe("/guests: 'Descargar invitación' with one or several guests ticked (sp
         });
       },
     });
+  });
+});
+
+describe("/guests: a guest whose name is already on the list asks first (spec 2 §5 Guest: 'Estas seguro de agregar a este invitado nuevamente?' / 'Si, agregar')", () => {
+  const form = () => screen.getByTestId('form-dialog');
+  const question = () => screen.queryByTestId('confirm-dialog');
+  async function fill(firstName: string, lastName: string) {
+    fireEvent.click(await screen.findByRole('button', { name: 'Agregar invitado' }));
+    await waitFor(() => expect(within(form()).getByLabelText(/Nombre/)).toBeTruthy());
+    fireEvent.change(within(form()).getByLabelText(/^Nombre/), { target: { value: firstName } });
+    fireEvent.change(within(form()).getByLabelText(/Apellidos/), { target: { value: lastName } });
+    fireEvent.click(within(form()).getByRole('button', { name: 'Guardar', hidden: true }));
+  }
+
+  it("a repeated name (accents and case aside) is sent only after 'Si, agregar'", async () => {
+    const { api } = renderGuests();
+    await screen.findByText('Ana López');
+    await fill('ana', 'LOPEZ');
+    await waitFor(() => expect(question()?.textContent).toContain('Estas seguro de agregar a este invitado nuevamente?'));
+    expect(api.addGuest).not.toHaveBeenCalled();
+    fireEvent.click(within(question()!).getByRole('button', { name: 'Si, agregar' }));
+    await waitFor(() => expect(api.addGuest).toHaveBeenCalledTimes(1));
+    expect(api.addGuest.mock.calls[0]![1]).toMatchObject({ firstName: 'ana', lastName: 'LOPEZ' });
+  });
+
+  it('declining keeps the form with what was typed and sends nothing', async () => {
+    const { api } = renderGuests();
+    await screen.findByText('Ana López');
+    await fill('Luis', 'Pérez');
+    await waitFor(() => expect(question()).not.toBeNull());
+    fireEvent.click(within(question()!).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect((within(form()).getByLabelText(/^Nombre/) as HTMLInputElement).value).toBe('Luis');
+    expect(api.addGuest).not.toHaveBeenCalled();
+  });
+
+  it('a new name is sent at once, without the question', async () => {
+    const { api } = renderGuests();
+    await screen.findByText('Ana López');
+    await fill('Eva', 'Paz');
+    await waitFor(() => expect(api.addGuest).toHaveBeenCalledTimes(1));
+    expect(question()).toBeNull();
   });
 });

@@ -141,3 +141,7 @@ export const eventGuestsPath = (uuid: string) => `/guests?event=${encodeURICompo
 /** The guests' names as the repeated-guest check compares them (spec 2 §5): trimmed, case and accents ignored. */
 export const guestNameKey = (g: { firstName: string; lastName: string }) =>
   `${g.firstName} ${g.lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Spec 2 §5: the guest's name is already another guest's of the event (the guest being edited aside). */
+export const repeatsGuest = (guest: { firstName: string; lastName: string }, guests: readonly { uuid: string; firstName: string; lastName: string }[], ownUuid: string | null) =>
+  guests.some((g) => g.uuid !== ownUuid && guestNameKey(g) === guestNameKey(guest));

@@ -1,3 +1,4 @@
+import { CONFIRMING_TRANSITIONS } from './form-screen.model.js';
 import { formRules } from '../../../machines/form-rules.js';
 import { formScreenMachine } from '../../../machines/form-screen.machine.js';
 import { CommunityFormSchema } from '../../../src/shared/schemas/community.schema.js';
@@ -48,6 +49,7 @@ const isCommunity = (s: any) => 'licenseTotal' in s.context.values;
 export const addressPagesModel: ModelSpec = {
   name: 'addressPages',
   machine: communityPage,
+  notHere: { transitions: CONFIRMING_TRANSITIONS, states: ['formScreen.confirming'], takenBy: 'guestForm' },
   inputs: [
     { name: 'integrator add', input: { id: null, row: null }, machine: integratorPage },
     { name: 'community add', input: { id: null, row: null } },

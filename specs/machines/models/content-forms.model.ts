@@ -1,3 +1,4 @@
+import { confirmingOf } from './form-screen.model.js';
 import { contentFormMachine } from '../../../machines/content-form.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
@@ -53,8 +54,9 @@ export const contentFormsModel: ModelSpec = {
   ],
   recordedChildren: ['noticeSegments'],
   notHere: {
-    transitions: ['noticeForm --postalCode.'],
-    takenBy: 'addressPages',
+    transitions: ['noticeForm --postalCode.', ...confirmingOf('noticeForm').transitions],
+    states: confirmingOf('noticeForm').states,
+    takenBy: 'addressPages; the question before sending, guestForm',
   },
   key: (s) => {
     const c = s.context;

@@ -1,3 +1,4 @@
+import { confirmingOf } from './form-screen.model.js';
 import { withDeviceRules } from '../../../machines/device-form.machine.js';
 import { emptyDevice } from '../../../machines/device-form-rules.js';
 import type { ModelSpec } from '../../support/model-paths.js';
@@ -57,8 +58,9 @@ export const deviceFormModel: ModelSpec = {
   recordedChildren: ['zoneStreetPicker'],
   notHere: {
     // It always loads (its parents), so the skeleton's boot → editing is the catalogue forms'.
-    transitions: ['deviceForm.boot ----> deviceForm.editing', 'deviceForm --postalCode.', 'deviceForm --xstate.done.actor.readLogo', 'deviceForm --xstate.error.actor.readLogo', 'deviceForm.editing --logo.'],
-    takenBy: 'addressPages',
+    transitions: ['deviceForm.boot ----> deviceForm.editing', 'deviceForm --postalCode.', 'deviceForm --xstate.done.actor.readLogo', 'deviceForm --xstate.error.actor.readLogo', 'deviceForm.editing --logo.', ...confirmingOf('deviceForm').transitions],
+    states: confirmingOf('deviceForm').states,
+    takenBy: 'addressPages; the question before sending, guestForm',
   },
   key: (s) => [s.context.id, s.context.values, Object.keys(s.context.errors).sort()],
   events: (s) => {

@@ -127,8 +127,14 @@ formScreenModel.describeEvent = (e) => ({
   'xstate.done.actor.save': 'el servidor guarda',
   'xstate.error.actor.save': "el servidor responde 409 'La zona ya existe.'",
 } as Record<string, string>)[e.type] ?? e.type;
+/** The form skeleton's question before sending (a repeated guest): only the guest form asks it (guestForm model). */
+export const CONFIRMING_TRANSITIONS = ['formScreen.editing --form.submit--> formScreen.confirming', 'formScreen.confirming --'];
+/** The same question in a machine built on the skeleton's states under another id (noticeForm, deviceForm, residentForm). */
+export const confirmingOf = (id: string) => ({ states: [`${id}.confirming`], transitions: CONFIRMING_TRANSITIONS.map((t) => t.replaceAll('formScreen', id)) });
+
 /** A catalogue's form has no address and no logo: those transitions of the skeleton are the address pages' and the users modal's. */
 formScreenModel.notHere = {
-  transitions: ['formScreen --postalCode.', 'formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --field.change--> (self)#0', 'formScreen.editing --logo.'],
-  takenBy: 'userModal, addressPages',
+  transitions: ['formScreen --postalCode.', 'formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --field.change--> (self)#0', 'formScreen.editing --logo.', ...CONFIRMING_TRANSITIONS],
+  states: ['formScreen.confirming'],
+  takenBy: 'userModal, addressPages; the question before sending, guestForm',
 };

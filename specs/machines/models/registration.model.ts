@@ -1,3 +1,4 @@
+import { CONFIRMING_TRANSITIONS } from './form-screen.model.js';
 import { registrationForm } from '../../../machines/registration-form.js';
 import { registrationMachine } from '../../../machines/registration.machine.js';
 import { PASSWORDS_DIFFER, REGISTRATION_PASSWORD_RULE } from '../../../src/shared/schemas/auth.schema.js';
@@ -55,8 +56,9 @@ export const registrationFormModel: ModelSpec = {
   machine: registrationForm({ findUser: async () => null, newPassword: async () => undefined }),
   inputs: [{ name: 'link t-1', input: { id: 't-1', row: null } }],
   notHere: {
-    transitions: ['formScreen --postalCode.', 'formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --field.change--> (self)#0', 'formScreen.editing --logo.', 'formScreen.editing --form.cancel', 'formScreen.boot ----> formScreen.editing'],
-    takenBy: 'form, userModal, addressPages (the registration page always loads its user and has no Cancelar)',
+    transitions: ['formScreen --postalCode.', 'formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --field.change--> (self)#0', 'formScreen.editing --logo.', 'formScreen.editing --form.cancel', 'formScreen.boot ----> formScreen.editing', ...CONFIRMING_TRANSITIONS],
+    states: ['formScreen.confirming'],
+    takenBy: 'form, userModal, addressPages (the registration page always loads its user and has no Cancelar), guestForm',
   },
   events: (s) => {
     const v = s.value as string;

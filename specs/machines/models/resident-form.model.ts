@@ -1,3 +1,4 @@
+import { confirmingOf } from './form-screen.model.js';
 import { withResidentRules } from '../../../machines/resident-form.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
@@ -52,8 +53,9 @@ export const residentFormModel: ModelSpec = {
   // A resident form has no postal code nor logo (the address pages take those transitions).
   notHere: {
     transitions: ['residentForm --postalCode.', 'residentForm --xstate.done.actor.readLogo', 'residentForm --xstate.error.actor.readLogo', 'residentForm.editing --logo.',
-      'residentForm.editing --field.change--> (self)#0'],
-    takenBy: 'addressPages',
+      'residentForm.editing --field.change--> (self)#0', ...confirmingOf('residentForm').transitions],
+    states: confirmingOf('residentForm').states,
+    takenBy: 'addressPages; the question before sending, guestForm',
   },
   key: (s) => {
     const c = s.context;

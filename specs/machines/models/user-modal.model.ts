@@ -1,3 +1,4 @@
+import { CONFIRMING_TRANSITIONS } from './form-screen.model.js';
 import { formRules } from '../../../machines/form-rules.js';
 import { formScreenMachine } from '../../../machines/form-screen.machine.js';
 import { UserMessages } from '../../../src/shared/schemas/user.schema.js';
@@ -54,7 +55,7 @@ export const userModalModel: ModelSpec = {
     { name: 'edit', input: { id: 'u1', row: { uuid: 'u1', name: 'Laura Pérez Gómez' } } },
   ],
   recordedChildren: ['postalCodeLookup'],
-  notHere: { transitions: ['formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --logo.'], takenBy: 'addressPages' },
+  notHere: { transitions: ['formScreen --xstate.done.actor.readLogo', 'formScreen --xstate.error.actor.readLogo', 'formScreen.editing --logo.', ...CONFIRMING_TRANSITIONS], states: ['formScreen.confirming'], takenBy: 'addressPages, guestForm' },
   events: (s) => {
     switch (s.value as string) {
       case 'editing': return editingEvents(s);

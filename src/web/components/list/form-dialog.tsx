@@ -4,6 +4,7 @@ import { useEffect, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formScreenMachine, type FormInput, type FormValues } from '../../../../machines/form-screen.machine.js';
 import { inspected } from '../../inspector.js';
+import { ConfirmDialog } from '../confirm-dialog.js';
 import { ResultDialog } from '../result-dialog.js';
 
 export interface FormBindings<V extends FormValues> {
@@ -25,6 +26,8 @@ export interface FormDialogProps<V extends FormValues> {
   successTitle?: string;
   successDetail?: (result: unknown) => string | undefined;
   errorTitle?: string;
+  /** The question of a form whose rules ask before sending (the machine's `confirming` state). */
+  confirm?: { title: string; detail: (values: V) => string; confirmText: string };
   children: (form: FormBindings<V>) => ReactNode;
 }
 
@@ -34,7 +37,7 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
   const send = props.actor.send;
   const { values, errors, serverError, result } = state.context;
   const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
-  const editing = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid');
+  const editing = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid') || state.matches('confirming');
 
   return (
     <>
@@ -63,6 +66,10 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+      {props.confirm ? (
+        <ConfirmDialog open={state.matches('confirming')} danger={false} title={props.confirm.title} detail={props.confirm.detail(values as V)}
+          confirmText={props.confirm.confirmText} onConfirm={() => send({ type: 'form.confirm' })} onCancel={() => send({ type: 'confirm.cancel' })} />
+      ) : null}
       <ResultDialog open={state.matches('succeeded')} status="success" title={props.successTitle ?? '¡Correcto!'}
         detail={props.successDetail?.(result)} onClose={() => send({ type: 'dialog.close' })} />
       <ResultDialog open={state.matches('failed')} status="error" title={props.errorTitle ?? 'Error'}

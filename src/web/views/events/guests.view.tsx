@@ -2,14 +2,14 @@ import { Button, Flex, Spinner } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { formRules } from '../../../../machines/form-rules.js';
-import { formScreenMachine, type FormValues } from '../../../../machines/form-screen.machine.js';
+import { formScreenMachine } from '../../../../machines/form-screen.machine.js';
+import { guestFormRules, guestFormValues } from '../../../../machines/guest-form-rules.js';
 import { guestActionsMachine } from '../../../../machines/guest-actions.machine.js';
 import { guestImportMachine } from '../../../../machines/guest-import.machine.js';
 import { readGuestSheet } from '../../import/read-guest-sheet.js';
 import { guestsPage, type GuestListRow } from '../../../shared/massive-event-list.js';
 import { canWriteEvents, EventTexts, GUESTS_PAGE_SIZE, PAGE_LINKS } from '../../../shared/massive-event-rules.js';
-import { GuestFieldsSchema, type GuestFields } from '../../../shared/schemas/massive-event.schema.js';
+import type { GuestFields } from '../../../shared/schemas/massive-event.schema.js';
 import { fetchInvitations } from '../../api/invitations.api.js';
 import { massiveEventsApi, type MassiveEventsApi } from '../../api/massive-events.api.js';
 import { invitationDownloadLogic } from '../../components/invitation-download.js';
@@ -18,12 +18,10 @@ import { ListScreen } from '../../components/list/list-screen.js';
 import { paths } from '../../paths.js';
 import { useSessionUser } from '../../session/session-context.js';
 import { GuestCards, GuestToolbar } from './guest-cards.js';
-import { emptyGuest, GuestFieldsView } from './guest-fields.js';
+import { GuestFieldsView } from './guest-fields.js';
 
 type Row = GuestListRow;
 type GuestsApi = Pick<MassiveEventsApi, 'get' | 'addGuest' | 'addGuests' | 'updateGuest' | 'removeGuest'>;
-const valuesOf = (row: Record<string, unknown> | null): FormValues =>
-  (row ? { firstName: row.firstName, lastName: row.lastName, phone: row.phone, email: row.email } : emptyGuest());
 
 /**
  * 'Invitados al evento' (/guests?event={id}, spec 2 §2.3): the shared list over the event's guests
@@ -36,10 +34,11 @@ export function GuestsView({ api = massiveEventsApi, download = fetchInvitations
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const event = query.get('event') ?? '';
+  // The form reads the event's guests when it opens: a name already on the list asks first (spec 2 §5).
   const form = useMemo(() => formScreenMachine.provide({
-    ...formRules({ schema: GuestFieldsSchema, initial: valuesOf }),
+    ...guestFormRules(),
     actors: {
-      loadForm: fromPromise(async ({ input }) => ({ values: valuesOf(input.row) })),
+      loadForm: fromPromise(async ({ input }) => ({ values: guestFormValues(input.row), record: { guests: (await api.get(event)).massiveEventGuests } })),
       saveRecord: fromPromise(({ input }) => {
         const guest = input.values as GuestFields;
         return input.id ? api.updateGuest(event, { ...guest, uuid: input.id }) : api.addGuest(event, guest);
@@ -91,6 +90,7 @@ export function GuestsView({ api = massiveEventsApi, download = fetchInvitations
             submitText="Guardar"
             successDetail={() => (selected ? EventTexts.guestUpdated : EventTexts.guestAdded)}
             errorTitle={EventTexts.errorTitle}
+            confirm={{ title: EventTexts.repeatedGuest, confirmText: EventTexts.repeatedGuestConfirm, detail: (g) => `${g.firstName} ${g.lastName} ya está en la lista.` }}
           >
             {(f) => <GuestFieldsView form={f} />}
           </FormDialog>
