@@ -18,7 +18,7 @@ import type { LinkAnswer, LinkCodeAnswer, DeviceAnswer } from '../../src/shared/
 import { fromBase64Url, PASS_PREFIX, toBase64Url } from '../../src/shared/pass-types.js';
 import { signInActors, type Actors } from '../support/catalogue-actors.js';
 import { areaUuid, inHours, residentUuid, shiftEvent } from '../support/event-fixtures.js';
-import { connectDashboard, listenLocal, nextEvent, subscribe, type DashboardSocket } from '../support/realtime-client.js';
+import { connectDashboard, listenLocal, recordEvents, subscribe, waitFor, type DashboardSocket } from '../support/realtime-client.js';
 import { testApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -66,11 +66,14 @@ describe('POST api/massiveEventGuests/checkin', () => {
     const socket = await connectDashboard(base, (await t.signIn('administrador@porton.mx')));
     sockets.push(socket);
     expect(await subscribe(socket, palmas)).toEqual({ ok: true });
+    // Recorded from now: the event may reach the socket before the answer reaches the test.
+    const live = recordEvents(socket);
     const res = await checkin(passFor(guest));
     expect(res.statusCode, res.body).toBe(201);
     const entry = res.json();
     expect(entry).toMatchObject({ direction: 'IN', guest: { uuid: guest, firstName: 'Ramona', lastName: 'Peña' }, event: { uuid: event, title: 'Posada de la privada' } });
-    expect(await nextEvent(socket, 'V_IN', entry.visitUuid)).toMatchObject({ fracUuid: palmas, accessMode: 'QR' });
+    const heard = await waitFor(() => live.find((e) => e.type === 'V_IN' && e.event.uuid === entry.visitUuid), `V_IN of ${entry.visitUuid}`);
+    expect(heard.event).toMatchObject({ fracUuid: palmas, accessMode: 'QR' });
     const row = await t.db.one<Record<string, unknown>>(
       `SELECT v.visitant_type, v.access_mode, g.uuid::text AS guest, e.uuid::text AS event FROM visits v
          JOIN massive_event_guests g ON g.id = v.massive_event_guest_id JOIN massive_events e ON e.id = v.massive_event_id WHERE v.uuid = $1`, [entry.visitUuid]);

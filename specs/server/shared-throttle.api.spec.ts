@@ -13,7 +13,15 @@ import { testApp, type TestApp } from '../support/test-app.js';
 
 /** A small write limit for the test (the default, 1200 a minute, is documented in the README). */
 const WRITE_LIMIT = 10;
-const ENV = { WRITE_RATE_LIMIT: String(WRITE_LIMIT) };
+/**
+ * Both processes use one store: Redis when REDIS_URL is set (as CI sets it), under a prefix of this
+ * run's own (counters from an earlier run must not count), else the database's throttle_counters.
+ */
+const ENV = {
+  WRITE_RATE_LIMIT: String(WRITE_LIMIT), REDIS_URL: process.env.REDIS_URL ?? '',
+  REDIS_PREFIX: `porton-throttle-test-${process.pid}-${Date.now()}`,
+};
+const STORE = ENV.REDIS_URL ? 'Redis' : 'the database';
 
 let t: TestApp;
 let peer: ServerProcess | null = null;
@@ -41,7 +49,8 @@ async function call(on: 'A' | 'B', method: 'POST', url: string, headers: Record<
   const res = await fetch(`${peer.base}${url}`, { method, headers, body });
   return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') };
 }
-const processes = () => (peer ? 'two processes on PostgreSQL' : 'one process on PGlite');
+// The titles are written when the file is collected, before the peer starts: they follow the database.
+const processes = () => `${process.env.DATABASE_URL ? 'two processes on PostgreSQL' : 'one process on PGlite'}, counters in ${STORE}`;
 
 describe(`sign-in failures spread over processes reach the limit together (${processes()})`, () => {
   it(`the per-address limit (${SIGN_IN_POLICY.addressMax} failures in 15 minutes) counts failures on A and B as one`, async () => {

@@ -33,20 +33,6 @@ export function recordEvents(socket: DashboardSocket) {
   return events;
 }
 
-/** Resolves with the first `type` event for visit `uuid`, or rejects after `ms`. */
-export function nextEvent(socket: DashboardSocket, type: 'V_IN' | 'V_OUT', uuid: string, ms = 5_000): Promise<VisitEvent> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { socket.off(type, on); reject(new Error(`no ${type} for ${uuid} within ${ms} ms`)); }, ms);
-    const on = (event: VisitEvent) => {
-      if (event.uuid !== uuid) return;
-      clearTimeout(timer);
-      socket.off(type, on);
-      resolve(event);
-    };
-    socket.on(type, on);
-  });
-}
-
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `find` answers something, or rejects after `ms`. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import type { Db } from '../../src/server/db/db.js';
+import type { Db, Queryable } from '../../src/server/db/db.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 import { openPostgres } from '../../src/server/db/postgres.js';
@@ -110,9 +110,20 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
     };
   }
 
+  // A test's own writes (a status changed straight in the database) reach the app as an operator's
+  // would: through the auth events. On PostgreSQL they arrive asynchronously, so each write waits
+  // until this app has heard it (the barrier its write routes use), as the next request would.
+  const heard = () => built.authEvents.barrier();
+  const isWrite = (sql: string) => /^\s*(UPDATE|DELETE|INSERT|WITH)\b/i.test(sql);
+  const testDb: Db = Object.assign(Object.create(db) as Db, {
+    query: async <T>(sql: string, params?: readonly unknown[]) => { const rows = await db.query<T>(sql, params); if (isWrite(sql)) await heard(); return rows; },
+    one: async <T>(sql: string, params?: readonly unknown[]) => { const row = await db.one<T>(sql, params); if (isWrite(sql)) await heard(); return row; },
+    tx: async <T>(fn: (q: Queryable) => Promise<T>) => { const out = await db.tx(fn); await heard(); return out; },
+  });
+
   return {
     /** The database's URL on PostgreSQL (null on PGlite): a second API can open the same database. */
-    app, db, kind, url, config, mailer, basic, signIn, as,
+    app, db: testDb, kind, url, config, mailer, basic, signIn, as,
     close: async () => { await app.close(); await drop(); rmSync(dataDir, { recursive: true, force: true }); },
   };
 }

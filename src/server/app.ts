@@ -15,7 +15,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
 import { registerSpa } from './plugins/spa.js';
 import { scheduleAuditPrune } from './services/audit.js';
-import { listenAuthEvents } from './services/auth-events.js';
+import { listenAuthEvents, type AuthEvents } from './services/auth-events.js';
 import { devicePresence } from './services/device-presence.js';
 import { routeModules } from './routes/register-all.js';
 import { databaseCounterStore, redisCounterStore, type CounterStore } from './services/counter-store.js';
@@ -40,7 +40,7 @@ export interface BuildOptions {
 }
 
 /** Builds the whole API as one Fastify instance; `main.ts` listens, tests call `inject`. */
-export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { deps: AppDeps }> {
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { deps: AppDeps; authEvents: AuthEvents }> {
   const { config, db } = options;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
@@ -108,5 +108,5 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   for (const module of routeModules) module(app, deps);
   await registerSpa(app, options.distDir);
   app.addHook('onClose', async () => deps.mailer.close());
-  return Object.assign(app, { deps }) as unknown as FastifyInstance & { deps: AppDeps };
+  return Object.assign(app, { deps, authEvents }) as unknown as FastifyInstance & { deps: AppDeps; authEvents: AuthEvents };
 }
