@@ -5,44 +5,20 @@
  * machines (their model specs).
  */
 import { describe, expect, it } from 'vitest';
-import { createMachine, type AnyStateMachine } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import { listScreenMachine } from '../../machines/list-screen.machine.js';
 import { sessionMachine } from '../../machines/session.machine.js';
 import { settingsEditMachine } from '../../machines/settings-edit.machine.js';
-import { generatePaths, runOnActor, type ModelSpec } from '../support/model-paths.js';
+import type { ModelSpec } from '../support/model-paths.js';
+import { failuresOf as failuresUpTo, mutate } from '../support/mutation.js';
 import { listScreenModel } from './models/list-screen.model.js';
 import { downloads, reportFilterModel } from './models/report-filter.model.js';
 import { sessionModel } from './models/session.model.js';
 import { settingsEditModel } from './models/settings-edit.model.js';
 
-/** A copy of `machine` whose config `change` edits (the implementations are the machine's own). */
-function mutate(machine: AnyStateMachine, change: (config: any) => void): AnyStateMachine {
-  const config = structuredCloneWithFunctions(machine.config);
-  change(config);
-  return createMachine(config, machine.implementations as never) as AnyStateMachine;
-}
-/** Deep copy of a machine config: plain objects and arrays copied, functions kept. */
-function structuredCloneWithFunctions<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(structuredCloneWithFunctions) as T;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, structuredCloneWithFunctions(v)])) as T;
-  }
-  return value;
-}
-
-/** Runs every generated path of the mutated model; answers the failures' messages. */
-async function failuresOf(model: ModelSpec, mutated: AnyStateMachine, srcs: string[], actions: Record<string, unknown> = {}) {
-  const spec = { ...model, machine: mutated };
-  const failures: string[] = [];
-  for (const path of generatePaths(spec)) {
-    try {
-      await runOnActor(mutated, path, srcs, actions, model);
-    } catch (error) {
-      failures.push((error as Error).message);
-    }
-  }
-  return failures;
-}
+/** Every failure of the mutated model's generated paths (the checks below look for one named expectation among them). */
+const failuresOf = (model: ModelSpec, mutated: AnyStateMachine, srcs: string[], actions: Record<string, unknown> = {}) =>
+  failuresUpTo(model, mutated, srcs, actions, Infinity);
 
 const listSrcs = ['loadPage', 'deleteRow', 'form', 'rowAction'];
 const sessionSrcs = ['checkSession', 'signIn', 'switchCommunity', 'signOut'];

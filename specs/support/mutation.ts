@@ -1,7 +1,7 @@
 /**
  * Mutation checks (TESTING.md): a copy of a machine with one transition broken, and the spec
- * expectations its generated paths fail. The same helpers as specs/machines/mutations.spec.ts,
- * for the suites of one area.
+ * expectations its generated paths fail; used by specs/machines/mutations.spec.ts and the areas'
+ * own mutation suites.
  */
 import { createMachine, type AnyStateMachine } from 'xstate';
 import { generatePaths, runOnActor, type ModelSpec } from './model-paths.js';
