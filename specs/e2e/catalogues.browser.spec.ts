@@ -71,7 +71,8 @@ describe('the community administrator keeps zones, streets and common areas (spe
 
     await search(page, 'Buscar zona', 'PONIENTE');
     await page.getByRole('row', { name: /Zona Norte/ }).waitFor({ state: 'detached' });
-    expect(await page.locator('tbody tr').count()).toBe(1);
+    // The search answers after the typed row was already listed: wait for the filtered page.
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await search(page, 'Buscar zona', 'no existe');
     await page.getByText(EMPTY_LIST_MESSAGE).waitFor();
 
@@ -96,7 +97,8 @@ describe('the community administrator keeps zones, streets and common areas (spe
     await acknowledge(page, 'La calle se actualizó correctamente.');
     await search(page, 'Buscar calle', 'ámbar');
     await row(page, 'Calle Ámbar Norte').waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(1);
+    // The search answers after the typed row was already listed: wait for the filtered page.
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
 
     // The common area's street selector offers only the streets of the zone chosen first.
     await open(page, '/commonareas', 'Áreas comunes');

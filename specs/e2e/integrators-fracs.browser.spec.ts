@@ -88,12 +88,12 @@ describe('integrators and their communities (spec 1 §2 Integrators and Communit
     const admin = await signedIn('admin@porton.mx');
     await admin.goto(`${server.url}/integrators`);
     const integratorRow = row(admin, 'integrador@porton.mx');
-    await integratorRow.getByRole('button', { name: 'Desactivar' }).click();
+    await integratorRow.getByRole('button', { name: 'Desactivar', exact: true }).click();
     const confirm = alert(admin, '¿Estás seguro de deshabilitar el acceso de Ignacio Ramírez Soto?');
     await confirm.getByText('Al deshabilitar este integrador, se deshabilitarán los accesos de sus fraccionamientos').waitFor();
-    await confirm.getByRole('button', { name: 'Desactivar' }).click();
-    await integratorRow.getByRole('button', { name: 'Activar' }).waitFor();
-    expect(await integratorRow.getByRole('button', { name: 'Activar' }).textContent()).toBe('N/A');
+    await confirm.getByRole('button', { name: 'Desactivar', exact: true }).click();
+    await integratorRow.getByRole('button', { name: 'Activar', exact: true }).waitFor();
+    expect(await integratorRow.getByRole('button', { name: 'Activar', exact: true }).textContent()).toBe('N/A');
 
     // An open session stops working; a new sign-in is refused with the spec's message.
     await open.reload();
@@ -102,11 +102,11 @@ describe('integrators and their communities (spec 1 §2 Integrators and Communit
     await signInAs(refused, server.url, 'administrador@porton.mx');
     await refused.getByText(SignInMessages.expired).waitFor();
 
-    await integratorRow.getByRole('button', { name: 'Activar' }).click();
+    await integratorRow.getByRole('button', { name: 'Activar', exact: true }).click();
     const enable = alert(admin, '¿Estás seguro de habilitar el acceso de Ignacio Ramírez Soto?');
     await enable.getByText('Al habilitar este integrador, se reanudarán los accesos a sus fraccionamientos').waitFor();
-    await enable.getByRole('button', { name: 'Activar' }).click();
-    await integratorRow.getByRole('button', { name: 'Desactivar' }).waitFor();
+    await enable.getByRole('button', { name: 'Activar', exact: true }).click();
+    await integratorRow.getByRole('button', { name: 'Desactivar', exact: true }).waitFor();
     const back = await signedIn('administrador@porton.mx');
     expect(new URL(back.url()).pathname).toBe('/home');
   });
@@ -167,11 +167,11 @@ describe('integrators and their communities (spec 1 §2 Integrators and Communit
 
     await integrator.goto(`${server.url}/fracs`);
     const palmas = row(integrator, 'Residencial Las Palmas');
-    await palmas.getByRole('button', { name: 'Desactivar' }).click();
+    await palmas.getByRole('button', { name: 'Desactivar', exact: true }).click();
     const confirm = alert(integrator, '¿Estás seguro de deshabilitar Residencial Las Palmas?');
-    await confirm.getByRole('button', { name: 'Desactivar' }).click();
+    await confirm.getByRole('button', { name: 'Desactivar', exact: true }).click();
     await palmas.getByText('Deshabilitado').waitFor();
-    expect(await palmas.getByRole('button', { name: 'Activar' }).textContent()).toBe('N/A');
+    expect(await palmas.getByRole('button', { name: 'Activar', exact: true }).textContent()).toBe('N/A');
 
     await open.reload();
     await open.waitForURL((u) => u.pathname === '/');
@@ -182,8 +182,8 @@ describe('integrators and their communities (spec 1 §2 Integrators and Communit
     await integrator.goto(`${server.url}/home`);
     await expect.poll(() => assigned.textContent()).toBe(before);
     await integrator.goto(`${server.url}/fracs`);
-    await palmas.getByRole('button', { name: 'Activar' }).click();
-    await alert(integrator, '¿Estás seguro de habilitar Residencial Las Palmas?').getByRole('button', { name: 'Activar' }).click();
+    await palmas.getByRole('button', { name: 'Activar', exact: true }).click();
+    await alert(integrator, '¿Estás seguro de habilitar Residencial Las Palmas?').getByRole('button', { name: 'Activar', exact: true }).click();
     await palmas.getByText('Activo').waitFor();
     const back = await signedIn('capturista@porton.mx');
     expect(new URL(back.url()).pathname).toBe('/home');

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Checkbox, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { APPROVE_CONTRAST } from './approval-dialogs.js';
 import type { ScreenWorker } from '../../../../machines/workers-screen.machine.js';
 import { credentialRefusal, editRefusal, workerBorderColor, WorkerStatus } from '../../../shared/worker-rules.js';
 
@@ -39,7 +40,7 @@ export function WorkerCard({ worker, admin, requestMode, selected, actions }: {
           {admin && (requestMode || worker.status === WorkerStatus.pending) ? (
             <>
               <Button size="xs" colorPalette="red" variant="outline" onClick={onReject}>Rechazar</Button>
-              <Button size="xs" colorPalette="green" onClick={onApprove}>Aprobar</Button>
+              <Button size="xs" colorPalette="green" {...APPROVE_CONTRAST} onClick={onApprove}>Aprobar</Button>
             </>
           ) : null}
         </HStack>

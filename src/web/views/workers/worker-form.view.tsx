@@ -92,7 +92,7 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
   if (snapshot.matches('boot') || snapshot.matches('loading') || snapshot.matches('loadFailed') || snapshot.matches('refused') || snapshot.matches('closed')) {
     return (
       <Stack gap="4" maxW="xl">
-        <Heading size="lg">{title}</Heading>
+        <Heading as="h1" size="xl">{title}</Heading>
         {snapshot.matches('loading') ? <Spinner role="status" aria-label="Cargando trabajador" /> : null}
         <ResultDialog open={snapshot.matches('loadFailed')} title="Ha ocurrido un error" detail={context.error} status="error" onClose={close} />
         <ResultDialog open={snapshot.matches('refused')} title={WorkerMessages.forbiddenTitle} detail={context.error} status="error" onClose={close} />
@@ -104,7 +104,7 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
     const status = statusText(state, context.sent);
     return (
       <Stack gap="4" maxW="xl">
-        <Heading size="lg">Registrar trabajador</Heading>
+        <Heading as="h1" size="xl">Registrar trabajador</Heading>
         <Alert.Root status={status.color === 'red' ? 'error' : status.color === 'green' ? 'success' : 'warning'} role="status" aria-live="polite">
           <Alert.Content><Alert.Title>{status.title}</Alert.Title><Alert.Description>{status.detail}</Alert.Description></Alert.Content>
         </Alert.Root>
@@ -118,7 +118,7 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
   return (
     <Stack as="form" gap="4" maxW="3xl" onSubmit={(e) => { e.preventDefault(); send({ type: 'form.submit' }); }}>
       <HStack justify="space-between">
-        <Heading size="lg">{title}</Heading>
+        <Heading as="h1" size="xl">{title}</Heading>
         <Button asChild variant="ghost" aria-label="Descartar"><RouterLink to="/workers">✕</RouterLink></Button>
       </HStack>
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">

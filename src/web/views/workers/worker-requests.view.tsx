@@ -8,6 +8,7 @@ import type { WorkerRef } from '../../../../machines/worker-approval.machine.js'
 import { WORKER_REQUESTS_PAGE_SIZE } from '../../../shared/worker-rules.js';
 import { pageOfWorkers } from '../../../shared/worker-list-rules.js';
 import { workersApi } from '../../api/workers.api.js';
+import { APPROVE_CONTRAST } from './approval-dialogs.js';
 import { Pager } from '../../components/list/pager.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 import { listenToWorkers } from '../../realtime/worker-events.js';
@@ -42,7 +43,7 @@ export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps
   const page = pageOfWorkers(context.rows, context.page, WORKER_REQUESTS_PAGE_SIZE);
   return (
     <Stack gap="4">
-      <Heading size="lg">Solicitudes</Heading>
+      <Heading as="h1" size="xl">Solicitudes</Heading>
       {snapshot.matches('loading') ? <Spinner role="status" aria-label="Cargando solicitudes" /> : null}
       {snapshot.matches('loadFailed') ? (
         <Alert.Root status="error"><Alert.Title>{context.error}</Alert.Title><Button size="sm" onClick={() => send({ type: 'retry' })}>Reintentar</Button></Alert.Root>
@@ -77,7 +78,7 @@ export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="1">
-                    <Button size="xs" colorPalette="green" aria-label={`Aprobar todas: ${r.construction.name}`} onClick={() => send({ type: 'approveAll', construction: r.constructionId })}>Aprobar todas</Button>
+                    <Button size="xs" colorPalette="green" {...APPROVE_CONTRAST} aria-label={`Aprobar todas: ${r.construction.name}`} onClick={() => send({ type: 'approveAll', construction: r.constructionId })}>Aprobar todas</Button>
                     <Button size="xs" colorPalette="red" variant="outline" aria-label={`Rechazar todas: ${r.construction.name}`} onClick={() => send({ type: 'rejectAll', construction: r.constructionId })}>Rechazar todas</Button>
                   </HStack>
                 </Table.Cell>

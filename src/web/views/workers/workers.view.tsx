@@ -81,8 +81,8 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
-        <Heading size="lg">{requestMode ? `Solicitudes: ${siteName}` : 'Trabajadores de obra'}</Heading>
-        <HStack>
+        <Heading as="h1" size="xl">{requestMode ? `Solicitudes: ${siteName}` : 'Trabajadores de obra'}</Heading>
+        <HStack wrap="wrap">
           {requestMode ? <Link asChild color="teal.700"><RouterLink to="/workersRequest">Volver a solicitudes</RouterLink></Link> : null}
           {admin && construction && !requestMode
             ? <Link asChild color="teal.700"><RouterLink to={`/workers?construction=${construction}&requestShow=true`}>Ver solicitudes</RouterLink></Link> : null}
