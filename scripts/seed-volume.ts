@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/open.js';
+import { asPlatform } from '../src/server/db/row-scope.js';
 import { seedIfEmpty } from '../src/server/db/seed.js';
 import { seedDemoCatalogues } from '../src/server/db/seed-catalogues.js';
 import { seedDemoResidents } from '../src/server/db/seed-residents.js';
@@ -28,13 +29,16 @@ if (![visits, days, areaVisits].every((n) => Number.isInteger(n) && n >= 0) || d
 
 const config = loadConfig();
 const db = await openDatabase(config);
-if (await seedIfEmpty(db)) {
-  await seedDemoCatalogues(db);
-  await seedDemoResidents(db);
-}
 const started = Date.now();
-const result = await fillVisits(db, { community: values.community, visits, days, commonAreaVisits: areaVisits }, (done) => {
-  process.stdout.write(`\r${done.toLocaleString('es-MX')} visitas…`);
+// An operator's tool, writing into a community it names: the platform's own work (issue 16 §2).
+const result = await asPlatform('llenar un fraccionamiento de visitas de prueba', async () => {
+  if (await seedIfEmpty(db)) {
+    await seedDemoCatalogues(db);
+    await seedDemoResidents(db);
+  }
+  return fillVisits(db, { community: values.community, visits, days, commonAreaVisits: areaVisits }, (done) => {
+    process.stdout.write(`\r${done.toLocaleString('es-MX')} visitas…`);
+  });
 });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 process.stdout.write(`\n${result.visits.toLocaleString('es-MX')} visitas y ${result.commonAreaVisits.toLocaleString('es-MX')} visitas a áreas comunes en '${values.community}' (${seconds} s, ${db.kind}).\n`);

@@ -7,15 +7,17 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Db, Queryable } from '../../src/server/db/db.js';
 import { migrate } from '../../src/server/db/migrate.js';
+import { actAsApplication } from '../../src/server/db/open.js';
+import { asPlatform } from '../../src/server/db/row-scope.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 import { openPostgres } from '../../src/server/db/postgres.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
 import { DEMO_PASSWORD } from '../../src/server/db/demo-data.js';
 import type { Mailer, MailMessage } from '../../src/server/services/mail.js';
-import { APP_ROLE, ensureAppRole } from './app-role.js';
+import { OWNER_ROLE, ensureAppRole } from './app-role.js';
 import { validateAnswers } from './response-contract.js';
 
-export { APP_ROLE };
+export { OWNER_ROLE };
 
 /**
  * A fresh database for one test file: PGlite in memory, or, when DATABASE_URL is set, a new
@@ -37,12 +39,12 @@ export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<voi
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
+    await admin.query(`CREATE DATABASE ${name} OWNER ${OWNER_ROLE}`);
   } finally {
     await admin.end();
   }
   const appUrl = new URL(url);
-  appUrl.username = APP_ROLE;
+  appUrl.username = OWNER_ROLE;
   appUrl.password = '';
   appUrl.pathname = `/${name}`;
   const db = await openPostgres(appUrl.toString());
@@ -75,7 +77,8 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
   const { db, drop, kind, url } = await freshDatabase();
   try {
     await migrate(db);
-    await seedIfEmpty(db);
+    await actAsApplication(db);
+    await asPlatform('sembrar la base de una prueba', () => seedIfEmpty(db));
   } catch (error) {
     await drop(); // a failed setup leaves no database behind, and says only its own error
     throw error;
@@ -115,10 +118,12 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
   // until this app has heard it (the barrier its write routes use), as the next request would.
   const heard = () => built.authEvents.barrier();
   const isWrite = (sql: string) => /^\s*(UPDATE|DELETE|INSERT|WITH)\b/i.test(sql);
+  // A test's own statements are an operator's: every community's rows (issue 16 §2's platform path).
+  const operator = <T>(fn: () => Promise<T>) => asPlatform('una prueba, como el operador', fn);
   const testDb: Db = Object.assign(Object.create(db) as Db, {
-    query: async <T>(sql: string, params?: readonly unknown[]) => { const rows = await db.query<T>(sql, params); if (isWrite(sql)) await heard(); return rows; },
-    one: async <T>(sql: string, params?: readonly unknown[]) => { const row = await db.one<T>(sql, params); if (isWrite(sql)) await heard(); return row; },
-    tx: async <T>(fn: (q: Queryable) => Promise<T>) => { const out = await db.tx(fn); await heard(); return out; },
+    query: async <T>(sql: string, params?: readonly unknown[]) => { const rows = await operator(() => db.query<T>(sql, params)); if (isWrite(sql)) await heard(); return rows; },
+    one: async <T>(sql: string, params?: readonly unknown[]) => { const row = await operator(() => db.one<T>(sql, params)); if (isWrite(sql)) await heard(); return row; },
+    tx: async <T>(fn: (q: Queryable) => Promise<T>) => { const out = await operator(() => db.tx(fn)); await heard(); return out; },
   });
 
   return {

@@ -6,6 +6,12 @@ const ConfigSchema = v.object({
   host: v.string(),
   dataDir: v.string(),
   databaseUrl: v.optional(v.pipe(v.string(), v.startsWith('postgres'))),
+  /**
+   * The owner's connection, for the migrations only (issue 16 §2). Set, the app itself connects
+   * with DATABASE_URL as a role that owns nothing (a member of porton_app); unset, DATABASE_URL is
+   * the owner's and the app switches to porton_app after migrating.
+   */
+  databaseOwnerUrl: v.optional(v.pipe(v.string(), v.startsWith('postgres'))),
   redisUrl: v.optional(v.pipe(v.string(), v.startsWith('redis'))),
   /** Prefix of the Redis pub/sub channels: processes with the same prefix share events, others never hear them. */
   redisPrefix: v.pipe(v.string(), v.nonEmpty()),
@@ -55,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: blankToUndefined(env.DATABASE_URL),
+    databaseOwnerUrl: blankToUndefined(env.DATABASE_OWNER_URL),
     redisUrl: blankToUndefined(env.REDIS_URL),
     redisPrefix: blankToUndefined(env.REDIS_PREFIX) ?? 'porton',
     smtpUrl: blankToUndefined(env.SMTP_URL),

@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { DEMO_PASSWORD, demoAccounts } from './db/demo-data.js';
 import { openDatabase } from './db/open.js';
 import { seedIfEmpty } from './db/seed.js';
+import { asPlatform } from './db/row-scope.js';
 import { closeGracefully } from './plugins/shutdown.js';
 import { seedDemoCatalogues } from './db/seed-catalogues.js';
 import { seedDemoResidents } from './db/seed-residents.js';
@@ -19,8 +20,9 @@ const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
-  const seeded = config.seedDemo ? await seedIfEmpty(db) : false;
-  if (seeded) {
+  // The demo data is the platform's own writing, in every community.
+  const seeded = await asPlatform('cargar los datos de demostración', async () => {
+    if (!config.seedDemo || !(await seedIfEmpty(db))) return false;
     await seedDemoCatalogues(db);
     await seedDemoResidents(db);
     await seedDemoDevices(db);
@@ -29,7 +31,8 @@ async function main() {
     await seedDemoMassiveEvents(db);
     await seedDemoContractors(db);
     await seedDemoWorkers(db, config);
-  }
+    return true;
+  });
   const app = await buildApp({ config, db, distDir });
 
   const shutdown = closeGracefully(app, () => db.close(), config.shutdownGraceMs);

@@ -8,6 +8,12 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; a thrown error rolls everything back. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * From now on, statements run as this database role (`SET ROLE`): after the migrations, the
+   * application acts as `porton_app`, which row-level security contains (row-scope.ts). `null`
+   * returns to the connecting role.
+   */
+  actAs(role: string | null): Promise<void>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   /**

@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { mkdirSync } from 'node:fs';
 import { queryable, type Db } from './db.js';
+import { currentRowScope, rowScopeSql } from './row-scope.js';
 
 /**
  * Embedded PostgreSQL in a data folder; `memory://` for tests. `loadDataDir` starts from a
@@ -11,11 +12,27 @@ import { queryable, type Db } from './db.js';
 export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: options.loadDataDir });
-  const q = queryable((sql, params) => pg.query(sql, params));
+  // Under a row scope a statement runs in a transaction that sets it (migration 018's policies read it).
+  const q = queryable((sql, params) => {
+    const scope = currentRowScope();
+    if (!scope) return pg.query(sql, params);
+    return pg.transaction(async (tx) => { await tx.exec(rowScopeSql(scope)); return tx.query(sql, params); });
+  });
   return {
     kind: 'pglite',
     ...q,
-    tx: (fn) => pg.transaction((tx) => fn(queryable((sql, params) => tx.query(sql, params)))),
+    tx: (fn) => {
+      const scope = currentRowScope();
+      return pg.transaction(async (tx) => {
+        if (scope) await tx.exec(rowScopeSql(scope));
+        return fn(queryable((sql, params) => tx.query(sql, params)));
+      });
+    },
+    // One connection: the role is switched once, for everything after the migrations.
+    actAs: async (role) => {
+      if (role !== null && !/^[a-z_][a-z0-9_]*$/.test(role)) throw new Error(`not a role name: ${role}`);
+      await pg.exec(role ? `SET ROLE ${role}` : 'RESET ROLE');
+    },
     exec: async (sql) => { await pg.exec(sql); },
     listen: async (channel, handler) => {
       const stop = await pg.listen(channel, handler);

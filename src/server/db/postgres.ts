@@ -1,6 +1,7 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { queryable, type Db } from './db.js';
+import { currentRowScope, rowScopeSql } from './row-scope.js';
 
 // Return bigint counts as numbers and dates as strings, as PGlite does for ours.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -11,27 +12,59 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   // the process; the pool replaces it on the next query.
   pool.on('error', (error) => { process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`); });
   await pool.query('select 1');
-  const q = queryable((sql, params) => pool.query(sql, params));
-  return {
-    kind: 'postgres',
-    ...q,
-    async tx(fn) {
-      const client = await pool.connect();
+  // The role statements run as (`actAs`, after the migrations): each pooled connection is switched
+  // to it before its first use; the migrations' connections are switched when they are reused.
+  let role: string | null = null;
+  const connectionRole = new WeakMap<pg.PoolClient, string | null>();
+  const checkout = async () => {
+    const client = await pool.connect();
+    if ((connectionRole.get(client) ?? null) !== role) {
       try {
-        await client.query('BEGIN');
-        const result = await fn(queryable((sql, params) => client.query(sql, params)));
+        await client.query(role ? `SET ROLE ${pg.escapeIdentifier(role)}` : 'RESET ROLE');
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      connectionRole.set(client, role);
+    }
+    return client;
+  };
+  /** Runs `fn` on a connection; under a row scope, inside a transaction that sets it (`BEGIN` and the setting in one round trip). */
+  const onConnection = async <T>(fn: (client: pg.PoolClient) => Promise<T>, alwaysTx = false): Promise<T> => {
+    const scope = currentRowScope();
+    const client = await checkout();
+    let broken = false;
+    try {
+      if (!scope && !alwaysTx) return await fn(client);
+      await client.query(scope ? `BEGIN; ${rowScopeSql(scope)}` : 'BEGIN');
+      try {
+        const result = await fn(client);
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch(() => { broken = true; });
         throw error;
-      } finally {
-        client.release();
       }
+    } finally {
+      client.release(broken);
+    }
+  };
+  const q = queryable((sql, params) => onConnection((client) => client.query(sql, params)));
+  return {
+    kind: 'postgres',
+    ...q,
+    tx: (fn) => onConnection((client) => fn(queryable((sql, params) => client.query(sql, params))), true),
+    async actAs(next) { role = next; },
+    exec: async (sql) => {
+      const client = await checkout();
+      let broken = false;
+      try { await client.query(sql); } catch (error) { broken = true; throw error; } finally { client.release(broken); }
     },
-    exec: async (sql) => { await pool.query(sql); },
     async *cursor<T>(sql: string, params: readonly unknown[], batchSize: number): AsyncGenerator<T[]> {
-      const client = await pool.connect();
+      const scope = currentRowScope();
+      const client = await checkout();
+      // A cursor lives in a transaction of its own, which carries the row scope.
+      await client.query(scope ? `BEGIN; ${rowScopeSql(scope)}` : 'BEGIN');
       const cursor = client.query(new Cursor<T>(sql, [...params]));
       let failed = false;
       try {
@@ -45,6 +78,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         throw error;
       } finally {
         await cursor.close().catch(() => { failed = true; });
+        if (!failed) await client.query('COMMIT').catch(() => { failed = true; });
         // A connection whose cursor failed is not reused.
         client.release(failed);
       }

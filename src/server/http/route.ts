@@ -4,6 +4,8 @@ import { AppError } from '../../shared/errors.js';
 import type { Role } from '../../shared/roles.js';
 import { fieldErrors, FORBIDDEN_CHARACTERS_MESSAGE, forbiddenCharacterPath } from '../../shared/form-validation.js';
 import { type ErrorStatus } from '../../shared/schemas/answer.schema.js';
+import { asPlatform, inCommunities } from '../db/row-scope.js';
+import { acrossCommunities, spansCommunities } from './across-communities.js';
 import type { AuthContext } from './auth-context.js';
 import type { DeviceContext } from './device-auth.js';
 import { answerSchemas, inputJsonSchema } from './route-schemas.js';
@@ -87,6 +89,19 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
    * file (a `content` field) takes UPLOAD_BODY_LIMIT, every other route the app's JSON_BODY_LIMIT.
    */
   bodyLimit?: number;
+  /**
+   * A public route whose community comes from what it is given (a code, a signed link), not from
+   * a session: its handler runs on the platform path (every community's rows, issue 16 §2), and
+   * this names why. Only public routes may say it; they find the community's row by that
+   * unguessable input and act on it alone.
+   */
+  platform?: string;
+  /**
+   * For the general administrator and integrators, the handler reaches the communities they span
+   * (`acrossCommunities`: every one, or the integrator's own; logged with this reason). Everyone
+   * else stays in the active community.
+   */
+  acrossCommunities?: string;
   /** Body content type when it is not JSON (documentation only). */
   consumes?: string[];
   handler: (ctx: {
@@ -154,6 +169,7 @@ export function defineRoute<
   D extends DeviceAccess = undefined,
 >(app: FastifyInstance, def: RouteDefinition<B, Q, P, A, R, D>) {
   const status = def.status ?? 200;
+  if (def.platform !== undefined && def.access !== 'public') throw new Error(`${def.operationId}: only a public route runs on the platform path`);
   app.route({
     method: def.method,
     url: def.url,
@@ -185,7 +201,13 @@ export function defineRoute<
       const body = parse<B>(def.body, req.body);
       const query = parse<Q>(def.query, req.query);
       const params = parse<P>(def.params, req.params);
-      const result = await def.handler({ req, reply, auth: auth as never, device: device as never, body, query, params });
+      // The second wall (issue 16 §2): the handler's statements see the rows of the caller's active
+      // community only (none without one); spanning communities is `acrossCommunities`, explicit.
+      const communityId = device?.communityId ?? auth?.communityId ?? null;
+      const run = () => def.handler({ req, reply, auth: auth as never, device: device as never, body, query, params });
+      const result = await (def.platform !== undefined ? asPlatform(def.platform, run)
+        : def.acrossCommunities !== undefined && spansCommunities(auth) ? acrossCommunities(req, def.acrossCommunities, run)
+          : inCommunities(communityId === null ? [] : [communityId], run));
       if (reply.sent) return reply;
       if (result instanceof OtherAnswer) {
         if (!def.alsoAnswers?.[result.status as keyof AlsoAnswers]) throw new Error(`${def.operationId}: ${result.status} is not in alsoAnswers`);

@@ -1,3 +1,4 @@
+import { asPlatform } from '../db/row-scope.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.js';
 import { roleOfType } from '../../shared/roles.js';
 import type { Queryable } from '../db/db.js';
@@ -91,6 +92,12 @@ export const USER_COMMUNITIES_SQL = `
           OR c.integrator_id IN (SELECT id FROM integrators WHERE user_id = $1))
      AND ${communityOpenSql('c')}
    ORDER BY c.name`;
+
+/** The communities of `USER_COMMUNITIES_SQL`: the account's own memberships, in every community (issue 16 §2's platform path). */
+export function accountCommunities(db: Queryable, userId: number) {
+  return asPlatform('los fraccionamientos de la propia cuenta', () =>
+    db.query<{ id: number; uuid: string; name: string }>(USER_COMMUNITIES_SQL, [userId]));
+}
 
 export async function openSession(db: Queryable, userId: number, preferredCommunityId: number | null) {
   const communities = await db.query<{ id: number }>(USER_COMMUNITIES_SQL, [userId]);

@@ -3,6 +3,7 @@ import type { Db } from '../db/db.js';
 import type { AuthCache } from '../http/auth-cache.js';
 import { isDeviceToken, loadDevice } from '../http/device-auth.js';
 import { loadSession } from '../http/sessions.js';
+import { asPlatform } from '../db/row-scope.js';
 import type { AuthEvents } from '../services/auth-events.js';
 import { tokenHash } from '../services/tokens.js';
 
@@ -25,10 +26,12 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Auth
     const token = header.slice(7).trim();
     const hash = tokenHash(token);
     if (isDeviceToken(token)) {
-      const found = await cache.resolve(hash, () => loadDevice(db, hash));
+      // The token names its community: resolving it reads across communities (the platform's work).
+      const found = await cache.resolve(hash, () => asPlatform('resolver el token de un dispositivo', () => loadDevice(db, hash)));
       req.device = found?.kind === 'device' ? found.device : null;
     } else {
-      const found = await cache.resolve(hash, () => loadSession(db, hash));
+      // An account's memberships and resident records span communities (whether it is blocked).
+      const found = await cache.resolve(hash, () => asPlatform('resolver una sesión', () => loadSession(db, hash)));
       req.auth = found?.kind === 'session' ? found.auth : null;
     }
   });

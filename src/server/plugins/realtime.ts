@@ -11,6 +11,7 @@ import { WORKER_ADMINS } from '../../shared/worker-rules.js';
 import { DEVICE_ADMINS } from '../../shared/device-rules.js';
 import { VISIT_STATS_ROLES } from '../../shared/visit-access.js';
 import type { Queryable } from '../db/db.js';
+import { asPlatform } from '../db/row-scope.js';
 import type { AuthContext } from '../http/auth-context.js';
 import { resolveSession } from '../http/sessions.js';
 import { socketAccess } from '../services/realtime-access.js';
@@ -87,7 +88,9 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       try {
         const { auth } = socket.data;
         if (auth.role === 'contractor') {
-          const row = await db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM contractors WHERE user_id = $1', [auth.userId]);
+          // The account's own contractor record, whichever community it works in (issue 16 §2's platform path).
+          const row = await asPlatform('el contratista de la cuenta de un socket', () =>
+            db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM contractors WHERE user_id = $1', [auth.userId]));
           if (!row) return reply({ ok: false, error: NOT_MEMBER });
           await socket.join(contractorRoom(row.uuid));
           return reply({ ok: true });

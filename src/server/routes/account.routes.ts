@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors.js';
 import { RoleName } from '../../shared/roles.js';
 import type { Db } from '../db/db.js';
 import { defineRoute } from '../http/route.js';
-import { USER_COMMUNITIES_SQL } from '../http/sessions.js';
+import { accountCommunities } from '../http/sessions.js';
 import { communitySettings } from '../services/community-settings.js';
 
 interface UserRow { id: number; uuid: string; email: string; first_name: string; last_name: string; user_type_id: number; type_name: string }
@@ -35,7 +35,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
     method: 'GET', url: '/api/users/me', summary: 'Datos del usuario actual y sus fraccionamientos', tags: ['sesión'], access: 'signedIn',
     handler: async ({ auth }): Promise<CurrentUser> => {
       const user = await loadUser(auth.userId);
-      const communities = await db.query<{ id: number; uuid: string; name: string }>(USER_COMMUNITIES_SQL, [auth.userId]);
+      const communities = await accountCommunities(db, auth.userId);
       const active = communities.find((c) => c.id === auth.communityId) ?? null;
       const settings = active ? await communitySettings(db, active.id) : undefined;
       const logo = active ? await db.one<{ logo_path: string | null; club: boolean }>('SELECT logo_path, club FROM communities WHERE id = $1', [active.id]) : undefined;
@@ -63,7 +63,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
     access: 'signedIn',
     params: v.object({ fracUuid: v.pipe(v.string(), v.uuid('Fraccionamiento no válido.')) }),
     handler: async ({ auth, params }) => {
-      const community = (await db.query<{ id: number; uuid: string; name: string }>(USER_COMMUNITIES_SQL, [auth.userId]))
+      const community = (await accountCommunities(db, auth.userId))
         .find((c) => c.uuid === params.fracUuid);
       if (!community) throw new AppError('not_found', 'El fraccionamiento no existe.');
       await db.tx(async (q) => {

@@ -7,9 +7,13 @@ import { requireIntegrator } from '../http/integrator-scope.js';
 import { defineRoute } from '../http/route.js';
 import { administratorOptions } from '../services/community-admins.js';
 
+/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+const ACROSS = 'los administradores de los fraccionamientos del integrador';
+
 /** Options of the 'Administrador de fraccionamiento' dropdown of the community form (spec 1 §3, §7). */
 export function adminOptionsRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'listAdministratorOptions', response: v.array(AdministratorOptionSchema),
     method: 'GET', url: '/api/users/integrator', tags: ['fraccionamientos'], access: ['integrator'],
     summary: 'Administradores que el integrador puede asignar: los de sus fraccionamientos y los que aún no tienen fraccionamiento',

@@ -245,7 +245,7 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
 
   defineRoute(app, {
     operationId: 'readWorkerFile', response: { binary: ['image/png', 'image/jpeg', 'application/pdf'] }, errors: [404, 410],
-    method: 'GET', url: '/api/constructionWorkers/file', tags, access: 'public', query: FileTokenQuerySchema,
+    method: 'GET', url: '/api/constructionWorkers/file', tags, access: 'public', platform: 'un archivo de un trabajador por su enlace firmado', query: FileTokenQuerySchema,
     summary: 'Un archivo de un trabajador por su enlace firmado (unos minutos); nunca se ejecuta: se sirve con su tipo real y nosniff',
     handler: async ({ query, reply }) => {
       const { fileUuid, workerUuid } = await readFileLink(await workerFileKey(db), query.token);

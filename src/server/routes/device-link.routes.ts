@@ -20,7 +20,7 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
 
   defineRoute(app, {
     operationId: 'linkDevice', response: LinkAnswerSchema, errors: [410, 429],
-    method: 'POST', url: '/api/devices/link', tags, access: 'public', body: LinkDeviceSchema,
+    method: 'POST', url: '/api/devices/link', tags, access: 'public', platform: 'vincular un dispositivo por su código', body: LinkDeviceSchema,
     summary: 'Vincula un dispositivo con el código de su QR: responde su token (única vez que se muestra), su registro y su fraccionamiento, y avisa al administrador. Código desconocido 400; usado, reemplazado o expirado 410; demasiados intentos 429',
     handler: async ({ req, body }): Promise<LinkAnswer> => {
       if (await throttle.isBlocked(body.code, req.ip)) throw new AppError('too_many_requests');

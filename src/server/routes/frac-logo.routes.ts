@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import { UuidParamsSchema } from '../../shared/schemas/catalogue.schema.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
+import { asPlatform } from '../db/row-scope.js';
 import { USER_COMMUNITIES_SQL } from '../http/sessions.js';
 import { storageFor } from '../services/storage.js';
 
@@ -16,11 +17,12 @@ export function fracLogoRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     method: 'GET', url: '/api/fracs/:uuid/logo', tags: ['fraccionamientos'], access: 'signedIn', params: UuidParamsSchema,
     summary: 'Logo del fraccionamiento (JPEG o PNG) para sus miembros y su integrador',
     handler: async ({ auth, params, reply }) => {
-      const row = await db.one<{ storage_key: string; mime_type: string }>(
+      // Any of the account's communities, not only the active one: the platform resolves its memberships.
+      const row = await asPlatform('el logo de un fraccionamiento de la cuenta', () => db.one<{ storage_key: string; mime_type: string }>(
         `SELECT f.storage_key, f.mime_type FROM communities c JOIN files f ON f.id = c.logo_file_id
           WHERE c.uuid = $2 AND c.id IN (SELECT id FROM (${USER_COMMUNITIES_SQL}) mine)`,
         [auth.userId, params.uuid],
-      );
+      ));
       if (!row) throw new AppError('not_found', NO_LOGO);
       const data = await storage.get(row.storage_key);
       if (!data) throw new AppError('not_found', NO_LOGO);

@@ -16,6 +16,9 @@ import { COMMUNITY_FROM, COMMUNITY_SELECT, communityOf, ownCommunityRow, type Co
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from '../services/community-save.js';
 import { storageFor } from '../services/storage.js';
 
+/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+const ACROSS = 'los fraccionamientos del integrador';
+
 /**
  * Communities of the calling integrator (spec 1 'Fraccionamientos', §3, §7 api/fracs). Another
  * integrator's community answers 404, as one that does not exist.
@@ -35,6 +38,7 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
 
   for (const url of ['/api/fracs', '/api/fracs/']) {
     defineRoute(app, {
+      acrossCommunities: ACROSS,
       operationId: atTrailingSlash('listCommunities', url), response: pageOf(CommunityAnswerSchema),
       method: 'GET', url, tags, access, query: ListQuerySchema,
       summary: 'Fraccionamientos del integrador (la ruta no la da la especificación: es nuestra). Paginado; `search` filtra por nombre (contiene, sin distinguir mayúsculas)',
@@ -50,12 +54,14 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   }
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'getCommunity', response: CommunityAnswerSchema, errors: [404],
     method: 'GET', url: '/api/fracs/:uuid', summary: 'Un fraccionamiento del integrador', tags, access, params: UuidParamsSchema,
     handler: async ({ auth, params }): Promise<Community> => own(db, (await requireIntegrator(db, auth)).id, params.uuid),
   });
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'createCommunity', response: CommunityAnswerSchema, errors: [404, 409, 413, 415],
     method: 'POST', url: '/api/fracs/admin', tags, access, body: CommunityBodySchema,
     summary: 'Registra un fraccionamiento del integrador (licencias dentro de las disponibles; el administrador queda como miembro; logo JPEG/PNG opcional, máx. 2 MB)',
@@ -66,6 +72,7 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   });
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'updateCommunity', response: CommunityAnswerSchema, errors: [404, 409, 413, 415],
     method: 'PUT', url: '/api/fracs/:uuid', tags, access, params: UuidParamsSchema, body: CommunityBodySchema,
     summary: 'Actualiza un fraccionamiento del integrador; `file: null` quita el logo, `file` con `content` lo reemplaza, sin `file` se conserva',
@@ -79,6 +86,7 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   // sessions and devices stop; the integrator (and the general administrator) still reach it to renew it.
   for (const [action, expired] of [['disable', true], ['enable', false]] as const) {
     defineRoute(app, {
+      acrossCommunities: ACROSS,
       operationId: `${action}Community`, response: CommunityAnswerSchema, errors: [404],
       method: 'PUT', url: `/api/fracs/:uuid/${action}`, tags, access: ['integrator', 'generalAdmin'], params: UuidParamsSchema,
       summary: expired

@@ -6,9 +6,13 @@ import { requireIntegrator } from '../http/integrator-scope.js';
 import { defineRoute } from '../http/route.js';
 import { licenceSummary } from '../services/licences.js';
 
+/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+const ACROSS = 'las licencias del integrador en sus fraccionamientos';
+
 /** The integrator's licence cards (spec 1 §2 Dashboard, §3): [total, assigned, available]. */
 export function integratorDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'getIntegratorLicences', response: IntegratorDashboardSchema,
     method: 'GET', url: '/api/integrator/dashboard', tags: ['integradores'], access: ['integrator'],
     summary: 'Licencias del integrador: [total, asignadas a sus fraccionamientos, disponibles]',

@@ -19,6 +19,9 @@ import { auditedUpdate, auditWho, recordAudit } from '../services/audit.js';
 import { assertIntegratorCovers } from '../services/licences.js';
 import { generateAccessCode, hashPassword } from '../services/passwords.js';
 
+/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+const ACROSS = 'los integradores y sus fraccionamientos';
+
 export const EMAIL_TAKEN = 'El correo ya existe';
 const NOT_FOUND = 'El integrador no existe.';
 export const HAS_COMMUNITIES =
@@ -46,6 +49,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const url of ['/api/integrator/', '/api/integrator']) {
     defineRoute(app, {
+      acrossCommunities: ACROSS,
       operationId: atTrailingSlash('listIntegrators', url), response: pageOf(IntegratorAnswerSchema),
       method: 'GET', url, tags, access, query: ListQuerySchema,
       summary: 'Integradores registrados (paginado; `search` filtra por nombre, contiene, sin distinguir mayúsculas)',
@@ -60,12 +64,14 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
   }
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'getIntegrator', response: IntegratorAnswerSchema, errors: [404],
     method: 'GET', url: '/api/integrator/:uuid', summary: 'Un integrador', tags, access, params: UuidParamsSchema,
     handler: async ({ params }): Promise<Integrator> => integratorOf(await found(db, params.uuid)),
   });
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'createIntegrator', response: CreatedIntegratorSchema, errors: [409],
     method: 'POST', url: '/api/integrator', tags, access, body: IntegratorBodySchema,
     summary: 'Registra un integrador y su cuenta (tipo 14, ACTIVE); responde user.oldPassword: el código de acceso para iniciar sesión',
@@ -101,6 +107,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'updateIntegrator', response: IntegratorAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/integrator/:uuid', tags, access, params: UuidParamsSchema, body: IntegratorBodySchema,
     summary: 'Actualiza un integrador (datos, correo de su cuenta y licencias; nunca menos de las ya asignadas)',
@@ -127,6 +134,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'deleteIntegrator', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/integrator/:uuid', tags, access, params: UuidParamsSchema, status: 204,
     summary: 'Elimina un integrador sin fraccionamientos (409 si tiene); su cuenta queda dada de baja y sus sesiones revocadas',
@@ -147,6 +155,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
     defineRoute(app, {
+      acrossCommunities: ACROSS,
       operationId: `${action}Integrator`, response: IntegratorAnswerSchema, errors: [404],
       method: 'PUT', url: `/api/integrator/:uuid/${action}`, tags, access, params: UuidParamsSchema,
       summary: enabled

@@ -5,6 +5,7 @@ import { ACCOUNT_EXPIRED, AppError, LICENCE_EXPIRED } from '../../shared/errors.
 import type { Db } from '../db/db.js';
 import { requireClient } from '../http/client-credentials.js';
 import { defineRoute } from '../http/route.js';
+import { asPlatform } from '../db/row-scope.js';
 import { ACCOUNT_BLOCKED_SQL, LICENCE_EXPIRED_SQL, openSession, revokeSession } from '../http/sessions.js';
 import type { SignInThrottle } from '../services/login-throttle.js';
 import { auditWho, recordAudit } from '../services/audit.js';
@@ -35,11 +36,12 @@ export function oauthRoutes(app: FastifyInstance, { db, throttles: { signIn: thr
       if (await throttle.isBlocked(account, req.ip)) {
         throw new AppError('too_many_requests', 'Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.');
       }
-      const user = await db.one<{ id: number; password_hash: string | null; active_community_id: number | null; blocked: boolean; licence_expired: boolean }>(
+      // Whether the account may sign in depends on its memberships and resident records in every community.
+      const user = await asPlatform('iniciar sesión: la cuenta y sus fraccionamientos', () => db.one<{ id: number; password_hash: string | null; active_community_id: number | null; blocked: boolean; licence_expired: boolean }>(
         `SELECT u.id, u.password_hash, u.active_community_id, ${ACCOUNT_BLOCKED_SQL} AS blocked, ${LICENCE_EXPIRED_SQL} AS licence_expired
            FROM users u WHERE lower(u.email) = $1 AND u.deleted_at IS NULL`,
         [account],
-      );
+      ));
       const who = { ...auditWho(req), actorUserId: user?.id ?? null, actorKind: user ? 'user' as const : 'anonymous' as const, actorLabel: user || account.includes('@') ? account.slice(0, 160) : null };
       // An unknown name that is not an email may be a password typed in the wrong field: not kept.
       if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
@@ -52,11 +54,11 @@ export function oauthRoutes(app: FastifyInstance, { db, throttles: { signIn: thr
         throw new AppError('invalid_grant', user.licence_expired ? LICENCE_EXPIRED : ACCOUNT_EXPIRED);
       }
       await throttle.succeed(account, req.ip);
-      const session = await db.tx(async (q) => {
+      const session = await asPlatform('iniciar sesión: abrirla en un fraccionamiento de la cuenta', () => db.tx(async (q) => {
         const opened = await openSession(q, user.id, user.active_community_id);
         await recordAudit(q, { ...who, communityId: opened.communityId, action: 'session.signIn' });
         return opened;
-      });
+      }));
       return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, scope: 'read write' };
     },
   });

@@ -60,7 +60,7 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
 
   defineRoute(app, {
     operationId: 'registerResident', response: ResidentRegisteredSchema, errors: [409, 410, 429], status: 201,
-    method: 'POST', url: '/api/residents/register', tags, access: 'public', body: ResidentRegistrationSchema,
+    method: 'POST', url: '/api/residents/register', tags, access: 'public', platform: 'registrar a un residente por su código', body: ResidentRegistrationSchema,
     summary: 'La app del residente: con su correo, el código recibido y una contraseña crea su cuenta (rol Residente) y consume el código. Luego inicia sesión en /oauth/token',
     responseDescription: 'La cuenta quedó lista.',
     handler: async ({ req, body }) => {

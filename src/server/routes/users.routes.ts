@@ -17,6 +17,9 @@ import { deleteUser } from '../services/user-delete.js';
 import { findScopedUser, userScope, usersByIds } from '../services/user-rows.js';
 import { assertChatbot, createUser, parseForRole } from '../services/user-writes.js';
 
+/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+const ACROSS = 'los usuarios de los fraccionamientos que administra';
+
 export const TYPE_UNCHANGEABLE = 'No es posible cambiar el tipo de usuario.';
 export const EMAIL_UNCHANGEABLE = 'No es posible cambiar el correo del usuario.';
 
@@ -39,6 +42,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
 
   for (const url of ['/api/users/', '/api/users']) {
     defineRoute(app, {
+      acrossCommunities: ACROSS,
       operationId: atTrailingSlash('listUsers', url), response: pageOf(ManagedUserSchema), errors: [404],
       method: 'GET', url, tags, access: USER_MANAGERS, query: ListQuerySchema,
       summary: 'Usuarios que administra quien llama (paginado; búsqueda por nombre, correo, código o tipo de usuario; sin contratistas)',
@@ -74,6 +78,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
   }
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'createUsers', response: v.array(ManagedUserSchema), errors: [404, 409, 410],
     method: 'POST', url: '/api/users', tags, access: USER_MANAGERS, body: CreateUsersSchema, status: 201,
     summary: 'Da de alta usuarios (lista) como PENDING y les envía el enlace para elegir contraseña; 409 duplicado, 410 de un usuario eliminado',
@@ -96,6 +101,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
   });
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'updateUser', response: ManagedUserSchema, errors: [404, 409, 410],
     method: 'PUT', url: '/api/users/:uuid', tags, access: USER_MANAGERS, params: UuidParams, body: UserPayloadSchema,
     summary: 'Edita un usuario; el tipo y el correo no cambian (400 si se envían distintos)',
@@ -139,6 +145,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
   });
 
   defineRoute(app, {
+    acrossCommunities: ACROSS,
     operationId: 'deleteUser', response: null, errors: [404, 409],
     method: 'DELETE', url: '/api/users/:uuid', tags, access: USER_MANAGERS, params: UuidParams, status: 204,
     summary: 'Elimina un usuario: lo retira de los fraccionamientos de quien llama y, si no le queda ninguno, lo da de baja (borrado lógico) y revoca sus sesiones',

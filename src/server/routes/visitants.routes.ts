@@ -129,6 +129,8 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime, config }: A
   for (const [path, mode] of [['entriesQR', 'QR'], ['entriesManual', 'MANUAL']] as const) {
     for (const url of [`/api/visitants/${path}/`, `/api/visitants/${path}`]) {
       defineRoute(app, {
+        // Issue 16 §2: the general administrator's figures span every community (logged).
+        acrossCommunities: 'las entradas de los fraccionamientos que abarca',
         operationId: atTrailingSlash(mode === 'QR' ? 'getQrEntries' : 'getManualEntries', url), response: EntriesByModeSchema, errors: [404],
         method: 'GET', url, tags, access: VISIT_STATS_ROLES,
         summary: `Entradas del año en curso con acceso ${mode} (fraccionamiento activo; todos para el administrador general)`,

@@ -20,7 +20,7 @@ const REACHABLE_ADMINS = `
                    WHERE uc.user_id = u.id AND c.integrator_id = $1)
           OR EXISTS (SELECT 1 FROM communities c WHERE c.admin_user_id = u.id AND c.integrator_id = $1)
           OR (u.created_by = (SELECT user_id FROM integrators WHERE id = $1)
-              AND NOT EXISTS (SELECT 1 FROM user_communities uc WHERE uc.user_id = u.id)
+              AND NOT porton_account_has_communities(u.id)
               AND NOT EXISTS (SELECT 1 FROM communities c WHERE c.admin_user_id = u.id)))`;
 
 export const administratorOptions = (q: Queryable, integratorId: number) =>

@@ -7,6 +7,7 @@
 import { OFFLINE_AFTER_MS } from '../../shared/device-rules.js';
 import type { DeviceStatusEvent } from '../../shared/realtime.js';
 import type { Queryable } from '../db/db.js';
+import { asPlatform } from '../db/row-scope.js';
 import type { Realtime } from '../plugins/realtime.js';
 
 export interface DevicePresence {
@@ -20,7 +21,8 @@ export interface DevicePresence {
 const EVENT = `d.uuid, c.uuid AS "fracUuid", d.status, d.online, to_json(d.last_seen_at) #>> '{}' AS "lastSeenAt"`;
 
 export function devicePresence(db: Queryable, realtime: Realtime, options: { sweepMs?: number; onError?: (err: unknown) => void } = {}): DevicePresence {
-  const sweep = async () => {
+  // Every community's devices: the platform's own sweep (issue 16 §2).
+  const sweep = () => asPlatform('marcar sin conexión los dispositivos callados', async () => {
     const gone = await db.query<DeviceStatusEvent>(
       `WITH off AS (
          UPDATE devices SET online = false
@@ -29,7 +31,7 @@ export function devicePresence(db: Queryable, realtime: Realtime, options: { swe
        SELECT ${EVENT} FROM off d JOIN communities c ON c.id = d.community_id`, [OFFLINE_AFTER_MS / 1000]);
     for (const event of gone) realtime.emitDeviceStatus(event);
     return gone.length;
-  };
+  });
   const timer = setInterval(() => { sweep().catch((err) => options.onError?.(err)); }, options.sweepMs ?? 10_000);
   timer.unref();
   return {

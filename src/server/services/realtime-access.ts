@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.js';
+import { asPlatform } from '../db/row-scope.js';
 import type { AuthContext } from '../http/auth-context.js';
 import { ACCOUNT_BLOCKED_SQL, communityOpenSql, USER_COMMUNITIES_SQL } from '../http/sessions.js';
 
@@ -15,8 +16,9 @@ const SESSION_LIVE = `s.revoked_at IS NULL AND s.expires_at > now()
  * community with this uuid (null when it is not one of the caller's open communities).
  */
 export async function socketAccess(db: Queryable, auth: AuthContext, fracUuid: string | null) {
-  return (await db.one<{ live: boolean; uuid: string | null }>(
+  // The account's memberships span communities: the platform resolves them (issue 16 §2).
+  return (await asPlatform('comprobar la sesión de un socket', () => db.one<{ live: boolean; uuid: string | null }>(
     `SELECT EXISTS (SELECT 1 FROM sessions s WHERE s.id = $2 AND ${SESSION_LIVE}) AS live,
             (SELECT uc.uuid FROM (${USER_COMMUNITIES_SQL}) uc WHERE uc.uuid = $3::uuid) AS uuid`,
-    [auth.userId, auth.sessionId, fracUuid]))!;
+    [auth.userId, auth.sessionId, fracUuid])))!;
 }

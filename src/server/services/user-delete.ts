@@ -27,8 +27,9 @@ export async function deleteUser(q: Queryable, auth: AuthContext, uuid: string):
       [...scope.params, user.id]);
     await q.query(`UPDATE communities SET admin_user_id = NULL WHERE admin_user_id = $${n} AND id IN (${scope.communityIds})`,
       [...scope.params, user.id]);
-    const left = await q.one('SELECT 1 FROM user_communities WHERE user_id = $1 LIMIT 1', [user.id]);
-    if (left) {
+    // Memberships outside the caller's reach are not visible to it (row-level security): the database answers the fact alone.
+    const left = await q.one<{ left: boolean }>('SELECT porton_account_has_communities($1) AS left', [user.id]);
+    if (left?.left) {
       await q.query(
         'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND community_id = ANY($2::int[]) AND revoked_at IS NULL',
         [user.id, removed.map((r) => r.community_id)]);
