@@ -5,7 +5,7 @@ import type { RouteModule } from '../deps.js';
 import { registerCommunityCatalogue } from '../http/community-catalogue.js';
 
 /** Common areas of the active community (spec 3 'Áreas comunes', §7 api/commonareas; spec 2 byfrac); each on a street of the same community. */
-export const commonAreaRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const commonAreaRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, {
   name: { one: 'CommonArea', many: 'CommonAreas' }, tag: 'áreas comunes', url: '/api/commonareas', listUrl: '/api/commonareas/complete',
   from: {
     table: 'common_areas', alias: 'a',

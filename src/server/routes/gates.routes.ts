@@ -5,7 +5,7 @@ import type { RouteModule } from '../deps.js';
 import { registerCommunityCatalogue } from '../http/community-catalogue.js';
 
 /** Access gates of the active community (spec 3 'Puertas de acceso', §7 api/gates). */
-export const gateRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const gateRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, {
   name: { one: 'Gate', many: 'Gates' }, tag: 'puertas de acceso', url: '/api/gates',
   from: { table: 'gates', alias: 'g', joins: 'JOIN communities c ON c.id = g.community_id' },
   select: `g.uuid, g.id AS "idGate", g.name, g.community_id AS "idFrac",

@@ -9,7 +9,7 @@ import { registerCommunityCatalogue } from '../http/community-catalogue.js';
  * them to the community administrator, so one community's list never changes another's. The page
  * repeats its rows under `data`; a create is one row, answered alone.
  */
-export const providerTypeRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const providerTypeRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, {
   name: { one: 'ProviderType', many: 'ProviderTypes' }, tag: 'proveedores', url: '/api/providerTypes',
   from: { table: 'provider_types', alias: 'p' },
   select: 'p.uuid, p.name',

@@ -7,7 +7,7 @@ import { registerCommunityCatalogue } from '../http/community-catalogue.js';
 const ZONE_NOT_FOUND = 'La zona seleccionada no existe.';
 
 /** Streets of the active community (spec 3 'Calles', §7 api/streets); each hangs on a zone of the same community. */
-export const streetRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const streetRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, {
   name: { one: 'Street', many: 'Streets' }, tag: 'calles', url: '/api/streets',
   from: { table: 'streets', alias: 's', joins: 'JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = s.community_id' },
   select: `s.uuid, s.id AS "idStreet", s.name, s.zone_id AS "idZone",

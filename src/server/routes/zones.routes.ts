@@ -5,7 +5,7 @@ import type { RouteModule } from '../deps.js';
 import { registerCommunityCatalogue } from '../http/community-catalogue.js';
 
 /** Zones of the active community (spec 3 'Zonas', §7 api/zones). */
-export const zoneRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const zoneRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, {
   name: { one: 'Zone', many: 'Zones' }, tag: 'zonas', url: '/api/zones',
   from: { table: 'zones', alias: 'z', joins: 'JOIN communities c ON c.id = z.community_id' },
   select: `z.uuid, z.id AS "idZone", z.name, z.color, z.community_id AS "idFrac",
