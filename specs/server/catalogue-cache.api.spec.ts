@@ -12,6 +12,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { tablesRead } from '../../src/server/http/catalogue-reads.js';
+import { commonAreaCatalogue } from '../../src/server/routes/common-areas.routes.js';
+import { gateCatalogue } from '../../src/server/routes/gates.routes.js';
+import { providerTypeCatalogue } from '../../src/server/routes/provider-types.routes.js';
+import { streetCatalogue } from '../../src/server/routes/streets.routes.js';
+import { zoneCatalogue } from '../../src/server/routes/zones.routes.js';
 import { signInActors, type Actors } from '../support/catalogue-actors.js';
 import { memoryMailer, testApp, type TestApp } from '../support/test-app.js';
 import { pause } from '../support/realtime-client.js';
@@ -131,6 +137,18 @@ describe('a list shows rows of other tables: their changes drop it too', () => {
       expect(new Set([...after.zones, ...after.gates])).toEqual(new Set(['Residencial Las Palmas II']));
     } finally {
       await t.db.query("UPDATE communities SET name = 'Residencial Las Palmas' WHERE name = 'Residencial Las Palmas II'");
+    }
+  });
+});
+
+describe('every table a list reads announces its changes', () => {
+  it('each catalogue\'s own table, its joined tables and an option\'s parent table have a trigger of migration 019', async () => {
+    const announced = new Set((await t.db.query<{ name: string }>(`SELECT DISTINCT c.relname AS name FROM pg_trigger g
+      JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_proc p ON p.oid = g.tgfoid
+      WHERE p.proname = 'notify_catalogue_change' AND g.tgenabled <> 'D'`)).map((r) => r.name));
+    for (const c of [zoneCatalogue, streetCatalogue, commonAreaCatalogue, gateCatalogue, providerTypeCatalogue]) {
+      const parents = (c.options ?? []).flatMap((o) => (o.parent ? [o.parent.table] : []));
+      for (const table of [...tablesRead(c.from), ...parents]) expect(announced, `${c.name.many} reads ${table}`).toContain(table);
     }
   });
 });

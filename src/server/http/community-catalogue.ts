@@ -57,6 +57,9 @@ export interface CommunityCatalogue<C extends AnySchema, U extends AnySchema> {
   messages: { notFound: string; duplicate: string; inUse: string };
 }
 
+/** A catalogue's definition, its schemas' types inferred (route modules export theirs; tests read them). */
+export const communityCatalogue = <C extends AnySchema, U extends AnySchema>(c: CommunityCatalogue<C, U>) => c;
+
 export function registerCommunityCatalogue<C extends AnySchema, U extends AnySchema>(
   app: FastifyInstance, { db, catalogueCache: cache }: Pick<AppDeps, 'db' | 'catalogueCache'>, c: CommunityCatalogue<C, U>,
 ) {
