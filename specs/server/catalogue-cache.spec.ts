@@ -76,4 +76,15 @@ describe('what is kept', () => {
     await loads(off, streets(1));
     expect((await loads(off, streets(1))).ran).toBe(true);
   });
+
+  it('the bound counts rows, not answers: a large page pushes out the least recently used', async () => {
+    const cache = new CatalogueCache(fakeEvents().events, { max: 10, ttlMs: 60_000 });
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `fila ${i}` }));
+    const first = streets(1, 'first');
+    await cache.answer(first, async () => rows(4));
+    await cache.answer(streets(1, 'second'), async () => ({ content: rows(3) }));
+    expect((await loads(cache, first)).ran, 'nine rows with their answers: both kept').toBe(false);
+    await cache.answer(streets(1, 'third'), async () => rows(5));
+    expect((await loads(cache, streets(1, 'second'))).ran, 'the least recently used went').toBe(true);
+  });
 });

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { CATALOGUE_EVENT_PREFIX, type AuthEvents } from '../services/auth-events.js';
 
 export interface CatalogueCacheOptions {
-  /** Answers kept (least recently used go first); 0 turns the cache off. */
+  /** Rows kept across the answers (an answer counts its rows plus one; least recently used go first); 0 turns the cache off. */
   max: number;
   /** The safety net: an answer is read from the database again after this long, event or not. */
   ttlMs: number;
@@ -21,11 +21,19 @@ interface Entry {
   communityId: number;
   reads: readonly string[];
   answer: unknown;
+  /** Its weight in the bound: its rows (a page's `content`, an option list's items) plus one. */
+  size: number;
 }
 
+const rowsOf = (answer: unknown): number => {
+  if (Array.isArray(answer)) return answer.length;
+  const content = (answer as { content?: unknown } | null)?.content;
+  return Array.isArray(content) ? content.length : 0;
+};
+
 /**
- * The community catalogues' list and option answers (issue 16 §1), a bounded LRU in this process,
- * keyed by community and request. Migration 019's events drop every answer of the changed
+ * The community catalogues' list and option answers (issue 16 §1), an LRU in this process bounded
+ * by the rows it holds, keyed by community and request. Migration 019's events drop every answer of the changed
  * community that reads the changed table (a zone renamed drops the zones', streets' and common
  * areas' pages); '*' and anything not understood drop everything. While the events are not heard
  * (a lost LISTEN connection) nothing is served from or kept in the cache; a load that overlapped an
@@ -36,7 +44,9 @@ export class CatalogueCache {
   private generation = 0;
 
   constructor(private readonly events: AuthEvents | null, options: CatalogueCacheOptions) {
-    this.entries = options.max > 0 && options.ttlMs > 0 && events ? new LRUCache({ max: options.max, ttl: options.ttlMs }) : null;
+    this.entries = options.max > 0 && options.ttlMs > 0 && events
+      ? new LRUCache({ maxSize: options.max, sizeCalculation: (entry: Entry) => entry.size, ttl: options.ttlMs })
+      : null;
     events?.subscribe((payload) => this.onEvent(payload), 'catalogue');
   }
 
@@ -51,7 +61,7 @@ export class CatalogueCache {
     const before = this.generation;
     const loaded = await load();
     if (usable && before === this.generation && this.events!.live) {
-      this.entries!.set(id, { communityId: key.communityId, reads: key.reads, answer: loaded });
+      this.entries!.set(id, { communityId: key.communityId, reads: key.reads, answer: loaded, size: rowsOf(loaded) + 1 });
     }
     return loaded;
   }
