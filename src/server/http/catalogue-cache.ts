@@ -33,9 +33,9 @@ const rowsOf = (answer: unknown): number => {
 
 /**
  * The community catalogues' list and option answers (issue 16 §1), an LRU in this process bounded
- * by the rows it holds, keyed by community and request. Migration 019's events drop every answer of the changed
- * community that reads the changed table (a zone renamed drops the zones', streets' and common
- * areas' pages); '*' and anything not understood drop everything. While the events are not heard
+ * by the rows it holds, keyed by community and request. Migration 019's events drop every answer of
+ * the changed community that reads the changed table (a zone renamed drops the zones', streets' and
+ * common areas' pages); '*' and anything not understood drop everything. While the events are not heard
  * (a lost LISTEN connection) nothing is served from or kept in the cache; a load that overlapped an
  * event is answered but not kept (it may have read the row before the change).
  */
