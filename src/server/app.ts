@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { AppDeps } from './deps.js';
 import { AuthCache } from './http/auth-cache.js';
+import { CatalogueCache } from './http/catalogue-cache.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './plugins/errors.js';
 import { registerWriteRateLimit } from './plugins/write-rate-limit.js';
@@ -65,7 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerClosingAnswer(app); // first, so its preClose runs before any other
-  // One subscription to the auth-change events per process: the session cache and realtime hear it.
+  // One subscription to the auth-change events per process: the session cache, realtime and the catalogue cache hear it.
   const authEvents = await listenAuthEvents(db);
   app.addHook('onClose', async () => authEvents.close());
   const authCache = new AuthCache(authEvents, { max: config.sessionCacheMax, ttlMs: config.sessionCacheTtlMs });
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     publicUrl: config.publicUrl,
     realtime,
     devicePresence: devicePresence(db, realtime, { onError: (err) => app.log.error({ err }, 'devices: presence sweep failed') }),
+    catalogueCache: new CatalogueCache(authEvents, { max: config.catalogueCacheMax, ttlMs: config.sessionCacheTtlMs }),
   };
   app.addHook('onClose', async () => deps.devicePresence.stop());
   const auditPrune = scheduleAuditPrune(db, config.auditRetentionDays, (err) => app.log.error({ err }, 'auditoría: la depuración falló'));

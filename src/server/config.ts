@@ -37,6 +37,8 @@ const ConfigSchema = v.object({
   sessionCacheMax: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   /** Milliseconds a cached token is trusted before it is read again, event or not (the safety net). */
   sessionCacheTtlMs: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(600_000)),
+  /** Rows of community catalogue answers (list pages, option lists) kept in memory (issue 16 §1); 0 turns it off. Its safety net is `sessionCacheTtlMs`. */
+  catalogueCacheMax: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   /** Writes (POST/PUT/PATCH/DELETE) one token may make per minute, counted by every process together (issue 16 §3); 0 turns it off. */
   writeRateLimit: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   trustProxy: v.union([v.literal(false), v.pipe(v.number(), v.integer(), v.minValue(1)), v.array(v.pipe(v.string(), v.nonEmpty()))]),
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: blankToUndefined(env.SHUTDOWN_GRACE_MS) ?? '10000',
     sessionCacheMax: blankToUndefined(env.SESSION_CACHE_MAX) ?? '10000',
     sessionCacheTtlMs: blankToUndefined(env.SESSION_CACHE_TTL_MS) ?? '30000',
+    catalogueCacheMax: blankToUndefined(env.CATALOGUE_CACHE_MAX) ?? '20000',
     writeRateLimit: blankToUndefined(env.WRITE_RATE_LIMIT) ?? '1200',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   });

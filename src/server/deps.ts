@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import type { CatalogueCache } from './http/catalogue-cache.js';
 import type { Realtime } from './plugins/realtime.js';
 import type { DevicePresence } from './services/device-presence.js';
 import type { CounterStore } from './services/counter-store.js';
@@ -21,6 +22,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** Devices' heartbeats and the offline sweep (issue 9). */
   devicePresence: DevicePresence;
+  /** The community catalogues' list answers in memory, dropped by migration 019's events (issue 16 §1). */
+  catalogueCache: CatalogueCache;
 }
 
 /** A route module registers the routes of one resource. */

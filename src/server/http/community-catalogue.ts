@@ -6,9 +6,10 @@ import { AppError } from '../../shared/errors.js';
 import type { Role } from '../../shared/roles.js';
 import { UuidParamsSchema } from '../../shared/schemas/catalogue.schema.js';
 import { communityScope, type CommunityScope, type CommunityTable, type ScopedFrom, type Values } from '../db/community-scope.js';
-import type { Db } from '../db/db.js';
+import type { AppDeps } from '../deps.js';
 import { withConstraints } from '../db/db-errors.js';
 import { ListQuerySchema } from './list-query.js';
+import { tablesRead } from './catalogue-reads.js';
 import { defineRoute } from './route.js';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -26,7 +27,8 @@ export interface CatalogueOptions {
 /**
  * One catalogue of a community (spec 3 'Catálogos': zones, streets, common areas, gates, provider
  * types), as data: `registerCommunityCatalogue` gives it its list, options, get, create, update and
- * delete routes, every query through the session's `CommunityScope`.
+ * delete routes, every query through the session's `CommunityScope`. The list and option answers
+ * come from the catalogue cache (per community and request; migration 019's events drop them).
  */
 export interface CommunityCatalogue<C extends AnySchema, U extends AnySchema> {
   /** The resource's name in operation ids, singular and plural: `Zone`, `Zones`. */
@@ -55,13 +57,20 @@ export interface CommunityCatalogue<C extends AnySchema, U extends AnySchema> {
   messages: { notFound: string; duplicate: string; inUse: string };
 }
 
-export function registerCommunityCatalogue<C extends AnySchema, U extends AnySchema>(app: FastifyInstance, db: Db, c: CommunityCatalogue<C, U>) {
+/** A catalogue's definition, its schemas' types inferred (route modules export theirs; tests read them). */
+export const communityCatalogue = <C extends AnySchema, U extends AnySchema>(c: CommunityCatalogue<C, U>) => c;
+
+export function registerCommunityCatalogue<C extends AnySchema, U extends AnySchema>(
+  app: FastifyInstance, { db, catalogueCache: cache }: Pick<AppDeps, 'db' | 'catalogueCache'>, c: CommunityCatalogue<C, U>,
+) {
   /** The item schema without its type parameter: TypeScript cannot follow a generic schema into the handler's answer type. */
   const item: AnySchema = c.item;
   const tags = [c.tag];
   const { alias } = c.from;
   const constraints = { duplicate: c.messages.duplicate, inUse: c.messages.inUse };
   const orderBy = `${alias}.name, ${alias}.id`;
+  /** What a list answer is read from: a change to any of these tables (in its community) drops it. */
+  const reads = tablesRead(c.from);
   const byIds = (scope: CommunityScope, ids: number[]) =>
     scope.select<unknown>({ select: c.select, from: c.from, where: [`${alias}.id = ANY($1::int[])`], params: [ids], orderBy: `${alias}.id` });
   const checkRef = async (scope: CommunityScope, rows: Values[]) => {
@@ -73,23 +82,32 @@ export function registerCommunityCatalogue<C extends AnySchema, U extends AnySch
     method: 'GET', url: c.listUrl ?? c.url, summary: c.summaries.list, tags,
     access: c.access.read, query: ListQuerySchema,
     handler: async ({ auth, query }) => {
-      const page = await communityScope(db, auth).page<unknown>({ select: c.select, from: c.from, searchColumns: [`${alias}.name`], orderBy }, query);
-      return c.page ? c.page.answer(page) : page;
+      const scope = communityScope(db, auth);
+      const request = JSON.stringify([`list${c.name.many}`, query.page, query.size, query.search]);
+      return cache.answer({ communityId: scope.communityId, reads, request }, async () => {
+        const page = await scope.page<unknown>({ select: c.select, from: c.from, searchColumns: [`${alias}.name`], orderBy }, query);
+        return c.page ? c.page.answer(page) : page;
+      });
     },
   });
 
   for (const option of c.options ?? []) {
     const parent = option.parent;
+    const optionReads = parent ? [...new Set([...reads, parent.table])] : reads;
     defineRoute(app, {
       operationId: option.operationId, response: v.array(item), errors: [404],
       method: 'GET', url: option.url, summary: option.summary, tags,
       access: option.access, params: parent?.params,
       handler: async ({ auth, params }) => {
         const scope = communityScope(db, auth);
-        if (!parent) return scope.select({ select: c.select, from: c.from, orderBy });
-        const parentId = await scope.idOf(parent.table, { uuid: (params as Record<string, string>)[parent.param] });
-        if (parentId === undefined) throw new AppError('not_found', parent.notFound);
-        return scope.select({ select: c.select, from: c.from, where: [`${alias}.${parent.column} = $1`], params: [parentId], orderBy });
+        const parentUuid = parent ? (params as Record<string, string>)[parent.param] : null;
+        const request = JSON.stringify([option.operationId, parentUuid]);
+        return cache.answer({ communityId: scope.communityId, reads: optionReads, request }, async () => {
+          if (!parent) return scope.select<unknown>({ select: c.select, from: c.from, orderBy });
+          const parentId = await scope.idOf(parent.table, { uuid: parentUuid! });
+          if (parentId === undefined) throw new AppError('not_found', parent.notFound);
+          return scope.select<unknown>({ select: c.select, from: c.from, where: [`${alias}.${parent.column} = $1`], params: [parentId], orderBy });
+        });
       },
     });
   }

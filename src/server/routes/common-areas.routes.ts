@@ -2,10 +2,10 @@ import { CommonAreaAnswerSchema } from '../../shared/schemas/catalogue.answer.js
 import { COMMON_AREA_OPTION_READERS, LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogue-access.js';
 import { CommonAreaSchema, CreateCommonAreaSchema } from '../../shared/schemas/common-area.schema.js';
 import type { RouteModule } from '../deps.js';
-import { registerCommunityCatalogue } from '../http/community-catalogue.js';
+import { communityCatalogue, registerCommunityCatalogue } from '../http/community-catalogue.js';
 
 /** Common areas of the active community (spec 3 'Áreas comunes', §7 api/commonareas; spec 2 byfrac); each on a street of the same community. */
-export const commonAreaRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const commonAreaCatalogue = communityCatalogue({
   name: { one: 'CommonArea', many: 'CommonAreas' }, tag: 'áreas comunes', url: '/api/commonareas', listUrl: '/api/commonareas/complete',
   from: {
     table: 'common_areas', alias: 'a',
@@ -40,3 +40,5 @@ export const commonAreaRoutes: RouteModule = (app, { db }) => registerCommunityC
     inUse: 'No es posible eliminar el área común porque tiene registros asociados.',
   },
 });
+
+export const commonAreaRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, commonAreaCatalogue);

@@ -2,10 +2,10 @@ import { GateAnswerSchema } from '../../shared/schemas/catalogue.answer.js';
 import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogue-access.js';
 import { CreateGateSchema, GateSchema } from '../../shared/schemas/catalogue.schema.js';
 import type { RouteModule } from '../deps.js';
-import { registerCommunityCatalogue } from '../http/community-catalogue.js';
+import { communityCatalogue, registerCommunityCatalogue } from '../http/community-catalogue.js';
 
 /** Access gates of the active community (spec 3 'Puertas de acceso', §7 api/gates). */
-export const gateRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const gateCatalogue = communityCatalogue({
   name: { one: 'Gate', many: 'Gates' }, tag: 'puertas de acceso', url: '/api/gates',
   from: { table: 'gates', alias: 'g', joins: 'JOIN communities c ON c.id = g.community_id' },
   select: `g.uuid, g.id AS "idGate", g.name, g.community_id AS "idFrac",
@@ -31,3 +31,5 @@ export const gateRoutes: RouteModule = (app, { db }) => registerCommunityCatalog
     inUse: 'No es posible eliminar la puerta de acceso porque tiene registros asociados.',
   },
 });
+
+export const gateRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, gateCatalogue);

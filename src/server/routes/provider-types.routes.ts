@@ -2,14 +2,14 @@ import { NamedItemSchema, ProviderTypePageSchema } from '../../shared/schemas/ca
 import { PROVIDER_TYPE_EDITORS, PROVIDER_TYPE_READERS } from '../../shared/catalogue-access.js';
 import { CatalogueNameSchema, UpdateCatalogueSchema } from '../../shared/schemas/catalogue.schema.js';
 import type { RouteModule } from '../deps.js';
-import { registerCommunityCatalogue } from '../http/community-catalogue.js';
+import { communityCatalogue, registerCommunityCatalogue } from '../http/community-catalogue.js';
 
 /**
  * Provider types ('Proveedores', spec 3 §7 api/providerTypes), kept per community: the menu gives
  * them to the community administrator, so one community's list never changes another's. The page
  * repeats its rows under `data`; a create is one row, answered alone.
  */
-export const providerTypeRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const providerTypeCatalogue = communityCatalogue({
   name: { one: 'ProviderType', many: 'ProviderTypes' }, tag: 'proveedores', url: '/api/providerTypes',
   from: { table: 'provider_types', alias: 'p' },
   select: 'p.uuid, p.name',
@@ -31,3 +31,5 @@ export const providerTypeRoutes: RouteModule = (app, { db }) => registerCommunit
     inUse: 'No es posible eliminar el tipo de proveedor porque tiene registros asociados.',
   },
 });
+
+export const providerTypeRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, providerTypeCatalogue);

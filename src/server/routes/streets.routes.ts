@@ -2,12 +2,12 @@ import { StreetAnswerSchema } from '../../shared/schemas/catalogue.answer.js';
 import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogue-access.js';
 import { CreateStreetSchema, StreetSchema, ZoneUuidParamsSchema } from '../../shared/schemas/street.schema.js';
 import type { RouteModule } from '../deps.js';
-import { registerCommunityCatalogue } from '../http/community-catalogue.js';
+import { communityCatalogue, registerCommunityCatalogue } from '../http/community-catalogue.js';
 
 const ZONE_NOT_FOUND = 'La zona seleccionada no existe.';
 
 /** Streets of the active community (spec 3 'Calles', §7 api/streets); each hangs on a zone of the same community. */
-export const streetRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const streetCatalogue = communityCatalogue({
   name: { one: 'Street', many: 'Streets' }, tag: 'calles', url: '/api/streets',
   from: { table: 'streets', alias: 's', joins: 'JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = s.community_id' },
   select: `s.uuid, s.id AS "idStreet", s.name, s.zone_id AS "idZone",
@@ -36,3 +36,5 @@ export const streetRoutes: RouteModule = (app, { db }) => registerCommunityCatal
     inUse: 'No es posible eliminar la calle porque tiene residentes, áreas comunes u otros registros asociados.',
   },
 });
+
+export const streetRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, streetCatalogue);

@@ -2,10 +2,10 @@ import { ZoneAnswerSchema } from '../../shared/schemas/catalogue.answer.js';
 import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogue-access.js';
 import { CreateZoneSchema, ZoneSchema } from '../../shared/schemas/zone.schema.js';
 import type { RouteModule } from '../deps.js';
-import { registerCommunityCatalogue } from '../http/community-catalogue.js';
+import { communityCatalogue, registerCommunityCatalogue } from '../http/community-catalogue.js';
 
 /** Zones of the active community (spec 3 'Zonas', §7 api/zones). */
-export const zoneRoutes: RouteModule = (app, { db }) => registerCommunityCatalogue(app, db, {
+export const zoneCatalogue = communityCatalogue({
   name: { one: 'Zone', many: 'Zones' }, tag: 'zonas', url: '/api/zones',
   from: { table: 'zones', alias: 'z', joins: 'JOIN communities c ON c.id = z.community_id' },
   select: `z.uuid, z.id AS "idZone", z.name, z.color, z.community_id AS "idFrac",
@@ -27,3 +27,5 @@ export const zoneRoutes: RouteModule = (app, { db }) => registerCommunityCatalog
     inUse: 'No es posible eliminar la zona porque tiene calles u otros registros asociados.',
   },
 });
+
+export const zoneRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, zoneCatalogue);

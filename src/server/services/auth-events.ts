@@ -11,9 +11,20 @@ export const AUTH_CHANNEL = 'porton_auth';
  * community changed, 'u:<user>' the account, its resident records or memberships, 'd:<device>' a
  * device or its token, '*' an integrator or community (anything may have changed); 'b:…' is a
  * barrier of this module. The realtime plugin and the session cache both hear it.
+ *
+ * Migration 019's 'k:<table>:<community>' (a community catalogue changed) shares the channel but is
+ * not an auth event: it reaches the 'catalogue' subscribers only (the catalogue cache), so a zone
+ * saved never empties the session cache nor re-checks sockets. '*' reaches both.
  */
+export type EventTopic = 'auth' | 'catalogue';
+/** Migration 019's catalogue events: `k:<table>:<community id>`, or `k:<table>` for every community. */
+export const CATALOGUE_EVENT_PREFIX = 'k:';
+const topicOf = (payload: string): EventTopic | 'both' =>
+  payload === '*' ? 'both' : payload.startsWith(CATALOGUE_EVENT_PREFIX) ? 'catalogue' : 'auth';
+
 export interface AuthEvents {
-  subscribe(handler: (payload: string) => void): () => void;
+  /** Hears the events of one topic ('auth' unless said), and '*' (and a lost or regained connection) in both. */
+  subscribe(handler: (payload: string) => void, topic?: EventTopic): () => void;
   /** False while a lost PostgreSQL LISTEN connection is restored: events may be missed meanwhile. */
   readonly live: boolean;
   /**
@@ -29,11 +40,12 @@ export interface AuthEvents {
 const BARRIER_TIMEOUT_MS = 2_000;
 
 export async function listenAuthEvents(db: Db): Promise<AuthEvents> {
-  const handlers = new Set<(payload: string) => void>();
+  const handlers = new Map<(payload: string) => void, EventTopic>();
   const waiting = new Map<string, () => void>();
   let live = true;
   const deliver = (payload: string) => {
-    for (const handler of handlers) handler(payload);
+    const topic = topicOf(payload);
+    for (const [handler, wants] of handlers) if (topic === 'both' || topic === wants) handler(payload);
   };
   const stop = await db.listen(AUTH_CHANNEL, (payload) => {
     if (payload.startsWith('b:')) {
@@ -49,8 +61,8 @@ export async function listenAuthEvents(db: Db): Promise<AuthEvents> {
   const barrierId = randomUUID();
   let sequence = 0;
   return {
-    subscribe(handler) {
-      handlers.add(handler);
+    subscribe(handler, topic = 'auth') {
+      handlers.set(handler, topic);
       return () => { handlers.delete(handler); };
     },
     get live() { return live; },
