@@ -65,8 +65,8 @@ describe('SIGKILL in the middle of a burst of writes, then a restart', () => {
 describe('SIGTERM', () => {
   it('requests in flight finish with their 2xx and are kept; the process closes sockets and database and exits 0', async () => {
     if (running && running.child.exitCode === null) { running.child.kill('SIGTERM'); await running.exited; }
-    // Logged at info, so the test can see the server has received every request of the burst before it signals.
-    running = await startServer({ ...data.env, LOG_LEVEL: 'info' });
+    // Logged at debug ('incoming request'), so the test can see the server has received every request of the burst before it signals.
+    running = await startServer({ ...data.env, LOG_LEVEL: 'debug' });
     const token = await signInOver(running.base, 'administrador@porton.mx');
     const received = () => running!.output().split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/zones')).length;
     const answers: { name: string; status: number; body: unknown }[] = [];
@@ -99,7 +99,8 @@ describe('SIGTERM', () => {
 
 describe('a request that arrives while the server closes', () => {
   it('answers 503 in the contract error shape, in Spanish, after the one in flight finished', async () => {
-    running = await startServer({ ...data.env, LOG_LEVEL: 'info' });
+    // At debug the request is logged when it arrives ('incoming request'): the test sees it is in flight.
+    running = await startServer({ ...data.env, LOG_LEVEL: 'debug' });
     const { port } = new URL(running.base);
     const form = new URLSearchParams({ grant_type: 'password', username: 'administrador@porton.mx', password: 'Porton2026' }).toString();
     // A sign-in whose body is still on its way when SIGTERM comes (so it is in flight), then a second request on that connection.

@@ -7,6 +7,7 @@
  * read only when the worker has taken the last one and the client has taken the bytes, so memory
  * stays flat whatever the report's size, and the event loop stays free for other requests.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { once } from 'node:events';
@@ -48,6 +49,7 @@ export async function streamWorkbook<Row>(
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders), // the security headers set for every answer (plugins/security-headers.ts)
     'content-type': XLSX_MEDIA_TYPE,
     'content-disposition': `attachment; filename="${fileName}"`,
     'cache-control': 'no-store',
