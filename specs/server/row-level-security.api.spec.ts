@@ -51,6 +51,10 @@ describe('the application acts as a role that row-level security contains', () =
           AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND $1::regrole::oid = ANY (p.polroles))`, [APPLICATION_ROLE]);
     const names = new Set(walled.map((r) => r.name));
     expect(tables.filter((name) => !names.has(name))).toEqual([]);
+    // And the rows that belong to a community through their parent.
+    const children = ['massive_event_guests', 'resident_phones', 'resident_codes', 'device_tokens', 'device_link_codes',
+      'notice_zones', 'notice_streets', 'notice_residents'];
+    expect(children.filter((name) => !names.has(name))).toEqual([]);
   });
 });
 

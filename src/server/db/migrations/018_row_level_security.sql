@@ -62,39 +62,26 @@ BEGIN
 END $$;
 
 -- Rows that belong to a community through their parent: visible when the parent is (the parent's
--- own policy applies inside the subquery).
-ALTER TABLE massive_event_guests ENABLE ROW LEVEL SECURITY;
-CREATE POLICY community_rows ON massive_event_guests TO porton_app
-  USING (EXISTS (SELECT 1 FROM massive_events p WHERE p.id = massive_event_id))
-  WITH CHECK (EXISTS (SELECT 1 FROM massive_events p WHERE p.id = massive_event_id));
-ALTER TABLE resident_phones ENABLE ROW LEVEL SECURITY;
-CREATE POLICY community_rows ON resident_phones TO porton_app
-  USING (EXISTS (SELECT 1 FROM residents p WHERE p.id = resident_id))
-  WITH CHECK (EXISTS (SELECT 1 FROM residents p WHERE p.id = resident_id));
-ALTER TABLE resident_codes ENABLE ROW LEVEL SECURITY;
-CREATE POLICY community_rows ON resident_codes TO porton_app
-  USING (EXISTS (SELECT 1 FROM residents p WHERE p.id = resident_id))
-  WITH CHECK (EXISTS (SELECT 1 FROM residents p WHERE p.id = resident_id));
-ALTER TABLE device_tokens ENABLE ROW LEVEL SECURITY;
-CREATE POLICY community_rows ON device_tokens TO porton_app
-  USING (EXISTS (SELECT 1 FROM devices p WHERE p.id = device_id))
-  WITH CHECK (EXISTS (SELECT 1 FROM devices p WHERE p.id = device_id));
-ALTER TABLE device_link_codes ENABLE ROW LEVEL SECURITY;
-CREATE POLICY community_rows ON device_link_codes TO porton_app
-  USING (EXISTS (SELECT 1 FROM devices p WHERE p.id = device_id))
-  WITH CHECK (EXISTS (SELECT 1 FROM devices p WHERE p.id = device_id));
-ALTER TABLE notice_zones ENABLE ROW LEVEL SECURITY;
-CREATE POLICY community_rows ON notice_zones TO porton_app
-  USING (EXISTS (SELECT 1 FROM content_posts p WHERE p.id = post_id))
-  WITH CHECK (EXISTS (SELECT 1 FROM content_posts p WHERE p.id = post_id));
-ALTER TABLE notice_streets ENABLE ROW LEVEL SECURITY;
-CREATE POLICY community_rows ON notice_streets TO porton_app
-  USING (EXISTS (SELECT 1 FROM content_posts p WHERE p.id = post_id))
-  WITH CHECK (EXISTS (SELECT 1 FROM content_posts p WHERE p.id = post_id));
-ALTER TABLE notice_residents ENABLE ROW LEVEL SECURITY;
-CREATE POLICY community_rows ON notice_residents TO porton_app
-  USING (EXISTS (SELECT 1 FROM content_posts p WHERE p.id = post_id))
-  WITH CHECK (EXISTS (SELECT 1 FROM content_posts p WHERE p.id = post_id));
+-- own policy applies inside the subquery). Each entry: table, its parent table, the key to it.
+DO $$
+DECLARE
+  c text[];
+BEGIN
+  FOREACH c SLICE 1 IN ARRAY ARRAY[
+    ['massive_event_guests', 'massive_events', 'massive_event_id'],
+    ['resident_phones', 'residents', 'resident_id'],
+    ['resident_codes', 'residents', 'resident_id'],
+    ['device_tokens', 'devices', 'device_id'],
+    ['device_link_codes', 'devices', 'device_id'],
+    ['notice_zones', 'content_posts', 'post_id'],
+    ['notice_streets', 'content_posts', 'post_id'],
+    ['notice_residents', 'content_posts', 'post_id']]
+  LOOP
+    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', c[1]);
+    EXECUTE format('CREATE POLICY community_rows ON %I TO porton_app USING (EXISTS (SELECT 1 FROM %I p WHERE p.id = %I)) WITH CHECK (EXISTS (SELECT 1 FROM %I p WHERE p.id = %I))',
+      c[1], c[2], c[3], c[2], c[3]);
+  END LOOP;
+END $$;
 
 -- One fact about an account that spans communities, answered without showing any row: whether it
 -- still belongs to a community (a user removed from the caller's community is deleted only when
