@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { AuthEvents } from '../services/auth-events.js';
 import type { AuthContext } from './auth-context.js';
 import type { DeviceContext } from './device-auth.js';
+import { EventDroppedCache } from './event-dropped-cache.js';
 
 /** What a token resolved to, and until when its row says it is valid. */
 export type CachedPrincipal =
@@ -23,42 +24,27 @@ export interface AuthCacheOptions {
  * not heard (a lost LISTEN connection) nothing is served from the cache.
  */
 export class AuthCache {
-  private readonly entries: LRUCache<string, CachedPrincipal> | null;
-  /** Counts events: a load that saw it change may hold a stale row, so it is answered but not kept. */
-  private generation = 0;
+  private readonly cache: EventDroppedCache<CachedPrincipal>;
 
-  constructor(private readonly events: AuthEvents | null, options: AuthCacheOptions) {
-    this.entries = options.max > 0 && options.ttlMs > 0 && events ? new LRUCache({ max: options.max, ttl: options.ttlMs }) : null;
+  constructor(events: AuthEvents | null, options: AuthCacheOptions) {
+    const on = options.max > 0 && options.ttlMs > 0 && events;
+    this.cache = new EventDroppedCache(on ? new LRUCache<string, CachedPrincipal>({ max: options.max, ttl: options.ttlMs }) : null, events);
     events?.subscribe((payload) => this.onEvent(payload));
   }
 
   /** The principal for a token hash: from memory on a hit, else `load`'s answer (null: refused). */
   async resolve(hash: string, load: () => Promise<CachedPrincipal | null>): Promise<CachedPrincipal | null> {
-    const usable = this.entries && this.events?.live;
-    if (usable) {
-      const hit = this.entries!.get(hash);
-      if (hit && hit.expiresAt > Date.now()) return hit;
-      if (hit) this.entries!.delete(hash);
-    }
-    const before = this.generation;
-    const loaded = await load();
-    if (usable && loaded && before === this.generation && this.events!.live) this.entries!.set(hash, loaded);
-    return loaded;
+    return this.cache.hit(hash, (p) => p.expiresAt > Date.now()) ?? this.cache.load(hash, load, (loaded) => loaded);
   }
 
-  get size() { return this.entries?.size ?? 0; }
+  get size() { return this.cache.size; }
 
   private onEvent(payload: string) {
-    this.generation++;
-    const entries = this.entries;
-    if (!entries) return;
     const [kind, id] = [payload.slice(0, 2), Number(payload.slice(2))];
     const matches = kind === 's:' || kind === 'c:' ? (p: CachedPrincipal) => p.kind === 'session' && p.auth.sessionId === id
       : kind === 'u:' ? (p: CachedPrincipal) => p.kind === 'session' && p.auth.userId === id
         : kind === 'd:' ? (p: CachedPrincipal) => p.kind === 'device' && p.device.deviceId === id
           : null;
-    if (!matches || !Number.isFinite(id)) return entries.clear();
-    const gone = [...entries.entries()].filter(([, principal]) => matches(principal)).map(([hash]) => hash);
-    for (const hash of gone) entries.delete(hash);
+    this.cache.drop(matches && Number.isFinite(id) ? matches : 'all');
   }
 }

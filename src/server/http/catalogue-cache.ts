@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { CATALOGUE_EVENT_PREFIX, type AuthEvents } from '../services/auth-events.js';
+import { EventDroppedCache } from './event-dropped-cache.js';
 
 export interface CatalogueCacheOptions {
   /** Rows kept across the answers (an answer counts its rows plus one; least recently used go first); 0 turns the cache off. */
@@ -40,46 +41,31 @@ const rowsOf = (answer: unknown): number => {
  * event is answered but not kept (it may have read the row before the change).
  */
 export class CatalogueCache {
-  private readonly entries: LRUCache<string, Entry> | null;
-  private generation = 0;
+  private readonly cache: EventDroppedCache<Entry>;
 
-  constructor(private readonly events: AuthEvents | null, options: CatalogueCacheOptions) {
-    this.entries = options.max > 0 && options.ttlMs > 0 && events
-      ? new LRUCache({ maxSize: options.max, sizeCalculation: (entry: Entry) => entry.size, ttl: options.ttlMs })
-      : null;
+  constructor(events: AuthEvents | null, options: CatalogueCacheOptions) {
+    const on = options.max > 0 && options.ttlMs > 0 && events;
+    this.cache = new EventDroppedCache(on
+      ? new LRUCache<string, Entry>({ maxSize: options.max, sizeCalculation: (entry: Entry) => entry.size, ttl: options.ttlMs })
+      : null, events);
     events?.subscribe((payload) => this.onEvent(payload), 'catalogue');
   }
 
   /** The answer for `key`: from memory on a hit, else `load`'s (kept when no event arrived meanwhile). */
   async answer<T>(key: CatalogueKey, load: () => Promise<T>): Promise<T> {
-    const usable = this.entries !== null && this.events!.live;
     const id = `${key.communityId}\u0000${key.request}`;
-    if (usable) {
-      const hit = this.entries!.get(id);
-      if (hit) return hit.answer as T;
-    }
-    const before = this.generation;
-    const loaded = await load();
-    if (usable && before === this.generation && this.events!.live) {
-      this.entries!.set(id, { communityId: key.communityId, reads: key.reads, answer: loaded, size: rowsOf(loaded) + 1 });
-    }
-    return loaded;
+    const hit = this.cache.hit(id);
+    if (hit) return hit.answer as T;
+    return this.cache.load(id, load, (loaded) => ({ communityId: key.communityId, reads: key.reads, answer: loaded, size: rowsOf(loaded) + 1 }));
   }
 
-  get size() { return this.entries?.size ?? 0; }
+  get size() { return this.cache.size; }
 
   private onEvent(payload: string) {
-    this.generation++;
-    const entries = this.entries;
-    if (!entries) return;
-    if (!payload.startsWith(CATALOGUE_EVENT_PREFIX)) return entries.clear();
+    if (!payload.startsWith(CATALOGUE_EVENT_PREFIX)) return this.cache.drop('all');
     const [table, community] = payload.slice(CATALOGUE_EVENT_PREFIX.length).split(':');
     const communityId = community === undefined ? null : Number(community);
-    if (!table || (communityId !== null && !Number.isInteger(communityId))) return entries.clear();
-    const gone: string[] = [];
-    for (const [id, entry] of entries.entries()) {
-      if ((communityId === null || entry.communityId === communityId) && entry.reads.includes(table)) gone.push(id);
-    }
-    for (const id of gone) entries.delete(id);
+    if (!table || (communityId !== null && !Number.isInteger(communityId))) return this.cache.drop('all');
+    this.cache.drop((entry) => (communityId === null || entry.communityId === communityId) && entry.reads.includes(table));
   }
 }
