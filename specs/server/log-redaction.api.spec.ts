@@ -22,4 +22,21 @@ describe('logged URLs', () => {
     expect(log).toContain('/api/users/findUser/[oculto]');
     expect(log).toContain('type=register&uuid=%5Boculto%5D');
   });
+
+  it('never carry a bearer token, a cookie or a password (QUALITY.md: logs never carry passwords or tokens)', async () => {
+    const token = await t.signIn('administrador@porton.mx');
+    const from = lines.length;
+    await t.app.inject({ method: 'GET', url: '/api/users/whoami', headers: { authorization: `Bearer ${token}`, cookie: 'sid=galleta-secreta' } });
+    await t.app.inject({
+      method: 'POST', url: '/oauth/token', headers: { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', username: 'administrador@porton.mx', password: 'ContrasenaEquivocada9' }).toString(),
+    });
+    const log = lines.slice(from).join('');
+    expect(log).toContain('/api/users/whoami');
+    expect(log).toContain('/oauth/token');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('galleta-secreta');
+    expect(log).not.toContain('ContrasenaEquivocada9');
+    expect(log).not.toContain(Buffer.from('porton-web:porton-web-secret').toString('base64'));
+  });
 });

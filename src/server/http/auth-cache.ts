@@ -16,6 +16,8 @@ export interface AuthCacheOptions {
   ttlMs: number;
 }
 
+const unexpired = (p: CachedPrincipal) => p.expiresAt > Date.now();
+
 /**
  * Resolved tokens by token hash (issue 16 §1), a bounded LRU in this process. A hit costs no
  * query; a miss loads from the database and is kept unless an auth event arrived while it loaded
@@ -34,7 +36,12 @@ export class AuthCache {
 
   /** The principal for a token hash: from memory on a hit, else `load`'s answer (null: refused). */
   async resolve(hash: string, load: () => Promise<CachedPrincipal | null>): Promise<CachedPrincipal | null> {
-    return this.cache.hit(hash, (p) => p.expiresAt > Date.now()) ?? this.cache.load(hash, load, (loaded) => loaded);
+    return this.peek(hash) ?? this.cache.load(hash, load, (loaded) => loaded);
+  }
+
+  /** The principal for a token hash when memory holds it valid, without waiting (the request pipeline's fast path). */
+  peek(hash: string): CachedPrincipal | undefined {
+    return this.cache.hit(hash, unexpired);
   }
 
   get size() { return this.cache.size; }

@@ -204,10 +204,10 @@ export function defineRoute<
       // The second wall (issue 16 §2): the handler's statements see the rows of the caller's active
       // community only (none without one); spanning communities is `acrossCommunities`, explicit.
       const communityId = device?.communityId ?? auth?.communityId ?? null;
-      const run = () => def.handler({ req, reply, auth: auth as never, device: device as never, body, query, params });
-      const result = await (def.platform !== undefined ? asPlatform(def.platform, run)
-        : def.acrossCommunities !== undefined && spansCommunities(auth) ? acrossCommunities(req, def.acrossCommunities, run)
-          : inCommunities(communityId === null ? [] : [communityId], run));
+      const ctx = { req, reply, auth: auth as never, device: device as never, body, query, params };
+      const result = await (def.platform !== undefined ? asPlatform(def.platform, () => def.handler(ctx))
+        : def.acrossCommunities !== undefined && spansCommunities(auth) ? acrossCommunities(req, def.acrossCommunities, () => def.handler(ctx))
+          : inCommunities(communityId === null ? [] : [communityId], () => def.handler(ctx)));
       if (reply.sent) return reply;
       if (result instanceof OtherAnswer) {
         if (!def.alsoAnswers?.[result.status as keyof AlsoAnswers]) throw new Error(`${def.operationId}: ${result.status} is not in alsoAnswers`);

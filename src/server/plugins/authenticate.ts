@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
-import type { AuthCache } from '../http/auth-cache.js';
+import type { AuthCache, CachedPrincipal } from '../http/auth-cache.js';
 import { isDeviceToken, loadDevice } from '../http/device-auth.js';
 import { loadSession } from '../http/sessions.js';
 import { asPlatform } from '../db/row-scope.js';
@@ -20,22 +20,33 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerAuthentication(app: FastifyInstance, db: Db, cache: AuthCache, events: AuthEvents) {
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);
-  app.addHook('onRequest', async (req) => {
+  // Callback hooks with a synchronous hit (issue 16 §1): a cached token costs no promise and no
+  // extra turn of the event loop; only a miss waits for the database.
+  app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
+    if (!header?.startsWith('Bearer ')) return done();
     const token = header.slice(7).trim();
     const hash = tokenHash(token);
-    if (isDeviceToken(token)) {
-      // The token names its community: resolving it reads across communities (the platform's work).
-      const found = await cache.resolve(hash, () => asPlatform('resolver el token de un dispositivo', () => loadDevice(db, hash)));
-      req.device = found?.kind === 'device' ? found.device : null;
-    } else {
-      // An account's memberships and resident records span communities (whether it is blocked).
-      const found = await cache.resolve(hash, () => asPlatform('resolver una sesión', () => loadSession(db, hash)));
-      req.auth = found?.kind === 'session' ? found.auth : null;
+    const device = isDeviceToken(token);
+    const hit = cache.peek(hash);
+    if (hit) {
+      settle(req, device, hit);
+      return done();
     }
+    // A device token names its community, and an account's memberships and resident records span
+    // communities (whether it is blocked): resolving either reads across communities (the platform's work).
+    const load = device
+      ? () => asPlatform('resolver el token de un dispositivo', () => loadDevice(db, hash))
+      : () => asPlatform('resolver una sesión', () => loadSession(db, hash));
+    cache.resolve(hash, load).then((found) => { settle(req, device, found); done(); }, done);
   });
-  app.addHook('onSend', async (req) => {
-    if (!SAFE_METHODS.has(req.method)) await events.barrier();
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (SAFE_METHODS.has(req.method)) return done(null, payload);
+    events.barrier().then(() => done(null, payload), done);
   });
+}
+
+function settle(req: FastifyRequest, device: boolean, found: CachedPrincipal | null) {
+  if (device) req.device = found?.kind === 'device' ? found.device : null;
+  else req.auth = found?.kind === 'session' ? found.auth : null;
 }

@@ -50,9 +50,9 @@ export function registerClosingAnswer(app: FastifyInstance) {
   let closing = false;
   const close = app.close.bind(app) as (...args: unknown[]) => unknown;
   (app as unknown as { close: (...args: unknown[]) => unknown }).close = (...args: unknown[]) => { closing = true; return close(...args); };
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!closing) return;
-    return reply.code(503).header('connection', 'close').header('retry-after', '5')
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
+    reply.code(503).header('connection', 'close').header('retry-after', '5')
       .send({ error: 'service_unavailable', error_description: SHUTTING_DOWN });
   });
 }

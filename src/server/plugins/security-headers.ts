@@ -10,7 +10,11 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  * - `upgrade-insecure-requests` and HSTS only when the request came over HTTPS (directly, or
  *   through a proxy trusted by TRUST_PROXY that says so in X-Forwarded-Proto): over plain
  *   `http://<address>:3000` they made Chromium rewrite every asset to https and show a blank page;
- * - `Cache-Control: no-store` on every API and sign-in answer that sets none of its own.
+ * - `Cache-Control: no-store` on every API and sign-in answer that sets none of its own;
+ * - the API's answers (`/api/…` but its reference page, `/oauth/…`) are data, never a page: they take
+ *   the short set OWASP's REST cheat sheet names (`default-src 'none'; frame-ancestors 'none'`,
+ *   nosniff, no referrer, no framing, same-origin resources only), not the shell's twelve headers
+ *   (issue 16 §1: writing and checking 700 bytes of headers was a tenth of a cached whoami).
  * The SPA's own caching (index.html no-cache, hashed assets immutable) is in plugins/spa.ts.
  * Helmet's middleware is built once here and its headers taken once (issue 16 §1: `@fastify/helmet`
  * builds it again per request, parsing the CSP directives each time, a measurable share of a
@@ -40,17 +44,29 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   await new Promise<void>((resolve, reject) => {
     headers({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) => (err ? reject(err as Error) : resolve()));
   });
-  app.addHook('onRequest', (_req, reply, done) => { reply.headers(fixed); done(); });
-  app.addHook('onSend', async (req, reply, payload) => {
+  const api: Record<string, string> = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+  };
+  // Set first, so that a route's own (a file's CSP, a download's caching) replaces them.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiAnswer(req.url) ? api : fixed);
+    done();
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${YEAR_SECONDS}; includeSubDomains`);
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
     }
-    const path = req.url.split('?')[0]!;
-    if ((path.startsWith('/api/') || path.startsWith('/oauth/')) && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-    return payload;
+    if (req.url.startsWith('/oauth/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
+
+/** An answer of the API (data), as opposed to the shell, its assets and the API's reference page. */
+const isApiAnswer = (url: string) => url.startsWith('/oauth/') || (url.startsWith('/api/') && !url.startsWith('/api/docs'));

@@ -18,13 +18,14 @@ export interface WriteLimitedConfig { writeLimited?: boolean }
  */
 export function registerWriteRateLimit(app: FastifyInstance, counters: CounterStore, perMinute: number) {
   if (perMinute <= 0) return;
-  app.addHook('onRequest', async (req, reply) => {
-    if (!(req.routeOptions.config as WriteLimitedConfig | undefined)?.writeLimited) return;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!(req.routeOptions.config as WriteLimitedConfig | undefined)?.writeLimited) return done();
     const key = req.auth ? `write:s:${req.auth.sessionId}` : req.device ? `write:d:${req.device.deviceId}` : null;
-    if (!key) return; // no valid token: the route answers 401 itself
-    if ((await counters.hit(key, WRITE_RATE_WINDOW_MS)) > perMinute) {
+    if (!key) return done(); // no valid token: the route answers 401 itself
+    counters.hit(key, WRITE_RATE_WINDOW_MS).then((count) => {
+      if (count <= perMinute) return done();
       reply.header('retry-after', String(WRITE_RATE_WINDOW_MS / 1000));
-      throw new AppError('too_many_requests', WRITE_RATE_LIMITED);
-    }
+      done(new AppError('too_many_requests', WRITE_RATE_LIMITED));
+    }, done);
   });
 }
