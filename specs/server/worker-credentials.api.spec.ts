@@ -16,7 +16,7 @@ import { CredentialMessages, MAX_CREDENTIAL_UUIDS, WorkerMessages } from '../../
 import { signInActors, type Actors } from '../support/catalogue-actors.js';
 import { readInvitation, unzip } from '../support/invitation-files.js';
 import { testApp, type TestApp } from '../support/test-app.js';
-import { filePayload, pdf, photo, workerSites } from '../support/worker-fixtures.js';
+import { filePayload, LOCAL_TODAY_SQL, pdf, photo, workerSites } from '../support/worker-fixtures.js';
 import { pngBase64 } from '../support/event-fixtures.js';
 
 let t: TestApp;
@@ -153,7 +153,7 @@ describe('the credential at the gate (POST api/massiveEventGuests/checkin and ch
     const ended = issuePass(keys, { kind: 'workerCredential', community, subject: uuid, notBefore: 1_700_000_000, notAfter: Math.floor(Date.now() / 1000) - 60 });
     refusedWith(await checkin(ended), 409, WorkerCheckinMessages.siteEnded);
     const pass = await credentialPass(uuid);
-    await t.db.query("UPDATE constructions SET start_date = current_date - 10, end_date = current_date - 1 WHERE id = $1", [sites.mySecondSite.id]);
+    await t.db.query(`UPDATE constructions SET start_date = ${LOCAL_TODAY_SQL} - 10, end_date = ${LOCAL_TODAY_SQL} - 1 WHERE id = $1`, [sites.mySecondSite.id]);
     await t.db.query('UPDATE construction_workers SET construction_id = $1 WHERE uuid = $2', [sites.mySecondSite.id, uuid]);
     refusedWith(await checkin(pass), 409, WorkerCheckinMessages.siteEnded);
   });

@@ -1,6 +1,13 @@
 import jpeg from 'jpeg-js';
 import type { TestApp } from './test-app.js';
 import { pngBase64 } from './event-fixtures.js';
+import { EVENT_TIME_ZONE } from '../../src/shared/massive-event-rules.js';
+
+/**
+ * Today in the communities' time zone, in SQL: a site's dates are local dates (its window opens at
+ * local midnight), so `current_date` (the server's UTC date) is tomorrow there every evening.
+ */
+export const LOCAL_TODAY_SQL = `(now() AT TIME ZONE '${EVENT_TIME_ZONE}')::date`;
 
 /** A file payload of spec 2 §3. */
 export const filePayload = (content: string, name: string, mimeType: string) => ({ name, extension: name.split('.').pop()!, mimeType, content });
@@ -44,7 +51,7 @@ export async function workerSites(t: TestApp) {
   };
   const siteOf = async (contractorId: number, name: string, number: string) => (await t.db.one<{ id: number; uuid: string }>(
     `INSERT INTO constructions (community_id, contractor_id, street_id, name, number, street_number, start_date, end_date)
-     VALUES ($1, $2, $3, $4, $5, $5, current_date, current_date + 30) RETURNING id, uuid::text AS uuid`,
+     VALUES ($1, $2, $3, $4, $5, $5, ${LOCAL_TODAY_SQL}, ${LOCAL_TODAY_SQL} + 30) RETURNING id, uuid::text AS uuid`,
     [community, contractorId, street, name, number]))!;
   const mine = await contractorOf('contratista@porton.mx', 'Constantino', 'Constructora Flores');
   const other = await contractorOf('otro.contratista@porton.mx', 'Otro', 'Obras Ajenas');
