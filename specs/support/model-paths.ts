@@ -14,7 +14,15 @@ export interface ModelSpec {
    * its own configuration of the machine (the same skeleton with other rules, e.g. the
    * integrator page and the community page of the form skeleton).
    */
-  inputs: { name: string; input: unknown; machine?: AnyStateMachine }[];
+  inputs: {
+    name: string; input: unknown; machine?: AnyStateMachine;
+    /**
+     * Only the snapshots for which this holds are expanded: a start whose own part of the graph is
+     * a few steps (a session left open, offered to resume) before it joins the graph the other
+     * inputs already explore. Without it every snapshot reached is expanded.
+     */
+    explore?: (snapshot: any) => boolean;
+  }[];
   /** Event cases a snapshot may take, done/error events of its invocations included. Keep it finite. */
   events: (snapshot: any) => AnyEventObject[];
   /**
@@ -78,9 +86,9 @@ export const describePath = (p: GeneratedPath) => [p.inputName, ...p.events.map(
 /** Shortest paths to every state, plus one path per edge of the graph (transition coverage). */
 export function generatePaths(spec: ModelSpec): GeneratedPath[] {
   const out = new Map<string, GeneratedPath>();
-  for (const { name, input, machine = spec.machine } of spec.inputs) {
+  for (const { name, input, machine = spec.machine, explore } of spec.inputs) {
     const keyOf = (s: any) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s) : s.context });
-    const model = new TestModel(machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf } as any);
+    const model = new TestModel(machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf, stopWhen: stopOf(explore) } as any);
     const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
     const toState = new Map<string, AnyEventObject[]>();
     for (const path of shortest) {
@@ -90,6 +98,7 @@ export function generatePaths(spec: ModelSpec): GeneratedPath[] {
     }
     // One path per edge: the shortest path to each state, then each event that state takes.
     for (const path of shortest) {
+      if (explore && !explore(path.state)) continue;
       const prefix = toState.get(keyOf(path.state))!;
       for (const event of spec.events(path.state)) {
         if ((machine.getTransitionData(path.state as any, event) ?? []).length) add(out, machine, name, input, [...prefix, event]);
@@ -110,12 +119,13 @@ export function generatePaths(spec: ModelSpec): GeneratedPath[] {
 export function transitionPaths(spec: ModelSpec): GeneratedPath[] {
   const out = new Map<string, GeneratedPath>();
   const taken = new Set<string>();
-  for (const { name, input, machine = spec.machine } of spec.inputs) {
+  for (const { name, input, machine = spec.machine, explore } of spec.inputs) {
     const keyOf = (s: any) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s) : s.context });
-    const model = new TestModel(machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf } as any);
+    const model = new TestModel(machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf, stopWhen: stopOf(explore) } as any);
     const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
       .sort((a: any, b: any) => a.steps.length - b.steps.length);
     for (const path of shortest) {
+      if (explore && !explore(path.state)) continue;
       const prefix = path.steps.map((st: any) => st.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
       for (const event of spec.events(path.state)) {
         const transitions = (machine.getTransitionData(path.state as any, event) ?? []) as any[];
@@ -128,6 +138,9 @@ export function transitionPaths(spec: ModelSpec): GeneratedPath[] {
   }
   return [...out.values()];
 }
+
+/** xstate/graph's `stopWhen` (a snapshot reached but not expanded) from an input's `explore`. */
+const stopOf = (explore?: (snapshot: any) => boolean) => (explore ? (snapshot: any) => !explore(snapshot) : undefined);
 
 function add(out: Map<string, GeneratedPath>, machine: AnyStateMachine, inputName: string, input: unknown, events: AnyEventObject[]) {
   const id = `${inputName}:${events.map(describeEvent).join('|')}`;

@@ -1,3 +1,4 @@
+import { createActor } from 'xstate';
 import { eventWizardMachine } from '../../../machines/event-wizard.machine.js';
 import { validateForm } from '../../../src/shared/form-validation.js';
 import { addHours, localNow } from '../../../src/shared/massive-event-rules.js';
@@ -16,6 +17,25 @@ const options = { places: [{ value: 'home', label: 'Casa del residente' }], resi
 const failure = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'El evento fue modificado en otra sesión.' } };
 const created = { id: 9, uuid: 'g9', firstName: 'Eva', lastName: 'Paz', email: '', phone: '', massiveEvent: { uuid: 'n1' } };
 
+/**
+ * A session left open at a step (spec 2 §4.2): what the wizard kept of a new event (already created
+ * as 'n1') or of an edited one ('e1', with the event as it was read), one guest added.
+ */
+const leftOpen = (token: string | null, step: 'step1' | 'step2' | 'step3') => {
+  const fresh = createActor(eventWizardMachine, { input: { token, role: 'admin', saved: null } }).getSnapshot().context;
+  return {
+    step,
+    context: {
+      ...fresh, token, eventId: token ?? 'n1', active: true, original: token ? originalEvent : null,
+      values: { ...fresh.values, title: 'Posada', place: 'home' }, options,
+      guests: [{ uuid: '', firstName: 'Ana', lastName: 'Luna', email: '', phone: '' }],
+    },
+  };
+};
+
+/** The part of the graph a resumed session adds: the offer and what discarding it does. */
+const resuming = (s: any) => ['boot', 'offeringResume', 'deleting', 'restoring', 'discardFailed'].includes(s.value as string);
+
 const valid = (s: any) => Object.keys(validateForm(eventStepSchema(localNow().slice(0, 10)), s.context.values)).length === 0;
 
 export const eventWizardModel: ModelSpec = {
@@ -24,6 +44,10 @@ export const eventWizardModel: ModelSpec = {
   inputs: [
     { name: 'crear', input: { token: null, role: 'admin', saved: null } },
     { name: 'editar', input: { token: 'e1', role: 'admin', saved: null } },
+    // The offer and the discard; after 'continuar' the wizard is at a step the inputs above explore.
+    { name: 'reanudar uno nuevo en el paso 1', input: { token: null, role: 'admin', saved: leftOpen(null, 'step1') }, explore: resuming },
+    { name: 'reanudar uno nuevo en el paso 2', input: { token: null, role: 'admin', saved: leftOpen(null, 'step2') }, explore: resuming },
+    { name: 'reanudar una edición en el paso 3', input: { token: 'e1', role: 'admin', saved: leftOpen('e1', 'step3') }, explore: resuming },
   ],
   key: (s) => ({
     valid: valid(s), t: s.context.values.title !== '', pl: s.context.values.place !== '', active: s.context.active, id: s.context.eventId !== null, guests: Math.min(s.context.guests.length, 2),
@@ -36,6 +60,7 @@ export const eventWizardModel: ModelSpec = {
         { type: 'xstate.done.actor.load', output: { ...options, event: c.token ? originalEvent : null, ownResident: originalEvent.resident.uuid } },
         { type: 'xstate.error.actor.load', error: failure },
       ];
+      case 'offeringResume': return [{ type: 'resume' }, { type: 'discard' }];
       case 'step1': return [
         { type: 'field.change', name: 'title', value: c.values.title ? '' : 'Posada' },
         ...(c.values.place ? [] : [{ type: 'field.change', name: 'place', value: 'home' }]),
@@ -86,6 +111,10 @@ const fail = (message: string) => { throw new Error(message); };
 const last = (p: Probe, src: string) => [...p.calls].reverse().find((c) => c.src === src) ?? fail(`no se llamó ${src}`);
 
 eventWizardModel.expectations = {
+  '"offeringResume"': [{
+    says: 'Una sesión que quedó abierta pregunta antes: continuar donde estaba o descartarla; nada se carga, borra ni restaura antes de elegir',
+    actor: (p: Probe) => { if (p.calls.length) fail(`llamó ${p.calls.map((c) => c.src).join(', ')} antes de elegir`); },
+  }],
   '"savingEvent"': [{
     says: 'Validar el paso 1 crea el evento la primera vez; en edición o con la sesión activa lo actualiza',
     actor: (p: Probe) => {
@@ -121,7 +150,8 @@ eventWizardModel.expectations = {
   '"left"': [{
     says: 'Salir sin nada guardado no borra ni restaura nada',
     actor: (p: Probe) => {
-      const saved = p.calls.some((c) => ['saveEvent', 'saveGuests', 'guestImport'].includes(c.src));
+      // Saved in this session, or in the session left open that it resumed (its event exists).
+      const saved = p.calls.some((c) => ['saveEvent', 'saveGuests', 'guestImport'].includes(c.src)) || p.snapshot.context.eventId !== null;
       if (!saved && p.snapshot.context.token === null && p.calls.some((c) => c.src === 'deleteEvent')) fail('borró sin haber creado');
     },
   }],
