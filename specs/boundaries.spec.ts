@@ -90,8 +90,6 @@ describe('community data is reached through the community scope (issue 16 §2: s
   const notYetScoped = [
     // The general administrator reads every community's trail: a cross-community path (§2's audited path).
     'audit.routes.ts',
-    // Users span communities (memberships); the general administrator manages them all.
-    'users.routes.ts',
     // A photo is served to a user of any of their communities.
     'visit-photos.routes.ts',
   ];
