@@ -116,7 +116,8 @@ const readBack = (write: string, read: ReadBack) =>
  * One community's data (issue 16 §2; ARCHITECTURE.md §3 tenancy): every read, insert, update and
  * delete it runs carries `community_id` itself, so a route holding a scope cannot forget the filter,
  * and a row of another community is simply not there (the caller answers 404). Routes get one bound
- * to the session's community with `communityScope(db, auth)`; `tx` hands out the same scope over the
+ * to the session's community with `communityScope(db, auth)` (or, with no session community, to the
+ * one a device or a code names with `communityScopeOf`); `tx` hands out the same scope over the
  * transaction's connection.
  */
 export class CommunityScope {
