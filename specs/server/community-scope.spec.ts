@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors.js';
-import { CommunityScope, communityScope, SqlValue } from '../../src/server/db/community-scope.js';
+import { CommunityScope, communityScope, communityScopeOf, SqlValue } from '../../src/server/db/community-scope.js';
 import type { Db } from '../../src/server/db/db.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
@@ -101,6 +101,8 @@ describe('every query of community data filters by the session\'s community (ARC
       .map((m) => m.community_id);
     await scopeOf(palmas).insertRow('user_communities', { user_id: user });
     await db.query('INSERT INTO user_communities (user_id, community_id) VALUES ($1, $2)', [user, sol]);
+    await expect(scopeOf(palmas).insertRow('user_communities', { user_id: user })).rejects.toThrow();
+    await scopeOf(palmas).insertRow('user_communities', { user_id: user }, { ifAbsent: true });
     expect(await memberships()).toEqual([palmas, sol].sort((x, y) => x - y));
     expect(await scopeOf(palmas).deleteWhere('user_communities', ['user_id = $1'], [user])).toBe(1);
     expect(await memberships()).toEqual([sol]);
@@ -124,6 +126,28 @@ describe('every query of community data filters by the session\'s community (ARC
       throw new Error('rollback');
     })).rejects.toThrow('rollback');
     expect(await zonesOf(palmas)).not.toContain('Zona Deshecha');
+  });
+
+  it('a write is read back in its own statement, with its joins; an update only of a row that also meets its conditions', async () => {
+    const read = { select: 'z.name, c.name AS community', alias: 'z', joins: 'JOIN communities c ON c.id = z.community_id' };
+    const row = await scopeOf(sol).insertAndRead<{ name: string; community: string }>('zones', { name: 'Zona Leída' }, read);
+    expect(row).toEqual({ name: 'Zona Leída', community: 'Villas del Sol' });
+    const { id } = await zoneOf(sol, 'Zona Leída');
+    expect(await scopeOf(palmas).updateAndRead('zones', { id }, { name: 'Robada' }, read)).toBeUndefined();
+    expect(await scopeOf(sol).updateAndRead('zones', { id }, { name: 'Nunca' }, read, ["name = 'Otra'"])).toBeUndefined();
+    expect(await scopeOf(sol).updateAndRead('zones', { id }, { name: new SqlValue("name || ' Dos'") }, read, ["name = 'Zona Leída'"]))
+      .toEqual({ name: 'Zona Leída Dos', community: 'Villas del Sol' });
+    expect(await zonesOf(palmas)).not.toContain('Robada');
+  });
+
+  it('a community named otherwise than by the session is bound explicitly; over a transaction it stays in it', async () => {
+    expect(communityScopeOf(db, sol).communityId).toBe(sol);
+    expect(await communityScopeOf(db, sol).idOf('zones', { uuid: (await zoneOf(palmas, 'Zona Scope Palmas')).uuid })).toBeUndefined();
+    await expect(db.tx(async (q) => {
+      await communityScopeOf(q, palmas).tx((scope) => scope.insert('zones', { name: 'Zona Deshecha Dos' }));
+      throw new Error('rollback');
+    })).rejects.toThrow('rollback');
+    expect(await zonesOf(palmas)).not.toContain('Zona Deshecha Dos');
   });
 
   it('a session without an active community gets no scope: 404 \'No tienes un fraccionamiento activo.\'', () => {

@@ -48,6 +48,16 @@ export interface ScopedPage extends Omit<ScopedSelect, 'groupBy' | 'orderBy' | '
 /** A row of a scoped table named by its uuid (input) or its id (already found in this scope). */
 export type RowKey = { uuid: string } | { id: number };
 
+/**
+ * How a written row is answered in the statement that wrote it: `select` over the row under `alias`,
+ * with the rows joined to it (as `ScopedFrom`'s joins). One statement, so the answer is the row as stored.
+ */
+export interface ReadBack {
+  select: string;
+  alias: string;
+  joins?: string;
+}
+
 /** An SQL expression written in code as a column's value (`NOW`), never built from input. */
 export class SqlValue {
   constructor(readonly sql: string) {}
@@ -80,11 +90,34 @@ function columnsOf(values: Values): string[] {
 const keyCondition = (key: RowKey, n: number) => ('uuid' in key ? `uuid = $${n}` : `id = $${n}`);
 const keyValue = (key: RowKey) => ('uuid' in key ? key.uuid : key.id);
 
+/** `INSERT INTO table (community_id, …) VALUES ($1, …)`: the community is `$1`, the values follow. */
+function insertSql(table: CommunityTable, values: Values) {
+  const columns = columnsOf(values);
+  const set = placeholders(columns.map((c) => values[c]), 2);
+  return {
+    sql: `INSERT INTO ${table} (community_id${columns.map((c) => `, ${c}`).join('')}) VALUES ($1${set.sql.map((v) => `, ${v}`).join('')})`,
+    params: set.params,
+  };
+}
+
+/** `UPDATE table SET … WHERE community_id = $1 AND <key> = $2 [AND onlyIf]`: the values follow from `$3`. */
+function updateSql(table: CommunityTable, key: RowKey, values: Values, onlyIf: string[]) {
+  const columns = columnsOf(values);
+  const set = placeholders(columns.map((c) => values[c]), 3);
+  const where = [`community_id = $1`, keyCondition(key, 2), ...onlyIf.map((w) => `(${w})`)];
+  return { sql: `UPDATE ${table} SET ${columns.map((c, i) => `${c} = ${set.sql[i]}`).join(', ')} WHERE ${where.join(' AND ')}`, params: set.params };
+}
+
+/** A write whose rows (`RETURNING *`) are read back under `read.alias` in the same statement. */
+const readBack = (write: string, read: ReadBack) =>
+  `WITH written AS (${write} RETURNING *) SELECT ${read.select} FROM written ${read.alias}${read.joins ? ` ${read.joins}` : ''}`;
+
 /**
  * One community's data (issue 16 §2; ARCHITECTURE.md §3 tenancy): every read, insert, update and
  * delete it runs carries `community_id` itself, so a route holding a scope cannot forget the filter,
  * and a row of another community is simply not there (the caller answers 404). Routes get one bound
- * to the session's community with `communityScope(db, auth)`; `tx` hands out the same scope over the
+ * to the session's community with `communityScope(db, auth)` (or, with no session community, to the
+ * one a device or a code names with `communityScopeOf`); `tx` hands out the same scope over the
  * transaction's connection.
  */
 export class CommunityScope {
@@ -132,34 +165,43 @@ export class CommunityScope {
 
   /** Inserts one row of this community (the scope writes `community_id`); answers its id. */
   async insert(table: CommunityTable, values: Values): Promise<number> {
-    const columns = columnsOf(values);
-    const set = placeholders(columns.map((c) => values[c]), 2);
-    const row = await this.q.one<{ id: number }>(
-      `INSERT INTO ${table} (community_id${columns.map((c) => `, ${c}`).join('')})
-       VALUES ($1${set.sql.map((v) => `, ${v}`).join('')}) RETURNING id`,
-      [this.communityId, ...set.params]);
+    const { sql, params } = insertSql(table, values);
+    const row = await this.q.one<{ id: number }>(`${sql} RETURNING id`, [this.communityId, ...params]);
     return row!.id;
   }
 
-  /** Inserts one row of this community into a table without an `id` (a membership); the scope writes `community_id`. */
-  async insertRow(table: CommunityTable, values: Values): Promise<void> {
-    const columns = columnsOf(values);
-    const set = placeholders(columns.map((c) => values[c]), 2);
-    await this.q.query(
-      `INSERT INTO ${table} (community_id${columns.map((c) => `, ${c}`).join('')}) VALUES ($1${set.sql.map((v) => `, ${v}`).join('')})`,
-      [this.communityId, ...set.params]);
+  /** Inserts one row of this community and answers it as `read` shows it, in the same statement. */
+  async insertAndRead<T>(table: CommunityTable, values: Values, read: ReadBack): Promise<T> {
+    const { sql, params } = insertSql(table, values);
+    return (await this.q.one<T>(readBack(sql, read), [this.communityId, ...params]))!;
+  }
+
+  /**
+   * Inserts one row of this community into a table without an `id` (a membership); the scope writes
+   * `community_id`. `ifAbsent` leaves a row that is already there as it is (`ON CONFLICT DO NOTHING`).
+   */
+  async insertRow(table: CommunityTable, values: Values, options: { ifAbsent?: boolean } = {}): Promise<void> {
+    const { sql, params } = insertSql(table, values);
+    await this.q.query(`${sql}${options.ifAbsent ? ' ON CONFLICT DO NOTHING' : ''}`, [this.communityId, ...params]);
   }
 
   /** Updates a row of this community; answers its id, or undefined when this community has no such row. */
   async update(table: CommunityTable, key: RowKey, values: Values): Promise<number | undefined> {
-    const columns = columnsOf(values);
-    if (!columns.length) return this.idOf(table, key);
-    const set = placeholders(columns.map((c) => values[c]), 3);
-    const row = await this.q.one<{ id: number }>(
-      `UPDATE ${table} SET ${columns.map((c, i) => `${c} = ${set.sql[i]}`).join(', ')}
-       WHERE community_id = $1 AND ${keyCondition(key, 2)} RETURNING id`,
-      [this.communityId, keyValue(key), ...set.params]);
+    if (!columnsOf(values).length) return this.idOf(table, key);
+    const { sql, params } = updateSql(table, key, values, []);
+    const row = await this.q.one<{ id: number }>(`${sql} RETURNING id`, [this.communityId, keyValue(key), ...params]);
     return row?.id;
+  }
+
+  /**
+   * Updates a row of this community when it also meets `onlyIf` (conditions on its own columns,
+   * written in code, without parameters: a visit still open), and answers it as `read` shows it, in
+   * the same statement; undefined when this community has no such row or it does not meet them.
+   */
+  async updateAndRead<T>(table: CommunityTable, key: RowKey, values: Values, read: ReadBack, onlyIf: string[] = []): Promise<T | undefined> {
+    if (!columnsOf(values).length) throw new Error('updateAndRead needs a value to write');
+    const { sql, params } = updateSql(table, key, values, onlyIf);
+    return this.q.one<T>(readBack(sql, read), [this.communityId, keyValue(key), ...params]);
   }
 
   /** Deletes a row of this community; answers its id, or undefined when this community has no such row. */
@@ -217,4 +259,15 @@ export class CommunityScope {
  */
 export function communityScope(db: Db, auth: AuthContext): CommunityScope {
   return new CommunityScope(db, requireCommunity(auth), db);
+}
+
+/**
+ * A community known otherwise than by the session, as a scope: a linked device's own community (its
+ * token), or the community of the row a public code names (a device's link code, a resident's
+ * registration code), once the code was found. The caller vouches for the id; everything after goes
+ * through the scope as with `communityScope`. Over the database, `tx` opens a transaction; over a
+ * transaction's connection, the scope stays in it.
+ */
+export function communityScopeOf(q: Db | Queryable, communityId: number): CommunityScope {
+  return 'tx' in q ? new CommunityScope(q, communityId, q) : new CommunityScope(q, communityId);
 }

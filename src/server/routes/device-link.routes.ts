@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import type { HeartbeatAnswer, LinkAnswer } from '../../shared/device-types.js';
 import { HeartbeatAnswerSchema, LinkAnswerSchema } from '../../shared/schemas/device.answer.js';
 import { LinkDeviceSchema } from '../../shared/schemas/device.schema.js';
+import { communityScopeOf } from '../db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { auditWho, recordAudit } from '../services/audit.js';
@@ -28,11 +29,13 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
       try {
         linked = await db.tx(async (q) => {
           const done = await consumeLinkCode(q, body.code);
+          // The code named the device and its community; the device is read in that community's scope.
+          const d = (await communityScopeOf(q, done.communityId).first<{ uuid: string; name: string }>({
+            select: 'd.uuid, d.name', from: { table: 'devices', alias: 'd' }, where: ['d.id = $1'], params: [done.deviceId],
+          }))!;
           // The device names itself: the link is its own act, with the code it was shown.
-          const d = (await q.one<{ uuid: string; name: string; community_id: number }>(
-            'SELECT uuid, name, community_id FROM devices WHERE id = $1', [done.deviceId]))!;
           await recordAudit(q, {
-            ...auditWho(req), actorKind: 'device', actorDeviceId: done.deviceId, actorLabel: d.name.slice(0, 160), communityId: d.community_id,
+            ...auditWho(req), actorKind: 'device', actorDeviceId: done.deviceId, actorLabel: d.name.slice(0, 160), communityId: done.communityId,
             action: 'device.link', recordUuid: d.uuid,
           });
           return done;

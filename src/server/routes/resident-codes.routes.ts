@@ -6,10 +6,11 @@ import type { ResidentAnswer } from '../../shared/resident-types.js';
 import { ResendCodeAnswerSchema, ResidentRegisteredSchema } from '../../shared/schemas/resident.answer.js';
 import { ResidentIdParamsSchema, ResidentRegistrationSchema } from '../../shared/schemas/resident.schema.js';
 import { UserType } from '../../shared/roles.js';
+import { communityScope, communityScopeOf, NOW } from '../db/community-scope.js';
 import type { AppDeps } from '../deps.js';
-import { defineRoute, requireCommunity } from '../http/route.js';
+import { defineRoute } from '../http/route.js';
 import { hashPassword } from '../services/passwords.js';
-import { codeSigningKey, issueCodes, mailCodes } from '../services/resident-codes.js';
+import { codeSigningKey, issueCodes, mailCodes, redeemingResident } from '../services/resident-codes.js';
 import { liveResidentId, RESIDENT_NOT_FOUND, residentById } from '../services/resident-rows.js';
 
 export const CodeMessages = {
@@ -39,20 +40,22 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
     method: 'PUT', url: '/api/residents/resendRegistrationEmail/:id', tags, access: RESIDENT_EDITORS, params: ResidentIdParamsSchema,
     summary: 'Emite un código de registro nuevo (15 minutos, un solo uso) y lo envía por correo; el anterior deja de valer',
     handler: async ({ auth, params }) => {
-      const communityId = requireCommunity(auth);
+      const community = communityScope(db, auth);
       const key = await codeSigningKey(db);
-      const { id, codes } = await db.tx(async (q) => {
-        const current = await liveResidentId(q, communityId, params.id, true);
+      const { id, codes } = await community.tx(async (scope, q) => {
+        const current = await liveResidentId(q, scope.communityId, params.id, true);
         if (!current) throw new AppError('not_found', RESIDENT_NOT_FOUND);
         if (current.status !== 'ACTIVE') throw new AppError('conflict', CodeMessages.inactive);
         if (!current.useapp || !current.email) throw new AppError('conflict', CodeMessages.noApp);
         const pending = await q.one('SELECT 1 FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL', [current.id]);
         if (!pending && current.user_id !== null) throw new AppError('conflict', CodeMessages.alreadyActivated);
-        const r = (await q.one<{ first_name: string }>('SELECT first_name FROM residents WHERE id = $1', [current.id]))!;
+        const r = (await scope.first<{ first_name: string }>({
+          select: 'r.first_name', from: { table: 'residents', alias: 'r' }, where: ['r.id = $1'], params: [current.id],
+        }))!;
         return { id: current.id, codes: await issueCodes(key, q, [{ id: current.id, uuid: params.id, email: current.email, firstName: r.first_name }]) };
       });
-      const community = await db.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [communityId]);
-      await mailCodes(mailer, codes, community?.name ?? 'tu fraccionamiento', (error) => app.log.error({ err: error }, 'No fue posible enviar el código'));
+      const row = await db.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [community.communityId]);
+      await mailCodes(mailer, codes, row?.name ?? 'tu fraccionamiento', (error) => app.log.error({ err: error }, 'No fue posible enviar el código'));
       const resident: ResidentAnswer = await residentById(db, id);
       return { description: CodeMessages.resent, resident };
     },
@@ -67,9 +70,7 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
       if (await throttle.isBlocked(body.email, req.ip)) throw new AppError('too_many_requests', CodeMessages.throttled);
       const passwordHash = await hashPassword(body.password);
       const outcome = await db.tx(async (q) => {
-        const resident = await q.one<{ id: number; community_id: number; first_name: string; last_name: string; user_id: number | null; status: string; useapp: boolean }>(
-          `SELECT id, community_id, first_name, last_name, user_id, status, useapp FROM residents
-            WHERE lower(email) = $1 AND deleted_at IS NULL FOR UPDATE`, [body.email]);
+        const resident = await redeemingResident(q, body.email);
         if (!resident || resident.status !== 'ACTIVE' || !resident.useapp) return 'invalid' as const;
         const code = await q.one<{ id: number; code: string; expired: boolean }>(
           'SELECT id, code, expires_at <= now() AS expired FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL', [resident.id]);
@@ -89,8 +90,10 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
             `INSERT INTO users (email, first_name, last_name, password_hash, user_type_id, status, active_community_id)
              VALUES ($1, $2, $3, $4, $5, 'ACTIVE', $6) RETURNING id`,
             [body.email, resident.first_name, resident.last_name, passwordHash, UserType.resident, resident.community_id]))!.id;
-        await q.query('INSERT INTO user_communities (user_id, community_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, resident.community_id]);
-        await q.query('UPDATE residents SET user_id = $2, updated_at = now() WHERE id = $1', [resident.id, userId]);
+        // The resident's community, named by the email and its code: the membership and the link are written there.
+        const community = communityScopeOf(q, resident.community_id);
+        await community.insertRow('user_communities', { user_id: userId }, { ifAbsent: true });
+        await community.update('residents', { id: resident.id }, { user_id: userId, updated_at: NOW });
         await q.query('UPDATE resident_codes SET used_at = now() WHERE id = $1', [code.id]);
         await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
         return 'registered' as const;

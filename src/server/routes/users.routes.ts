@@ -14,7 +14,7 @@ import { auditedUpdate, auditWho, recordAudit } from '../services/audit.js';
 import { mailInvitation, registrationLink } from '../services/registration-tickets.js';
 import { assertAddress, assertCodeFree, duplicateError } from '../services/user-checks.js';
 import { deleteUser } from '../services/user-delete.js';
-import { findScopedUser, userScope, usersByIds } from '../services/user-rows.js';
+import { codeCommunityOf, findScopedUser, userScope, usersByIds } from '../services/user-rows.js';
 import { assertChatbot, createUser, parseForRole } from '../services/user-writes.js';
 
 /** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
@@ -116,10 +116,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
         if (!sameText(user.email, existing.email)) throw new AppError('invalid_request', EMAIL_UNCHANGEABLE, { email: EMAIL_UNCHANGEABLE });
         await assertChatbot(q, auth, user, existing.id === auth.userId, '');
         const guard = isGuardType(existing.user_type_id);
-        // A guard's code is unique where it was registered; a guard without a code yet takes its first community.
-        const codeCommunity = existing.code_community_id ?? (await q.one<{ community_id: number }>(
-          'SELECT community_id FROM user_communities WHERE user_id = $1 ORDER BY (community_id = $2) DESC, community_id LIMIT 1',
-          [existing.id, auth.communityId ?? 0]))?.community_id ?? null;
+        const codeCommunity = await codeCommunityOf(q, existing, auth.communityId);
         if (guard && !sameText(user.vigilantCode, existing.vigilant_code)) {
           if (codeCommunity === null) throw new AppError('forbidden', TYPE_NOT_MANAGEABLE);
           await assertCodeFree(q, codeCommunity, user.vigilantCode!, existing.id);

@@ -4,15 +4,10 @@ import { AppError } from '../../shared/errors.js';
 import { PhotoLinkQuerySchema, PhotoMessages } from '../../shared/schemas/visit-photo.schema.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
-import { asPlatform } from '../db/row-scope.js';
-import { USER_COMMUNITIES_SQL } from '../http/sessions.js';
-import { checkPhotoLink, PHOTO_LINK_TTL_SECONDS, photoLinkKey } from '../services/photo-links.js';
+import { checkPhotoLink, linkedPhoto, PHOTO_LINK_TTL_SECONDS, photoLinkKey } from '../services/photo-links.js';
 import { storageFor } from '../services/storage.js';
 
 const Params = v.object({ uuid: v.pipe(v.string(PhotoMessages.invalidLink), v.uuid(PhotoMessages.invalidLink)) });
-
-/** Staff who may see identification photos (the report readers). */
-const STAFF_TYPES = [2, 4, 5, 6];
 
 /**
  * Identification photos of visits and common-area visits (spec 3 §3 `file`), private: only through
@@ -31,15 +26,7 @@ export function visitPhotoRoutes(app: FastifyInstance, { db, config }: AppDeps) 
       if (check === 'tampered') throw new AppError('forbidden', PhotoMessages.invalidLink);
       if (check === 'expired') throw new AppError('gone', PhotoMessages.expired);
       // The user the link was issued to must still be live staff of the community the photo belongs to.
-      // A signed link (no session) names its user: the platform checks the photo is in one of that user's communities.
-      const row = await asPlatform('una foto de visita por enlace firmado', () => db.one<{ storage_key: string; mime_type: string; extension: string }>(
-        `SELECT f.storage_key, f.mime_type, f.extension FROM files f
-           JOIN users u ON u.uuid = $2 AND u.deleted_at IS NULL AND u.status = 'ACTIVE' AND u.user_type_id = ANY($3::int[])
-          WHERE f.uuid = $1 AND EXISTS (
-            SELECT 1 FROM (SELECT community_id FROM visits WHERE photo_file_id = f.id
-                           UNION ALL SELECT community_id FROM common_area_visits WHERE photo_file_id = f.id) p
-             WHERE p.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL.replaceAll('$1', 'u.id')}) mine))`,
-        [params.uuid, query.u, STAFF_TYPES]));
+      const row = await linkedPhoto(db, params.uuid, query.u);
       if (!row) throw new AppError('not_found', PhotoMessages.notFound);
       const data = await storage.get(row.storage_key);
       if (!data) throw new AppError('not_found', PhotoMessages.notFound);

@@ -34,11 +34,12 @@ export async function issueLinkCode(db: Db, deviceId: number): Promise<{ code: s
 
 /**
  * Trades a code for a device token: the code is consumed, the device turns ACTIVE with one live
- * token. An unknown code answers 400; a used, replaced or expired one 410.
+ * token. An unknown code answers 400; a used, replaced or expired one 410. Answers the device and
+ * its community: the code, shown before any session, is what names them.
  */
-export async function consumeLinkCode(q: Queryable, code: string): Promise<{ deviceId: number; token: string }> {
-  const row = await q.one<{ id: number; device_id: number; live: boolean; used: boolean }>(
-    `SELECT c.id, c.device_id, c.expires_at > now() AS live, c.used_at IS NOT NULL AS used
+export async function consumeLinkCode(q: Queryable, code: string): Promise<{ deviceId: number; communityId: number; token: string }> {
+  const row = await q.one<{ id: number; device_id: number; community_id: number; live: boolean; used: boolean }>(
+    `SELECT c.id, c.device_id, d.community_id, c.expires_at > now() AS live, c.used_at IS NOT NULL AS used
        FROM device_link_codes c JOIN devices d ON d.id = c.device_id AND d.deleted_at IS NULL
       WHERE c.code_hash = $1 FOR UPDATE OF c`, [tokenHash(code)]);
   if (!row) throw new AppError('invalid_request', M.codeInvalid, { code: M.codeInvalid });
@@ -49,7 +50,7 @@ export async function consumeLinkCode(q: Queryable, code: string): Promise<{ dev
   await q.query('INSERT INTO device_tokens (device_id, token_hash) VALUES ($1, $2)', [row.device_id, tokenHash(token)]);
   await q.query(
     `UPDATE devices SET status = 'ACTIVE', linked_at = now(), last_seen_at = now(), online = true, updated_at = now() WHERE id = $1`, [row.device_id]);
-  return { deviceId: row.device_id, token };
+  return { deviceId: row.device_id, communityId: row.community_id, token };
 }
 
 /** Unlinks: the token is revoked (the next call answers 401 on every process) and the device is INACTIVE. */

@@ -7,6 +7,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/db.js';
+import { asPlatform } from '../db/row-scope.js';
+import { USER_COMMUNITIES_SQL } from '../http/sessions.js';
 
 /** How long a photo link works. */
 export const PHOTO_LINK_TTL_SECONDS = 5 * 60;
@@ -49,4 +51,24 @@ export function checkPhotoLink(key: Buffer, fileUuid: string, userUuid: string, 
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'tampered';
   return Number(exp) * 1000 > now ? 'valid' : 'expired';
+}
+
+/** Staff who may see identification photos (the report readers). */
+const STAFF_TYPES = [2, 4, 5, 6];
+
+/**
+ * The stored photo a signed link names, while the link's user is still live staff of a community
+ * the photo belongs to (a visit or a common-area visit holding it); otherwise undefined (404). The
+ * link has no session: it names a user, and the photo may be in any of that user's communities, so
+ * this one statement reads across them as the platform (named), never as one community's scope.
+ */
+export function linkedPhoto(db: Queryable, fileUuid: string, userUuid: string) {
+  return asPlatform('una foto de visita por enlace firmado', () => db.one<{ storage_key: string; mime_type: string; extension: string }>(
+    `SELECT f.storage_key, f.mime_type, f.extension FROM files f
+       JOIN users u ON u.uuid = $2 AND u.deleted_at IS NULL AND u.status = 'ACTIVE' AND u.user_type_id = ANY($3::int[])
+      WHERE f.uuid = $1 AND EXISTS (
+        SELECT 1 FROM (SELECT community_id FROM visits WHERE photo_file_id = f.id
+                       UNION ALL SELECT community_id FROM common_area_visits WHERE photo_file_id = f.id) p
+         WHERE p.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL.replaceAll('$1', 'u.id')}) mine))`,
+    [fileUuid, userUuid, STAFF_TYPES]));
 }

@@ -44,6 +44,23 @@ export async function issueCodes(
   return issued.map(({ token: _token, ...code }) => code);
 }
 
+/** The resident who redeems a code, as the registration reads it. */
+export interface RedeemingResident {
+  id: number; community_id: number; first_name: string; last_name: string; user_id: number | null; status: string; useapp: boolean;
+}
+
+/**
+ * The live resident an email names, locked, in whichever community it lives (a live resident's
+ * email is unique across communities). Redeeming a code comes before any session: this lookup is
+ * what finds the community (the route is `platform`); everything after it goes through that
+ * community's scope (`communityScopeOf`).
+ */
+export function redeemingResident(q: Queryable, email: string): Promise<RedeemingResident | undefined> {
+  return q.one<RedeemingResident>(
+    `SELECT id, community_id, first_name, last_name, user_id, status, useapp FROM residents
+      WHERE lower(email) = $1 AND deleted_at IS NULL FOR UPDATE`, [email]);
+}
+
 /** Drops a resident's pending code (app use turned off, resident disabled or deleted). */
 export async function dropPendingCode(q: Queryable, residentId: number) {
   await q.query('DELETE FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL', [residentId]);

@@ -86,3 +86,16 @@ export async function findScopedUser(q: Queryable, auth: AuthContext, uuid: stri
   if (!row) throw new AppError('not_found', USER_NOT_FOUND);
   return row;
 }
+
+/**
+ * The community a guard's code is unique in: where it was registered, or, for a guard without a
+ * code yet, its first community (the caller's active one first). A user's memberships span
+ * communities, so this reads them all (the users routes run `acrossCommunities`); null without any.
+ */
+export async function codeCommunityOf(q: Queryable, user: ScopedUser, preferredCommunityId: number | null): Promise<number | null> {
+  if (user.code_community_id !== null) return user.code_community_id;
+  const first = await q.one<{ community_id: number }>(
+    'SELECT community_id FROM user_communities WHERE user_id = $1 ORDER BY (community_id = $2) DESC, community_id LIMIT 1',
+    [user.id, preferredCommunityId ?? 0]);
+  return first?.community_id ?? null;
+}

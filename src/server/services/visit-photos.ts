@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors.js';
 import { VisitMessages } from '../../shared/schemas/visit.schema.js';
 import { PHOTO_MAX_BYTES, PhotoMessages, type PhotoFile } from '../../shared/schemas/visit-photo.schema.js';
+import type { CommunityScope } from '../db/community-scope.js';
 import type { Queryable } from '../db/db.js';
 import { sniffImage } from './logo-upload.js';
 import { reencodeImage } from './image-reencode.js';
@@ -41,9 +42,9 @@ export async function storePhoto(storage: FileStorage, q: Queryable, photo: { da
 }
 
 /** The id of a provider type of the community given by uuid; another community's is 404. */
-export async function providerTypeOf(q: Queryable, communityId: number, uuid: string | null): Promise<number | null> {
+export async function providerTypeOf(scope: CommunityScope, uuid: string | null): Promise<number | null> {
   if (uuid === null) return null;
-  const row = await q.one<{ id: number }>('SELECT id FROM provider_types WHERE community_id = $1 AND uuid = $2', [communityId, uuid]);
-  if (!row) throw new AppError('not_found', VisitMessages.providerTypeNotFound, { providerTypeId: VisitMessages.providerTypeNotFound });
-  return row.id;
+  const id = await scope.idOf('provider_types', { uuid });
+  if (id === undefined) throw new AppError('not_found', VisitMessages.providerTypeNotFound, { providerTypeId: VisitMessages.providerTypeNotFound });
+  return id;
 }
