@@ -47,6 +47,34 @@ describe('CSP and HSTS only over HTTPS', () => {
   });
 });
 
+describe('the standard security headers (QUALITY.md: CSP, nosniff, referrer policy, frame ancestors)', () => {
+  const standard = (headers: Record<string, unknown>) => {
+    expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBeDefined();
+  };
+
+  it('the shell takes the full set; an API answer the short one for data (default-src none), errors included', async () => {
+    const shell = await t.app.inject({ method: 'GET', url: '/' });
+    standard(shell.headers);
+    expect(String(shell.headers['content-security-policy'])).toContain("script-src 'self'");
+    for (const res of [await t.as(token).get('/api/users/whoami'), await t.app.inject({ method: 'GET', url: '/api/users/whoami' }), await t.as(token).get('/api/no-existe')]) {
+      standard(res.headers);
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('the answers Fastify gives before any route (414, a bad percent-encoding) carry them too', async () => {
+    for (const url of [`/api/zones/${'a'.repeat(101)}`, '/api/zones/%E0%A4%A']) {
+      const res = await t.as(token).get(url);
+      expect([400, 414]).toContain(res.statusCode);
+      standard(res.headers);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
 describe('Cache-Control', () => {
   it('no-store on the token answer and on authenticated JSON', async () => {
     const signIn = await t.app.inject({

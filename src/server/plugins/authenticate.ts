@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { AuthCache, CachedPrincipal } from '../http/auth-cache.js';
 import { isDeviceToken, loadDevice } from '../http/device-auth.js';
@@ -40,9 +40,10 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Auth
       : () => asPlatform('resolver una sesión', () => loadSession(db, hash));
     cache.resolve(hash, load).then((found) => { settle(req, device, found); done(); }, done);
   });
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (SAFE_METHODS.has(req.method)) return done(null, payload);
-    events.barrier().then(() => done(null, payload), done);
+  // A write's answer waits for its own events; a hook of the routes that may write only (a read pays nothing for it).
+  const barrier: onSendHookHandler = (_req, _reply, payload, done) => { events.barrier().then(() => done(null, payload), done); };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().some((m) => !SAFE_METHODS.has(m.toUpperCase()))) route.onSend = [...[route.onSend ?? []].flat(), barrier];
   });
 }
 

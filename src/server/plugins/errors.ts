@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, defaultDescriptions, type ErrorCode } from '../../shared/errors.js';
+import { API_HEADERS } from './security-headers.js';
 
 const byStatus: Record<number, ErrorCode> = {
   400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict',
@@ -30,6 +31,8 @@ export function registerErrorHandler(app: FastifyInstance) {
  * parameter over 100 characters, in the contract's shape and in Spanish.
  */
 export function frameworkErrorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  // Before any hook: the API's security headers are set here.
+  reply.headers(API_HEADERS);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(414).send({ error: 'invalid_request', error_description: 'La dirección solicitada es demasiado larga.' });
   }

@@ -44,29 +44,33 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   await new Promise<void>((resolve, reject) => {
     headers({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) => (err ? reject(err as Error) : resolve()));
   });
-  const api: Record<string, string> = {
-    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'x-frame-options': 'DENY',
-    'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'no-store',
-  };
-  // Set first, so that a route's own (a file's CSP, a download's caching) replaces them.
+  const overHttps = (set: Record<string, string>) => ({
+    ...set,
+    'strict-transport-security': `max-age=${YEAR_SECONDS}; includeSubDomains`,
+    'content-security-policy': `${set['content-security-policy']};upgrade-insecure-requests`,
+  });
+  const sets = { api: API_HEADERS, shell: fixed, apiHttps: overHttps(API_HEADERS), shellHttps: overHttps(fixed) };
+  // Set when the request arrives, so that a route's own (a file's CSP, a download's caching) replaces
+  // them; no hook runs when the answer is sent (issue 16 §1).
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiAnswer(req.url) ? api : fixed);
+    const api = isApiAnswer(req.url);
+    reply.headers(req.protocol === 'https' ? (api ? sets.apiHttps : sets.shellHttps) : (api ? sets.api : sets.shell));
     done();
   });
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.protocol === 'https') {
-      reply.header('strict-transport-security', `max-age=${YEAR_SECONDS}; includeSubDomains`);
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
-    }
-    if (req.url.startsWith('/oauth/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
 }
+
+/**
+ * The API's answers (data, never a page): the short set of OWASP's REST cheat sheet. Also set on
+ * the answers Fastify gives before any route or hook runs (plugins/errors.ts `frameworkErrorHandler`).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
 
 /** An answer of the API (data), as opposed to the shell, its assets and the API's reference page. */
 const isApiAnswer = (url: string) => url.startsWith('/oauth/') || (url.startsWith('/api/') && !url.startsWith('/api/docs'));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { AppError } from '../../shared/errors.js';
 import type { CounterStore } from '../services/counter-store.js';
 
@@ -18,8 +18,7 @@ export interface WriteLimitedConfig { writeLimited?: boolean }
  */
 export function registerWriteRateLimit(app: FastifyInstance, counters: CounterStore, perMinute: number) {
   if (perMinute <= 0) return;
-  app.addHook('onRequest', (req, reply, done) => {
-    if (!(req.routeOptions.config as WriteLimitedConfig | undefined)?.writeLimited) return done();
+  const limit: onRequestHookHandler = (req, reply, done) => {
     const key = req.auth ? `write:s:${req.auth.sessionId}` : req.device ? `write:d:${req.device.deviceId}` : null;
     if (!key) return done(); // no valid token: the route answers 401 itself
     counters.hit(key, WRITE_RATE_WINDOW_MS).then((count) => {
@@ -27,5 +26,9 @@ export function registerWriteRateLimit(app: FastifyInstance, counters: CounterSt
       reply.header('retry-after', String(WRITE_RATE_WINDOW_MS / 1000));
       done(new AppError('too_many_requests', WRITE_RATE_LIMITED));
     }, done);
+  };
+  // A hook of the write routes only (after the global ones, so the token is resolved): a read pays nothing for it.
+  app.addHook('onRoute', (route) => {
+    if ((route.config as WriteLimitedConfig | undefined)?.writeLimited) route.onRequest = [...[route.onRequest ?? []].flat(), limit];
   });
 }
