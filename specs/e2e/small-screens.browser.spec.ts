@@ -187,9 +187,13 @@ describe('keyboard only (issue 15)', () => {
     await page.keyboard.type('Porton2026');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/home`);
+    // As a person would, wait for the page to settle (a key pressed while the shell re-renders is lost).
+    await page.locator('[role="status"][aria-label^="Cargando"]').first().waitFor({ state: 'detached' });
 
     await tabTo(focused('button', 'Abrir menú'), "'Abrir menú'");
     await page.keyboard.press('Enter');
+    // The menu opens as a dialog that keeps the focus inside: tab through it once it shows.
+    await page.getByRole('dialog').waitFor();
     await tabTo(focused('link', 'Zonas'), 'Zonas');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/zones`);
