@@ -273,8 +273,11 @@ export function deferredActors(srcNames: string[], recorded: string[] = []) {
   };
 }
 
-/** What a machine-layer expectation reads: the actor's snapshot, the calls it made, the events so far. */
-export interface ActorProbe { snapshot: any; calls: ActorCall[]; events: AnyEventObject[]; step: number }
+/**
+ * What a machine-layer expectation reads: the path's input (the model's own, as the test gave it), the
+ * actor's snapshot, the calls it made, the events so far.
+ */
+export interface ActorProbe { input: any; snapshot: any; calls: ActorCall[]; events: AnyEventObject[]; step: number }
 
 /** Runs the spec's expectations of the state reached; a failure names the state and what the spec says. */
 export async function checkExpectations(spec: Pick<ModelSpec, 'expectations'>, state: string, layer: 'actor' | 'view', probe: unknown) {
@@ -299,14 +302,14 @@ export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, 
   actor.start();
   await new Promise((r) => setTimeout(r, 0));
   const seen = [stateKey(actor.getSnapshot())];
-  if (spec) await checkExpectations(spec, seen[0], 'actor', { snapshot: actor.getSnapshot(), calls: fakes.calls, events: [], step: 0 } satisfies ActorProbe);
+  if (spec) await checkExpectations(spec, seen[0], 'actor', { input: path.input, snapshot: actor.getSnapshot(), calls: fakes.calls, events: [], step: 0 } satisfies ActorProbe);
   for (const [i, event] of path.events.entries()) {
     if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) await fakes.settle(event);
     else actor.send(event);
     await new Promise((r) => setTimeout(r, 0));
     const state = stateKey(actor.getSnapshot());
     seen.push(state);
-    if (spec) await checkExpectations(spec, state, 'actor', { snapshot: actor.getSnapshot(), calls: fakes.calls, events: path.events.slice(0, i + 1), step: i + 1 } satisfies ActorProbe);
+    if (spec) await checkExpectations(spec, state, 'actor', { input: path.input, snapshot: actor.getSnapshot(), calls: fakes.calls, events: path.events.slice(0, i + 1), step: i + 1 } satisfies ActorProbe);
   }
   const snapshot = actor.getSnapshot();
   actor.stop();
