@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../support/test-app.js';
 
-/** Issue 16 §8: registration and reset ticket ids appeared in logged URLs; they are secrets like tokens. */
+/**
+ * Issue 16 §8: registration and reset ticket ids appeared in logged URLs; they are secrets like tokens.
+ * At `debug`, where every request is logged (a read answered well is a debug line).
+ */
 let t: TestApp;
 const lines: string[] = [];
-beforeAll(async () => { t = await testApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => { lines.push(line); } } }); });
+beforeAll(async () => { t = await testApp({ env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => { lines.push(line); } } }); });
 afterAll(async () => { await t?.close(); });
 
 describe('logged URLs', () => {
