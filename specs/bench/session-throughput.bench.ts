@@ -62,7 +62,7 @@ const run = async (url: string, duration: number, headers: Record<string, string
  * A target and bare side by side: after a warm-up of each (JIT, caches, pools), SLICES short runs of
  * bare and of the target in turn, so that both are measured at the same moments (the machine's speed
  * drifts within seconds: bare measured 10 s before the target moved a ratio by a third). Requests/s
- * are the sums over the slices; p50 and p99 the target's worst slice.
+ * are the mean over the slices; p50 and p99 the worst slice.
  */
 async function sideBySide(bareUrl: string, t: Target): Promise<{ bare: Figures; target: Figures }> {
   await run(bareUrl, 1);
