@@ -38,6 +38,19 @@ async function appWithDeliberateBreaches() {
     ...base, method: 'GET', url: '/api/things/missing', operationId: 'missing', response: Thing, errors: [404],
     handler: async () => { throw new AppError('not_found', 'La cosa no existe.'); },
   });
+  // Synchronous handlers (issue 16 §1: a handler that answers from the session alone costs no promise).
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/api/things/now', operationId: 'now', response: Thing,
+    handler: () => ({ uuid: 'u2', name: 'Caseta Sur', password_hash: '$argon2id$secreto' }) as v.InferInput<typeof Thing>,
+  });
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/api/things/gone', operationId: 'gone', response: Thing, errors: [404],
+    handler: () => { throw new AppError('not_found', 'La cosa ya no existe.'); },
+  });
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/api/things/own', operationId: 'own', response: Thing,
+    handler: ({ reply }) => { reply.type('application/json').send(JSON.stringify({ uuid: 'u3', name: 'Acceso' })); return reply as never; },
+  });
   await app.ready();
   return validateAnswers(app);
 }
@@ -71,6 +84,18 @@ describe('every answer is checked against the OpenAPI document (issue 20)', () =
     const res = await app.inject({ method: 'GET', url: '/api/things/missing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'not_found', error_description: 'La cosa no existe.' });
+  });
+
+  it('a synchronous handler answers as an async one does: declared fields only, errors in the shared body, its own send once', async () => {
+    const now = await app.inject({ method: 'GET', url: '/api/things/now' });
+    expect(now.statusCode).toBe(200);
+    expect(now.json()).toEqual({ uuid: 'u2', name: 'Caseta Sur' });
+    const gone = await app.inject({ method: 'GET', url: '/api/things/gone' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ error: 'not_found', error_description: 'La cosa ya no existe.' });
+    const own = await app.inject({ method: 'GET', url: '/api/things/own' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ uuid: 'u3', name: 'Acceso' });
   });
 });
 

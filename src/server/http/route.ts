@@ -113,8 +113,10 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
     body: Out<B>;
     query: Out<Q>;
     params: Out<P>;
-  }) => Promise<Answer<R> | OtherAnswer>;
+  }) => Answer<R> | OtherAnswer | Promise<Answer<R> | OtherAnswer>;
 }
+
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
 
 function parse<S extends AnySchema | undefined>(schema: S | undefined, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
@@ -188,7 +190,9 @@ export function defineRoute<
           : def.access !== 'public' ? [{ bearerAuth: [] }] : def.clientCredentials ? [{ clientBasic: [] }] : [],
       response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def), def.alsoAnswers, def.alsoBinary),
     }).filter(([, value]) => value !== undefined)),
-    handler: async (req, reply) => {
+    // Synchronous until a handler returns a promise (issue 16 §1): a handler that answers from the
+    // session alone (whoami) costs no promise, no extra microtask and no async-context propagation.
+    handler: (req, reply) => {
       const auth = req.auth;
       const device = def.devices ? req.device : null;
       if (def.devices === 'only' && !device) throw new AppError('unauthorized');
@@ -205,18 +209,23 @@ export function defineRoute<
       // community only (none without one); spanning communities is `acrossCommunities`, explicit.
       const communityId = device?.communityId ?? auth?.communityId ?? null;
       const ctx = { req, reply, auth: auth as never, device: device as never, body, query, params };
-      const result = await (def.platform !== undefined ? asPlatform(def.platform, () => def.handler(ctx))
-        : def.acrossCommunities !== undefined && spansCommunities(auth) ? acrossCommunities(req, def.acrossCommunities, () => def.handler(ctx))
-          : inCommunities(communityId === null ? [] : [communityId], () => def.handler(ctx)));
-      if (reply.sent) return reply;
-      if (result instanceof OtherAnswer) {
-        if (!def.alsoAnswers?.[result.status as keyof AlsoAnswers]) throw new Error(`${def.operationId}: ${result.status} is not in alsoAnswers`);
-        return reply.code(result.status).send(result.body);
-      }
-      reply.code(status);
-      return result === undefined || status === 204 ? reply.send() : result;
+      const result = def.platform !== undefined ? asPlatform(def.platform, () => def.handler(ctx))
+        : def.acrossCommunities !== undefined && spansCommunities(auth) ? acrossCommunities(req, def.acrossCommunities, async () => def.handler(ctx))
+          : inCommunities(communityId === null ? [] : [communityId], () => def.handler(ctx));
+      return isPromise(result) ? result.then((answer) => finish(reply, answer)) : finish(reply, result);
     },
   });
+
+  /** The handler's answer as the declared success (or one of `alsoAnswers`); the reply itself when the handler sent it. */
+  function finish(reply: FastifyReply, result: unknown) {
+    if (reply.sent) return reply;
+    if (result instanceof OtherAnswer) {
+      if (!def.alsoAnswers?.[result.status as keyof AlsoAnswers]) throw new Error(`${def.operationId}: ${result.status} is not in alsoAnswers`);
+      return reply.code(result.status).send(result.body);
+    }
+    reply.code(status);
+    return result === undefined || status === 204 ? reply.send() : result;
+  }
 }
 
 /** The caller's active community, or 404 when the session has none. */
