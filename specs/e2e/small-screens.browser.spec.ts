@@ -161,12 +161,19 @@ describe('keyboard only (issue 15)', () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'es-MX' });
     const page = await context.newPage();
     await page.goto(server.url + '/');
+    // Where the focus is and which dialogs are open, so a failure can be read without a rerun.
+    const where = () => page.evaluate(() => {
+      const el = document.activeElement;
+      const dialogs = [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')]
+        .map((d) => `${d.getAttribute('role')} ${d.getAttribute('data-state') ?? ''} "${d.textContent?.slice(0, 30)}"`);
+      return `focus on ${el ? el.outerHTML.slice(0, 160) : 'nothing'}; dialogs: ${dialogs.join(' | ') || 'none'}; at ${location.pathname}`;
+    });
     const tabTo = async (accept: () => Promise<boolean>, what: string) => {
       for (let i = 0; i < 60; i++) {
         await page.keyboard.press('Tab');
         if (await accept()) return;
       }
-      throw new Error(`Tab never reached ${what}`);
+      throw new Error(`Tab never reached ${what}: ${await where()}`);
     };
     const focused = (role: string, name: string) => () => page.evaluate(([r, n]) => {
       const el = document.activeElement as HTMLElement | null;
@@ -187,13 +194,18 @@ describe('keyboard only (issue 15)', () => {
     await page.keyboard.type('Porton2026');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/home`);
-    // As a person would, wait for the page to settle (a key pressed while the shell re-renders is lost).
-    await page.locator('[role="status"][aria-label^="Cargando"]').first().waitFor({ state: 'detached' });
+    // As a person would, wait for the page to settle: the live counters connected ('En vivo'), the
+    // chart drawn and every 'Cargando…' gone (the screen's, then the chart's). Under a loaded CPU,
+    // an Enter pressed while they were still coming was seen to leave the drawer shut (its trigger
+    // focused, aria-expanded false; CI of 27 Nov, and 1 run in 4 here with 8 busy loops).
+    await page.getByTestId('live-status').getByText('En vivo').waitFor();
+    await page.getByRole('img', { name: 'Entradas por día (promedio)' }).waitFor();
+    await expect.poll(() => page.locator('[role="status"][aria-label^="Cargando"]').count(), { timeout: 30_000 }).toBe(0);
 
     await tabTo(focused('button', 'Abrir menú'), "'Abrir menú'");
     await page.keyboard.press('Enter');
     // The menu opens as a dialog that keeps the focus inside: tab through it once it shows.
-    await page.getByRole('dialog').waitFor();
+    await page.getByRole('dialog').waitFor({ timeout: 10_000 }).catch(async (e) => { throw new Error(`${e}; ${await where()}`); });
     await tabTo(focused('link', 'Zonas'), 'Zonas');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/zones`);
