@@ -8,9 +8,9 @@ export interface ResidentCodeRow extends ResidentCodeFacts { uuid: string }
 export interface ResidentCodeContext {
   uuid: string;
   useapp: boolean;
-  /** The pending code shown while valid; null once used ('Código activado'). */
-  code: string | null;
-  /** When the code's token expires (ms since the epoch, from its `exp`); null without a readable token. */
+  /** Whether a code is pending (mailed, not yet used); false once used ('Código activado'). */
+  pending: boolean;
+  /** When the pending code expires (ms since the epoch); null without one. */
   expiresAt: number | null;
   /** The server's text after a resend ('¡Correcto!' detail) or its error_description. */
   description: string | null;
@@ -19,21 +19,22 @@ export interface ResidentCodeContext {
 
 export type ResidentCodeEvent = { type: 'code.resend' } | { type: 'dialog.close' };
 
-/** What `PUT api/residents/resendRegistrationEmail/{id}` answers: its text and the resident with the new code. */
+/** What `PUT api/residents/resendRegistrationEmail/{id}` answers: its text and the resident, whose new code is pending. */
 export interface ResendAnswer { description: string; resident: ResidentCodeRow }
 
 const factsOf = (row: ResidentCodeRow) => ({
   uuid: row.uuid,
   useapp: row.useapp,
-  code: row.testResidentRegistration?.code ?? null,
+  pending: row.testResidentRegistration !== null,
   expiresAt: codeExpiresAt(row.testResidentRegistration),
 });
 
 /**
- * A resident's registration code cell (spec 3 §4): without app use 'Residente no activado'; with
- * app use and a valid code the code, until its token's `exp`, when the resend button appears
- * (a delayed transition, no reload); without a code 'Código activado'. Resending shows the
- * server's answer ('¡Correcto!' / 'No es posible reenviar el código') and then the new code.
+ * A resident's registration code cell: without app use 'Residente no activado'; with app use and
+ * a pending code, 'Código enviado' and its expiry until it expires, when the resend button appears
+ * (a delayed transition, no reload); without a pending code 'Código activado'. The code itself is
+ * never shown: it goes only to the resident's mail. Resending shows the server's answer
+ * ('¡Correcto!' / 'No es posible reenviar el código') and then the new code's expiry.
  * One per shown row, spawned by the residents list.
  */
 export const residentCodeMachine = setup({
@@ -48,11 +49,11 @@ export const residentCodeMachine = setup({
   },
   guards: {
     usesNoApp: ({ context }) => !context.useapp,
-    hasNoCode: ({ context }) => context.code === null,
+    hasNoCode: ({ context }) => !context.pending,
     isExpired: ({ context }) => context.expiresAt === null || context.expiresAt <= Date.now(),
   },
   delays: {
-    /** The moment the code's token expires, from now. */
+    /** The moment the pending code expires, from now. */
     untilExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? 0) - Date.now()),
   },
 }).createMachine({
@@ -81,7 +82,7 @@ export const residentCodeMachine = setup({
         onError: { target: 'resendFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
     },
-    /** '¡Correcto!' with the server's description; closing it shows the new code. */
+    /** '¡Correcto!' with the server's description; closing it shows the new code's expiry. */
     resent: { on: { 'dialog.close': { target: 'checking', actions: assign({ description: null }) } } },
     /** 'No es posible reenviar el código' with the server's error_description; the button stays. */
     resendFailed: { on: { 'dialog.close': { target: 'codeExpired', actions: assign({ error: null }) } } },

@@ -1,10 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { browserSuite, signInAs, type RunningServer } from '../support/browser.js';
+import { smtpInbox } from '../support/smtp-inbox.js';
 
 let server: RunningServer;
 let browser: Browser;
-browserSuite((s, b) => { server = s; browser = b; });
+// The app mails to a local inbox, where the resident reads the code: no answer carries it.
+const inbox = await smtpInbox();
+browserSuite((s, b) => { server = s; browser = b; }, { SMTP_URL: inbox.url });
+afterAll(() => inbox.close());
 
 const basic = `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`;
 async function call(method: string, path: string, body?: unknown, token?: string) {
@@ -22,7 +26,7 @@ async function token(username: string, password = 'Porton2026') {
   return (await res.json()).access_token as string;
 }
 
-describe('the registration code, end to end (spec 3 §4; issue 8)', () => {
+describe('the registration code, end to end: mailed, never answered', () => {
   it('a resident created with app use registers with the mailed code, signs in on the web and lands on /massiveEvents; deactivating ends the session', async () => {
     const admin = await token('administrador@porton.mx');
     const street = (await call('GET', '/api/streets?search=Cedro', undefined, admin)).body.content[0];
@@ -31,7 +35,9 @@ describe('the registration code, end to end (spec 3 §4; issue 8)', () => {
       number: '31', useapp: true, notresident: false, phones: [{ phone: '5599887766' }],
     }], admin);
     expect(created.status).toBe(201);
-    const { code } = created.body[0].testResidentRegistration;
+    expect(Object.keys(created.body[0].testResidentRegistration).sort()).toEqual(['expiresAt', 'pending']);
+    const [, code] = await inbox.waitFor('valeria.ponce@correo.mx', /Tu código de registro es: ([A-Z0-9]{6})/);
+    expect(JSON.stringify(created.body)).not.toContain(code);
 
     const registered = await call('POST', '/api/residents/register', { email: 'valeria.ponce@correo.mx', code, password: 'Valeria2026' });
     expect(registered.status).toBe(201);

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { residentCodeMachine } from '../../machines/resident-code.machine.js';
 import { residentCodeState } from '../../src/shared/resident-rules.js';
 import { checkExpectations, coverage, deferredActors, describePath, generatePaths, type GeneratedPath } from '../support/model-paths.js';
-import { codeRows, EXPIRY_EVENT, residentCodeModel, T0, tokenExpiringAt } from './models/resident-code.model.js';
+import { codeRows, EXPIRY_EVENT, pendingUntil, residentCodeModel, T0 } from './models/resident-code.model.js';
 
 const paths = generatePaths(residentCodeModel);
 
@@ -48,7 +48,7 @@ async function runWithClock(path: GeneratedPath) {
   return { seen, calls: fakes.calls, clock };
 }
 
-describe('residentCode machine (spec 3 §4 registration code column, §8 resend dialogs, §9 15 minutes)', () => {
+describe('residentCode machine (registration code column, resend dialogs, 15 minutes)', () => {
   beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); vi.setSystemTime(T0); });
   afterEach(() => { vi.useRealTimers(); });
 
@@ -58,7 +58,7 @@ describe('residentCode machine (spec 3 §4 registration code column, §8 resend 
     expect(c.transitions.missing).toEqual([]);
   });
 
-  it('the cell starts as the shared rule reads the row (the four faces of spec 3 §4)', () => {
+  it('the cell starts as the shared rule reads the row (the four faces of the code column)', () => {
     const start = (row: typeof codeRows.valid) => createActor(residentCodeMachine, { input: { row } }).getSnapshot().value;
     expect(start(codeRows.noApp)).toBe('notActivated');
     expect(start(codeRows.activated)).toBe('activated');
@@ -67,10 +67,10 @@ describe('residentCode machine (spec 3 §4 registration code column, §8 resend 
     expect(residentCodeState(codeRows.valid, T0)).toBe('valid');
   });
 
-  it("at the token's exp, and not a millisecond before, the resend button appears without reloading", () => {
+  it("at the code's expiry, and not a millisecond before, the resend button appears without reloading", () => {
     const clock = manualClock();
     const exp = T0 + 7 * 60_000;
-    const row = { uuid: 'r1', useapp: true, testResidentRegistration: { code: 'K7M2QX', jwtToken: tokenExpiringAt(exp) } };
+    const row = { uuid: 'r1', useapp: true, testResidentRegistration: pendingUntil(exp) };
     const actor = createActor(residentCodeMachine, { input: { row }, clock }).start();
     const [timer] = [...clock.timers.values()];
     expect(timer.due).toBe(exp);

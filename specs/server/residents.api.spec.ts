@@ -12,7 +12,12 @@ const body = async (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Teresa', lastName: 'Luna Prieto', email: 'teresa.luna@correo.mx', idStreet: await streetId('Calle Cedro'),
   number: '45', intNumber: '', useapp: false, notresident: false, phones: [{ phone: '5512345678' }], ...overrides,
 });
-type Listed = { uuid: string; name: string; email: string | null; testResidentRegistration: { code: string | null; jwtToken: string | null } | null };
+type Listed = { uuid: string; name: string; email: string | null; testResidentRegistration: { pending: true; expiresAt: string } | null };
+/** The code a resident was mailed last: the only place a registration code travels. */
+const mailedCode = (email: string) => {
+  const mail = t.mailer.sent.filter((m) => m.to === email).at(-1);
+  return mail?.text.match(/Tu código de registro es: ([A-Z0-9]{6})/)?.[1] ?? null;
+};
 const listed = async (query = '') => (await a.admin.get(`/api/residents/?${query}`)).json() as { data: Listed[]; totalElements: number; pageNumber: number; totalPages: number };
 
 describe('GET api/residents/ (spec 3 §7: page, size, search, useApp → data, totalPages, totalElements, pageNumber)', () => {
@@ -46,20 +51,21 @@ describe('GET api/residents/ (spec 3 §7: page, size, search, useApp → data, t
 });
 
 describe('POST api/residents (a list of one) and the registration code', () => {
-  it('creates a resident with phones; with useapp a 6-character code whose token expires in 15 minutes is mailed', async () => {
+  it('creates a resident with phones; with useapp a 6-character code valid 15 minutes is mailed, and the answer says only that it is pending and when it expires', async () => {
     const before = Date.now();
     const res = await a.capturista.post('/api/residents', [await body({ useapp: true })]);
     expect(res.statusCode).toBe(201);
     const [created] = res.json();
     expect(created).toMatchObject({ firstName: 'Teresa', email: 'teresa.luna@correo.mx', useapp: true, phones: [{ phone: '5512345678' }] });
-    const { code, jwtToken } = created.testResidentRegistration;
-    expect(code).toMatch(/^[A-Z0-9]{6}$/);
-    const exp = JSON.parse(Buffer.from(jwtToken.split('.')[1], 'base64url').toString()).exp * 1000;
+    expect(Object.keys(created.testResidentRegistration).sort()).toEqual(['expiresAt', 'pending']);
+    const exp = Date.parse(created.testResidentRegistration.expiresAt);
     expect(exp - before).toBeGreaterThan(14.9 * 60_000);
     expect(exp - before).toBeLessThanOrEqual(15 * 60_000 + 2000);
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.to).toBe('teresa.luna@correo.mx');
-    expect(mail.text).toContain(code);
+    const code = mailedCode('teresa.luna@correo.mx');
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    expect(res.body).not.toContain(code);
   });
 
   it('answers 409 "Correo ya existente." for an email a live resident uses, and creates nothing', async () => {
@@ -96,7 +102,8 @@ describe('POST api/residents (a list of one) and the registration code', () => {
 
   it('the code activates an account at POST api/residents/register; it signs in and the code column then shows no code', async () => {
     const teresa = (await listed('search=teresa')).data[0];
-    const code = teresa.testResidentRegistration!.code!;
+    expect(teresa.testResidentRegistration).toMatchObject({ pending: true });
+    const code = mailedCode('teresa.luna@correo.mx')!;
     const wrong = await t.app.inject({ method: 'POST', url: '/api/residents/register', payload: { email: 'teresa.luna@correo.mx', code: 'ZZZZZZ', password: 'Secreta2026' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error_description).toBe('El código o el correo no son válidos.');
@@ -127,12 +134,14 @@ describe('POST api/residents (a list of one) and the registration code', () => {
     const created = res.json()[0];
     await t.db.query("UPDATE resident_codes SET expires_at = now() - interval '1 minute' WHERE resident_id = $1", [created.idResident]);
     const expired = await t.app.inject({ method: 'POST', url: '/api/residents/register',
-      payload: { email: 'vencido@correo.mx', code: created.testResidentRegistration.code, password: 'Secreta2026' } });
+      payload: { email: 'vencido@correo.mx', code: mailedCode('vencido@correo.mx'), password: 'Secreta2026' } });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error_description).toMatch(/expiró/);
+    const first = mailedCode('vencido@correo.mx');
     const resent = await a.admin.put(`/api/residents/resendRegistrationEmail/${created.uuid}`);
     expect(resent.statusCode).toBe(200);
-    expect(resent.json().resident.testResidentRegistration.code).not.toBe(created.testResidentRegistration.code);
+    expect(Date.parse(resent.json().resident.testResidentRegistration.expiresAt)).toBeGreaterThan(Date.now());
+    expect(mailedCode('vencido@correo.mx')).not.toBe(first);
   });
 
   it('a resend for a resident without app use answers 409 in Spanish', async () => {
@@ -143,8 +152,8 @@ describe('POST api/residents (a list of one) and the registration code', () => {
   });
 
   it('brute force of codes is throttled (429 after 5 failures for an email)', async () => {
-    const res = await a.admin.post('/api/residents', [await body({ email: 'fuerza@correo.mx', useapp: true })]);
-    const { code } = res.json()[0].testResidentRegistration;
+    await a.admin.post('/api/residents', [await body({ email: 'fuerza@correo.mx', useapp: true })]);
+    const code = mailedCode('fuerza@correo.mx')!;
     const attempt = (c: string) => t.app.inject({ method: 'POST', url: '/api/residents/register', payload: { email: 'fuerza@correo.mx', code: c, password: 'Secreta2026' } });
     for (let i = 0; i < 5; i++) expect((await attempt('AAAAAA')).statusCode).toBe(400);
     expect((await attempt(code)).statusCode).toBe(429);

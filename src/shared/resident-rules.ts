@@ -1,5 +1,4 @@
 /** Residents' rules shared by the server, the machines and the screens (spec 3 §4, §8, §9; issue 8). */
-import { decodeJwt } from 'jose';
 import type { Role } from './roles.js';
 
 /** Spec 3 §9: the registration code is valid for 15 minutes. */
@@ -14,6 +13,8 @@ export const ResidentTexts = {
   notActivated: 'Residente no activado',
   activated: 'Código activado',
   resend: 'Reenviar código',
+  /** A pending code: the code itself goes only to the resident's mail. */
+  codeSent: 'Código enviado',
   created: 'Residente creado correctamente',
   updated: 'Residente actualizado correctamente',
   taken: 'Correo ya existente.',
@@ -43,27 +44,31 @@ export type ResidentCodeState = 'notActivated' | 'valid' | 'expired' | 'activate
 
 export interface ResidentCodeFacts {
   useapp: boolean;
-  testResidentRegistration: { code: string | null; jwtToken: string | null } | null;
+  /** A pending code: that it is pending and when it expires (ISO 8601); never the code itself. */
+  testResidentRegistration: { pending: true; expiresAt: string } | null;
 }
 
-/** The code's expiry, read from its token's `exp` (ms since the epoch); null without a readable token. */
+/** The pending code's expiry (ms since the epoch); null without a pending code or a readable date. */
 export function codeExpiresAt(registration: ResidentCodeFacts['testResidentRegistration']): number | null {
-  if (!registration?.jwtToken) return null;
-  try {
-    const { exp } = decodeJwt(registration.jwtToken);
-    return typeof exp === 'number' ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
+  if (!registration) return null;
+  const at = Date.parse(registration.expiresAt);
+  return Number.isNaN(at) ? null : at;
+}
+
+/** 'vence a las 14:35', in the community's time zone of Mexico City. */
+export function codeExpiryText(expiresAt: number): string {
+  const time = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit', hour12: false }).format(expiresAt);
+  return `vence a las ${time}`;
 }
 
 /**
- * Spec 3 §4: without app use 'Residente no activado'; with app use and a valid code, the code;
- * with an expired token, a resend button; without a code, 'Código activado'.
+ * The code column: without app use 'Residente no activado'; with app use and a pending code still
+ * valid, 'Código enviado' and when it expires (the code itself goes only to the resident's mail);
+ * once expired, a resend button; without a pending code, 'Código activado'.
  */
 export function residentCodeState(r: ResidentCodeFacts, now: number): ResidentCodeState {
   if (!r.useapp) return 'notActivated';
-  if (!r.testResidentRegistration?.code) return 'activated';
+  if (!r.testResidentRegistration) return 'activated';
   const expiresAt = codeExpiresAt(r.testResidentRegistration);
   return expiresAt !== null && expiresAt > now ? 'valid' : 'expired';
 }

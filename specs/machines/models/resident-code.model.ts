@@ -1,32 +1,30 @@
-import { decodeJwt } from 'jose';
 import { residentCodeMachine } from '../../../machines/resident-code.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
-/** The moment the model starts (its tests hold the clock here); tokens expire relative to it. */
+/** The moment the model starts (its tests hold the clock here); codes expire relative to it. */
 export const T0 = Math.floor(Date.now() / 1000) * 1000;
 const MINUTE = 60_000;
-/** An HS256-shaped token whose only claim that matters is `exp` (the cell reads it, never verifies it). */
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-export const tokenExpiringAt = (ms: number, sub = 'r') => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, exp: Math.floor(ms / 1000) })}.firma`;
+/** A pending code as the server answers it: that it is pending and when it expires, never the code. */
+export const pendingUntil = (ms: number) => ({ pending: true as const, expiresAt: new Date(ms).toISOString() });
 
-/** Spec 3 §9: a code is valid 15 minutes after it is issued. */
-export const VALID_TOKEN = tokenExpiringAt(T0 + 15 * MINUTE);
-export const EXPIRED_TOKEN = tokenExpiringAt(T0 - MINUTE);
+/** A code is valid 15 minutes after it is issued. */
+export const VALID = pendingUntil(T0 + 15 * MINUTE);
+export const EXPIRED = pendingUntil(T0 - MINUTE);
 /** The code a resend issues (after the first one expired at T0 + 15 min). */
-export const RESENT = { code: 'R3SND7', jwtToken: tokenExpiringAt(T0 + 45 * MINUTE) };
+export const RESENT = pendingUntil(T0 + 45 * MINUTE);
 export const RESEND_DESCRIPTION = 'Se envió un nuevo código a ana.lopez@correo.mx';
 export const resendFailure = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'El residente no tiene habilitado el uso de la app.' } };
-/** Each code of the model and the token it came with (what the spec's oracle reads the expiry from). */
-export const TOKEN_OF: Record<string, string> = { K7M2QX: VALID_TOKEN, P4W9ZT: EXPIRED_TOKEN, [RESENT.code]: RESENT.jwtToken };
+/** The text a code's six characters would make on the screen: none of them may ever show. */
+export const CODE_SHAPE = /\b[A-HJ-NP-Z2-9]{6}\b/;
 
-const row = (useapp: boolean, registration: { code: string | null; jwtToken: string | null } | null) => ({
+const row = (useapp: boolean, registration: { pending: true; expiresAt: string } | null) => ({
   uuid: 'r1', useapp, testResidentRegistration: registration,
 });
 export const codeRows = {
   noApp: row(false, null),
   activated: row(true, null),
-  valid: row(true, { code: 'K7M2QX', jwtToken: VALID_TOKEN }),
-  expired: row(true, { code: 'P4W9ZT', jwtToken: EXPIRED_TOKEN }),
+  valid: row(true, VALID),
+  expired: row(true, EXPIRED),
 };
 export const EXPIRY_EVENT = 'xstate.after.untilExpiry.residentCode.codeValid';
 
@@ -40,7 +38,7 @@ export const residentCodeModel: ModelSpec = {
     { name: 'código vigente', input: { row: codeRows.valid } },
     { name: 'código vencido', input: { row: codeRows.expired } },
   ],
-  key: (s) => ({ code: s.context.code }),
+  key: (s) => ({ pending: s.context.pending, expiresAt: s.context.expiresAt }),
   events: (s) => {
     switch (s.value as string) {
       case 'codeValid': return [{ type: EXPIRY_EVENT }];
@@ -55,10 +53,9 @@ export const residentCodeModel: ModelSpec = {
   },
 };
 
-/* What the spec says holds in each state (spec 3 §4 code column, §8 resend dialogs, §9 15 minutes). */
+/* What holds in each state: the code column, the resend dialogs, the 15 minutes a code is valid. */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string }[] };
 const fail = (message: string) => { throw new Error(message); };
-const expOf = (code: string) => (decodeJwt(TOKEN_OF[code] ?? fail(`código desconocido ${code}`)).exp as number) * 1000;
 const resends = (p: Probe) => p.calls.filter((c) => c.src === 'resendCode');
 const row$ = (p: any) => p.row as HTMLElement;
 
@@ -73,31 +70,36 @@ residentCodeModel.expectations = {
   }],
   '"activated"': [{
     says: "Con uso de la app y sin código pendiente se muestra 'Código activado'",
-    actor: (p: Probe) => { if (!p.snapshot.context.useapp || p.snapshot.context.code !== null) fail('hay un código pendiente o no usa la app'); },
+    actor: (p: Probe) => { if (!p.snapshot.context.useapp || p.snapshot.context.pending) fail('hay un código pendiente o no usa la app'); },
     view: (p: any) => { if (!row$(p).textContent!.includes('Código activado')) fail('no dice Código activado'); },
   }],
   '"codeValid"': [{
-    says: 'Con uso de la app y un código vigente (antes del exp de su token) se muestra el código, sin botón de reenviar',
+    says: "Con uso de la app y un código vigente (antes de su vencimiento) se muestra 'Código enviado' y a qué hora vence, sin botón de reenviar",
     actor: (p: Probe) => {
-      const { code } = p.snapshot.context;
-      if (!(Date.now() < expOf(code))) fail(`el código ${code} ya venció y se muestra como vigente`);
+      const { expiresAt } = p.snapshot.context;
+      if (expiresAt === null || !(Date.now() < expiresAt)) fail(`el código venció (${expiresAt}) y se muestra como vigente`);
     },
     view: (p: any) => {
-      if (!row$(p).textContent!.includes(p.context.code)) fail(`no se ve el código ${p.context.code}`);
+      const text = row$(p).textContent!;
+      if (!text.includes('Código enviado')) fail("no dice 'Código enviado'");
+      if (!/vence a las \d{2}:\d{2}/.test(text)) fail('no dice a qué hora vence');
       if (p.screen.queryByRole('button', { name: 'Reenviar código' })) fail('hay botón de reenviar');
     },
   }, {
-    says: 'Tras reenviar, la fila muestra el código nuevo que respondió el servidor',
+    says: 'El código pendiente nunca se muestra: solo viaja por correo al residente',
+    view: (p: any) => { if (CODE_SHAPE.test(row$(p).textContent!)) fail(`la fila muestra algo con forma de código: ${row$(p).textContent}`); },
+  }, {
+    says: 'Tras reenviar, la fila muestra el vencimiento del código nuevo que respondió el servidor',
     actor: (p: Probe) => {
       const answered = resends(p).some((c) => c.outcome === 'done');
-      if (answered && p.snapshot.context.code !== RESENT.code) fail(`muestra ${p.snapshot.context.code}`);
+      if (answered && p.snapshot.context.expiresAt !== Date.parse(RESENT.expiresAt)) fail(`vence ${p.snapshot.context.expiresAt}`);
     },
   }],
   '"codeExpired"': [{
-    says: "Al llegar el exp del token (15 minutos) aparece el botón 'Reenviar código', sin recargar",
+    says: "Al llegar el vencimiento del código (15 minutos) aparece el botón 'Reenviar código', sin recargar",
     actor: (p: Probe) => {
-      const { code } = p.snapshot.context;
-      if (Date.now() < expOf(code)) fail(`el código ${code} aún es vigente y se ofrece reenviarlo`);
+      const { expiresAt } = p.snapshot.context;
+      if (expiresAt !== null && Date.now() < expiresAt) fail(`el código aún es vigente (${expiresAt}) y se ofrece reenviarlo`);
     },
     view: (p: any) => {
       if (!p.screen.queryByRole('button', { name: 'Reenviar código' })) fail('no hay botón Reenviar código');
@@ -128,7 +130,7 @@ residentCodeModel.expectations = {
   }],
 };
 residentCodeModel.describeEvent = (e) => ({
-  [EXPIRY_EVENT]: 'llega el exp del token',
+  [EXPIRY_EVENT]: 'llega el vencimiento del código',
   'code.resend': "pulsa 'Reenviar código'",
   'dialog.close': 'cierra el aviso',
   'xstate.done.actor.resend': 'el servidor reenvía un código nuevo',

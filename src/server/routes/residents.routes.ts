@@ -114,7 +114,7 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
     operationId: 'createResident', response: v.array(ResidentAnswerSchema), errors: [404, 409], status: 201,
     method: 'POST', url: '/api/residents', tags, access: RESIDENT_EDITORS, body: CreateResidentSchema,
     summary: 'Registra un residente (lista de uno). Con `useapp` se le envía por correo un código de registro de un solo uso, válido 15 minutos',
-    responseDescription: 'El residente creado, con su código pendiente en `testResidentRegistration`.',
+    responseDescription: 'El residente creado. Con `useapp`, `testResidentRegistration` dice que hay un código pendiente y cuándo vence; el código solo viaja por correo.',
     handler: async ({ req, auth, body }): Promise<ResidentAnswer[]> => {
       const community = communityScope(db, auth);
       const communityId = community.communityId;

@@ -1,4 +1,8 @@
-/** Reading residents as the contract answers them (spec 3 §3 Resident). */
+/**
+ * Reading residents as the contract answers them. A pending registration code is a secret of the
+ * resident's mailbox: an answer says only that one is pending and when it expires, never the code
+ * (see docs/decisions.md, "Secrets in answers").
+ */
 import type { Queryable } from '../db/db.js';
 import type { ResidentAnswer } from '../../shared/resident-types.js';
 
@@ -9,7 +13,8 @@ export const RESIDENT_SELECT = `r.uuid, r.id AS "idResident", r.first_name || ' 
               FROM resident_phones p WHERE p.resident_id = r.id), '[]'::json) AS phones,
   json_build_object('uuid', s.uuid, 'idStreet', s.id, 'name', s.name, 'testZone', json_build_object(
     'uuid', z.uuid, 'idZone', z.id, 'name', z.name, 'testFrac', json_build_object('uuid', c.uuid, 'name', c.name))) AS "testStreet",
-  (SELECT json_build_object('code', k.code, 'jwtToken', k.jwt_token) FROM resident_codes k
+  (SELECT json_build_object('pending', true,
+      'expiresAt', to_char(k.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM resident_codes k
     WHERE k.resident_id = r.id AND k.used_at IS NULL) AS "testResidentRegistration"`;
 
 export const RESIDENT_FROM = `residents r JOIN streets s ON s.id = r.street_id JOIN zones z ON z.id = s.zone_id

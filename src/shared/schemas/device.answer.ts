@@ -20,8 +20,8 @@ export const DeviceAnswerSchema = v.object({
   number: v.nullable(v.string()),
   idZone: v.nullable(v.number()),
   idStreet: v.nullable(v.number()),
-  /** Null in records: a link code is shown only when issued (`PUT api/devices/linkCode/{id}`); only its hash is kept. */
-  code: v.nullable(v.string()),
+  /** Always null: a link code is answered only when issued (`PUT api/devices/linkCode/{id}`); only its hash is kept. */
+  code: v.null(),
   /** The current link's identifier (null while INACTIVE), what `unlinkDevice` takes; never the device's secret. */
   deviceToken: v.nullable(v.string()),
   /** ISO time of the last heartbeat; `online` while it is under 2 minutes old. */

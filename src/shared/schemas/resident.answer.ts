@@ -5,10 +5,11 @@ import { StreetRefSchema } from './catalogue.answer.js';
 export const PhoneAnswerSchema = v.object({ uuid: v.string(), phone: v.string() });
 
 /**
- * The pending registration code and the token that carries its expiry (`exp`); null when the
- * resident has no pending code (never issued, or used: 'Código activado').
+ * A pending registration code: only that it is pending and when it expires (ISO 8601, UTC). The
+ * code itself travels only by mail to the resident. Null when the resident has no pending code
+ * (never issued, or used: 'Código activado').
  */
-export const ResidentRegistrationRefSchema = v.object({ code: v.nullable(v.string()), jwtToken: v.nullable(v.string()) });
+export const ResidentRegistrationRefSchema = v.strictObject({ pending: v.literal(true), expiresAt: v.string() });
 
 export const RESIDENT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 

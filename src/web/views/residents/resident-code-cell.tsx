@@ -1,12 +1,12 @@
-import { Button, Code, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { residentCodeMachine } from '../../../../machines/resident-code.machine.js';
 import { RESEND_SUCCESS_TITLE } from '../../../shared/resident-list-rules.js';
-import { ResidentErrorTitles, ResidentTexts } from '../../../shared/resident-rules.js';
+import { codeExpiryText, ResidentErrorTitles, ResidentTexts } from '../../../shared/resident-rules.js';
 import { ResultDialog } from '../../components/result-dialog.js';
 
-/** The code column of one row (spec 3 §4), bound to the row's residentCode child. */
+/** The code column of one row, bound to the row's residentCode child: the code's state, never the code. */
 export function ResidentCodeCell({ actor }: { actor?: AnyActorRef }) {
   if (!actor) return null;
   return <CodeCell actor={actor as ActorRefFrom<typeof residentCodeMachine>} />;
@@ -20,7 +20,9 @@ function CodeCell({ actor }: { actor: ActorRefFrom<typeof residentCodeMachine> }
     <>
       {code.matches('notActivated') ? <Text color="gray.500">{ResidentTexts.notActivated}</Text> : null}
       {code.matches('activated') ? <Text color="teal.700">{ResidentTexts.activated}</Text> : null}
-      {code.matches('codeValid') || code.matches('resent') ? <Code fontSize="sm" letterSpacing="wider">{context.code}</Code> : null}
+      {(code.matches('codeValid') || code.matches('resent')) && context.expiresAt !== null ? (
+        <Text fontSize="sm">{ResidentTexts.codeSent}<Text as="span" color="gray.600">{` · ${codeExpiryText(context.expiresAt)}`}</Text></Text>
+      ) : null}
       {code.matches('codeExpired') || code.matches('resending') || code.matches('resendFailed') ? (
         <Button size="xs" variant="outline" colorPalette="teal" loading={code.matches('resending')}
           onClick={() => actor.send({ type: 'code.resend' })}>{ResidentTexts.resend}</Button>
