@@ -211,6 +211,28 @@ describe('GET api/notices: search, order, tenancy', () => {
   });
 });
 
+describe('A resident\'s view of a notice holds no other resident\'s data', () => {
+  it('a notice segmented to three residents reads, to one of them, as segmented with no zone, street or resident lists; the staff read the lists', async () => {
+    const [rosa, miguel, lucia] = [await resident('Rosa'), await resident('Miguel'), await resident('Lucía')];
+    const created: NoticeAnswer = (await a.admin.post('/api/notices', notice({
+      title: 'Confidencial: adeudo de cuotas', segmented: true, residents: [{ idResident: rosa }, { idResident: miguel }, { idResident: lucia }],
+    }))).json();
+    expect(created.residents!.map((r) => r.firstName).sort()).toEqual(['Lucía', 'Miguel', 'Rosa']);
+    const listed = await a.resident.get('/api/notices?search=adeudo');
+    const read = await a.resident.get(`/api/notices/${created.uuid}`);
+    for (const answer of [listed, read]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).not.toMatch(/Miguel|Lucía|Aguilar|Ramos/);
+      for (const uuid of created.residents!.map((r) => r.uuid)) expect(answer.body).not.toContain(uuid);
+    }
+    expect(listed.json().content).toEqual([expect.objectContaining({ title: 'Confidencial: adeudo de cuotas', segmented: true, zones: null, streets: null, residents: null })]);
+    expect(read.json()).toMatchObject({ segmented: true, zones: null, streets: null, residents: null });
+    for (const staff of [a.admin, a.capturista]) {
+      expect(((await staff.get(`/api/notices/${created.uuid}`)).json() as NoticeAnswer).residents).toHaveLength(3);
+    }
+  });
+});
+
 describe('PUT and DELETE api/notices/{uuid}', () => {
   it('updates fields, segments and the image (file null removes it; absent keeps it)', async () => {
     const created: NoticeAnswer = (await a.admin.post('/api/notices', notice({ title: 'Editable', file: image(PNG_BASE64) }))).json();

@@ -7,7 +7,7 @@
 import type { Page } from '../../shared/api-types.js';
 import { AppError } from '../../shared/errors.js';
 import {
-  IMAGE_CONTENT_MESSAGE, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, newsletterTypeLabel, startAllowed, type ContentKind,
+  CONTENT_EDITORS, IMAGE_CONTENT_MESSAGE, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, newsletterTypeLabel, startAllowed, type ContentKind,
 } from '../../shared/content-rules.js';
 import { ContentMessages, type ContentImage } from '../../shared/schemas/content.schema.js';
 import type { Db, Queryable } from '../db/db.js';
@@ -76,13 +76,21 @@ interface PostRow {
   zones?: unknown[] | null; streets?: unknown[] | null; residents?: unknown[] | null;
 }
 
-/** A row as its kind answers it. */
-function answerOf(kind: ContentKind, row: PostRow) {
+/**
+ * Who reads a notice's segment lists (its zones, streets and residents): the staff who write
+ * them. Anyone else reads whether it is segmented and nothing of who else it went to (a notice
+ * to three residents about their debts names no one to any of them).
+ */
+const seesSegments = (auth: AuthContext) => CONTENT_EDITORS.includes(auth.role);
+
+/** A row as its kind answers it; a notice's segment lists only `withSegments`. */
+function answerOf(kind: ContentKind, row: PostRow, withSegments: boolean) {
   const { id: _id, typeId, audience, zones, streets, residents, ...common } = row;
   if (kind === 'newsletters') return { ...common, typeId: typeId!, type: newsletterTypeLabel(typeId!) };
   if (kind === 'notices') {
     const segmented = audience !== 'COMMUNITY';
-    return { ...common, segmented, zones: segmented ? zones ?? [] : null, streets: segmented ? streets ?? [] : null, residents: segmented ? residents ?? [] : null };
+    const lists = segmented && withSegments;
+    return { ...common, segmented, zones: lists ? zones ?? [] : null, streets: lists ? streets ?? [] : null, residents: lists ? residents ?? [] : null };
   }
   return common;
 }
@@ -104,7 +112,7 @@ async function readScope(db: Queryable, kind: ContentKind, auth: AuthContext) {
   return { where, params };
 }
 
-const selectWithSegments = (kind: ContentKind) => (kind === 'notices' ? `${selectOf(kind)}, ${SEGMENTS}` : selectOf(kind));
+const selectWithSegments = (kind: ContentKind, withSegments = true) => (kind === 'notices' && withSegments ? `${selectOf(kind)}, ${SEGMENTS}` : selectOf(kind));
 
 /**
  * `GET api/{kind}`: searched case-insensitively on the title, newest start first. The answer's
@@ -118,23 +126,26 @@ export async function listPosts(db: Queryable, kind: ContentKind, auth: AuthCont
     searchColumns: ['p.title'], orderBy: 'p.start_date DESC, p.id DESC',
   }, query);
   const ids = page.content.map((row) => row.id);
-  const rows = ids.length ? await db.query<PostRow>(`SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE p.id = ANY($1::int[])`, [ids]) : [];
+  const segments = seesSegments(auth);
+  const rows = ids.length ? await db.query<PostRow>(`SELECT ${selectWithSegments(kind, segments)} FROM ${FROM} WHERE p.id = ANY($1::int[])`, [ids]) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return { ...page, content: ids.map((id) => answerOf(kind, byId.get(id)!)) };
+  return { ...page, content: ids.map((id) => answerOf(kind, byId.get(id)!, segments)) };
 }
 
 /** One post the caller may read, or 404. */
 export async function readPost(db: Queryable, kind: ContentKind, auth: AuthContext, uuid: string) {
   const scope = await readScope(db, kind, auth);
   scope.params.push(uuid);
+  const segments = seesSegments(auth);
   const row = await db.one<PostRow>(
-    `SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE ${scope.where.join(' AND ')} AND p.uuid = $${scope.params.length}`, scope.params);
+    `SELECT ${selectWithSegments(kind, segments)} FROM ${FROM} WHERE ${scope.where.join(' AND ')} AND p.uuid = $${scope.params.length}`, scope.params);
   if (!row) throw new AppError('not_found', NOT_FOUND[kind]);
-  return answerOf(kind, row);
+  return answerOf(kind, row, segments);
 }
 
 async function postById(q: Queryable, kind: ContentKind, id: number) {
-  return answerOf(kind, (await q.one<PostRow>(`SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE p.id = $1`, [id]))!);
+  // Only the staff who write posts reach this (create and update answer the post as saved).
+  return answerOf(kind, (await q.one<PostRow>(`SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE p.id = $1`, [id]))!, true);
 }
 
 /** The image bytes of a post the caller may read (404 otherwise). */

@@ -41,7 +41,10 @@ const ResidentSegment = v.object({ idResident: v.number(), uuid: v.string(), fir
 
 export const NoticeAnswerSchema = v.object({
   ...common,
-  /** false: the whole community; the lists are then null. */
+  /**
+   * false: the whole community; the lists are then null. The lists (who a segmented notice went
+   * to) are answered only to the staff who write notices; every other reader gets null.
+   */
   segmented: v.boolean(),
   zones: v.nullable(v.array(ZoneSegment)),
   streets: v.nullable(v.array(StreetSegment)),
