@@ -98,6 +98,23 @@ describe('POST api/residents/importResidents/ (spec 3 §5, §7: multipart `file`
     expect(cell.formula).toBeUndefined();
   });
 
+  it('Errores.xlsx shows every failed row as sent, as plain text, whatever it starts with (=, +, @, -)', async () => {
+    const sent: Cell[][] = [
+      residentRow({ first: '=HYPERLINK("http://malo.example","clic")', last: '+1+1', email: 'riesgo1@correo.mx', phones: ['abc'] }),
+      residentRow({ first: '@SUM(1,1)', last: '-2+3', email: 'riesgo2@correo.mx', phones: ['abc'] }),
+      residentRow({ first: '+52 vecino', last: '=A1', email: 'riesgo3@correo.mx', phones: ['abc'] }),
+    ];
+    const res = await send('admin', await workbook(sent));
+    expect(res.statusCode).toBe(206);
+    const { rows, sheet } = await errorsOf(res.json().file);
+    expect(rows.map((r) => r.slice(0, 2))).toEqual([['=HYPERLINK("http://malo.example","clic")', '+1+1'], ['@SUM(1,1)', '-2+3'], ['+52 vecino', '=A1']]);
+    for (let r = 2; r <= 4; r++) for (let c = 1; c <= 2; c++) {
+      const cell = sheet.getRow(r).getCell(c);
+      expect(cell.type, `${r}:${c}`).not.toBe(ExcelJS.ValueType.Formula);
+      expect(cell.formula).toBeUndefined();
+    }
+  });
+
   it('rows past the licence limit fail with the licence message; the others are created', async () => {
     const palmas = await community('Residencial Las Palmas');
     const live = await liveIn('Residencial Las Palmas');

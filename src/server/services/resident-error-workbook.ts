@@ -1,11 +1,13 @@
 /**
- * Errores.xlsx (spec 3 §5, §8): the failed rows of an import exactly as sent, same columns and
- * cell text, plus the reason in Spanish. Written with exceljs's streaming writer.
+ * Errores.xlsx: the failed rows of an import exactly as sent, same columns and cell text, plus the
+ * reason in Spanish. Written with exceljs's streaming writer.
  *
  * Formula injection: a cell whose text begins with `=`, `+`, `-`, `@`, a tab or a carriage return
  * is written as rich text, an inline string (`t="inlineStr"`), never with an `<f>` element: Excel
  * shows it as the text it is and evaluates nothing, and the text stays exactly as sent (an
  * apostrophe typed into it would become part of the value; exceljs cannot write `quotePrefix`).
+ * Every cell is an inline string (no shared-strings table): exceljs gives every rich-text value
+ * of a shared-strings workbook the same index, so each risky cell showed the first one's text.
  */
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
@@ -27,7 +29,7 @@ export async function textWorkbook(sheetName: string, headers: readonly string[]
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise((resolve, reject) => { stream.on('end', resolve); stream.on('error', reject); });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: true, useStyles: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
   sheet.getRow(1).font = { bold: true };
