@@ -124,4 +124,22 @@ describe('PUT api/massiveEvents/{id}/restore (spec 2 §4.2: discarding an edit r
     expect(await read(one)).toEqual(before);
     expect((await read(two)).massiveEventGuests[0]).toEqual(other);
   });
+
+  it('a guest uuid of another community answers 409 like one of another event, never 500, and changes nothing in either community', async () => {
+    const mine = await eventWithGuest('Mío');
+    const theirs = (await a.admin2.post('/api/massiveEvents', {
+      title: 'De Villas', startDate: inHours(72), commonArea: { uuid: await areaUuid(t, 'Villas del Sol', 'Alberca') }, resident: { uuid: await residentUuid(t, 'Daniel') },
+    })).json() as string;
+    await a.admin2.post('/api/massiveEventGuests/', { massiveEvent: { uuid: theirs }, firstName: 'Otra', lastName: 'Comunidad' });
+    const foreign = (await a.admin2.get(`/api/massiveEvents/${theirs}`)).json().massiveEventGuests[0];
+    const before = await read(mine);
+    const res = await a.admin.put(`/api/massiveEvents/${mine}/restore`, {
+      title: 'Robado', startDate: before.startDate, commonArea: null, resident: { uuid: before.resident.uuid }, version: before.version,
+      guests: [{ uuid: foreign.uuid, firstName: 'X', lastName: 'Y', phone: '', email: '' }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error_description).toBe('Uno de los invitados a restaurar pertenece a otro evento.');
+    expect(await read(mine)).toEqual(before);
+    expect((await a.admin2.get(`/api/massiveEvents/${theirs}`)).json().massiveEventGuests[0]).toEqual(foreign);
+  });
 });

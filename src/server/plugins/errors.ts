@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, defaultDescriptions, type ErrorCode } from '../../shared/errors.js';
+import { isRowSecurityViolation } from '../db/db-errors.js';
 import { API_HEADERS } from './security-headers.js';
 
 const byStatus: Record<number, ErrorCode> = {
@@ -11,6 +12,12 @@ const byStatus: Record<number, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send(error.toBody());
+    if (isRowSecurityViolation(error)) {
+      // A write reached another community's row past the route's checks: answered as any record
+      // of another community (404), never a 500 that tells the row exists; logged to be fixed.
+      req.log.warn({ err: error }, 'row-level security refused a write');
+      return reply.code(404).send({ error: 'not_found', error_description: defaultDescriptions.not_found });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');

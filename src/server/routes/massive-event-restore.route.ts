@@ -14,8 +14,8 @@ import { assertFresh, assertStatusAllows, eventById, eventFields, eventScope, ev
 const GUEST_TAKEN = 'Uno de los invitados a restaurar pertenece a otro evento.';
 
 /**
- * `PUT api/massiveEvents/{id}/restore` (an addition to spec 2 §7, for §4.2's discard in edit
- * mode): the event's fields and its guest list become exactly what the wizard read when editing
+ * `PUT api/massiveEvents/{id}/restore` (an addition to the contract, for the wizard's discard in
+ * edit mode): the event's fields and its guest list become exactly what the wizard read when editing
  * began, in one transaction: guests added since are deleted, changed ones put back, deleted ones
  * created again with their own uuid (so invitations already sent stay valid).
  */
@@ -24,7 +24,7 @@ export function restoreEventRoute(app: FastifyInstance, { db }: AppDeps, tags: s
     operationId: 'restoreMassiveEvent', response: EventAnswerSchema, errors: [404, 409],
     method: 'PUT', url: '/api/massiveEvents/:id/restore', tags, access: EVENT_WRITERS, params: EventIdParamsSchema, body: RestoreEventSchema,
     summary: 'Deja el evento y su lista de invitados exactamente como estaban al empezar a editarlo (descartar cambios del asistente)',
-    handler: async ({ auth, params, body }): Promise<MassiveEvent> => withConstraints({ duplicate: GUEST_TAKEN }, () => db.tx(async (q) => {
+    handler: async ({ auth, params, body }): Promise<MassiveEvent> => withConstraints({ duplicate: GUEST_TAKEN, otherCommunity: GUEST_TAKEN }, () => db.tx(async (q) => {
       const scope = await eventScope(q, auth);
       const row = await findEvent(q, scope, params.id, true);
       assertStatusAllows(row, 'edit');
@@ -36,6 +36,8 @@ export function restoreEventRoute(app: FastifyInstance, { db }: AppDeps, tags: s
       });
       const uuids = body.guests.map((g) => g.uuid);
       await q.query('DELETE FROM massive_event_guests WHERE massive_event_id = $1 AND NOT (uuid::text = ANY($2::text[]))', [row.id, uuids]);
+      // A guest of another event of this community is seen here; one of another community is not
+      // (row-level security), and its upsert below is refused: both answer 409 GUEST_TAKEN.
       const foreign = await q.one<{ n: number }>(
         'SELECT count(*)::int AS n FROM massive_event_guests WHERE uuid::text = ANY($2::text[]) AND massive_event_id <> $1', [row.id, uuids]);
       if (foreign!.n) throw new AppError('conflict', GUEST_TAKEN);
