@@ -160,6 +160,23 @@ describe('POST api/residents (a list of one) and the registration code', () => {
   });
 });
 
+describe('Throttles count atomically before evaluating', () => {
+  it('40 wrong codes sent at once for one email: exactly 5 are evaluated (400), the other 35 answer 429 unseen', async () => {
+    await a.admin.post('/api/residents', [await body({ email: 'rafaga@correo.mx', useapp: true })]);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => t.app.inject({
+      method: 'POST', url: '/api/residents/register', payload: { email: 'rafaga@correo.mx', code: 'ZZZZZZ', password: 'Secreta2026' },
+      remoteAddress: '203.0.113.40',
+    })));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    // The right code after the burst is refused too: the limit holds for the window.
+    const right = await t.app.inject({ method: 'POST', url: '/api/residents/register',
+      payload: { email: 'rafaga@correo.mx', code: mailedCode('rafaga@correo.mx'), password: 'Secreta2026' } });
+    expect(right.statusCode).toBe(429);
+  });
+});
+
 describe('validateEmail, delete and reactivate (spec 3 §4, §5)', () => {
   it('tells free, taken and deleted; a capturista cannot delete (403); the admin soft-deletes; reactivation brings it back', async () => {
     const check = async (email: string, residentUuid?: string) =>

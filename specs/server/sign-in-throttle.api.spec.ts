@@ -73,3 +73,14 @@ describe('sign-in throttle: no lockout handed to attackers', () => {
     expect((await tokenRequest(t, 'contratista@porton.mx', 'Porton2026', '10.8.0.1')).statusCode).toBe(429);
   }, 60_000);
 });
+
+describe('sign-in throttle: attempts are counted atomically before the password is checked', () => {
+  it(`40 wrong passwords sent at once for one account from one address: exactly ${SIGN_IN_POLICY.pairMax} are checked (400), the rest answer 429`, async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, () => tokenRequest(t, 'vigilante@porton.mx', 'adivina', '10.7.0.1')));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(SIGN_IN_POLICY.pairMax);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - SIGN_IN_POLICY.pairMax);
+    // The owner, from another address, still signs in.
+    expect((await tokenRequest(t, 'vigilante@porton.mx', 'Porton2026', '10.7.0.2')).statusCode).toBe(200);
+  });
+});

@@ -24,7 +24,8 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
     method: 'POST', url: '/api/devices/link', tags, access: 'public', platform: 'vincular un dispositivo por su código', body: LinkDeviceSchema,
     summary: 'Vincula un dispositivo con el código de su QR: responde su token (única vez que se muestra), su registro y su fraccionamiento, y avisa al administrador. Código desconocido 400; usado, reemplazado o expirado 410; demasiados intentos 429',
     handler: async ({ req, body }): Promise<LinkAnswer> => {
-      if (await throttle.isBlocked(body.code, req.ip)) throw new AppError('too_many_requests');
+      // Counted before the code is looked at: a burst of guesses sent at once is cut at the limit.
+      if (await throttle.attempt(body.code, req.ip)) throw new AppError('too_many_requests');
       let linked: { deviceId: number; token: string };
       try {
         linked = await db.tx(async (q) => {
@@ -41,9 +42,11 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
           return done;
         });
       } catch (error) {
-        if (error instanceof AppError) await throttle.fail(body.code, req.ip);
+        // A refused code keeps its attempt; anything else (the database failing) gives it back.
+        if (!(error instanceof AppError)) await throttle.succeed(body.code, req.ip);
         throw error;
       }
+      await throttle.succeed(body.code, req.ip);
       const device = await deviceById(db, linked.deviceId);
       const frac = (await db.one<{ uuid: string; name: string }>(
         'SELECT c.uuid, c.name FROM communities c JOIN devices d ON d.community_id = c.id WHERE d.id = $1', [linked.deviceId]))!;

@@ -33,7 +33,8 @@ export function oauthRoutes(app: FastifyInstance, { db, throttles: { signIn: thr
       requireClient(req, client);
       if (body.grant_type !== 'password') throw new AppError('unsupported_grant_type');
       const account = body.username.toLowerCase();
-      if (await throttle.isBlocked(account, req.ip)) {
+      // Counted before the password is checked: a burst sent at once is cut at the limits.
+      if (await throttle.attempt(account, req.ip)) {
         throw new AppError('too_many_requests', 'Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.');
       }
       // Whether the account may sign in depends on its memberships and resident records in every community.
@@ -49,11 +50,12 @@ export function oauthRoutes(app: FastifyInstance, { db, throttles: { signIn: thr
         await recordAudit(db, { ...who, communityId: user?.active_community_id ?? null, action: 'session.signInFailed' });
         throw new AppError('invalid_grant', 'Usuario o contraseña incorrectos.');
       }
+      // The password was right: the attempt is given back, whether the account may sign in or not.
+      await throttle.succeed(account, req.ip);
       if (user.blocked) {
         await recordAudit(db, { ...who, communityId: user.active_community_id, action: 'session.signInRefused' });
         throw new AppError('invalid_grant', user.licence_expired ? LICENCE_EXPIRED : ACCOUNT_EXPIRED);
       }
-      await throttle.succeed(account, req.ip);
       const session = await asPlatform('iniciar sesión: abrirla en un fraccionamiento de la cuenta', () => db.tx(async (q) => {
         const opened = await openSession(q, user.id, user.active_community_id);
         await recordAudit(q, { ...who, communityId: opened.communityId, action: 'session.signIn' });

@@ -67,7 +67,8 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
     summary: 'La app del residente: con su correo, el código recibido y una contraseña crea su cuenta (rol Residente) y consume el código. Luego inicia sesión en /oauth/token',
     responseDescription: 'La cuenta quedó lista.',
     handler: async ({ req, body }) => {
-      if (await throttle.isBlocked(body.email, req.ip)) throw new AppError('too_many_requests', CodeMessages.throttled);
+      // Counted before the code is looked at: a burst of guesses sent at once is cut at the limit.
+      if (await throttle.attempt(body.email, req.ip)) throw new AppError('too_many_requests', CodeMessages.throttled);
       const passwordHash = await hashPassword(body.password);
       const outcome = await db.tx(async (q) => {
         const resident = await redeemingResident(q, body.email);
@@ -99,12 +100,11 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
         return 'registered' as const;
       });
       if (outcome !== 'registered') {
-        await throttle.fail(body.email, req.ip);
         if (outcome === 'expired') throw new AppError('gone', CodeMessages.expired);
         if (outcome === 'used') throw new AppError('gone', CodeMessages.used);
         throw new AppError('invalid_request', CodeMessages.invalid);
       }
-      await throttle.succeed(body.email);
+      await throttle.succeed(body.email, req.ip);
       return { email: body.email, description: CodeMessages.registered };
     },
   });

@@ -10,6 +10,8 @@ import type { Queryable } from '../db/db.js';
 export interface CounterStore {
   /** Adds one to `key` and answers its count in the window (the window starts at the key's first hit). */
   hit(key: string, windowMs: number): Promise<number>;
+  /** Takes one back from a live `key` (never below 0; nothing when absent or expired). */
+  release(key: string): Promise<void>;
   /** The live counts of `keys` (0 when absent or expired), in order. */
   counts(keys: readonly string[]): Promise<number[]>;
   /** Sets `key` live for `ms` (a wait that ends on its own), never shortening a longer one. */
@@ -35,6 +37,9 @@ export function databaseCounterStore(db: Queryable, sweepMs = 5 * 60_000): Count
         [hashed(key), windowMs / 1000],
       );
       return row?.hits ?? 1;
+    },
+    async release(key) {
+      await db.query('UPDATE throttle_counters SET hits = greatest(hits - 1, 0) WHERE key = $1 AND expires_at > now()', [hashed(key)]);
     },
     async counts(keys) {
       const ids = keys.map(hashed);
@@ -66,6 +71,11 @@ export async function redisCounterStore(url: string, prefix: string): Promise<Co
     async hit(key, windowMs) {
       const [count] = await client.multi().incr(k(key)).pExpire(k(key), windowMs, 'NX').exec();
       return Number(count);
+    },
+    async release(key) {
+      // Only a live key: DECR on an absent one would make a counter without an expiry.
+      await client.eval("if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then redis.call('decr', KEYS[1]) end return 0",
+        { keys: [k(key)] });
     },
     async counts(keys) {
       if (keys.length === 0) return [];

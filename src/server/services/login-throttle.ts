@@ -3,8 +3,10 @@ import type { CounterStore } from './counter-store.js';
 const MINUTE = 60_000;
 
 /**
- * Failed attempts per subject (an email, a code) and per address in a fixed window, held in the
- * shared counter store (issue 16 §3), so every API process throttles together.
+ * Attempts per subject (an email, a code) and per address in a fixed window, held in the shared
+ * counter store, so every API process throttles together. An attempt is counted, atomically,
+ * before it is evaluated: of any number of attempts sent at once, only the first `maxPerSubject`
+ * (and `maxPerAddress`) are evaluated; the rest answer 429 unseen. A success gives its attempt back.
  */
 export interface FailureLimits { windowMs: number; maxPerSubject: number; maxPerAddress: number }
 
@@ -12,25 +14,25 @@ export class FailureThrottle {
   constructor(private readonly store: CounterStore, private readonly name: string, private readonly limits: FailureLimits) {}
 
   private keys(subject: string, address: string) {
-    return [`${this.name}:s:${subject}`, `${this.name}:ip:${address}`];
+    return { subject: `${this.name}:s:${subject}`, address: `${this.name}:ip:${address}` };
   }
 
-  async isBlocked(subject: string, address: string): Promise<boolean> {
-    const [perSubject, perAddress] = await this.store.counts(this.keys(subject, address));
-    return perSubject! >= this.limits.maxPerSubject || perAddress! >= this.limits.maxPerAddress;
+  /** Counts one attempt; answers true when it is over a limit (refuse it without evaluating it). */
+  async attempt(subject: string, address: string): Promise<boolean> {
+    const k = this.keys(subject, address);
+    const [perSubject, perAddress] = await Promise.all([this.store.hit(k.subject, this.limits.windowMs), this.store.hit(k.address, this.limits.windowMs)]);
+    return perSubject > this.limits.maxPerSubject || perAddress > this.limits.maxPerAddress;
   }
 
-  async fail(subject: string, address: string): Promise<void> {
-    await Promise.all(this.keys(subject, address).map((key) => this.store.hit(key, this.limits.windowMs)));
-  }
-
-  async succeed(subject: string): Promise<void> {
-    await this.store.clear([`${this.name}:s:${subject}`]);
+  /** The attempt succeeded: its subject starts over, and it does not count against its address. */
+  async succeed(subject: string, address: string): Promise<void> {
+    const k = this.keys(subject, address);
+    await Promise.all([this.store.clear([k.subject]), this.store.release(k.address)]);
   }
 }
 
 /**
- * The sign-in policy (issue 16 §8, ASVS 6.3.1), built so that nobody can lock an owner out:
+ * The sign-in policy (ASVS 6.3.1), built so that nobody can lock an owner out:
  * - per (account, address) pair: from the 3rd failure each attempt waits 1, 2, 4 … s (at most
  *   5 minutes) after the last one, and 10 failures close the pair for 15 minutes;
  * - per address: 30 failures in 15 minutes close the address (a spray over many accounts);
@@ -49,29 +51,39 @@ export class SignInThrottle {
     return { pair: `signin:p:${account}:${address}`, wait: `signin:w:${account}:${address}`, address: `signin:ip:${address}`, account: `signin:a:${account}` };
   }
 
-  async isBlocked(account: string, address: string): Promise<boolean> {
+  /**
+   * Counts one attempt before the password is checked, atomically: of attempts sent at once only
+   * as many as the limits leave are evaluated. A refused attempt (true: answer 429) gives its
+   * counts back, so only evaluated attempts count, as the policy reads.
+   */
+  async attempt(account: string, address: string): Promise<boolean> {
     const k = this.keys(account, address);
-    const [pair, wait, perAddress, perAccount] = await this.store.counts([k.pair, k.wait, k.address, k.account]);
     const p = this.policy;
-    return pair! >= p.pairMax || wait! > 0 || perAddress! >= p.addressMax || perAccount! >= p.accountMax;
+    const [pair, perAddress, perAccount, [wait]] = await Promise.all([
+      this.store.hit(k.pair, p.windowMs), this.store.hit(k.address, p.windowMs), this.store.hit(k.account, p.windowMs), this.store.counts([k.wait]),
+    ]);
+    const refused = pair > p.pairMax || wait! > 0 || perAddress > p.addressMax || perAccount > p.accountMax;
+    if (refused) await Promise.all([k.pair, k.address, k.account].map((key) => this.store.release(key)));
+    return refused;
   }
 
-  /** The wait after the `failures`th failure of a pair, in milliseconds (0 before `delayFrom`). */
+  /** The `failures`th failure of a pair waits this long before the next attempt, in milliseconds (0 before `delayFrom`). */
   delayAfter(failures: number): number {
     if (failures < this.policy.delayFrom) return 0;
     return Math.min(1000 * 2 ** (failures - this.policy.delayFrom), this.policy.maxDelayMs);
   }
 
+  /** The attempt's password was wrong: it stays counted, and the pair waits before its next one. */
   async fail(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
-    const { windowMs } = this.policy;
-    const [pair] = await Promise.all([this.store.hit(k.pair, windowMs), this.store.hit(k.address, windowMs), this.store.hit(k.account, windowMs)]);
-    const delay = this.delayAfter(pair);
+    const [pair] = await this.store.counts([k.pair]);
+    const delay = this.delayAfter(pair!);
     if (delay > 0) await this.store.hold(k.wait, delay);
   }
 
+  /** The password was right: the pair starts over, and the attempt does not count against the address nor the account. */
   async succeed(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
-    await this.store.clear([k.pair, k.wait]);
+    await Promise.all([this.store.clear([k.pair, k.wait]), this.store.release(k.address), this.store.release(k.account)]);
   }
 }
