@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHUTTING_DOWN } from '../../src/server/plugins/shutdown.js';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { preparedData, signInOver, startServer, type ServerProcess } from '../support/server-process.js';
 
 let data: Awaited<ReturnType<typeof preparedData>>;
@@ -120,5 +120,109 @@ describe('a request that arrives while the server closes', () => {
     expect(first).toMatch(/^HTTP\/1\.1 200/);
     expect(second).toMatch(/^HTTP\/1\.1 503/);
     expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4))).toEqual(SHUTTING_DOWN);
+  }, 300_000);
+});
+
+interface RawAnswer { status: number; headers: Record<string, string>; body: string }
+
+/** A TCP connection to the server, open. */
+function openConnection(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined); // each exchange reports its own
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/**
+ * One HTTP/1.1 exchange on a raw connection: `written` when the request has left this process,
+ * `answer` with the whole answer, or rejected with the socket's error code (ECONNRESET…) when the
+ * connection fails or closes before a whole answer.
+ */
+function exchange(socket: Socket, request: string): { written: Promise<void>; answer: Promise<RawAnswer> } {
+  let written!: Promise<void>;
+  const answer = new Promise<RawAnswer>((resolve, reject) => {
+    let buffer = Buffer.alloc(0);
+    const done = () => { socket.off('data', onData); socket.off('error', onError); socket.off('close', onClose); };
+    const onData = (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const [statusLine, ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const length = Number(headers['content-length'] ?? 0);
+      if (buffer.length < end + 4 + length) return;
+      done();
+      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: buffer.subarray(end + 4, end + 4 + length).toString('utf8') });
+    };
+    const onError = (error: NodeJS.ErrnoException) => { done(); reject(new Error(error.code ?? error.message)); };
+    const onClose = () => { done(); reject(new Error('closed before a whole answer')); };
+    socket.on('data', onData);
+    socket.on('error', onError);
+    socket.on('close', onClose);
+    written = new Promise((r) => socket.write(request, () => r()));
+  });
+  return { written, answer };
+}
+
+const readZones = (token: string) => `GET /api/zones?size=20 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`;
+const writeZone = (token: string, name: string) => {
+  const body = JSON.stringify([{ name }]);
+  return `POST /api/zones HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+};
+
+describe('SIGTERM with requests on the wire', () => {
+  it('a request sent before the signal is answered (served, or 503 with Connection: close), never reset; answered writes are kept, refused ones are not; the process exits 0', async () => {
+    if (running && running.child.exitCode === null) { running.child.kill('SIGTERM'); await running.exited; }
+    running = await startServer(data.env);
+    const token = await signInOver(running.base, 'administrador@porton.mx');
+    const port = Number(new URL(running.base).port);
+    // 30 connections a client's pool keeps: each has served one request and waits, idle.
+    const kept = await Promise.all(Array.from({ length: 30 }, async () => {
+      const socket = await openConnection(port);
+      expect((await exchange(socket, readZones(token)).answer).status).toBe(200);
+      return socket;
+    }));
+    // 30 reads and 30 writes, half on the kept connections and half on connections opened for them;
+    // the signal 100 ms after they are sent, while the server, busy with the first, has not read the last.
+    const sent: { kind: 'read' | 'write'; name: string; written: Promise<void>; answer: Promise<RawAnswer> }[] = [];
+    const send = (socket: Socket, kind: 'read' | 'write', name: string) => {
+      const { written, answer } = exchange(socket, kind === 'read' ? readZones(token) : writeZone(token, name));
+      sent.push({ kind, name, written, answer });
+    };
+    const fresh = await Promise.all(Array.from({ length: 30 }, () => openConnection(port)));
+    for (let i = 0; i < 60; i++) {
+      const kind = i % 2 === 0 ? 'read' : 'write';
+      send(i < 30 ? kept[i]! : fresh[i - 30]!, kind, `Zona en vuelo ${i}`);
+    }
+    await Promise.all(sent.map((s) => s.written));
+    await new Promise((r) => setTimeout(r, 100));
+    running.child.kill('SIGTERM');
+    const settled = await Promise.allSettled(sent.map((s) => s.answer));
+    const exit = await running.exited;
+    for (const socket of [...kept, ...fresh]) socket.destroy();
+
+    const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [`${sent[i]!.kind} ${sent[i]!.name}: ${String((s.reason as Error).message)}`] : []));
+    expect(failures).toEqual([]);
+    const answers = settled.map((s, i) => ({ ...sent[i]!, ...(s as PromiseFulfilledResult<RawAnswer>).value }));
+    for (const a of answers) {
+      if (a.status === 503) {
+        expect(a.headers.connection).toBe('close');
+        expect(JSON.parse(a.body)).toEqual(SHUTTING_DOWN);
+      } else {
+        expect(a.status, a.body).toBe(a.kind === 'read' ? 200 : 201);
+      }
+    }
+    expect(exit.code).toBe(0);
+
+    running = await startServer(data.env);
+    const names = await zoneNames(running.base, await signInOver(running.base, 'administrador@porton.mx'));
+    const writes = answers.filter((a) => a.kind === 'write');
+    expect(writes.filter((a) => a.status === 201 && !names.has(a.name)).map((a) => a.name)).toEqual([]);
+    expect(writes.filter((a) => a.status !== 201 && names.has(a.name)).map((a) => a.name)).toEqual([]);
+    running.child.kill('SIGTERM');
+    expect((await running.exited).code).toBe(0);
   }, 300_000);
 });

@@ -15,6 +15,7 @@ import { RequestLog } from './http/request-log.js';
 import { JSON_BODY_LIMIT } from './http/route.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRealtime } from './plugins/realtime.js';
+import { drainOnClose } from './plugins/shutdown.js';
 import { registerSpa } from './plugins/spa.js';
 import { scheduleAuditPrune } from './services/audit.js';
 import { listenAuthEvents, type AuthEvents } from './services/auth-events.js';
@@ -82,7 +83,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   if (options.plainJsonAnswers) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  registerClosingAnswer(app); // first, so its preClose runs before any other
+  registerClosingAnswer(app); // first: from the call to close() on, a new request answers 503
+  // Before any other preClose hook: closing drains the connections, never resets them (plugins/shutdown.ts).
+  drainOnClose(app, { graceMs: config.shutdownGraceMs });
   // One subscription to the auth-change events per process: the session cache, realtime and the catalogue cache hear it.
   const authEvents = await listenAuthEvents(db);
   app.addHook('onClose', async () => authEvents.close());
