@@ -31,7 +31,7 @@ describe('demo workers (issue 14: every status on contratista@\'s two sites, wit
     for (const slot of slots) {
       const res = await t.app.inject({ method: 'GET', url: worker![slot]!.publicUrl });
       expect(res.statusCode).toBe(200);
-      expect(() => checkWorkerFile(slot, { content: res.rawPayload.toString('base64') })).not.toThrow();
+      await expect(checkWorkerFile(slot, { content: res.rawPayload.toString('base64') })).resolves.toMatchObject({ slot });
     }
   });
 });

@@ -11,6 +11,7 @@ import {
 import { CommunityScope, NOW } from '../db/community-scope.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
+import { parseLargeJsonOffThread } from '../http/large-json-body.js';
 import { defineRoute } from '../http/route.js';
 import { credentialJobs } from '../services/credential-jobs.js';
 import { sendCredentials } from '../services/credential-renderer.js';
@@ -19,6 +20,7 @@ import { removeStored } from '../services/massive-event-images.js';
 import { storageFor } from '../services/storage.js';
 import { auditWho, recordAudit } from '../services/audit.js';
 import { readFileLink, workerFileKey } from '../services/worker-file-links.js';
+import { closeUploadPool } from '../services/upload-pool.js';
 import {
   WORKER_BODY_LIMIT,
   checkNewFiles, dropWorkerFiles, storeAll, WORKER_FILE_SLOTS, WorkerFileMessages, type WorkerFileSlot,
@@ -58,6 +60,7 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config, realtime } = deps;
   const storage = storageFor(config);
   const tags = ['trabajadores de obra'];
+  app.addHook('onClose', closeUploadPool);
 
   defineRoute(app, {
     operationId: 'listCommunityWorkers', response: WorkerListSchema, errors: [404],
@@ -119,69 +122,74 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  defineRoute(app, {
-    operationId: 'createWorkerAsAdministrator', bodyLimit: WORKER_BODY_LIMIT, response: WorkerAnswerSchema, errors: [404], status: 201,
-    method: 'POST', url: '/api/constructionWorkers/administrator', tags, access: WORKER_ADMINS, body: AdminWorkerSchema,
-    summary: 'Registra un trabajador directamente (queda Aprobado: quien registra es quien aprueba); foto PNG 100x100, documentos JPEG, PNG o PDF de hasta 4 MB',
-    handler: async ({ auth, body }) => {
-      for (const slot of WORKER_FILE_SLOTS) {
-        if (!('content' in body[slot])) throw new AppError('not_found', WorkerFileMessages.kept(slot), { [slot]: WorkerFileMessages.kept(slot) });
-      }
-      const files = checkNewFiles(body);
-      const key = await workerFileKey(db);
-      const written: string[] = [];
-      try {
-        const { id, scope } = await db.tx(async (q) => {
-          const scope = await workerScope(q, auth);
-          const site = await findConstruction(q, scope, body.construction.uuid);
-          const ids = await storeAll(q, storage, files, written);
-          const id = await scoped(q, scope).insert('construction_workers', {
-            construction_id: site.id, first_name: body.firstName, last_name: body.lastName, status: WorkerStatus.approved,
-            photo_file_id: ids.photo, identification_file_id: ids.identification, proof_of_address_file_id: ids.proofOfAddress,
-            created_by_user_id: auth.userId, decided_by_user_id: auth.userId, decided_at: NOW,
-          });
-          return { id, scope };
-        });
-        return workerAnswer(db, key, scope, id);
-      } catch (error) {
-        await removeStored(storage, written);
-        throw error;
-      }
-    },
-  });
+  // Their bodies carry files in base64 (megabytes): parsed off the event loop.
+  app.register(async (uploads) => {
+    parseLargeJsonOffThread(uploads);
 
-  defineRoute(app, {
-    operationId: 'updateWorkerAsAdministrator', bodyLimit: WORKER_BODY_LIMIT, response: WorkerAnswerSchema, errors: [404, 409],
-    method: 'PUT', url: '/api/constructionWorkers/:id/administrator', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema, body: AdminWorkerSchema,
-    summary: 'Edita un trabajador no aprobado; los archivos sin cambio se envían como {uuid}. Un rechazado editado vuelve a Pendiente',
-    handler: async ({ auth, params, body }) => {
-      const files = checkNewFiles(body);
-      const key = await workerFileKey(db);
-      const written: string[] = [];
-      try {
-        const { scope, id, dropped } = await db.tx(async (q) => {
-          const scope = await workerScope(q, auth);
-          const worker = await findWorker(q, scope, params.id, true);
-          const refusal = editRefusal(worker.status);
-          if (refusal) throw new AppError('conflict', refusal);
-          const site = await findConstruction(q, scope, body.construction.uuid);
-          const kept = await keptFiles(q, worker, body);
-          const ids = { ...kept, ...await storeAll(q, storage, files, written) };
-          await scoped(q, scope).update('construction_workers', { id: worker.id }, {
-            construction_id: site.id, first_name: body.firstName, last_name: body.lastName, photo_file_id: ids.photo,
-            identification_file_id: ids.identification, proof_of_address_file_id: ids.proofOfAddress, status: WorkerStatus.pending,
-            reject_reason: null, decided_by_user_id: null, decided_at: null, updated_at: NOW,
+    defineRoute(uploads, {
+      operationId: 'createWorkerAsAdministrator', bodyLimit: WORKER_BODY_LIMIT, response: WorkerAnswerSchema, errors: [404], status: 201,
+      method: 'POST', url: '/api/constructionWorkers/administrator', tags, access: WORKER_ADMINS, body: AdminWorkerSchema,
+      summary: 'Registra un trabajador directamente (queda Aprobado: quien registra es quien aprueba); foto PNG 100x100, documentos JPEG, PNG o PDF de hasta 4 MB',
+      handler: async ({ auth, body }) => {
+        for (const slot of WORKER_FILE_SLOTS) {
+          if (!('content' in body[slot])) throw new AppError('not_found', WorkerFileMessages.kept(slot), { [slot]: WorkerFileMessages.kept(slot) });
+        }
+        const files = await checkNewFiles(body);
+        const key = await workerFileKey(db);
+        const written: string[] = [];
+        try {
+          const { id, scope } = await db.tx(async (q) => {
+            const scope = await workerScope(q, auth);
+            const site = await findConstruction(q, scope, body.construction.uuid);
+            const ids = await storeAll(q, storage, files, written);
+            const id = await scoped(q, scope).insert('construction_workers', {
+              construction_id: site.id, first_name: body.firstName, last_name: body.lastName, status: WorkerStatus.approved,
+              photo_file_id: ids.photo, identification_file_id: ids.identification, proof_of_address_file_id: ids.proofOfAddress,
+              created_by_user_id: auth.userId, decided_by_user_id: auth.userId, decided_at: NOW,
+            });
+            return { id, scope };
           });
-          const replaced = WORKER_FILE_SLOTS.map((slot) => worker[FILE_COLUMN[slot]]).filter((old) => old !== null && !Object.values(ids).includes(old));
-          return { scope, id: worker.id, dropped: await dropWorkerFiles(q, replaced) };
-        });
-        await removeStored(storage, dropped);
-        return workerAnswer(db, key, scope, id);
-      } catch (error) {
-        await removeStored(storage, written);
-        throw error;
-      }
-    },
+          return workerAnswer(db, key, scope, id);
+        } catch (error) {
+          await removeStored(storage, written);
+          throw error;
+        }
+      },
+    });
+
+    defineRoute(uploads, {
+      operationId: 'updateWorkerAsAdministrator', bodyLimit: WORKER_BODY_LIMIT, response: WorkerAnswerSchema, errors: [404, 409],
+      method: 'PUT', url: '/api/constructionWorkers/:id/administrator', tags, access: WORKER_ADMINS, params: WorkerIdParamsSchema, body: AdminWorkerSchema,
+      summary: 'Edita un trabajador no aprobado; los archivos sin cambio se envían como {uuid}. Un rechazado editado vuelve a Pendiente',
+      handler: async ({ auth, params, body }) => {
+        const files = await checkNewFiles(body);
+        const key = await workerFileKey(db);
+        const written: string[] = [];
+        try {
+          const { scope, id, dropped } = await db.tx(async (q) => {
+            const scope = await workerScope(q, auth);
+            const worker = await findWorker(q, scope, params.id, true);
+            const refusal = editRefusal(worker.status);
+            if (refusal) throw new AppError('conflict', refusal);
+            const site = await findConstruction(q, scope, body.construction.uuid);
+            const kept = await keptFiles(q, worker, body);
+            const ids = { ...kept, ...await storeAll(q, storage, files, written) };
+            await scoped(q, scope).update('construction_workers', { id: worker.id }, {
+              construction_id: site.id, first_name: body.firstName, last_name: body.lastName, photo_file_id: ids.photo,
+              identification_file_id: ids.identification, proof_of_address_file_id: ids.proofOfAddress, status: WorkerStatus.pending,
+              reject_reason: null, decided_by_user_id: null, decided_at: null, updated_at: NOW,
+            });
+            const replaced = WORKER_FILE_SLOTS.map((slot) => worker[FILE_COLUMN[slot]]).filter((old) => old !== null && !Object.values(ids).includes(old));
+            return { scope, id: worker.id, dropped: await dropWorkerFiles(q, replaced) };
+          });
+          await removeStored(storage, dropped);
+          return workerAnswer(db, key, scope, id);
+        } catch (error) {
+          await removeStored(storage, written);
+          throw error;
+        }
+      },
+    });
   });
 
   defineRoute(app, {

@@ -4,13 +4,14 @@ import { WorkerRequestSchema } from '../../shared/schemas/construction-worker.sc
 import { WORKER_ADMINS, WORKER_REQUESTERS } from '../../shared/worker-rules.js';
 import { CommunityScope } from '../db/community-scope.js';
 import type { AppDeps } from '../deps.js';
+import { parseLargeJsonOffThread } from '../http/large-json-body.js';
 import { defineRoute } from '../http/route.js';
 import { removeStored } from '../services/massive-event-images.js';
 import { storageFor } from '../services/storage.js';
 import { workerFileKey } from '../services/worker-file-links.js';
 import { findConstruction, workerAnswers, workerScope } from '../services/worker-rows.js';
 import { AppError } from '../../shared/errors.js';
-import { checkNewFiles, storeAll, WORKER_BODY_LIMIT, WORKER_FILE_SLOTS, WorkerFileMessages } from '../services/worker-files.js';
+import { checkRequestFiles, storeAll, WORKER_BODY_LIMIT, WORKER_FILE_SLOTS, WorkerFileMessages } from '../services/worker-files.js';
 
 /** Worker requests (spec 2 §2.8, §4.3, §7 Workers and requests; issue 14). */
 export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -18,45 +19,50 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
   const storage = storageFor(config);
   const tags = ['trabajadores de obra'];
 
-  defineRoute(app, {
-    operationId: 'requestWorkers', bodyLimit: WORKER_BODY_LIMIT, response: WorkerListSchema, errors: [404], status: 201,
-    method: 'POST', url: '/api/constructionWorkerRequests', tags, access: WORKER_REQUESTERS, body: WorkerRequestSchema,
-    summary: 'Un contratista solicita trabajadores para una de sus obras: quedan Pendientes y los administradores del fraccionamiento lo ven al momento',
-    responseDescription: 'Los trabajadores solicitados.',
-    handler: async ({ auth, body }) => {
-      for (const worker of body.workers) {
-        for (const slot of WORKER_FILE_SLOTS) {
-          if (!('content' in worker[slot])) throw new AppError('invalid_request', WorkerFileMessages.content(slot), { [slot]: WorkerFileMessages.content(slot) });
-        }
-      }
-      const files = body.workers.map((worker) => checkNewFiles(worker));
-      const key = await workerFileKey(db);
-      const written: string[] = [];
-      try {
-        const { scope, ids, site } = await db.tx(async (q) => {
-          const scope = await workerScope(q, auth);
-          const site = await findConstruction(q, scope, body.construction.uuid);
-          const ids: number[] = [];
-          for (const [i, worker] of body.workers.entries()) {
-            const fileIds = await storeAll(q, storage, files[i]!, written);
-            ids.push(await new CommunityScope(q, scope.communityId).insert('construction_workers', {
-              construction_id: site.id, first_name: worker.firstName, last_name: worker.lastName, photo_file_id: fileIds.photo,
-              identification_file_id: fileIds.identification, proof_of_address_file_id: fileIds.proofOfAddress, created_by_user_id: auth.userId,
-            }));
+  // Their bodies carry files in base64 (megabytes): parsed off the event loop.
+  app.register(async (uploads) => {
+    parseLargeJsonOffThread(uploads);
+
+    defineRoute(uploads, {
+      operationId: 'requestWorkers', bodyLimit: WORKER_BODY_LIMIT, response: WorkerListSchema, errors: [404], status: 201,
+      method: 'POST', url: '/api/constructionWorkerRequests', tags, access: WORKER_REQUESTERS, body: WorkerRequestSchema,
+      summary: 'Un contratista solicita trabajadores para una de sus obras: quedan Pendientes y los administradores del fraccionamiento lo ven al momento',
+      responseDescription: 'Los trabajadores solicitados.',
+      handler: async ({ auth, body }) => {
+        for (const worker of body.workers) {
+          for (const slot of WORKER_FILE_SLOTS) {
+            if (!('content' in worker[slot])) throw new AppError('invalid_request', WorkerFileMessages.content(slot), { [slot]: WorkerFileMessages.content(slot) });
           }
-          return { scope, ids, site };
-        });
-        const answers = await workerAnswers(db, key, scope, { workerIds: ids });
-        realtime.emitWorkerRequested({
-          fracUuid: scope.communityUuid, constructionUuid: site.uuid, constructionName: site.name,
-          workers: answers.map((w) => ({ uuid: w.uuid, name: `${w.firstName} ${w.lastName}` })),
-        });
-        return answers;
-      } catch (error) {
-        await removeStored(storage, written);
-        throw error;
-      }
-    },
+        }
+        const files = await checkRequestFiles(body.workers);
+        const key = await workerFileKey(db);
+        const written: string[] = [];
+        try {
+          const { scope, ids, site } = await db.tx(async (q) => {
+            const scope = await workerScope(q, auth);
+            const site = await findConstruction(q, scope, body.construction.uuid);
+            const ids: number[] = [];
+            for (const [i, worker] of body.workers.entries()) {
+              const fileIds = await storeAll(q, storage, files[i]!, written);
+              ids.push(await new CommunityScope(q, scope.communityId).insert('construction_workers', {
+                construction_id: site.id, first_name: worker.firstName, last_name: worker.lastName, photo_file_id: fileIds.photo,
+                identification_file_id: fileIds.identification, proof_of_address_file_id: fileIds.proofOfAddress, created_by_user_id: auth.userId,
+              }));
+            }
+            return { scope, ids, site };
+          });
+          const answers = await workerAnswers(db, key, scope, { workerIds: ids });
+          realtime.emitWorkerRequested({
+            fracUuid: scope.communityUuid, constructionUuid: site.uuid, constructionName: site.name,
+            workers: answers.map((w) => ({ uuid: w.uuid, name: `${w.firstName} ${w.lastName}` })),
+          });
+          return answers;
+        } catch (error) {
+          await removeStored(storage, written);
+          throw error;
+        }
+      },
+    });
   });
 
   defineRoute(app, {
