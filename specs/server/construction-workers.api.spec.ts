@@ -142,7 +142,8 @@ describe('files (issue 14: checked by content and size, private, served through 
     expect(worker.identification!.publicUrl).not.toMatch(/workers\/|\.pdf/);
     expect((await fetchLink('/api/constructionWorkers/file?token=abc.def.ghi')).statusCode).toBe(404);
     const key = await workerFileKey(t.db);
-    const old = await signFileLink(key, worker.identification!.uuid, worker.uuid, Date.now() - 11 * 60_000);
+    const contractor = (await a.contractor.get('/api/users/whoami')).json() as { uuid: string };
+    const old = await signFileLink(key, { fileUuid: worker.identification!.uuid, workerUuid: worker.uuid, userUuid: contractor.uuid }, Date.now() - 11 * 60_000);
     const expired = await fetchLink(old);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error_description).toContain('expiró');

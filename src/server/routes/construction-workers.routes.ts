@@ -19,7 +19,7 @@ import { passKeysFor } from '../services/passes.js';
 import { removeStored } from '../services/massive-event-images.js';
 import { storageFor } from '../services/storage.js';
 import { auditWho, recordAudit } from '../services/audit.js';
-import { readFileLink, workerFileKey } from '../services/worker-file-links.js';
+import { FileLinkMessages, linkedWorkerFile, readFileLink, workerFileKey } from '../services/worker-file-links.js';
 import { closeUploadPool } from '../services/upload-pool.js';
 import {
   WORKER_BODY_LIMIT,
@@ -254,15 +254,12 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
   defineRoute(app, {
     operationId: 'readWorkerFile', response: { binary: ['image/png', 'image/jpeg', 'application/pdf'] }, errors: [404, 410],
     method: 'GET', url: '/api/constructionWorkers/file', tags, access: 'public', platform: 'un archivo de un trabajador por su enlace firmado', query: FileTokenQuerySchema,
-    summary: 'Un archivo de un trabajador por su enlace firmado (unos minutos); nunca se ejecuta: se sirve con su tipo real y nosniff',
+    summary: 'Un archivo de un trabajador por su enlace firmado (unos minutos; solo para quien lo recibió y mientras pueda ver al trabajador, si no 404); '
+      + 'nunca se ejecuta: se sirve con su tipo real y nosniff',
     handler: async ({ query, reply }) => {
-      const { fileUuid, workerUuid } = await readFileLink(await workerFileKey(db), query.token);
-      const file = await db.one<{ storage_key: string; name: string; mime_type: string }>(
-        `SELECT f.storage_key, f.name, f.mime_type FROM files f JOIN construction_workers w
-            ON f.id IN (w.photo_file_id, w.identification_file_id, w.proof_of_address_file_id)
-          WHERE f.uuid = $1 AND w.uuid = $2 AND w.deleted_at IS NULL`, [fileUuid, workerUuid]);
+      const file = await linkedWorkerFile(db, await readFileLink(await workerFileKey(db), query.token));
       const data = file && await storage.get(file.storage_key);
-      if (!file || !data) throw new AppError('not_found', 'El documento no existe.');
+      if (!file || !data) throw new AppError('not_found', FileLinkMessages.notFound);
       const ascii = file.name.normalize('NFD').replace(/[^A-Za-z0-9._-]/g, '_');
       return reply.header('content-type', file.mime_type).header('x-content-type-options', 'nosniff')
         .header('content-disposition', `inline; filename="${ascii}"`)

@@ -14,8 +14,8 @@ import type * as v from 'valibot';
 
 export type WorkerAnswer = v.InferInput<typeof WorkerAnswerSchema>;
 
-/** The community the caller works in and, for a contractor, its contractor record. */
-export interface WorkerScope { communityId: number; contractorId: number | null; contractorUuid: string | null; communityUuid: string }
+/** The community the caller works in and, for a contractor, its contractor record; the caller (whose file links these are). */
+export interface WorkerScope { communityId: number; contractorId: number | null; contractorUuid: string | null; communityUuid: string; userUuid: string }
 
 const NOT_A_CONTRACTOR = 'Tu cuenta no tiene un registro de contratista.';
 
@@ -25,10 +25,10 @@ export async function workerScope(q: Queryable, auth: AuthContext): Promise<Work
       `SELECT k.id, k.uuid::text AS uuid, k.community_id, c.uuid::text AS community_uuid
          FROM contractors k JOIN communities c ON c.id = k.community_id WHERE k.user_id = $1`, [auth.userId]);
     if (!row) throw new AppError('not_found', NOT_A_CONTRACTOR);
-    return { communityId: row.community_id, contractorId: row.id, contractorUuid: row.uuid, communityUuid: row.community_uuid };
+    return { communityId: row.community_id, contractorId: row.id, contractorUuid: row.uuid, communityUuid: row.community_uuid, userUuid: auth.userUuid };
   }
   const communityId = requireCommunity(auth);
-  return { communityId, contractorId: null, contractorUuid: null, communityUuid: auth.communityUuid! };
+  return { communityId, contractorId: null, contractorUuid: null, communityUuid: auth.communityUuid!, userUuid: auth.userUuid };
 }
 
 /** A site of the caller's reach (a contractor: its own), by uuid; 404 otherwise. */
@@ -75,7 +75,7 @@ interface FileCol { uuid: string; name: string; mimeType: string }
 const fileJson = (column: string) =>
   `(SELECT json_build_object('uuid', f.uuid, 'name', f.name, 'mimeType', f.mime_type) FROM files f WHERE f.id = w.${column})`;
 
-/** Workers in the answer's shape, with fresh signed links to their files; ordered by site, then name. */
+/** Workers in the answer's shape, with fresh signed links to their files (for the scope's user); ordered by site, then name. */
 export async function workerAnswers(q: Queryable, key: Uint8Array, scope: WorkerScope, filter: WorkerFilter = {}): Promise<WorkerAnswer[]> {
   const rows = await q.query<AnswerRow>(
     `SELECT w.id, w.uuid::text AS uuid, w.first_name, w.last_name, w.status, w.reject_reason,
@@ -98,7 +98,7 @@ export async function workerAnswers(q: Queryable, key: Uint8Array, scope: Worker
     [scope.communityId, scope.contractorId, filter.workerIds ?? null, filter.constructionId ?? null, filter.contractorId ?? null]);
   const now = Date.now();
   const link = async (file: FileCol | null, workerUuid: string) =>
-    file && { ...file, publicUrl: await signFileLink(key, file.uuid, workerUuid, now) };
+    file && { ...file, publicUrl: await signFileLink(key, { fileUuid: file.uuid, workerUuid, userUuid: scope.userUuid }, now) };
   return Promise.all(rows.map(async (r) => ({
     id: r.id, uuid: r.uuid, firstName: r.first_name, lastName: r.last_name, status: r.status, rejectReason: r.reject_reason,
     photo: await link(r.photo, r.uuid), identification: await link(r.identification, r.uuid), proofOfAddress: await link(r.proof, r.uuid),
