@@ -136,7 +136,7 @@ describe('Trabajadores de obra end to end (issue 14): request, live decision, re
     await edited.getByText('Pendiente').waitFor();
     await edited.getByRole('button', { name: 'Ver datos' }).click();
     const info = admin.getByRole('dialog', { name: 'Información del trabajador' });
-    await info.getByTitle('Identificación oficial').or(info.getByRole('img', { name: 'Identificación oficial' })).first().waitFor();
+    await info.getByRole('link', { name: 'Descargar identificación oficial (PDF)' }).or(info.getByRole('img', { name: 'Identificación oficial' })).first().waitFor();
     await info.getByRole('button', { name: 'Cerrar' }).first().click();
 
     await edited.getByRole('button', { name: 'Eliminar' }).click();

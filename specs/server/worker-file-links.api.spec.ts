@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerFileKey } from '../../src/server/services/worker-file-links.js';
 import { signInActors, type Actors } from '../support/catalogue-actors.js';
 import { testApp, type TestApp } from '../support/test-app.js';
-import { pdf, photo, workerSites } from '../support/worker-fixtures.js';
+import { filePayload, pdf, photo, workerSites } from '../support/worker-fixtures.js';
 
 /**
  * A worker's document links: each is given to one user and works only while that user may still
- * see the worker.
+ * see the worker; a PDF is downloaded, never opened inline.
  */
 let t: TestApp;
 let a: Actors;
@@ -67,5 +67,23 @@ describe('a document link works only while the user it was given to may see the 
     const token = await new SignJWT({ purpose: 'worker-file', wrk: worker.uuid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(worker.identification.uuid).setIssuedAt(now).setExpirationTime(now + 600).sign(await workerFileKey(t.db));
     expect((await read(`/api/constructionWorkers/file?token=${token}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a PDF document is downloaded, never shown inline', () => {
+  it('an identification PDF carrying HTML and an /OpenAction script is served as an attachment (ASCII filename, UTF-8 filename*), nosniff, scripts off; the photo stays inline', async () => {
+    const hostile = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n'
+      + '<html><script>alert(document.cookie)</script></html>\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const worker = await requested(filePayload(hostile.toString('base64'), 'identificación oficial.pdf', 'application/pdf'));
+    const res = await read(worker.identification.publicUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="identificacion_oficial.pdf"; filename*=UTF-8''identificaci%C3%B3n%20oficial.pdf`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'none'");
+    const proof = await read(worker.proofOfAddress.publicUrl);
+    expect(proof.headers['content-disposition']).toBe('attachment; filename="comprobante.pdf"');
+    const portrait = await read(worker.photo.publicUrl);
+    expect(portrait.headers['content-disposition']).toBe('inline; filename="foto.png"');
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import type { ReactNode } from 'react';
 import { browserSessionMachine, SessionProvider, useSessionUser } from '../../src/web/session/session-context.js';
+import { WorkerFileDrop } from '../../src/web/views/workers/worker-file-drop.js';
 import { WorkerFormView, type WorkerFormDeps } from '../../src/web/views/workers/worker-form.view.js';
 import { OTHER_SITE, SITE, storedId, storedPhoto, storedProof, WORKER, workerRequestModel } from '../machines/models/worker-request.model.js';
 import { userAs } from '../support/catalogue-screen-harness.js';
@@ -114,5 +115,15 @@ describe("/createWorker?token performs the edit's workerRequest paths (spec 2 §
       if (!removed.has('identification')) expect((body as { identification: unknown }).identification).toEqual({ uuid: storedId.uuid });
       if (!removed.has('proofOfAddress')) expect((body as { proofOfAddress: unknown }).proofOfAddress).toEqual({ uuid: storedProof.uuid });
     } else expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('a stored document in the edit (its link from the server)', () => {
+  it('a stored PDF is offered as a download link, never in a frame (the server sends PDFs as attachments)', () => {
+    render(<ChakraProvider value={defaultSystem}><WorkerFileDrop label="Identificación oficial" value={storedId} onFile={() => {}} onRemove={() => {}} /></ChakraProvider>);
+    const link = screen.getByRole('link', { name: 'Descargar identificación oficial (PDF)' });
+    expect(link.getAttribute('href')).toBe(storedId.publicUrl);
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(document.querySelector('iframe')).toBeNull();
   });
 });

@@ -62,11 +62,14 @@ describe("/workers 'Trabajadores de obra' (spec 2 §2.6, §4.3, §8)", () => {
     await waitFor(() => expect(dialogs().some((d) => d.textContent?.includes('Solo es posible visualizar credenciales de trabajadores aprobados.'))).toBe(true));
   });
 
-  it('the information modal shows the rejection reason and the documents in frames (a PDF inline)', async () => {
+  it('the information modal shows the rejection reason and the documents in frames (a PDF as a download link, never inline)', async () => {
     renderView([worker('r', 'Rita', 'Rechazado')]);
     fireEvent.click(within(await screen.findByRole('article', { name: 'Rita Prueba' })).getByRole('button', { name: 'Ver datos' }));
     await screen.findByText('Documentos vencidos');
-    expect(screen.getByTitle('Identificación oficial').getAttribute('src')).toBe('/doc.pdf');
+    const pdf = screen.getByRole('link', { name: 'Descargar identificación oficial (PDF)' });
+    expect(pdf.getAttribute('href')).toBe('/doc.pdf');
+    expect(pdf.hasAttribute('download')).toBe(true);
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
   it("an approved worker's credential: the preview drawn by the shared module, and 'Descargar credencial' ends with 'Descarga completada'", async () => {

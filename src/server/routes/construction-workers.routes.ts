@@ -11,6 +11,7 @@ import {
 import { CommunityScope, NOW } from '../db/community-scope.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { parseLargeJsonOffThread } from '../http/large-json-body.js';
 import { defineRoute } from '../http/route.js';
 import { credentialJobs } from '../services/credential-jobs.js';
@@ -255,14 +256,15 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
     operationId: 'readWorkerFile', response: { binary: ['image/png', 'image/jpeg', 'application/pdf'] }, errors: [404, 410],
     method: 'GET', url: '/api/constructionWorkers/file', tags, access: 'public', platform: 'un archivo de un trabajador por su enlace firmado', query: FileTokenQuerySchema,
     summary: 'Un archivo de un trabajador por su enlace firmado (unos minutos; solo para quien lo recibió y mientras pueda ver al trabajador, si no 404); '
-      + 'nunca se ejecuta: se sirve con su tipo real y nosniff',
+      + 'nunca se ejecuta: con su tipo real y nosniff, las imágenes en línea y los PDF como descarga',
     handler: async ({ query, reply }) => {
       const file = await linkedWorkerFile(db, await readFileLink(await workerFileKey(db), query.token));
       const data = file && await storage.get(file.storage_key);
       if (!file || !data) throw new AppError('not_found', FileLinkMessages.notFound);
-      const ascii = file.name.normalize('NFD').replace(/[^A-Za-z0-9._-]/g, '_');
+      // A PDF is downloaded, never opened by the browser's viewer (its scripts and forms would run there); images are shown.
+      const disposition = file.mime_type === 'application/pdf' ? 'attachment' : 'inline';
       return reply.header('content-type', file.mime_type).header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="${ascii}"`)
+        .header('content-disposition', contentDisposition(disposition, file.name))
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'none'")
         .header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').send(data);
     },

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useDropzone } from 'react-dropzone';
 import { isStoredFile, type FileValue, type SlotValue } from '../../../../machines/worker-request.machine.js';
 
@@ -30,9 +30,12 @@ export function WorkerFileDrop({ label, value, error, onFile, onRemove }: {
       <Text fontWeight="medium">{label}</Text>
       {value && src ? (
         <Stack borderWidth="1px" rounded="md" p="2" gap="2">
-          {value.mimeType === 'application/pdf'
-            ? <iframe title={`Vista previa: ${label}`} src={src} style={{ width: '100%', height: 180, border: 0 }} />
-            : <Image src={src} alt={`Vista previa: ${label}`} maxH="180px" objectFit="contain" />}
+          {value.mimeType !== 'application/pdf'
+            ? <Image src={src} alt={`Vista previa: ${label}`} maxH="180px" objectFit="contain" />
+            : isStoredFile(value)
+              // A stored PDF comes as a download (never inline): a link, not a frame that would download it on opening.
+              ? <Link href={src} download colorPalette="teal">{`Descargar ${label.charAt(0).toLowerCase()}${label.slice(1)} (PDF)`}</Link>
+              : <iframe title={`Vista previa: ${label}`} src={src} style={{ width: '100%', height: 180, border: 0 }} />}
           <HStack justify="space-between"><Text fontSize="sm">{value.name}</Text><Button size="xs" variant="outline" onClick={onRemove}>Quitar</Button></HStack>
         </Stack>
       ) : (

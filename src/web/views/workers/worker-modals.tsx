@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Dialog, Grid, Heading, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, Grid, Heading, Image, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { ScreenWorker } from '../../../../machines/workers-screen.machine.js';
 import { CredentialCanvas } from '../../components/credential-canvas.js';
 
 type FileRef = ScreenWorker['identification'];
 
-/** A document in its frame: an image, or a PDF shown inline. */
+/** A document in its frame: an image shown; a PDF as a link that downloads it (the server sends PDFs as attachments, never inline). */
 function DocumentFrame({ title, file }: { title: string; file: FileRef }) {
   return (
     <Stack gap="1">
@@ -13,9 +13,19 @@ function DocumentFrame({ title, file }: { title: string; file: FileRef }) {
       <Box borderWidth="1px" rounded="md" overflow="hidden" h="260px" bg="gray.50">
         {!file ? <Text p="3" color="gray.500">Sin archivo</Text>
           : file.mimeType === 'application/pdf'
-            ? <iframe title={title} src={file.publicUrl} style={{ width: '100%', height: '100%', border: 0 }} />
+            ? <PdfDownload title={title} url={file.publicUrl} />
             : <Image src={file.publicUrl} alt={title} w="full" h="full" objectFit="contain" />}
       </Box>
+    </Stack>
+  );
+}
+
+/** A stored PDF: 'Descargar … (PDF)', which saves it (its link expires in minutes: reopen the information for a fresh one). */
+function PdfDownload({ title, url }: { title: string; url: string }) {
+  return (
+    <Stack h="full" align="center" justify="center" gap="2" p="3" textAlign="center">
+      <Text color="gray.600">Documento PDF</Text>
+      <Link href={url} download colorPalette="teal" fontWeight="semibold">{`Descargar ${title.charAt(0).toLowerCase()}${title.slice(1)} (PDF)`}</Link>
     </Stack>
   );
 }
