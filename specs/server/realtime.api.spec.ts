@@ -152,3 +152,39 @@ describe('open sockets follow their sessions (QUALITY: revoked at once)', () => 
     }
   });
 });
+
+describe('the handshake resolves a session as an HTTP request does (same function, same row scope, same checks)', () => {
+  const refusal = (token: string) => connectDashboard(url, token).then((s) => { s.close(); return null; }, (e: Error & { data?: unknown }) => e);
+
+  it('an account whose every community is closed (its memberships, read across communities) is refused at the handshake, as its requests are', async () => {
+    const email = 'socket.bloqueado@porton.mx';
+    const [created] = (await t.as(tokens.admin).post('/api/users', [{ idUsersTypes: 2, email, firstName: 'Socket', lastName: 'Bloqueado' }])).json();
+    expect(created).toBeDefined();
+    const ticket = /uuid=([0-9a-f-]{36})/.exec(t.mailer.sent.at(-1)!.text)![1];
+    await t.app.inject({ method: 'POST', url: '/api/users/newPassword', payload: { uuid: ticket, password: 'Socket2026' } });
+    const token = await t.signIn(email, 'Socket2026');
+    expect(await refusal(token)).toBeNull(); // a member of an open community connects
+    // Its only membership now is in a community whose licence expired; its session stays on Palmas, which is open.
+    const closed = await t.db.one<{ id: number }>("INSERT INTO communities (name, license_expired) VALUES ('Cerrada Vencida', true) RETURNING id");
+    await t.db.query('INSERT INTO user_communities (user_id, community_id) SELECT id, $2 FROM users WHERE email = $1 AND deleted_at IS NULL', [email, closed!.id]);
+    await t.db.query(`DELETE FROM user_communities WHERE user_id = (SELECT id FROM users WHERE email = $1 AND deleted_at IS NULL)
+                       AND community_id = (SELECT id FROM communities WHERE uuid = $2)`, [email, palmas]);
+    expect((await t.as(token).get('/api/users/whoami')).statusCode).toBe(401);
+    const error = await refusal(token);
+    expect(error?.message).toBe('Tu sesión ha expirado, inicia sesión de nuevo.');
+    expect(error?.data).toMatchObject({ error: 'unauthorized' });
+  });
+
+  it('a signed-out token and a disabled account are refused at the handshake', async () => {
+    const signedOut = await t.signIn('administrador@porton.mx');
+    expect((await t.as(signedOut).post('/api/users/logout')).statusCode).toBe(204);
+    expect((await refusal(signedOut))?.data).toMatchObject({ error: 'unauthorized' });
+    const disabled = await t.signIn('vigilante@porton.mx');
+    await t.db.query(`UPDATE users SET status = 'DISABLED' WHERE email = 'vigilante@porton.mx'`);
+    try {
+      expect((await refusal(disabled))?.data).toMatchObject({ error: 'unauthorized' });
+    } finally {
+      await t.db.query(`UPDATE users SET status = 'ACTIVE' WHERE email = 'vigilante@porton.mx'`);
+    }
+  });
+});

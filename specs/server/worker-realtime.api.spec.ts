@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerRealtime } from '../../src/server/plugins/realtime.js';
+import { tokenHash } from '../../src/server/services/tokens.js';
 import type { WorkerDecidedEvent, WorkerRequestedEvent } from '../../src/shared/realtime.js';
 import { connectDashboard, listenLocal, pause, waitFor, type DashboardSocket } from '../support/realtime-client.js';
 import { testApp, type TestApp } from '../support/test-app.js';
@@ -80,5 +83,35 @@ describe('worker live updates (issue 14: a room per contractor; new requests to 
     expect((await t.as(tokens.admin).put(`/api/constructionWorkers/${worker.uuid}/approve`)).statusCode).toBe(409);
     await pause(150);
     expect(heard).toEqual([]);
+  });
+});
+
+describe('subscribeWorkers re-checks the session before joining a room', () => {
+  const ENDED = { ok: false, error: 'Tu sesión ha expirado, inicia sesión de nuevo.' };
+
+  it('a session revoked since the handshake is refused and its socket dropped, even where no event announced the revocation', async () => {
+    // The realtime plugin alone, deaf to the auth events (as a process whose LISTEN connection was lost).
+    const deaf = Fastify();
+    await registerRealtime(deaf, { db: t.app.deps.db });
+    try {
+      const token = await t.signIn('administrador@porton.mx');
+      const socket = await connectDashboard(await listenLocal(deaf), token);
+      open.push(socket);
+      await t.db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [tokenHash(token)]);
+      expect(socket.connected).toBe(true);
+      expect(await subscribeWorkers(socket)).toEqual(ENDED);
+      await waitFor(() => (socket.connected ? undefined : true), 'the socket to be dropped');
+    } finally {
+      await deaf.close();
+    }
+  });
+
+  it('a session that expired since the handshake (no event announces an expiry) is refused, for a contractor and an administrator', async () => {
+    for (const email of ['contratista@porton.mx', 'administrador@porton.mx']) {
+      const token = await t.signIn(email);
+      const socket = await connect(token);
+      await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [tokenHash(token)]);
+      expect(await subscribeWorkers(socket), email).toEqual(ENDED);
+    }
   });
 });

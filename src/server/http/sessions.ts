@@ -49,11 +49,17 @@ interface SessionRow {
 /** Who still reaches a community whose licence expired (issue 16 §4): its integrator and the general administrator, to renew it. */
 const reachesExpiredCommunity = (typeId: number) => ['integrator', 'generalAdmin'].includes(roleOfType(typeId));
 
-export async function resolveSession(db: Queryable, token: string): Promise<AuthContext | null> {
-  return (await loadSession(db, tokenHash(token)))?.auth ?? null;
+/**
+ * The one way a session token's hash is resolved, by an HTTP request (through the session cache)
+ * and by the socket handshake and its re-checks alike: the account's memberships and resident
+ * records span communities, so whether it is blocked is read across all of them (the platform's
+ * work). Outside that scope row-level security would show none of them and a blocked account would pass.
+ */
+export function findSession(db: Queryable, hash: string): Promise<{ kind: 'session'; auth: AuthContext; expiresAt: number } | null> {
+  return asPlatform('resolver una sesión', () => loadSession(db, hash));
 }
 
-/** The session of a token hash from the database, with its expiry (what the session cache keeps); null when refused. */
+/** The session of a token hash from the database, with its expiry (what the session cache keeps); null when refused. Called in the platform's scope (`findSession`). */
 export async function loadSession(db: Queryable, hash: string): Promise<{ kind: 'session'; auth: AuthContext; expiresAt: number } | null> {
   const row = await db.one<SessionRow>(
     `SELECT s.id AS session_id, u.id AS user_id, u.uuid, u.email, u.user_type_id, s.expires_at,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify
 import type { Db } from '../db/db.js';
 import type { AuthCache, CachedPrincipal } from '../http/auth-cache.js';
 import { isDeviceToken, loadDevice } from '../http/device-auth.js';
-import { loadSession } from '../http/sessions.js';
+import { findSession } from '../http/sessions.js';
 import { asPlatform } from '../db/row-scope.js';
 import type { AuthEvents } from '../services/auth-events.js';
 import { tokenHash } from '../services/tokens.js';
@@ -37,7 +37,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Auth
     // communities (whether it is blocked): resolving either reads across communities (the platform's work).
     const load = device
       ? () => asPlatform('resolver el token de un dispositivo', () => loadDevice(db, hash))
-      : () => asPlatform('resolver una sesión', () => loadSession(db, hash));
+      : () => findSession(db, hash);
     cache.resolve(hash, load).then((found) => { settle(req, device, found); done(); }, done);
   });
   // A write's answer waits for its own events; a hook of the routes that may write only (a read pays nothing for it).

@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { defaultDescriptions } from '../../shared/errors.js';
 import {
   communityRoom, contractorRoom, devicesRoom, workersRoom, type ClientToServerEvents, type DeviceLinkedEvent, type DeviceStatusEvent, type ServerToClientEvents,
@@ -13,11 +13,14 @@ import { VISIT_STATS_ROLES } from '../../shared/visit-access.js';
 import type { Queryable } from '../db/db.js';
 import { asPlatform } from '../db/row-scope.js';
 import type { AuthContext } from '../http/auth-context.js';
-import { resolveSession } from '../http/sessions.js';
+import { findSession } from '../http/sessions.js';
 import { socketAccess } from '../services/realtime-access.js';
+import { tokenHash } from '../services/tokens.js';
 
-interface SocketData { auth: AuthContext; fracUuid: string | null }
+/** A socket's session as the handshake resolved it, the hash of its token (to resolve it again), and its dashboard's community. */
+interface SocketData { auth: AuthContext; tokenHash: string; fracUuid: string | null }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** What routes use to reach the dashboards: an emitter per community room. */
 export interface Realtime {
@@ -74,19 +77,39 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     io.adapter(createAdapter(redis, redisSub, { key: options.redisPrefix ?? 'porton' }));
   }
 
+  // The handshake resolves its token as an HTTP request does (`findSession`: the same checks, in the
+  // same row scope), so an account refused there is refused here.
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    const auth = typeof token === 'string' && token ? await resolveSession(db, token).catch(() => null) : null;
-    if (!auth) return next(Object.assign(new Error(UNAUTHORIZED.error_description), { data: UNAUTHORIZED }));
-    socket.data = { auth, fracUuid: null };
+    const hash = typeof token === 'string' && token ? tokenHash(token) : null;
+    const found = hash ? await findSession(db, hash).catch(() => null) : null;
+    if (!hash || !found) return next(Object.assign(new Error(UNAUTHORIZED.error_description), { data: UNAUTHORIZED }));
+    socket.data = { auth: found.auth, tokenHash: hash, fracUuid: null };
     next();
   });
+
+  /**
+   * Before a socket joins a room its session is resolved again, as at the handshake: one that ended
+   * since (an expiry, which no event announces, or a revocation whose event this process missed) is
+   * refused and the socket dropped. Answers the session as it is now, or null once refused.
+   */
+  const sessionNow = async (socket: RealtimeSocket, refuse: (result: { ok: false; error: string }) => void): Promise<AuthContext | null> => {
+    const found = await findSession(db, socket.data.tokenHash);
+    if (!found || found.auth.sessionId !== socket.data.auth.sessionId) {
+      refuse({ ok: false, error: UNAUTHORIZED.error_description });
+      socket.disconnect(true);
+      return null;
+    }
+    socket.data.auth = found.auth;
+    return found.auth;
+  };
 
   io.on('connection', (socket) => {
     socket.on('subscribeWorkers', async (ack) => {
       const reply = (result: WorkersSubscribeResult) => { if (typeof ack === 'function') ack(result); };
       try {
-        const { auth } = socket.data;
+        const auth = await sessionNow(socket, reply);
+        if (!auth) return;
         if (auth.role === 'contractor') {
           // The account's own contractor record, whichever community it works in (issue 16 §2's platform path).
           const row = await asPlatform('el contratista de la cuenta de un socket', () =>
@@ -106,7 +129,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     socket.on('subscribe', async (fracUuid, ack) => {
       const reply = (result: SubscribeResult) => { if (typeof ack === 'function') ack(result); };
       try {
-        const { auth } = socket.data;
+        const auth = await sessionNow(socket, reply);
+        if (!auth) return;
         if (typeof fracUuid !== 'string' || !UUID.test(fracUuid) || !VISIT_STATS_ROLES.includes(auth.role)) {
           return reply({ ok: false, error: NOT_MEMBER });
         }

@@ -4,7 +4,7 @@ import type { AuthContext } from '../http/auth-context.js';
 import { ACCOUNT_BLOCKED_SQL, communityOpenSql, USER_COMMUNITIES_SQL } from '../http/sessions.js';
 
 /**
- * Condition on session alias `s`, as `resolveSession` decides it: not revoked nor expired, the
+ * Condition on session alias `s`, as `findSession` decides it: not revoked nor expired, the
  * account live and not blocked, and its active community not closed by a disabled integrator.
  */
 const SESSION_LIVE = `s.revoked_at IS NULL AND s.expires_at > now()
