@@ -100,7 +100,8 @@ async function runScenario(scenario: string) {
   global.gc?.();
   await pause(200);
 
-  const rssBefore = process.memoryUsage().rss;
+  const before = process.memoryUsage();
+  const rssBefore = before.rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, process.memoryUsage().rss); }, 20);
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -135,6 +136,12 @@ async function runScenario(scenario: string) {
   console.log(`  other calls: ${latencies.length}, p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))} (target p99 ≤ 100 ms)`);
   console.log(`  event loop: longest block ${ms(loop.max / 1e6)}, p99 ${ms(loop.percentile(99) / 1e6)}`);
   console.log(`  memory: RSS before ${mb(rssBefore)}, peak sampled ${mb(rssPeak)} (+${mb(rssPeak - rssBefore)}), OS peak (maxRSS) ${mb(process.resourceUsage().maxRSS * 1024)}`);
+  // What stays once the garbage is collected: a leak would show here, unused allocator pages would not.
+  global.gc?.();
+  await pause(500);
+  global.gc?.();
+  const after = process.memoryUsage();
+  console.log(`  after a full GC: RSS ${mb(after.rss)}, JS heap ${mb(after.heapUsed)}, buffers ${mb(after.arrayBuffers)} (before: ${mb(before.heapUsed)}, ${mb(before.arrayBuffers)})`);
   await t.close();
 }
 

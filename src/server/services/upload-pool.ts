@@ -28,6 +28,8 @@ function uploadPool(): Piscina<Task, CleanAnswer | JsonBody> {
   pool ??= new Piscina<Task, CleanAnswer | JsonBody>({
     filename: new URL('./upload.worker.mjs', import.meta.url).href,
     maxThreads: uploadThreads(), minThreads: 0, idleTimeout: 60_000, maxQueue: uploadThreads() * QUEUE_PER_THREAD,
+    // A thread holds one body or image at a time (12 MB of text at most): a small heap is collected often, so memory stays flat.
+    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
   });
   return pool;
 }
