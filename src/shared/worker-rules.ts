@@ -4,6 +4,14 @@
  */
 import type { Role } from './roles.js';
 
+/**
+ * A document image (identification, proof of address) is at most 2048 pixels on its longer side
+ * when sent: legible at 200 dpi on a letter page (1700x2200). The web shrinks a larger photo to it
+ * before sending; the server refuses more than 2048x2048 pixels before decoding (413).
+ */
+export const WORKER_DOCUMENT_MAX_SIDE = 2048;
+export const WORKER_DOCUMENT_MAX_PIXELS = WORKER_DOCUMENT_MAX_SIDE * WORKER_DOCUMENT_MAX_SIDE;
+
 export const WorkerStatus = { pending: 'Pendiente', approved: 'Aprobado', rejected: 'Rechazado' } as const;
 export type WorkerStatusName = (typeof WorkerStatus)[keyof typeof WorkerStatus];
 

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { imageSize } from 'image-size';
 import { AppError } from '../../shared/errors.js';
+import { WORKER_DOCUMENT_MAX_PIXELS } from '../../shared/worker-rules.js';
 import type { WorkerFile } from '../../shared/schemas/construction-worker.schema.js';
 import type { Queryable } from '../db/db.js';
 import { cleanInPool, uploadThreads } from './upload-pool.js';
@@ -29,11 +30,8 @@ export const WORKER_DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
 export const WORKER_BODY_LIMIT = Math.ceil(((WORKER_PHOTO_MAX_BYTES + 2 * WORKER_DOCUMENT_MAX_BYTES) * 4) / 3) + 256 * 1024;
 /** The photo's size, exactly. */
 const PHOTO_SIDE = 100;
-/**
- * A document image at most this many pixels (2048x2048): an identification or a proof of address
- * is legible at 200 dpi on a letter page (1700x2200); a larger one is refused before decoding (413).
- */
-export const DOCUMENT_MAX_PIXELS = 2048 * 2048;
+/** A document image at most this many pixels (see WORKER_DOCUMENT_MAX_SIDE); a larger one is refused before decoding (413). */
+export const DOCUMENT_MAX_PIXELS = WORKER_DOCUMENT_MAX_PIXELS;
 /** All the images of one request together at most this many pixels (six documents at the cap); beyond, 413 before decoding. */
 export const REQUEST_PIXEL_BUDGET = 24_000_000;
 
