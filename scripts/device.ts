@@ -18,11 +18,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HEARTBEAT_INTERVAL_MS, parseLinkUri } from '../src/shared/device-rules.js';
-import type { HeartbeatAnswer, LinkAnswer } from '../src/shared/device-types.js';
-import type { Visit } from '../src/shared/visit-types.js';
-import type { CheckinAnswer } from '../src/shared/schemas/checkin.schema.js';
-import { checkinPlace } from '../src/shared/checkin-rules.js';
+import { HEARTBEAT_INTERVAL_MS, parseLinkUri } from '../src/shared/devices/device-rules.js';
+import type { HeartbeatAnswer, LinkAnswer } from '../src/shared/devices/device-types.js';
+import type { Visit } from '../src/shared/visits/visit-types.js';
+import type { CheckinAnswer } from '../src/shared/passes/checkin.schema.js';
+import { checkinPlace } from '../src/shared/passes/checkin-rules.js';
 
 interface DeviceState { server: string; deviceToken: string; device: LinkAnswer['device']; frac: LinkAnswer['frac'] }
 

@@ -1,7 +1,7 @@
 // `npm run postal-codes:import -- /path/CPdescarga.txt`: imports the official catalogue (Latin-1, '|').
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/open.js';
-import { importPostalCodes } from '../src/server/services/postal-codes-import.js';
+import { openDatabase } from '../src/server/platform/db/open.js';
+import { importPostalCodes } from '../src/server/platform/services/postal-codes-import.js';
 
 const file = process.argv[2];
 if (!file) {

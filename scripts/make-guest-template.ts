@@ -6,8 +6,8 @@
  */
 import ExcelJS from 'exceljs';
 import { fileURLToPath } from 'node:url';
-import { GUEST_IMPORT_HEADERS, GUEST_IMPORT_MAX_ROWS, GUEST_TEMPLATE_PATH } from '../src/shared/guest-import.js';
-import { GUEST_FIELD_MAX } from '../src/shared/massive-event-rules.js';
+import { GUEST_IMPORT_HEADERS, GUEST_IMPORT_MAX_ROWS, GUEST_TEMPLATE_PATH } from '../src/shared/massive-events/guest-import.js';
+import { GUEST_FIELD_MAX } from '../src/shared/massive-events/massive-event-rules.js';
 
 const rules: [string, string][] = [
   ['Cómo usarla', 'Escribe un invitado por renglón en la hoja "Invitados", debajo de los encabezados. No cambies, quites ni reordenes los encabezados.'],

@@ -6,10 +6,10 @@
  */
 import ExcelJS from 'exceljs';
 import { fileURLToPath } from 'node:url';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, RESIDENT_IMPORT_HEADERS, RESIDENT_TEMPLATE_PATH } from '../src/shared/resident-import.js';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, RESIDENT_IMPORT_HEADERS, RESIDENT_TEMPLATE_PATH } from '../src/shared/residents/resident-import.js';
 import {
   RESIDENT_EMAIL_MAX, RESIDENT_MAX_PHONES, RESIDENT_NAME_MAX, RESIDENT_NAME_MIN, RESIDENT_NUMBER_MAX, RESIDENT_PHONE_DIGITS,
-} from '../src/shared/schemas/resident.schema.js';
+} from '../src/shared/residents/resident.schema.js';
 
 const TEXT_COLUMNS = new Set(['Número exterior', 'Número interior', 'Acción', 'Teléfono 1', 'Teléfono 2', 'Teléfono 3', 'Teléfono 4']);
 const FLAG_COLUMNS = new Set(['Usa app (SI/NO)', 'No residente (SI/NO)']);

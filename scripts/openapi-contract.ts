@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { openPglite } from '../src/server/db/pglite.js';
+import { openPglite } from '../src/server/platform/db/pglite.js';
 
 const DOC = 'reports/openapi.json';
 const TYPES = 'specs/contract/generated/openapi.d.ts';

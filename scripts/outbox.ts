@@ -1,6 +1,6 @@
 // `npm run outbox`: prints the latest messages kept in the local outbox (no SMTP_URL set).
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/open.js';
+import { openDatabase } from '../src/server/platform/db/open.js';
 
 const db = await openDatabase(loadConfig());
 const rows = await db.query<{ to_address: string; subject: string; text_body: string; created_at: string }>(

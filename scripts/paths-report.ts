@@ -7,9 +7,12 @@ import type { ModelSpec } from '../specs/support/model-paths.js';
 import { htmlOf } from './paths-report/html.js';
 import { reportOf } from './paths-report/report.js';
 
-const dir = new URL('../specs/machines/models/', import.meta.url);
+// The models live next to their specs, one folder per feature: every `*.model.ts` under specs/machines.
+const dir = new URL('../specs/machines/', import.meta.url);
 const models: ModelSpec[] = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.model.ts')).sort()) {
+const byName = (path: string) => path.split('/').at(-1)!;
+const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.model.ts'));
+for (const file of files.sort((a, b) => byName(a).localeCompare(byName(b)))) {
   const mod = (await import(new URL(file, dir).href)) as Record<string, unknown>;
   for (const value of Object.values(mod)) {
     if (value && typeof value === 'object' && 'machine' in value && 'events' in value && 'inputs' in value) models.push(value as ModelSpec);

@@ -4,12 +4,12 @@
 // set, the embedded database in DATA_DIR otherwise; seeds the demo data first on an empty database.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/open.js';
-import { asPlatform } from '../src/server/db/row-scope.js';
-import { seedIfEmpty } from '../src/server/db/seed.js';
-import { seedDemoCatalogues } from '../src/server/db/seed-catalogues.js';
-import { seedDemoResidents } from '../src/server/db/seed-residents.js';
-import { fillVisits } from '../src/server/db/seed-volume.js';
+import { openDatabase } from '../src/server/platform/db/open.js';
+import { asPlatform } from '../src/server/platform/db/row-scope.js';
+import { seedIfEmpty } from '../src/server/platform/db/seed.js';
+import { seedDemoCatalogues } from '../src/server/catalogues/seed-catalogues.js';
+import { seedDemoResidents } from '../src/server/residents/seed-residents.js';
+import { fillVisits } from '../src/server/platform/db/seed-volume.js';
 
 const { values } = parseArgs({
   options: {

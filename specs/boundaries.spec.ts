@@ -34,7 +34,7 @@ describe('layer boundaries (ARCHITECTURE.md §1: src/web -> machines -> src/shar
 });
 
 describe('views only render a snapshot and send events (issue 7: machines compose machines, not React)', () => {
-  const webFiles = [...files(join(root, 'src/web/views')), ...files(join(root, 'src/web/components'))];
+  const webFiles = [...files(join(root, 'src/web/views')), ...files(join(root, 'src/web/platform'))];
   const offending = (pattern: RegExp) => webFiles.flatMap((file) => readFileSync(file, 'utf8').split('\n')
     .map((line, i) => (pattern.test(line) ? `${relative(root, file)}:${i + 1}: ${line.trim()}` : null))
     .filter((hit): hit is string => hit !== null));
@@ -61,10 +61,10 @@ describe('views only render a snapshot and send events (issue 7: machines compos
   });
 });
 
-describe('community data is reached through the community scope (issue 16 §2: src/server/db/community-scope.ts)', () => {
+describe('community data is reached through the community scope (issue 16 §2: src/server/platform/db/community-scope.ts)', () => {
   /** The community tables: every table the migrations create with a `community_id` of its own. */
-  const communityTables = readdirSync(join(root, 'src/server/db/migrations')).flatMap((name) =>
-    [...readFileSync(join(root, 'src/server/db/migrations', name), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)\s*\(([\s\S]*?)\n\);/g)]
+  const communityTables = readdirSync(join(root, 'src/server/platform/db/migrations')).flatMap((name) =>
+    [...readFileSync(join(root, 'src/server/platform/db/migrations', name), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)\s*\(([\s\S]*?)\n\);/g)]
       .filter((m) => /^\s*community_id\s+integer\s+(?:NOT NULL|PRIMARY KEY)/m.test(m[2])).map((m) => m[1])).sort();
 
   /**
@@ -92,20 +92,22 @@ describe('community data is reached through the community scope (issue 16 §2: s
     // sign-in attempt, the platform's own acts), and it stands outside row-level security (append-only,
     // read only by this route). So its filter is the route's, not a scope's: an administrator reads
     // their community's events, the general administrator every community's or the one it names.
-    'audit.routes.ts',
+    'audit/audit.routes.ts',
   ];
-  const routeModules = readdirSync(join(root, 'src/server/routes')).filter((name) => name.endsWith('.ts')).sort();
-  const offenders = routeModules.filter((name) => handWrittenIn(readFileSync(join(root, 'src/server/routes', name), 'utf8')).length > 0);
+  /** Every route module of every feature folder (`*.routes.ts`, `*.route.ts`), by its path under src/server. */
+  const routeModules = files(join(root, 'src/server')).map((file) => relative(join(root, 'src/server'), file))
+    .filter((name) => /\.routes?\.ts$/.test(name)).sort();
+  const offenders = routeModules.filter((name) => handWrittenIn(readFileSync(join(root, 'src/server', name), 'utf8')).length > 0);
 
   it('no route module outside the list writes a community filter or reaches a community table by hand', () => {
     const unlisted = offenders.filter((name) => !notYetScoped.includes(name));
-    expect(Object.fromEntries(unlisted.map((name) => [name, handWrittenIn(readFileSync(join(root, 'src/server/routes', name), 'utf8'))]))).toEqual({});
+    expect(Object.fromEntries(unlisted.map((name) => [name, handWrittenIn(readFileSync(join(root, 'src/server', name), 'utf8'))]))).toEqual({});
   });
   it('every listed module still needs to be listed (the list only shrinks)', () => {
     expect(notYetScoped.filter((name) => !offenders.includes(name))).toEqual([]);
   });
   it('the scope\'s table type names exactly the community tables of the migrations', () => {
-    const source = readFileSync(join(root, 'src/server/db/community-scope.ts'), 'utf8');
+    const source = readFileSync(join(root, 'src/server/platform/db/community-scope.ts'), 'utf8');
     const union = /export type CommunityTable =([^;]+);/.exec(source)![1];
     expect([...union.matchAll(/'(\w+)'/g)].map((m) => m[1]).sort()).toEqual(communityTables);
   });

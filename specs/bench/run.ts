@@ -1,5 +1,5 @@
 /**
- * Runs every `*.bench.ts` of this folder, one after another, each in its own Node process
+ * Runs every `*.bench.ts` under this folder (one folder per feature), one after another, each in its own Node process
  * (`npm run bench`). Benchmarks print figures and never fail on a time; this exits non-zero
  * only when a benchmark crashes. `npm run bench -- live` runs the files whose name contains "live".
  */
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const folder = fileURLToPath(new URL('./', import.meta.url));
 const filter = process.argv[2] ?? '';
-const files = readdirSync(folder).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).sort();
+const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).sort();
 
 let failed = 0;
 for (const file of files) {

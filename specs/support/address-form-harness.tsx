@@ -2,10 +2,10 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AnyEventObject } from 'xstate';
-import type { Community } from '../../src/shared/community-types.js';
-import { FracFormView } from '../../src/web/views/fracs/frac-form.view.js';
+import type { Community } from '../../src/shared/communities/community-types.js';
+import { FracFormView } from '../../src/web/views/communities/frac-form.view.js';
 import { IntegratorFormView } from '../../src/web/views/integrators/integrator-form.view.js';
-import { loadedCommunity, typedCommunity, typedIntegrator } from '../machines/models/address-pages.model.js';
+import { loadedCommunity, typedCommunity, typedIntegrator } from '../machines/platform/address-pages.model.js';
 import { pendingCalls } from './view-paths.js';
 import { lastAlertDialog } from './dialogs.js';
 

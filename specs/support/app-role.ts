@@ -8,7 +8,7 @@
  * script may call it too.
  */
 import pg from 'pg';
-import { APPLICATION_ROLE } from '../../src/server/db/row-scope.js';
+import { APPLICATION_ROLE } from '../../src/server/platform/db/row-scope.js';
 
 export const OWNER_ROLE = 'porton_owner';
 /** A login role that owns nothing and is a member of porton_app: what an operator gives the app with DATABASE_OWNER_URL set. */

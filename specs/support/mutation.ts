@@ -1,6 +1,6 @@
 /**
  * Mutation checks (TESTING.md): a copy of a machine with one transition broken, and the spec
- * expectations its generated paths fail; used by specs/machines/mutations.spec.ts and the areas'
+ * expectations its generated paths fail; used by specs/machines/platform/mutations.spec.ts and the areas'
  * own mutation suites.
  */
 import { createMachine, type AnyStateMachine } from 'xstate';

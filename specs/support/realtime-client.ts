@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult, VisitEvent } from '../../src/shared/realtime.js';
+import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult, VisitEvent } from '../../src/shared/platform/realtime.js';
 
 export type DashboardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

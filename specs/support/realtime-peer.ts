@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openPostgres } from '../../src/server/db/postgres.js';
+import { openPostgres } from '../../src/server/platform/db/postgres.js';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0' });
 if (!config.databaseUrl || !config.redisUrl) throw new Error('realtime-peer needs DATABASE_URL and REDIS_URL');

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dumpPgliteTemplate } from '../../src/server/db/pglite.js';
+import { dumpPgliteTemplate } from '../../src/server/platform/db/pglite.js';
 import { ensureAppRole } from './app-role.js';
 
 export default async function setup() {

@@ -7,9 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrate } from '../../src/server/db/migrate.js';
-import { openPglite } from '../../src/server/db/pglite.js';
-import { seedIfEmpty } from '../../src/server/db/seed.js';
+import { migrate } from '../../src/server/platform/db/migrate.js';
+import { openPglite } from '../../src/server/platform/db/pglite.js';
+import { seedIfEmpty } from '../../src/server/platform/db/seed.js';
 import { freePort } from './free-port.js';
 import { freshDatabase } from './test-app.js';
 

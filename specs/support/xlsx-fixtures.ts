@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { constants, crc32, createDeflateRaw } from 'node:zlib';
-import { RESIDENT_IMPORT_HEADERS, XLSX_MIME } from '../../src/shared/resident-import.js';
+import { RESIDENT_IMPORT_HEADERS, XLSX_MIME } from '../../src/shared/residents/resident-import.js';
 
 export type Cell = string | number | ExcelJS.CellValue;
 

@@ -2,28 +2,28 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.js';
-import type { Db } from './db/db.js';
+import type { Db } from './platform/db/db.js';
 import type { AppDeps } from './deps.js';
-import { AuthCache } from './http/auth-cache.js';
-import { CatalogueCache } from './http/catalogue-cache.js';
-import { registerAuthentication } from './plugins/authenticate.js';
-import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './plugins/errors.js';
-import { registerWriteRateLimit } from './plugins/write-rate-limit.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { requestLogSerializer } from './http/log-redaction.js';
-import { RequestLog } from './http/request-log.js';
-import { JSON_BODY_LIMIT } from './http/route.js';
-import { registerOpenApi } from './plugins/openapi.js';
-import { registerRealtime } from './plugins/realtime.js';
-import { drainOnClose } from './plugins/shutdown.js';
-import { registerSpa } from './plugins/spa.js';
-import { scheduleAuditPrune } from './services/audit.js';
-import { listenAuthEvents, type AuthEvents } from './services/auth-events.js';
-import { devicePresence } from './services/device-presence.js';
-import { routeModules } from './routes/register-all.js';
-import { databaseCounterStore, redisCounterStore, type CounterStore } from './services/counter-store.js';
-import { FailureThrottle, SignInThrottle } from './services/login-throttle.js';
-import { createMailer, type Mailer } from './services/mail.js';
+import { AuthCache } from './platform/http/auth-cache.js';
+import { CatalogueCache } from './catalogues/catalogue-cache.js';
+import { registerAuthentication } from './platform/plugins/authenticate.js';
+import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './platform/plugins/errors.js';
+import { registerWriteRateLimit } from './platform/plugins/write-rate-limit.js';
+import { registerSecurityHeaders } from './platform/plugins/security-headers.js';
+import { requestLogSerializer } from './platform/http/log-redaction.js';
+import { RequestLog } from './platform/http/request-log.js';
+import { JSON_BODY_LIMIT } from './platform/http/route.js';
+import { registerOpenApi } from './platform/plugins/openapi.js';
+import { registerRealtime } from './platform/plugins/realtime.js';
+import { drainOnClose } from './platform/plugins/shutdown.js';
+import { registerSpa } from './platform/plugins/spa.js';
+import { scheduleAuditPrune } from './audit/audit.js';
+import { listenAuthEvents, type AuthEvents } from './platform/services/auth-events.js';
+import { devicePresence } from './devices/device-presence.js';
+import { routeModules } from './register-routes.js';
+import { databaseCounterStore, redisCounterStore, type CounterStore } from './platform/services/counter-store.js';
+import { FailureThrottle, SignInThrottle } from './session/login-throttle.js';
+import { createMailer, type Mailer } from './platform/services/mail.js';
 
 export interface BuildOptions {
   config: Config;
@@ -36,7 +36,7 @@ export interface BuildOptions {
   /** Folder of the built SPA; omitted in API tests. */
   distDir?: string;
   /**
-   * Benchmark only (specs/bench/answer-serialization.bench.ts): write answers with JSON.stringify,
+   * Benchmark only (specs/bench/platform/answer-serialization.bench.ts): write answers with JSON.stringify,
    * as before the answers were declared, to measure what the schema serializer gives. Never in the app.
    */
   plainJsonAnswers?: boolean;

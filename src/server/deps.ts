@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/db.js';
-import type { CatalogueCache } from './http/catalogue-cache.js';
-import type { Realtime } from './plugins/realtime.js';
-import type { DevicePresence } from './services/device-presence.js';
-import type { CounterStore } from './services/counter-store.js';
-import type { FailureThrottle, SignInThrottle } from './services/login-throttle.js';
-import type { Mailer } from './services/mail.js';
+import type { Db } from './platform/db/db.js';
+import type { CatalogueCache } from './catalogues/catalogue-cache.js';
+import type { Realtime } from './platform/plugins/realtime.js';
+import type { DevicePresence } from './devices/device-presence.js';
+import type { CounterStore } from './platform/services/counter-store.js';
+import type { FailureThrottle, SignInThrottle } from './session/login-throttle.js';
+import type { Mailer } from './platform/services/mail.js';
 
 /** What route modules receive: infrastructure only, never request state. */
 export interface AppDeps {

@@ -1,19 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { DEMO_PASSWORD, demoAccounts } from './db/demo-data.js';
-import { openDatabase } from './db/open.js';
-import { seedIfEmpty } from './db/seed.js';
-import { asPlatform } from './db/row-scope.js';
-import { closeGracefully } from './plugins/shutdown.js';
-import { seedDemoCatalogues } from './db/seed-catalogues.js';
-import { seedDemoResidents } from './db/seed-residents.js';
-import { seedDemoDevices } from './db/seed-devices.js';
-import { seedDemoContent } from './db/seed-content.js';
-import { seedDemoVisits } from './db/seed-visits.js';
-import { seedDemoMassiveEvents } from './db/seed-massive-events.js';
-import { seedDemoContractors } from './db/seed-contractors.js';
-import { seedDemoWorkers } from './db/seed-workers.js';
+import { DEMO_PASSWORD, demoAccounts } from './platform/db/demo-data.js';
+import { openDatabase } from './platform/db/open.js';
+import { seedIfEmpty } from './platform/db/seed.js';
+import { asPlatform } from './platform/db/row-scope.js';
+import { closeGracefully } from './platform/plugins/shutdown.js';
+import { seedDemoCatalogues } from './catalogues/seed-catalogues.js';
+import { seedDemoResidents } from './residents/seed-residents.js';
+import { seedDemoDevices } from './devices/seed-devices.js';
+import { seedDemoContent } from './content/seed-content.js';
+import { seedDemoVisits } from './visits/seed-visits.js';
+import { seedDemoMassiveEvents } from './massive-events/seed-massive-events.js';
+import { seedDemoContractors } from './contractors/seed-contractors.js';
+import { seedDemoWorkers } from './contractors/seed-workers.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 

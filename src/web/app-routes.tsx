@@ -1,18 +1,18 @@
 import { Flex, Spinner } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
-import { guardRedirect, homeFor } from '../shared/menu.js';
+import { guardRedirect, homeFor } from '../shared/platform/menu.js';
 import { paths } from './paths.js';
 import { screens, type Screen } from './screens.js';
-import { SessionContext } from './session/session-context.js';
-import { SignInView } from './views/auth/sign-in.view.js';
-import { NotFoundView } from './views/not-found.view.js';
-import { PendingScreenView } from './views/pending-screen.view.js';
+import { SessionContext } from './views/session/session-context.js';
+import { SignInView } from './views/session/sign-in.view.js';
+import { NotFoundView } from './platform/not-found.view.js';
+import { PendingScreenView } from './platform/pending-screen.view.js';
 
 // The first screen stays small: the shell and the other public screens load on demand.
-const AppShell = lazy(async () => ({ default: (await import('./shell/app-shell.js')).AppShell }));
-const RegisterView = lazy(async () => ({ default: (await import('./views/auth/register.view.js')).RegisterView }));
-const ResetPasswordView = lazy(async () => ({ default: (await import('./views/auth/reset-password.view.js')).ResetPasswordView }));
+const AppShell = lazy(async () => ({ default: (await import('./platform/shell/app-shell.js')).AppShell }));
+const RegisterView = lazy(async () => ({ default: (await import('./views/session/register.view.js')).RegisterView }));
+const ResetPasswordView = lazy(async () => ({ default: (await import('./views/session/reset-password.view.js')).ResetPasswordView }));
 
 const Loading = () => (
   <Flex minH="100vh" align="center" justify="center"><Spinner role="status" size="lg" color="teal.600" aria-label="Cargando" /></Flex>

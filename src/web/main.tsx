@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes.js';
-import { SessionProvider } from './session/session-context.js';
+import { SessionProvider } from './views/session/session-context.js';
 import { startInspector } from './inspector.js';
 
 // In development with ?inspect, the inspector is ready before the first actor starts.

@@ -1,15 +1,15 @@
 import { Spinner, Stack, Text } from '@chakra-ui/react';
-import type { ReportOption } from '../../../../machines/report-filter.machine.js';
-import { AUDIT_ACTIONS, auditActionLabel, describeActor, describeChanges } from '../../../shared/audit-actions.js';
-import { AUDIT_ALL_COMMUNITIES_ROLES } from '../../../shared/menu.js';
-import type { Role } from '../../../shared/roles.js';
-import { formatReportDateTime } from '../../../shared/report-rules.js';
-import { AUDIT_RANGES } from '../../../shared/schemas/audit.schema.js';
-import { auditApi, type AuditApi, type AuditRow } from '../../api/audit.api.js';
-import type { Column } from '../../components/list/data-table.js';
+import type { ReportOption } from '../../../../machines/reports/report-filter.machine.js';
+import { AUDIT_ACTIONS, auditActionLabel, describeActor, describeChanges } from '../../../shared/audit/audit-actions.js';
+import { AUDIT_ALL_COMMUNITIES_ROLES } from '../../../shared/platform/menu.js';
+import type { Role } from '../../../shared/platform/roles.js';
+import { formatReportDateTime } from '../../../shared/reports/report-rules.js';
+import { AUDIT_RANGES } from '../../../shared/audit/audit.schema.js';
+import { auditApi, type AuditApi, type AuditRow } from './audit.api.js';
+import type { Column } from '../../platform/components/list/data-table.js';
 import type { ReportField } from '../reports/report-filters-form.js';
 import { ReportScreen } from '../reports/report-screen.js';
-import { useSessionUser } from '../../session/session-context.js';
+import { useSessionUser } from '../session/session-context.js';
 
 export const AuditTexts = {
   title: 'Auditoría',

@@ -1,14 +1,14 @@
 import { useMemo, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { formRules } from '../../../../machines/form-rules.js';
-import { formScreenMachine, type FormValues } from '../../../../machines/form-screen.machine.js';
-import type { ListRow } from '../../../../machines/list-screen.machine.js';
-import type { CatalogueActions } from '../../../shared/catalogue-permissions.js';
-import type { CatalogueApi } from '../../api/named-catalogue.api.js';
-import type { Column } from '../../components/list/data-table.js';
-import { FormDialog, type FormActor, type FormBindings } from '../../components/list/form-dialog.js';
-import { ListScreen } from '../../components/list/list-screen.js';
+import { formRules } from '../../../../machines/platform/form-rules.js';
+import { formScreenMachine, type FormValues } from '../../../../machines/platform/form-screen.machine.js';
+import type { ListRow } from '../../../../machines/platform/list-screen.machine.js';
+import type { CatalogueActions } from '../../../shared/catalogues/catalogue-permissions.js';
+import type { CatalogueApi } from './named-catalogue.api.js';
+import type { Column } from '../../platform/components/list/data-table.js';
+import { FormDialog, type FormActor, type FormBindings } from '../../platform/components/list/form-dialog.js';
+import { ListScreen } from '../../platform/components/list/list-screen.js';
 
 /** Spec 3 §9: 15 rows a page (the list machine's default), a pager window of about 6 numbers. */
 const PAGE_WINDOW = 6;

@@ -1,6 +1,6 @@
-import type { NamedItem } from '../../../shared/catalogue-types.js';
-import { CatalogueNameSchema } from '../../../shared/schemas/catalogue.schema.js';
-import { colorsApi } from '../../api/colors.api.js';
+import type { NamedItem } from '../../../shared/catalogues/catalogue-types.js';
+import { CatalogueNameSchema } from '../../../shared/catalogues/catalogue.schema.js';
+import { colorsApi } from './colors.api.js';
 import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';

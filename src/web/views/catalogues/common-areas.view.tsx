@@ -1,7 +1,7 @@
-import type { CommonArea } from '../../../shared/catalogue-types.js';
-import { CommonAreaFormSchema } from '../../../shared/schemas/common-area.schema.js';
-import { commonAreasApi } from '../../api/common-areas.api.js';
-import { TextField } from '../../components/text-field.js';
+import type { CommonArea } from '../../../shared/catalogues/catalogue-types.js';
+import { CommonAreaFormSchema } from '../../../shared/catalogues/common-area.schema.js';
+import { commonAreasApi } from './common-areas.api.js';
+import { TextField } from '../../platform/components/text-field.js';
 import { CatalogueScreen } from './catalogue-screen.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';
 import { locationOptionsApi, ZoneStreetFields, type LocationOptionsApi } from './zone-street-fields.js';

@@ -1,6 +1,6 @@
-import type { Gate } from '../../../shared/catalogue-types.js';
-import { CatalogueNameSchema } from '../../../shared/schemas/catalogue.schema.js';
-import { gatesApi } from '../../api/gates.api.js';
+import type { Gate } from '../../../shared/catalogues/catalogue-types.js';
+import { CatalogueNameSchema } from '../../../shared/catalogues/catalogue.schema.js';
+import { gatesApi } from './gates.api.js';
 import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';

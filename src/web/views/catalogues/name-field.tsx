@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { FormBindings } from '../../components/list/form-dialog.js';
-import { TextField } from '../../components/text-field.js';
+import type { FormBindings } from '../../platform/components/list/form-dialog.js';
+import { TextField } from '../../platform/components/text-field.js';
 
 /**
  * The catalogue modal's name field. With `validWhen` (the shared schema's own name rule), a

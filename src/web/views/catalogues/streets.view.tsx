@@ -1,6 +1,6 @@
-import type { Street } from '../../../shared/catalogue-types.js';
-import { StreetSchema } from '../../../shared/schemas/street.schema.js';
-import { streetsApi } from '../../api/streets.api.js';
+import type { Street } from '../../../shared/catalogues/catalogue-types.js';
+import { StreetSchema } from '../../../shared/catalogues/street.schema.js';
+import { streetsApi } from './streets.api.js';
 import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';

@@ -1,11 +1,11 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { zoneStreetPickerMachine, type StreetOption, type ZoneOption } from '../../../../machines/zone-street-picker.machine.js';
-import { streetsApi } from '../../api/streets.api.js';
-import { zonesApi } from '../../api/zones.api.js';
-import type { FormBindings } from '../../components/list/form-dialog.js';
-import { SelectField } from '../../components/select-field.js';
+import { zoneStreetPickerMachine, type StreetOption, type ZoneOption } from '../../../../machines/catalogues/zone-street-picker.machine.js';
+import { streetsApi } from './streets.api.js';
+import { zonesApi } from './zones.api.js';
+import type { FormBindings } from '../../platform/components/list/form-dialog.js';
+import { SelectField } from '../../platform/components/select-field.js';
 import { inspected } from '../../inspector.js';
 
 export interface LocationOptionsApi {

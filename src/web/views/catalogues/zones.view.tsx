@@ -1,6 +1,6 @@
-import type { Zone } from '../../../shared/catalogue-types.js';
-import { ZoneFormSchema } from '../../../shared/schemas/zone.schema.js';
-import { zonesApi } from '../../api/zones.api.js';
+import type { Zone } from '../../../shared/catalogues/catalogue-types.js';
+import { ZoneFormSchema } from '../../../shared/catalogues/zone.schema.js';
+import { zonesApi } from './zones.api.js';
 import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';

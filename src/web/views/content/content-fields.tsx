@@ -1,6 +1,6 @@
 import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { contentDateLimits, CONTACT_MAX, DESCRIPTION_MAX, descriptionCounter, TITLE_MAX, type ContentKind } from '../../../shared/content-rules.js';
-import { TextField } from '../../components/text-field.js';
+import { contentDateLimits, CONTACT_MAX, DESCRIPTION_MAX, descriptionCounter, TITLE_MAX, type ContentKind } from '../../../shared/content/content-rules.js';
+import { TextField } from '../../platform/components/text-field.js';
 
 export interface ContentBindings {
   values: Record<string, any>;

@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Heading, NativeSelect, Field, Spinner, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { CONTENT_FAILURE_TITLE, CONTENT_SUCCESS_TITLE, ContentTexts, NEWSLETTER_TYPES, type ContentKind } from '../../../shared/content-rules.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+import { CONTENT_FAILURE_TITLE, CONTENT_SUCCESS_TITLE, ContentTexts, NEWSLETTER_TYPES, type ContentKind } from '../../../shared/content/content-rules.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { ContentFields } from './content-fields.js';
 import { ImageField } from './image-field.js';
 import { NoticeSegmentFields } from './notice-segment-fields.js';

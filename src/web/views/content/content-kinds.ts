@@ -1,4 +1,4 @@
-import type { ContentKind } from '../../../shared/content-rules.js';
+import type { ContentKind } from '../../../shared/content/content-rules.js';
 import { paths } from '../../paths.js';
 
 /** Where each kind's list and form live (spec 3 §2): the form edits with `?uuid=`. */

@@ -1,11 +1,11 @@
 import { Button, Spinner } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import { canDeleteContent, ContentTexts, shownDate, type ContentKind } from '../../../shared/content-rules.js';
-import type { ContentApi, ContentRow } from '../../api/content.api.js';
-import { AddLinkButton } from '../../components/add-link-button.js';
-import { ListScreen, type ListColumn } from '../../components/list/list-screen.js';
-import { listMemory } from '../../session/list-memory.js';
-import { useSessionUser } from '../../session/session-context.js';
+import { canDeleteContent, ContentTexts, shownDate, type ContentKind } from '../../../shared/content/content-rules.js';
+import type { ContentApi, ContentRow } from './content.api.js';
+import { AddLinkButton } from '../../platform/components/add-link-button.js';
+import { ListScreen, type ListColumn } from '../../platform/components/list/list-screen.js';
+import { listMemory } from '../../platform/session/list-memory.js';
+import { useSessionUser } from '../session/session-context.js';
 import { contentEditPath, contentPaths } from './content-kinds.js';
 
 const columns: ListColumn<ContentRow>[] = [

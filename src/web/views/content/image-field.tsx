@@ -1,7 +1,7 @@
 import { Box, Button, Field, HStack, Image, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import type { LogoState, PickedFile } from '../../../../machines/form-screen.machine.js';
-import { IMAGE_MIME_TYPES } from '../../../shared/content-rules.js';
+import type { LogoState, PickedFile } from '../../../../machines/platform/form-screen.machine.js';
+import { IMAGE_MIME_TYPES } from '../../../shared/content/content-rules.js';
 
 /** The optional image (jpeg or png) with its preview and a remove button (spec 3 §2, §5). */
 export function ImageField({ image, error, reading, onPick, onRemove }: {

@@ -1,4 +1,4 @@
-import { contentApi, type ContentApi } from '../../api/content.api.js';
+import { contentApi, type ContentApi } from './content.api.js';
 import { ContentList } from './content-list.js';
 
 const newsletters = contentApi('newsletters');

@@ -1,9 +1,9 @@
 import { Alert, Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { noticeSegmentsMachine } from '../../../../machines/notice-segments.machine.js';
-import { WHOLE_COMMUNITY_LABEL } from '../../../shared/content-rules.js';
-import { SelectField } from '../../components/select-field.js';
+import type { noticeSegmentsMachine } from '../../../../machines/content/notice-segments.machine.js';
+import { WHOLE_COMMUNITY_LABEL } from '../../../shared/content/content-rules.js';
+import { SelectField } from '../../platform/components/select-field.js';
 import { CheckField } from '../users/check-field.js';
 import type { ContentBindings } from './content-fields.js';
 

@@ -2,15 +2,15 @@ import { SimpleGrid } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ConstructionTexts, earliestStart, endPickerEnabled, SITE_DATE_CEILING, SITE_NAME_MAX, SITE_NUMBER_MAX, siteToday, TERRAIN_NUMBER_MAX,
-} from '../../../shared/construction-rules.js';
-import type { Construction } from '../../../shared/contractor-types.js';
-import { constructionBodyOf, constructionFormSchema, type ConstructionForm } from '../../../shared/schemas/construction.schema.js';
-import { constructionsApi, contractorsApi } from '../../api/contractors.api.js';
-import { streetsApi } from '../../api/streets.api.js';
-import { AddressFormPage } from '../../components/address-form/address-form-page.js';
-import { useAddressForm } from '../../components/address-form/use-address-form.js';
-import { SelectField } from '../../components/select-field.js';
-import { TextField } from '../../components/text-field.js';
+} from '../../../shared/contractors/construction-rules.js';
+import type { Construction } from '../../../shared/contractors/contractor-types.js';
+import { constructionBodyOf, constructionFormSchema, type ConstructionForm } from '../../../shared/contractors/construction.schema.js';
+import { constructionsApi, contractorsApi } from './contractors.api.js';
+import { streetsApi } from '../catalogues/streets.api.js';
+import { AddressFormPage } from '../../platform/components/address-form/address-form-page.js';
+import { useAddressForm } from '../../platform/components/address-form/use-address-form.js';
+import { SelectField } from '../../platform/components/select-field.js';
+import { TextField } from '../../platform/components/text-field.js';
 import { paths } from '../../paths.js';
 
 export interface ConstructionFormApis {

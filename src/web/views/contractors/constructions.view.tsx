@@ -1,13 +1,13 @@
 import { Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import type { ListRow } from '../../../../machines/list-screen.machine.js';
-import type { Page } from '../../../shared/api-types.js';
-import { CONSTRUCTIONS_PAGE_SIZE, constructionEditPath, ConstructionTexts, sitePeriod } from '../../../shared/construction-rules.js';
-import type { Construction } from '../../../shared/contractor-types.js';
-import { PAGE_LINKS } from '../../../shared/massive-event-rules.js';
-import { constructionsApi } from '../../api/contractors.api.js';
-import { AddLinkButton } from '../../components/add-link-button.js';
-import { ListScreen, type ListColumn } from '../../components/list/list-screen.js';
+import type { ListRow } from '../../../../machines/platform/list-screen.machine.js';
+import type { Page } from '../../../shared/platform/api-types.js';
+import { CONSTRUCTIONS_PAGE_SIZE, constructionEditPath, ConstructionTexts, sitePeriod } from '../../../shared/contractors/construction-rules.js';
+import type { Construction } from '../../../shared/contractors/contractor-types.js';
+import { PAGE_LINKS } from '../../../shared/massive-events/massive-event-rules.js';
+import { constructionsApi } from './contractors.api.js';
+import { AddLinkButton } from '../../platform/components/add-link-button.js';
+import { ListScreen, type ListColumn } from '../../platform/components/list/list-screen.js';
 import { paths } from '../../paths.js';
 
 type Row = Construction & ListRow;

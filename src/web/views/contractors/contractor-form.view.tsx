@@ -1,12 +1,12 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { ContractorTexts } from '../../../shared/construction-rules.js';
-import { ContractorEditFormSchema, ContractorFormSchema, ContractorLimits as L, type ContractorForm } from '../../../shared/schemas/contractor.schema.js';
-import { addressesApi } from '../../api/addresses.api.js';
-import { contractorFormValues, contractorsApi, emptyContractorForm } from '../../api/contractors.api.js';
-import { AddressFormPage } from '../../components/address-form/address-form-page.js';
-import { useAddressForm } from '../../components/address-form/use-address-form.js';
-import { TextField } from '../../components/text-field.js';
+import { ContractorTexts } from '../../../shared/contractors/construction-rules.js';
+import { ContractorEditFormSchema, ContractorFormSchema, ContractorLimits as L, type ContractorForm } from '../../../shared/contractors/contractor.schema.js';
+import { addressesApi } from '../../platform/api/addresses.api.js';
+import { contractorFormValues, contractorsApi, emptyContractorForm } from './contractors.api.js';
+import { AddressFormPage } from '../../platform/components/address-form/address-form-page.js';
+import { useAddressForm } from '../../platform/components/address-form/use-address-form.js';
+import { TextField } from '../../platform/components/text-field.js';
 import { paths } from '../../paths.js';
 
 export interface ContractorFormApis {

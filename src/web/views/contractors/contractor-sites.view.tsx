@@ -1,16 +1,16 @@
 import { Badge, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { fromCallback } from 'xstate';
-import type { ListRow } from '../../../../machines/list-screen.machine.js';
-import type { Page } from '../../../shared/api-types.js';
+import type { ListRow } from '../../../../machines/platform/list-screen.machine.js';
+import type { Page } from '../../../shared/platform/api-types.js';
 import {
   CONSTRUCTIONS_PAGE_SIZE, ConstructionTexts, siteAddWorkerPath, siteRequestStatus, siteStatusText, siteWorkersPath,
-} from '../../../shared/construction-rules.js';
-import type { Construction } from '../../../shared/contractor-types.js';
-import { PAGE_LINKS } from '../../../shared/massive-event-rules.js';
-import { constructionsApi } from '../../api/contractors.api.js';
-import { ListScreen, type ListColumn } from '../../components/list/list-screen.js';
-import { listenToWorkers } from '../../realtime/worker-events.js';
+} from '../../../shared/contractors/construction-rules.js';
+import type { Construction } from '../../../shared/contractors/contractor-types.js';
+import { PAGE_LINKS } from '../../../shared/massive-events/massive-event-rules.js';
+import { constructionsApi } from './contractors.api.js';
+import { ListScreen, type ListColumn } from '../../platform/components/list/list-screen.js';
+import { listenToWorkers } from './worker-events.js';
 
 type Row = Construction & ListRow;
 

@@ -1,13 +1,13 @@
 import { Checkbox, CheckboxGroup, Fieldset, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { zoneStreetPickerMachine } from '../../../../machines/zone-street-picker.machine.js';
+import type { zoneStreetPickerMachine } from '../../../../machines/catalogues/zone-street-picker.machine.js';
 import {
   deviceFieldsShown, DeviceTexts, DeviceTypeLabel, deviceTypesFor, SCANNER_ACCESSES, SCANNER_PLACES, ScannerAccessLabel, ScannerPlaceLabel,
-} from '../../../shared/device-rules.js';
-import type { FormBindings } from '../../components/list/form-dialog.js';
-import { SelectField } from '../../components/select-field.js';
-import { TextField } from '../../components/text-field.js';
+} from '../../../shared/devices/device-rules.js';
+import type { FormBindings } from '../../platform/components/list/form-dialog.js';
+import { SelectField } from '../../platform/components/select-field.js';
+import { TextField } from '../../platform/components/text-field.js';
 
 type Ref = { uuid: string } | null;
 export type DeviceFormValues = {

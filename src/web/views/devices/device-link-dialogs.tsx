@@ -1,10 +1,10 @@
 import { Button, Code, Dialog, Flex, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { deviceLinkMachine } from '../../../../machines/device-link.machine.js';
-import { countdownText, DeviceTexts, linkUri } from '../../../shared/device-rules.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+import type { deviceLinkMachine } from '../../../../machines/devices/device-link.machine.js';
+import { countdownText, DeviceTexts, linkUri } from '../../../shared/devices/device-rules.js';
+import { ConfirmDialog } from '../../platform/components/confirm-dialog.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { QrCode } from './qr-code.js';
 import { useNow } from './use-now.js';
 

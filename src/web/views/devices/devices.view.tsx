@@ -1,20 +1,20 @@
 import { Spinner, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
-import { deviceFormMachine } from '../../../../machines/device-form.machine.js';
-import { deviceFormValues, parentOptions } from '../../../../machines/device-form-rules.js';
-import { deviceLinkMachine, type DeviceLinkEvent } from '../../../../machines/device-link.machine.js';
-import { zoneStreetPickerMachine } from '../../../../machines/zone-street-picker.machine.js';
+import { deviceFormMachine } from '../../../../machines/devices/device-form.machine.js';
+import { deviceFormValues, parentOptions } from '../../../../machines/devices/device-form-rules.js';
+import { deviceLinkMachine, type DeviceLinkEvent } from '../../../../machines/devices/device-link.machine.js';
+import { zoneStreetPickerMachine } from '../../../../machines/catalogues/zone-street-picker.machine.js';
 import {
   deviceLocation, DeviceSearchLabel, deviceSearchFieldsFor, DeviceStatusLabel, DeviceTexts, DeviceTypeLabel, deviceTypesFor, DEVICE_STATUSES,
-} from '../../../shared/device-rules.js';
-import type { DeviceInput } from '../../../shared/schemas/device.schema.js';
-import { devicesApi, type DeviceRow, type DevicesApi } from '../../api/devices.api.js';
-import { FormDialog, type FormActor } from '../../components/list/form-dialog.js';
-import { ListScreen, type ListColumn } from '../../components/list/list-screen.js';
-import { listenToDevice } from '../../realtime/device-events.js';
-import { listMemory } from '../../session/list-memory.js';
-import { useSessionUser } from '../../session/session-context.js';
+} from '../../../shared/devices/device-rules.js';
+import type { DeviceInput } from '../../../shared/devices/device.schema.js';
+import { devicesApi, type DeviceRow, type DevicesApi } from './devices.api.js';
+import { FormDialog, type FormActor } from '../../platform/components/list/form-dialog.js';
+import { ListScreen, type ListColumn } from '../../platform/components/list/list-screen.js';
+import { listenToDevice } from './device-events.js';
+import { listMemory } from '../../platform/session/list-memory.js';
+import { useSessionUser } from '../session/session-context.js';
 import { locationOptionsApi, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
 import { DeviceFields, type DeviceFormValues } from './device-fields.js';
 import { DeviceLinkActions, DeviceStatusCell } from './device-link-dialogs.js';

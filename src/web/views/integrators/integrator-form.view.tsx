@@ -1,13 +1,13 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import type { CreatedIntegrator } from '../../../shared/integrator-types.js';
-import { IntegratorFormSchema, type IntegratorForm } from '../../../shared/schemas/integrator.schema.js';
-import { addressesApi, ownColony } from '../../api/addresses.api.js';
-import { emptyIntegratorForm, integratorFormValues, integratorsApi } from '../../api/integrators.api.js';
-import { AddressFields } from '../../components/address-form/address-fields.js';
-import { AddressFormPage } from '../../components/address-form/address-form-page.js';
-import { useAddressForm } from '../../components/address-form/use-address-form.js';
-import { TextField } from '../../components/text-field.js';
+import type { CreatedIntegrator } from '../../../shared/integrators/integrator-types.js';
+import { IntegratorFormSchema, type IntegratorForm } from '../../../shared/integrators/integrator.schema.js';
+import { addressesApi, ownColony } from '../../platform/api/addresses.api.js';
+import { emptyIntegratorForm, integratorFormValues, integratorsApi } from './integrators.api.js';
+import { AddressFields } from '../../platform/components/address-form/address-fields.js';
+import { AddressFormPage } from '../../platform/components/address-form/address-form-page.js';
+import { useAddressForm } from '../../platform/components/address-form/use-address-form.js';
+import { TextField } from '../../platform/components/text-field.js';
 import { paths } from '../../paths.js';
 
 export interface IntegratorFormApis {

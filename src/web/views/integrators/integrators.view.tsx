@@ -2,19 +2,19 @@ import { Button, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { integratorAccessMachine } from '../../../../machines/integrator-access.machine.js';
-import type { ListRow } from '../../../../machines/list-screen.machine.js';
-import type { Page } from '../../../shared/api-types.js';
-import { INTEGRATOR_PAGE_WINDOW } from '../../../shared/constants.js';
+import { integratorAccessMachine } from '../../../../machines/integrators/integrator-access.machine.js';
+import type { ListRow } from '../../../../machines/platform/list-screen.machine.js';
+import type { Page } from '../../../shared/platform/api-types.js';
+import { INTEGRATOR_PAGE_WINDOW } from '../../../shared/platform/constants.js';
 import {
   accessButtonOf, accessPromptOf, addressLineOf, integratorFullName,
-} from '../../../shared/integrator-access.js';
-import type { Integrator } from '../../../shared/integrator-types.js';
-import { integratorsApi } from '../../api/integrators.api.js';
-import { AddLinkButton } from '../../components/add-link-button.js';
-import { AccessDialogs } from '../../components/access-dialogs.js';
-import type { Column } from '../../components/list/data-table.js';
-import { ListScreen } from '../../components/list/list-screen.js';
+} from '../../../shared/integrators/integrator-access.js';
+import type { Integrator } from '../../../shared/integrators/integrator-types.js';
+import { integratorsApi } from './integrators.api.js';
+import { AddLinkButton } from '../../platform/components/add-link-button.js';
+import { AccessDialogs } from '../../platform/components/access-dialogs.js';
+import type { Column } from '../../platform/components/list/data-table.js';
+import { ListScreen } from '../../platform/components/list/list-screen.js';
 import { paths } from '../../paths.js';
 
 type Row = Integrator & ListRow;

@@ -1,10 +1,10 @@
 import { Text } from '@chakra-ui/react';
 import {
   COMMON_AREA_RANGES, COMMON_AREA_REPORT_FILE, formatReportDateTime, ReportTexts,
-} from '../../../shared/report-rules.js';
-import { downloadReport } from '../../api/report-export.api.js';
-import { COMMON_AREA_REPORT_URL, reportsApi, type CommonAreaRow, type ReportsApi } from '../../api/reports.api.js';
-import type { Column } from '../../components/list/data-table.js';
+} from '../../../shared/reports/report-rules.js';
+import { downloadReport } from './report-export.api.js';
+import { COMMON_AREA_REPORT_URL, reportsApi, type CommonAreaRow, type ReportsApi } from './reports.api.js';
+import type { Column } from '../../platform/components/list/data-table.js';
 import { PhotoButton } from './photo-viewer.js';
 import type { ReportField } from './report-filters-form.js';
 import { ReportScreen } from './report-screen.js';

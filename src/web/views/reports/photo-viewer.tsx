@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Image, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ReportTexts } from '../../../shared/report-rules.js';
+import { ReportTexts } from '../../../shared/reports/report-rules.js';
 
 /**
  * 'Ver foto': the identification photo in a viewer. The link is signed for this user and good

@@ -1,6 +1,6 @@
 import { Button, Field, Flex, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
-import type { ReportFilters, ReportOption } from '../../../../machines/report-filter.machine.js';
-import { ReportTexts } from '../../../shared/report-rules.js';
+import type { ReportFilters, ReportOption } from '../../../../machines/reports/report-filter.machine.js';
+import { ReportTexts } from '../../../shared/reports/report-rules.js';
 
 /** A filter of a report's form: a text, a date (no future day can be picked) or a select. */
 export interface ReportField {

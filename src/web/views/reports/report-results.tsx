@@ -1,10 +1,10 @@
 import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { listScreenMachine, ListRow } from '../../../../machines/list-screen.machine.js';
-import { DataTable, type Column } from '../../components/list/data-table.js';
-import { EMPTY_LIST_MESSAGE } from '../../components/list/list-screen.js';
-import { Pager } from '../../components/list/pager.js';
+import type { listScreenMachine, ListRow } from '../../../../machines/platform/list-screen.machine.js';
+import { DataTable, type Column } from '../../platform/components/list/data-table.js';
+import { EMPTY_LIST_MESSAGE } from '../../platform/components/list/list-screen.js';
+import { Pager } from '../../platform/components/list/pager.js';
 
 /** Spec 3 §9: a pager window of about 6 page numbers. */
 const PAGE_WINDOW = 6;

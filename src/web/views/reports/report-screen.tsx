@@ -2,12 +2,12 @@ import { Button, Flex, Heading, Progress, Spinner, Stack, Text } from '@chakra-u
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
-import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/list-screen.machine.js';
-import { reportFilterMachine, type ReportFilters, type ReportOption } from '../../../../machines/report-filter.machine.js';
-import type { Page } from '../../../shared/api-types.js';
-import { formatBytes, localToday, ReportTexts } from '../../../shared/report-rules.js';
-import type { Column } from '../../components/list/data-table.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/platform/list-screen.machine.js';
+import { reportFilterMachine, type ReportFilters, type ReportOption } from '../../../../machines/reports/report-filter.machine.js';
+import type { Page } from '../../../shared/platform/api-types.js';
+import { formatBytes, localToday, ReportTexts } from '../../../shared/reports/report-rules.js';
+import type { Column } from '../../platform/components/list/data-table.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { inspected } from '../../inspector.js';
 import { ReportFiltersForm, type ReportField } from './report-filters-form.js';
 import { ReportResults } from './report-results.js';
@@ -22,7 +22,7 @@ export interface ReportScreenProps<Row extends ListRow> {
   loadPage: (filters: ReportFilters, page: number) => Promise<Page<Row>>;
   /** The selects' choices by filter name. */
   loadOptions: () => Promise<Record<string, ReportOption[]>>;
-  /** The workbook's download child (src/web/api/report-export.api.ts); without it the screen offers no export. */
+  /** The workbook's download child (src/web/views/reports/report-export.api.ts); without it the screen offers no export. */
   download?: AnyActorLogic;
   /** The community's date today; the local one by default. */
   today?: string;

@@ -1,9 +1,9 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { NO_EXIT, ReportTexts, VISIT_REPORT_FILE, VISIT_REPORT_RANGES, formatReportDateTime } from '../../../shared/report-rules.js';
-import { VisitantTypeLabel } from '../../../shared/schemas/visit.schema.js';
-import { downloadReport } from '../../api/report-export.api.js';
-import { reportsApi, VISIT_EXPORT_URL, type ReportsApi, type VisitRow } from '../../api/reports.api.js';
-import type { Column } from '../../components/list/data-table.js';
+import { NO_EXIT, ReportTexts, VISIT_REPORT_FILE, VISIT_REPORT_RANGES, formatReportDateTime } from '../../../shared/reports/report-rules.js';
+import { VisitantTypeLabel } from '../../../shared/visits/visit.schema.js';
+import { downloadReport } from './report-export.api.js';
+import { reportsApi, VISIT_EXPORT_URL, type ReportsApi, type VisitRow } from './reports.api.js';
+import type { Column } from '../../platform/components/list/data-table.js';
 import { PhotoButton } from './photo-viewer.js';
 import type { ReportField } from './report-filters-form.js';
 import { ReportScreen } from './report-screen.js';

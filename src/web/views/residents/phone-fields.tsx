@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, IconButton, Stack } from '@chakra-ui/react';
-import type { PhoneRow } from '../../../../machines/resident-form-rules.js';
-import { TextField } from '../../components/text-field.js';
+import type { PhoneRow } from '../../../../machines/residents/resident-form-rules.js';
+import { TextField } from '../../platform/components/text-field.js';
 
 /**
  * The phone rows (spec 3 §2, §5): the first is required, up to 4; 'Agregar teléfono' while fewer

@@ -1,10 +1,10 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { residentCodeMachine } from '../../../../machines/resident-code.machine.js';
-import { RESEND_SUCCESS_TITLE } from '../../../shared/resident-list-rules.js';
-import { codeExpiryText, ResidentErrorTitles, ResidentTexts } from '../../../shared/resident-rules.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+import type { residentCodeMachine } from '../../../../machines/residents/resident-code.machine.js';
+import { RESEND_SUCCESS_TITLE } from '../../../shared/residents/resident-list-rules.js';
+import { codeExpiryText, ResidentErrorTitles, ResidentTexts } from '../../../shared/residents/resident-rules.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 
 /** The code column of one row, bound to the row's residentCode child: the code's state, never the code. */
 export function ResidentCodeCell({ actor }: { actor?: AnyActorRef }) {

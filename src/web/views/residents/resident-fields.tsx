@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { TextField } from '../../components/text-field.js';
+import { TextField } from '../../platform/components/text-field.js';
 import { ZoneStreetFields, locationOptionsApi, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
 import { CheckField } from '../users/check-field.js';
 

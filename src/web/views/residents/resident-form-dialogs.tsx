@@ -1,7 +1,7 @@
-import type { ResidentFormContext, ResidentFormEvent } from '../../../../machines/resident-form.machine.js';
-import { ResidentErrorTitles, ResidentTexts } from '../../../shared/resident-rules.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+import type { ResidentFormContext, ResidentFormEvent } from '../../../../machines/residents/resident-form.machine.js';
+import { ResidentErrorTitles, ResidentTexts } from '../../../shared/residents/resident-rules.js';
+import { ConfirmDialog } from '../../platform/components/confirm-dialog.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 
 /** The dialogs of 'Alta residente' / 'Editar residente' (spec 3 §4, §5, §8), each open in its state of the form machine. */
 export function ResidentFormDialogs({ state, send }: {

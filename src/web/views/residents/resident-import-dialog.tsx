@@ -2,11 +2,11 @@ import { Box, Button, CloseButton, Dialog, Link, Portal, Progress, Stack, Text }
 import { useSelector } from '@xstate/react';
 import { useDropzone, type Accept } from 'react-dropzone';
 import type { ActorRefFrom } from 'xstate';
-import type { residentImportMachine } from '../../../../machines/resident-import.machine.js';
+import type { residentImportMachine } from '../../../../machines/residents/resident-import.machine.js';
 import {
   IMPORT_MAX_BYTES, ImportTexts, RESIDENT_TEMPLATE_NAME, RESIDENT_TEMPLATE_PATH, XLSX_ACCEPT,
-} from '../../../shared/resident-import.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+} from '../../../shared/residents/resident-import.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 
 type ImportActor = ActorRefFrom<typeof residentImportMachine>;
 

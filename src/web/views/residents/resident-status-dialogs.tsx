@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef, ActorRefFrom } from 'xstate';
-import type { residentStatusMachine } from '../../../../machines/resident-status.machine.js';
-import { statusDialogOf } from '../../../shared/resident-list-rules.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+import type { residentStatusMachine } from '../../../../machines/residents/resident-status.machine.js';
+import { statusDialogOf } from '../../../shared/residents/resident-list-rules.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 
 /** The dialogs of a running residentStatus child: '¡Correcto!' or the spec's failure title with the server's text. */
 export function ResidentStatusDialogs({ actor: ref }: { actor: AnyActorRef }) {

@@ -2,15 +2,15 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise, type AnyActorLogic } from 'xstate';
-import { residentEmailCheckMachine } from '../../../../machines/resident-email-check.machine.js';
-import { residentFormMachine } from '../../../../machines/resident-form.machine.js';
-import { residentImportMachine } from '../../../../machines/resident-import.machine.js';
-import type { ResidentInput } from '../../../shared/schemas/resident.schema.js';
-import { saveErrorWorkbook, uploadResidentsFile } from '../../api/resident-import.api.js';
-import { residentsApi, type ResidentUpdate } from '../../api/residents.api.js';
+import { residentEmailCheckMachine } from '../../../../machines/residents/resident-email-check.machine.js';
+import { residentFormMachine } from '../../../../machines/residents/resident-form.machine.js';
+import { residentImportMachine } from '../../../../machines/residents/resident-import.machine.js';
+import type { ResidentInput } from '../../../shared/residents/resident.schema.js';
+import { saveErrorWorkbook, uploadResidentsFile } from './resident-import.api.js';
+import { residentsApi, type ResidentUpdate } from './residents.api.js';
 import { inspected } from '../../inspector.js';
 import { paths } from '../../paths.js';
-import { residentFormValues } from '../../../../machines/resident-form-rules.js';
+import { residentFormValues } from '../../../../machines/residents/resident-form-rules.js';
 
 /** The calls of /newResidents (spec 3 §7 Residents), replaceable in tests. */
 export interface ResidentFormApis {

@@ -1,9 +1,9 @@
 import { Card, Field, Heading, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { SettingsEditEvent, SettingsFlag } from '../../../../machines/settings-edit.machine.js';
+import type { SettingsEditEvent, SettingsFlag } from '../../../../machines/settings/settings-edit.machine.js';
 import {
   frequentChoiceKey, FREQUENT_VALIDITY_CHOICES, INVITATION_VALIDITY_HOURS, isAllSearch, messageCounter, OptionLabels, SEARCH_OPTIONS,
   SettingsTexts as T, VIEW_OPTIONS, type SettingsValues,
-} from '../../../shared/settings-rules.js';
+} from '../../../shared/settings/settings-rules.js';
 import { CheckField } from '../users/check-field.js';
 
 export interface CardProps {

@@ -2,14 +2,14 @@ import { Alert, Button, Card, Flex, Heading, Spinner, Stack, Text } from '@chakr
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { settingsEditMachine } from '../../../../machines/settings-edit.machine.js';
-import { SettingsTexts as T } from '../../../shared/settings-rules.js';
-import { administrativeVisitApi, type AdministrativeVisitApi } from '../../api/administrative-visit.api.js';
-import { settingsApi, type SettingsApi } from '../../api/settings.api.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+import { settingsEditMachine } from '../../../../machines/settings/settings-edit.machine.js';
+import { SettingsTexts as T } from '../../../shared/settings/settings-rules.js';
+import { administrativeVisitApi, type AdministrativeVisitApi } from '../visits/administrative-visit.api.js';
+import { settingsApi, type SettingsApi } from './settings.api.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { inspected } from '../../inspector.js';
 import { locationOptionsApi, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
-import { AdministrativeVisitDialog } from '../users/administrative-visit-dialog.js';
+import { AdministrativeVisitDialog } from '../visits/administrative-visit-dialog.js';
 import { GuardAppCard, MessageCard, ValidityCards } from './settings-cards.js';
 
 const VISITS_LABEL = 'Configuración visitas administrativas';

@@ -2,18 +2,18 @@ import { Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { formRules } from '../../../../machines/form-rules.js';
-import { formScreenMachine } from '../../../../machines/form-screen.machine.js';
-import { postalCodeLookupMachine } from '../../../../machines/postal-code-lookup.machine.js';
-import { failureDescription } from '../../../shared/api-failure.js';
-import type { Role } from '../../../shared/roles.js';
-import type { UserPayload } from '../../../shared/schemas/user.schema.js';
+import { formRules } from '../../../../machines/platform/form-rules.js';
+import { formScreenMachine } from '../../../../machines/platform/form-screen.machine.js';
+import { postalCodeLookupMachine } from '../../../../machines/platform/postal-code-lookup.machine.js';
+import { failureDescription } from '../../../shared/platform/api-failure.js';
+import type { Role } from '../../../shared/platform/roles.js';
+import type { UserPayload } from '../../../shared/users/user.schema.js';
 import {
   emptyUserForm, userFormLayout, userFormSchemaFor, userTypeChoices, type UserFormValues,
-} from '../../../shared/user-form.js';
-import { userInvalidDialog, userSaveErrorDialog, userSavedDialog } from '../../../shared/user-save-errors.js';
-import type { UserRow, UsersApi } from '../../api/users.api.js';
-import { ResultDialog } from '../../components/result-dialog.js';
+} from '../../../shared/users/user-form.js';
+import { userInvalidDialog, userSaveErrorDialog, userSavedDialog } from '../../../shared/users/user-save-errors.js';
+import type { UserRow, UsersApi } from './users.api.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { UserFormFields } from './user-form-fields.js';
 
 /**

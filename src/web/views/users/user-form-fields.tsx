@@ -1,8 +1,8 @@
 import { HStack, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
-import type { AddressOption } from '../../../shared/api-types.js';
-import type { UserFormLayout, UserFormValues } from '../../../shared/user-form.js';
-import { SelectField } from '../../components/select-field.js';
-import { TextField } from '../../components/text-field.js';
+import type { AddressOption } from '../../../shared/platform/api-types.js';
+import type { UserFormLayout, UserFormValues } from '../../../shared/users/user-form.js';
+import { SelectField } from '../../platform/components/select-field.js';
+import { TextField } from '../../platform/components/text-field.js';
 import { CheckField } from './check-field.js';
 
 export interface UserFieldsProps {

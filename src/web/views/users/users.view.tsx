@@ -1,15 +1,15 @@
 import { Box, IconButton, Spinner } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { canConfigureAdministrativeVisits } from '../../../shared/administrative-visit-rules.js';
-import { USER_PAGE_WINDOW } from '../../../shared/constants.js';
-import { userLogin, userRowActions } from '../../../shared/user-list-rules.js';
-import { USER_DELETE_ERROR_TITLE } from '../../../shared/user-save-errors.js';
-import { administrativeVisitApi, type AdministrativeVisitApi } from '../../api/administrative-visit.api.js';
-import { usersApi, type UserRow, type UsersApi } from '../../api/users.api.js';
-import { ListScreen } from '../../components/list/list-screen.js';
-import { useSessionUser } from '../../session/session-context.js';
+import { canConfigureAdministrativeVisits } from '../../../shared/users/administrative-visit-rules.js';
+import { USER_PAGE_WINDOW } from '../../../shared/platform/constants.js';
+import { userLogin, userRowActions } from '../../../shared/users/user-list-rules.js';
+import { USER_DELETE_ERROR_TITLE } from '../../../shared/users/user-save-errors.js';
+import { administrativeVisitApi, type AdministrativeVisitApi } from '../visits/administrative-visit.api.js';
+import { usersApi, type UserRow, type UsersApi } from './users.api.js';
+import { ListScreen } from '../../platform/components/list/list-screen.js';
+import { useSessionUser } from '../session/session-context.js';
 import { locationOptionsApi, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
-import { AdministrativeVisitDialog } from './administrative-visit-dialog.js';
+import { AdministrativeVisitDialog } from '../visits/administrative-visit-dialog.js';
 import { UserFormDialog, userModalFor } from './user-form-dialog.js';
 
 const VISITS_LABEL = 'Configuración visitas administrativas';

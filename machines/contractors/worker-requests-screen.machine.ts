@@ -1,0 +1,87 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { failureDescription } from '../../src/shared/platform/api-failure.js';
+import type { WorkerRef } from './worker-approval.machine.js';
+import { workerApprovalMachine, type WorkerApprovalInput } from './worker-approval.machine.js';
+
+export interface RequestRow {
+  constructionId: string;
+  construction: { uuid: string; name: string; number: string; streetNumber: string };
+  workers: number; approved: number; rejected: number; pending: number;
+}
+
+export interface RequestsScreenContext {
+  rows: RequestRow[];
+  page: number;
+  error: string | null;
+  /** The site and action of a running approve all / reject all. */
+  bulk: { construction: string; action: 'approve' | 'reject' } | null;
+  deciding: WorkerApprovalInput | null;
+}
+
+export type RequestsScreenEvent =
+  | { type: 'page.go'; page: number }
+  | { type: 'approveAll'; construction: string }
+  | { type: 'rejectAll'; construction: string }
+  | { type: 'live.changed' }
+  | { type: 'retry' }
+  | { type: 'dialog.close' };
+
+/**
+ * /workersRequest 'Solicitudes' (spec 2 §2.8): the requests per site with their counts; approve
+ * all and reject all read the site's workers and run the `workerApproval` child over them (it
+ * keeps only the pending ones, shows progress and a partial-failure summary); a new request
+ * pushed live reloads the table.
+ */
+export const workerRequestsScreenMachine = setup({
+  types: { context: {} as RequestsScreenContext, events: {} as RequestsScreenEvent },
+  actors: {
+    loadRequests: fromPromise<RequestRow[]>(async () => { throw new Error('not provided'); }),
+    loadSiteWorkers: fromPromise<WorkerRef[], { construction: string }>(async () => { throw new Error('not provided'); }),
+    approval: workerApprovalMachine,
+    live: fromCallback<RequestsScreenEvent>(() => () => {}),
+  },
+}).createMachine({
+  id: 'workerRequestsScreen',
+  context: { rows: [], page: 0, error: null, bulk: null, deciding: null },
+  invoke: { id: 'live', src: 'live' },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadRequests', src: 'loadRequests',
+        onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output, error: null }) },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+      },
+    },
+    loadFailed: { on: { retry: 'loading' } },
+    ready: {
+      on: {
+        'page.go': { actions: assign({ page: ({ event }) => event.page }) },
+        approveAll: { target: 'readingSite', actions: assign({ bulk: ({ event }) => ({ construction: event.construction, action: 'approve' as const }) }) },
+        rejectAll: { target: 'readingSite', actions: assign({ bulk: ({ event }) => ({ construction: event.construction, action: 'reject' as const }) }) },
+        'live.changed': 'loading',
+      },
+    },
+    readingSite: {
+      invoke: {
+        id: 'loadSiteWorkers', src: 'loadSiteWorkers', input: ({ context }) => ({ construction: context.bulk!.construction }),
+        onDone: {
+          target: 'deciding',
+          actions: assign({ deciding: ({ context, event }) => ({ bulk: true, action: context.bulk!.action, workers: event.output }) }),
+        },
+        onError: { target: 'siteFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+      },
+    },
+    /** 'Ha ocurrido un error' with the server's text. */
+    siteFailed: { on: { 'dialog.close': { target: 'ready', actions: assign({ bulk: null, error: null }) } } },
+    deciding: {
+      invoke: {
+        id: 'approval', src: 'approval', input: ({ context }) => context.deciding!,
+        onDone: [
+          { guard: ({ event }) => event.output.changed, target: 'loading', actions: assign({ bulk: null, deciding: null }) },
+          { target: 'ready', actions: assign({ bulk: null, deciding: null }) },
+        ],
+      },
+    },
+  },
+});

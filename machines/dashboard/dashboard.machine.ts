@@ -1,0 +1,101 @@
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { failureDescription } from '../../src/shared/platform/api-failure.js';
+import {
+  applyVisitIn, applyVisitOut, dashboardOf, type VisitDashboard, type VisitStatsResponses,
+} from '../../src/shared/dashboard/dashboard-counters.js';
+import type { IntegratorDashboard } from '../../src/shared/integrators/integrator-types.js';
+import type { VisitEvent } from '../../src/shared/platform/realtime.js';
+
+export type LiveStatus = 'connecting' | 'on' | 'refused';
+
+export interface DashboardContext {
+  view: 'licences' | 'visits';
+  /** The active community, whose room the live counters subscribe to (null: none, e.g. general administrator). */
+  fracUuid: string | null;
+  visits: VisitDashboard | null;
+  licences: IntegratorDashboard | null;
+  live: LiveStatus | null;
+  error: string | null;
+}
+
+export type DashboardEvent =
+  | { type: 'visit.in'; event: VisitEvent }
+  | { type: 'visit.out'; event: VisitEvent }
+  | { type: 'live.status'; status: LiveStatus }
+  | { type: 'dashboard.reload' };
+
+export interface DashboardInput { view: 'licences' | 'visits'; fracUuid: string | null }
+
+/**
+ * The /home dashboards (spec 1 §2, §4, §7): integrators load their licence cards; everyone else
+ * loads the access statistics, then keeps them live from the community's V_IN / V_OUT events,
+ * which a callback actor (the socket in the browser, a fake in tests) sends in.
+ */
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+    input: {} as DashboardInput,
+  },
+  actors: {
+    /** `GET api/integrator/dashboard`. */
+    loadLicences: fromPromise<IntegratorDashboard, void>(async () => { throw new Error('not provided'); }),
+    /** dailyVisits, monthlyVisits, residentSummary, entriesQR and entriesManual. */
+    loadVisitStats: fromPromise<VisitStatsResponses, void>(async () => { throw new Error('not provided'); }),
+    /** Subscribes to the community's room and sends `visit.in`, `visit.out` and `live.status` back. */
+    liveVisits: fromCallback<EventObject, { fracUuid: string }>(() => () => {}),
+  },
+  actions: {
+    assignVisits: assign({ visits: ({ event }) => dashboardOf((event as unknown as { output: VisitStatsResponses }).output), error: null }),
+  },
+  guards: {
+    isLicenceView: ({ context }) => context.view === 'licences',
+    hasCommunity: ({ context }) => context.fracUuid !== null,
+    /** Only the active community's visits count (the server's rooms already ensure it). */
+    isOwnCommunity: ({ context, event }) =>
+      (event.type === 'visit.in' || event.type === 'visit.out') && event.event.fracUuid.toLowerCase() === context.fracUuid?.toLowerCase(),
+  },
+}).createMachine({
+  id: 'dashboard',
+  context: ({ input }) => ({ view: input.view, fracUuid: input.fracUuid, visits: null, licences: null, live: null, error: null }),
+  initial: 'boot',
+  states: {
+    boot: { always: [{ guard: 'isLicenceView', target: 'loadingLicences' }, { target: 'loadingVisits' }] },
+    loadingLicences: {
+      invoke: {
+        id: 'licences', src: 'loadLicences',
+        onDone: { target: 'licences', actions: assign({ licences: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+      },
+    },
+    licences: {},
+    loadingVisits: {
+      invoke: {
+        id: 'visits', src: 'loadVisitStats',
+        onDone: [
+          { guard: 'hasCommunity', target: 'visits.live', actions: 'assignVisits' },
+          { target: 'visits.still', actions: 'assignVisits' },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+      },
+    },
+    visits: {
+      initial: 'still',
+      states: {
+        /** Counters move with the community's events (spec 1 §4). */
+        live: {
+          entry: assign({ live: 'connecting' as const }),
+          invoke: { id: 'live', src: 'liveVisits', input: ({ context }) => ({ fracUuid: context.fracUuid! }) },
+          on: {
+            'visit.in': { guard: 'isOwnCommunity', actions: assign({ visits: ({ context, event }) => applyVisitIn(context.visits!, event.event) }) },
+            'visit.out': { guard: 'isOwnCommunity', actions: assign({ visits: ({ context }) => applyVisitOut(context.visits!) }) },
+            'live.status': { actions: assign({ live: ({ event }) => event.status }) },
+          },
+        },
+        /** No community of one's own (general administrator): the figures as loaded. */
+        still: {},
+      },
+    },
+    failed: { on: { 'dashboard.reload': { target: 'boot' } } },
+  },
+});

@@ -1,0 +1,128 @@
+import { assertEvent, assign, sendParent, setup } from 'xstate';
+import { SelectionTexts } from '../../src/shared/massive-events/massive-event-rules.js';
+import { guestImportMachine } from './guest-import.machine.js';
+import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
+
+/** A guest card as the selection keeps it. */
+export interface SelectedGuest { uuid: string; name: string; [key: string]: unknown }
+
+export interface GuestActionsContext {
+  selected: SelectedGuest[];
+  /** The selection rule's message (spec 2 §5, §8), while shown. */
+  refusal: string | null;
+}
+
+export type GuestActionsEvent =
+  | { type: 'select.toggle'; row: SelectedGuest }
+  | { type: 'select.all'; rows: SelectedGuest[] }
+  | { type: 'select.clear' }
+  | { type: 'action'; action: 'add' | 'edit' | 'delete' | 'download' | 'import' }
+  | { type: 'dialog.close' };
+
+const actionOf = (event: GuestActionsEvent) => { assertEvent(event, 'action'); return event.action; };
+
+/**
+ * The guests screen's toolbar (spec 2 §2.3, §5 selection rules, §8): the ticked cards and 'Seleccionar
+ * todos'; add, edit (one), delete (one, 'No es posible eliminar más de un invitado a la vez') and
+ * download (one or more). Spawned by the list (id `toolbar`), it asks the list to open the guest
+ * form (`row.add` / `row.edit`) or the delete confirmation (`row.delete`), so the shared list
+ * machine runs the form skeleton and the delete. 'Descargar invitación' invokes the `invitationDownload`
+ * child (issue 13) with the ticked guests (GET api/massiveEventGuests/invitation?uuid=..: one gives a
+ * png, several a zip); after a failure (spec 2 §8), and after a failed download offered by the
+ * import, the screen goes back to /massiveEvents (`returnTo`).
+ */
+export const guestActionsMachine = setup({
+  types: { context: {} as GuestActionsContext, events: {} as GuestActionsEvent },
+  actors: {
+    /** 'Importación masiva' (xlsx only here), configured by the screen with its reader and the event's bulk call. */
+    guestImport: guestImportMachine,
+    /** The ticked guests' invitations, with progress; the screen provides it with its fetch. */
+    invitationDownload: invitationDownloadMachine,
+  },
+  guards: {
+    isImport: ({ event }) => actionOf(event) === 'import',
+    importCreated: ({ event }) => (event as unknown as { output: { created: unknown[] } }).output.created.length > 0,
+    isAdd: ({ event }) => actionOf(event) === 'add',
+    noneSelected: ({ context }) => context.selected.length === 0,
+    manyRefused: ({ context, event }) => context.selected.length > 1 && actionOf(event) !== 'download',
+    isEdit: ({ event }) => actionOf(event) === 'edit',
+    isDelete: ({ event }) => actionOf(event) === 'delete',
+    /** The download (its own, or the import's) ended with a failure: back to the events list. */
+    mustReturn: ({ event }) => (event as unknown as { output: Pick<InvitationDownloadOutput, 'returnTo'> }).output.returnTo != null,
+  },
+  actions: {
+    toggle: assign({
+      selected: ({ context, event }) => {
+        assertEvent(event, 'select.toggle');
+        return context.selected.some((r) => r.uuid === event.row.uuid)
+          ? context.selected.filter((r) => r.uuid !== event.row.uuid) : [...context.selected, event.row];
+      },
+    }),
+    /** 'Seleccionar todos': every card shown; again with all of them ticked, none. */
+    toggleAll: assign({
+      selected: ({ context, event }) => {
+        assertEvent(event, 'select.all');
+        const all = event.rows.every((r) => context.selected.some((s) => s.uuid === r.uuid));
+        return all ? context.selected.filter((s) => !event.rows.some((r) => r.uuid === s.uuid))
+          : [...context.selected, ...event.rows.filter((r) => !context.selected.some((s) => s.uuid === r.uuid))];
+      },
+    }),
+    clear: assign({ selected: [] }),
+    refuseNone: assign({ refusal: SelectionTexts.noGuest }),
+    refuseMany: assign({ refusal: ({ event }) => (actionOf(event) === 'edit' ? SelectionTexts.manyGuestsEdit : SelectionTexts.manyGuests) }),
+    closeDialog: assign({ refusal: null }),
+    openAdd: sendParent({ type: 'row.add' }),
+    reloadList: sendParent({ type: 'list.reload' }),
+    openEdit: sendParent(({ context }) => ({ type: 'row.edit', row: context.selected[0]! })),
+    askDelete: sendParent(({ context }) => ({ type: 'row.delete', row: context.selected[0]! })),
+    /** Spec 2 §8: after a download failure, back to /massiveEvents (the screen navigates). */
+    returnTo: (_, _params: { path: string }) => undefined,
+  },
+}).createMachine({
+  id: 'guestActions',
+  context: { selected: [], refusal: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'select.toggle': { actions: 'toggle' },
+        'select.all': { actions: 'toggleAll' },
+        'select.clear': { actions: 'clear' },
+        action: [
+          { guard: 'isImport', target: 'importing' },
+          { guard: 'isAdd', actions: 'openAdd' },
+          { guard: 'noneSelected', target: 'refused', actions: 'refuseNone' },
+          { guard: 'manyRefused', target: 'refused', actions: 'refuseMany' },
+          // The form or the deletion ends with a reload: the ticks go with the old page.
+          { guard: 'isEdit', actions: ['openEdit', 'clear'] },
+          { guard: 'isDelete', actions: ['askDelete', 'clear'] },
+          { target: 'downloading' },
+        ],
+      },
+    },
+    refused: { on: { 'dialog.close': { target: 'idle', actions: 'closeDialog' } } },
+    /** The import runs as this toolbar's child; the list reloads when it created guests. */
+    importing: {
+      invoke: {
+        id: 'guestImport', src: 'guestImport', input: { where: 'guests' },
+        onDone: [
+          { guard: 'mustReturn', target: 'idle', actions: { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) } },
+          { guard: 'importCreated', target: 'idle', actions: 'reloadList' },
+          { target: 'idle' },
+        ],
+        onError: { target: 'idle' },
+      },
+    },
+    /** The download child draws its progress and its own dialogs ('Descarga completada' or the error). */
+    downloading: {
+      invoke: {
+        id: 'invitationDownload', src: 'invitationDownload',
+        input: ({ context }) => ({ target: { kind: 'guests' as const, uuids: context.selected.map((r) => r.uuid) } }),
+        onDone: [
+          { guard: 'mustReturn', target: 'idle', actions: ['clear', { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) }] },
+          { target: 'idle' },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,274 @@
+import { and, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { failureDescription, isApiFailure, type ApiFailure } from '../../src/shared/platform/api-failure.js';
+import type { AddressOption } from '../../src/shared/platform/api-types.js';
+import { withoutError } from '../../src/shared/platform/form-validation.js';
+import { isPostalCodeComplete, postalCodeOf } from '../../src/shared/platform/postal-code.js';
+import { logoProblem } from '../../src/shared/communities/logo-rules.js';
+import type { LogoFile } from '../../src/shared/communities/community.schema.js';
+import type { FormValues } from './form-rules.js';
+import { postalCodeLookupMachine, type PostalCodeReport } from './postal-code-lookup.machine.js';
+
+export type { FormValues } from './form-rules.js';
+
+/** What the file picker gives (a File in the browser). */
+export interface PickedFile { name: string; type: string; size: number }
+/** A read logo: the preview shown and the payload sent (spec 1 §3). */
+export interface ReadLogo { preview: string; file: LogoFile }
+
+export interface Option { value: string; label: string }
+
+/** The optional logo: what is shown and what the save sends (a new file, its removal, or nothing). */
+export interface LogoState { preview: string | null; change: 'none' | 'new' | 'remove'; file: LogoFile | null; original: boolean }
+
+export interface FormContext {
+  /** uuid of the record being edited; null when adding. */
+  id: string | null;
+  /** The listed row the form was opened from, if any. */
+  row: Record<string, unknown> | null;
+  values: FormValues;
+  /** Each invalid field's message, from the shared schema or from the server's answer. */
+  errors: Record<string, string>;
+  /** The schema's output of the values, set when they are valid: what is sent. */
+  submitted: unknown;
+  /** Colonies of the postal code (spec 1 §5), when the form has an address. */
+  colonies: AddressOption[];
+  /** A complete postal code was given to the lookup child and its answer is awaited. */
+  lookingUp: boolean;
+  /** A picked logo is being read. */
+  readingLogo: boolean;
+  /** Dropdown options the form loaded (e.g. the community's administrators). */
+  options: Record<string, Option[]>;
+  /** Fields of the stored record sent back unchanged, or read after the form ends (e.g. idFile, the user's type). */
+  record: Record<string, unknown>;
+  logo: LogoState;
+  /** The server's text for the error dialog. */
+  serverError: string | null;
+  /** The API failure itself (plain data), for forms whose dialog depends on the status. */
+  failure: ApiFailure | null;
+  result: unknown;
+}
+
+/** What `loadForm` answers: the record's values, its own colony, dropdown options, the current logo, echoed fields. */
+export interface LoadedForm {
+  values?: FormValues; colonies?: AddressOption[]; options?: Record<string, Option[]>; logoPreview?: string | null;
+  record?: Record<string, unknown>;
+}
+
+export type FormEvent =
+  | { type: 'field.change'; name: string; value: unknown }
+  | { type: 'logo.pick'; file: PickedFile }
+  | { type: 'logo.remove' }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' }
+  | { type: 'form.confirm' }
+  | { type: 'confirm.cancel' }
+  | { type: 'dialog.close' }
+  | PostalCodeReport
+  | { type: 'xstate.done.actor.readLogo'; output: ReadLogo }
+  | { type: 'xstate.error.actor.readLogo'; error: unknown };
+
+/** What opens a form: the record to edit (and its listed row), or none to add. */
+export interface FormInput { id: string | null; row?: Record<string, unknown> | null }
+export interface SaveInput { id: string | null; values: unknown; logo: LogoFile | null | undefined; record: Record<string, unknown> }
+/** What the form tells whoever opened it when it ends. */
+export interface FormOutput { saved: boolean; record: Record<string, unknown> }
+
+const noLogo: LogoState = { preview: null, change: 'none', file: null, original: false };
+
+/** The server's field messages ('user.email', '0.email') on the form's fields ('email'). */
+const serverFieldErrors = (error: unknown, values: FormValues): Record<string, string> => {
+  if (!isApiFailure(error) || error.kind !== 'http' || !error.body.fields) return {};
+  return Object.fromEntries(Object.entries(error.body.fields)
+    .map(([key, message]) => [key.split('.').at(-1)!, message] as const)
+    .filter(([key]) => key in values));
+};
+/** A new postal code makes the old colony, city and state meaningless (spec 1 §5). */
+const withField = (context: FormContext, name: string, value: unknown) => {
+  const values = { ...context.values, [name]: value };
+  const errors = withoutError(context.errors, name);
+  if (name !== 'cp' || postalCodeOf(value) === postalCodeOf(context.values.cp)) return { values, errors };
+  return { values: { ...values, city: '', state: '', idAddress: '' }, errors, colonies: [], lookingUp: false };
+};
+/** Spec 1 §5: the first colony fills city and state; all are the colony options; a colony not offered is cleared. */
+const withColonies = (context: FormContext, found: AddressOption[]) => {
+  const keep = found.some((a) => String(a.idAddress) === String(context.values.idAddress ?? ''));
+  return {
+    colonies: found,
+    lookingUp: false,
+    values: { ...context.values, city: found[0]?.location ?? '', state: found[0]?.state ?? '', idAddress: keep ? context.values.idAddress : '' },
+  };
+};
+const logoToSend = (logo: LogoState) => (logo.change === 'new' ? logo.file : logo.change === 'remove' ? null : undefined);
+
+/**
+ * The one form skeleton (issue 7): load (to edit, or for dropdowns), edit with field
+ * validation, the invalid dialog, submit, the success dialog, or the error dialog that keeps
+ * what was typed; it ends with `{ saved, record }`, which whoever opened it hears.
+ *
+ * Each form configures it with `provide`: its rules (machines/platform/form-rules.ts: the shared
+ * schema, the starting values, whether it loads when adding, whether it has an address or a
+ * logo) and its calls (`loadForm`, `saveRecord`). A form with an address spawns the one
+ * postal-code lookup (`postalCode` child) and hears its answers; a form with a logo reads each
+ * picked file in a `readLogo` child. Context is plain data: it can be persisted and restored.
+ */
+export const formScreenMachine = setup({
+  types: {
+    context: {} as FormContext,
+    events: {} as FormEvent,
+    input: {} as FormInput,
+    output: {} as FormOutput,
+  },
+  actors: {
+    loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(async () => { throw new Error('not provided'); }),
+    saveRecord: fromPromise<unknown, SaveInput>(async () => { throw new Error('not provided'); }),
+    postalCodeLookup: postalCodeLookupMachine,
+    readLogo: fromPromise<ReadLogo, { file: PickedFile }>(async () => { throw new Error('not provided'); }),
+  },
+  guards: {
+    /** Provided by the rules: load to edit (default), or also when adding (dropdowns). */
+    needsLoad: ({ context }) => context.id !== null,
+    /** Provided by the rules: the values pass the shared schema. */
+    isValid: () => false,
+    /** Provided by the rules: the form has an address with a postal code. */
+    hasPostalCode: () => false,
+    /** Provided by the rules: the form has the optional logo. */
+    hasLogo: () => false,
+    /** Provided by the rules: these valid values ask a confirmation before they are sent (a repeated guest, spec 2 §5). */
+    needsConfirmation: () => false,
+    isPostalCodeField: ({ event }) => event.type === 'field.change' && event.name === 'cp',
+    /** Spec 1 §2: jpeg or png (the browser's declared type; the server checks the content). */
+    isAcceptableLogo: ({ event }) => event.type === 'logo.pick' && logoProblem(event.file) === null,
+    isCurrentPostalCode: ({ context, event }) => (event.type === 'postalCode.found' || event.type === 'postalCode.failed') && event.cp === postalCodeOf(context.values.cp),
+  },
+  actions: {
+    /** Provided by the rules: the values the form opens with. */
+    prefill: () => {},
+    /** Provided by the rules: each invalid field's message. */
+    showFieldErrors: () => {},
+    /** Provided by the rules: the schema's output of the values, to send. */
+    acceptValues: () => {},
+    /** Provided by the page: where it goes when the form ends. */
+    leave: () => {},
+    /** Provided by the page: spec 1 §8, an address lookup failure (`postalCode.failed`) is only logged. */
+    logLookupFailure: () => {},
+    startParts: enqueueActions(({ check, enqueue }) => {
+      if (check('hasPostalCode')) enqueue.spawnChild('postalCodeLookup', { id: 'postalCode' });
+    }),
+    editField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return withField(context, event.name, event.value);
+    }),
+    assignLoaded: assign(({ context, event }) => {
+      const loaded = (event as unknown as { output: LoadedForm }).output ?? {};
+      const preview = loaded.logoPreview ?? null;
+      return {
+        values: { ...context.values, ...loaded.values },
+        colonies: loaded.colonies ?? [],
+        options: loaded.options ?? {},
+        logo: { ...noLogo, preview, original: preview !== null },
+        record: loaded.record ?? {},
+      };
+    }),
+    /** Tells the lookup child the postal code; a complete one is then awaited. */
+    lookUpPostalCode: enqueueActions(({ context, check, enqueue }) => {
+      if (!check('hasPostalCode')) return;
+      enqueue.sendTo('postalCode', { type: 'cp.change', value: context.values.cp });
+      enqueue.assign({ lookingUp: isPostalCodeComplete(context.values.cp) });
+    }),
+    /** Reads the picked file; a newer pick replaces a reading still running. */
+    readPickedLogo: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, 'logo.pick');
+      enqueue.stopChild('readLogo');
+      enqueue.spawnChild('readLogo', { id: 'readLogo', input: { file: event.file } });
+      enqueue.assign({ readingLogo: true });
+    }),
+    refusePickedLogo: assign(({ context, event }) => {
+      assertEvent(event, 'logo.pick');
+      return { errors: { ...context.errors, logo: logoProblem(event.file)! } };
+    }),
+    removeLogo: assign(({ context }) => ({ logo: { ...context.logo, preview: null, file: null, change: context.logo.original ? 'remove' as const : 'none' as const } })),
+    takeColonies: assign(({ context, event }) => { assertEvent(event, 'postalCode.found'); return withColonies(context, event.addresses); }),
+    takeLogo: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.readLogo');
+      const { preview, file } = event.output;
+      return { readingLogo: false, errors: withoutError(context.errors, 'logo'), logo: { ...context.logo, preview, file, change: 'new' as const } };
+    }),
+    refuseUnreadLogo: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.readLogo');
+      return { readingLogo: false, errors: { ...context.errors, logo: failureDescription(event.error, 'No fue posible leer el archivo.') } };
+    }),
+    rememberFailure: assign(({ event }) => {
+      const error = (event as unknown as { error: unknown }).error;
+      return { serverError: failureDescription(error), failure: isApiFailure(error) ? error : null };
+    }),
+    markServerFields: assign(({ context, event }) => ({ errors: serverFieldErrors((event as unknown as { error: unknown }).error, context.values) })),
+    forgetFailure: assign({ serverError: null, failure: null }),
+  },
+}).createMachine({
+  id: 'formScreen',
+  context: ({ input }) => ({
+    id: input.id, row: input.row ?? null, values: {}, errors: {}, submitted: null, colonies: [], lookingUp: false, readingLogo: false, options: {},
+    record: {}, logo: noLogo, serverError: null, failure: null, result: null,
+  }),
+  initial: 'boot',
+  output: ({ context }) => ({ saved: context.result !== null, record: context.record }),
+  on: {
+    'postalCode.found': { guard: 'isCurrentPostalCode', actions: 'takeColonies' },
+    'postalCode.failed': { guard: 'isCurrentPostalCode', actions: ['logLookupFailure', assign({ lookingUp: false })] },
+    'xstate.done.actor.readLogo': { actions: 'takeLogo' },
+    'xstate.error.actor.readLogo': { actions: 'refuseUnreadLogo' },
+  },
+  states: {
+    boot: { entry: ['prefill', 'startParts'], always: [{ guard: 'needsLoad', target: 'loading' }, { target: 'editing' }] },
+    loading: {
+      invoke: {
+        id: 'load', src: 'loadForm',
+        input: ({ context }) => ({ id: context.id, row: context.row }),
+        // A stored address's colonies are looked up again, so the dropdown offers them all.
+        onDone: { target: 'editing', actions: ['assignLoaded', 'lookUpPostalCode'] },
+        onError: { target: 'loadFailed', actions: 'rememberFailure' },
+      },
+    },
+    loadFailed: { on: { 'dialog.close': { target: 'closed' } } },
+    editing: {
+      on: {
+        'field.change': [
+          { guard: and(['hasPostalCode', 'isPostalCodeField']), actions: ['editField', 'lookUpPostalCode'] },
+          { actions: 'editField' },
+        ],
+        'logo.pick': [
+          { guard: and(['hasLogo', 'isAcceptableLogo']), actions: 'readPickedLogo' },
+          { guard: 'hasLogo', actions: 'refusePickedLogo' },
+        ],
+        'logo.remove': { guard: 'hasLogo', actions: 'removeLogo' },
+        'form.submit': [
+          { guard: and(['isValid', 'needsConfirmation']), target: 'confirming', actions: 'acceptValues' },
+          { guard: 'isValid', target: 'submitting', actions: 'acceptValues' },
+          { target: 'invalid', actions: 'showFieldErrors' },
+        ],
+        'form.cancel': { target: 'closed' },
+      },
+    },
+    /** 'Error' / 'Por favor, corrige los campos indicados.' over the form, fields marked. */
+    invalid: { on: { 'dialog.close': { target: 'editing' } } },
+    /** The values ask first (e.g. 'Estas seguro de agregar a este invitado nuevamente?'): nothing is sent until confirmed. */
+    confirming: {
+      on: {
+        'form.confirm': { target: 'submitting' },
+        'confirm.cancel': { target: 'editing' },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'save', src: 'saveRecord',
+        input: ({ context }) => ({ id: context.id, values: context.submitted, logo: logoToSend(context.logo), record: context.record }),
+        onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
+        onError: { target: 'failed', actions: ['rememberFailure', 'markServerFields'] },
+      },
+    },
+    succeeded: { on: { 'dialog.close': { target: 'closed' } } },
+    /** The error dialog; closing it returns to the form with everything the user typed. */
+    failed: { on: { 'dialog.close': { target: 'editing', actions: 'forgetFailure' } } },
+    closed: { type: 'final', entry: 'leave' },
+  },
+});

@@ -1,0 +1,167 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromCallback, fromPromise, sendParent, setup, spawnChild, stopChild } from 'xstate';
+import { isErrorBody } from '../../src/shared/platform/errors.js';
+import { IMPORT_MAX_BYTES, ImportDoneSchema, ImportPartialSchema, ImportTexts } from '../../src/shared/residents/resident-import.js';
+
+/** What the picker gives: the file's facts (the File itself never enters the context). */
+export interface PickedSheet { name: string; type: string; size: number }
+
+/** What the upload child reports (a callback actor: XMLHttpRequest with its progress events). */
+export type UploadReport =
+  | { type: 'upload.progress'; percent: number }
+  | { type: 'upload.sent' }
+  | { type: 'upload.answered'; status: number; body: unknown }
+  | { type: 'upload.failed' };
+
+export type ResidentImportEvent =
+  | { type: 'file.pick'; file: PickedSheet }
+  /** 'Importar': the chosen file goes to the upload as its input only. */
+  | { type: 'upload.start'; file: unknown }
+  | { type: 'errors.download' }
+  | { type: 'dialog.close' }
+  | { type: 'import.close' }
+  | UploadReport;
+
+export interface ResidentImportContext {
+  file: PickedSheet | null;
+  /** Why the picked file was refused (shown on the modal). */
+  problem: string | null;
+  /** Upload progress, 0 to 100. */
+  progress: number;
+  /** The server's description of the result. */
+  description: string | null;
+  /** Base64 of Errores.xlsx after a partial failure; null when the answer brought none. */
+  errorFile: string | null;
+  /** The text of the failure dialog. */
+  error: string | null;
+}
+
+/** Spec 3 §5: only .xlsx; the shared contract's size limit. */
+export function sheetProblem(file: PickedSheet): string | null {
+  if (!file.name.toLowerCase().endsWith('.xlsx')) return ImportTexts.wrongType;
+  if (file.size > IMPORT_MAX_BYTES) return ImportTexts.tooLarge;
+  return null;
+}
+
+/** Spec 3 §8: a refusal of the server (4xx with its text) shows that text; anything else is unexpected. */
+const failureText = (status: number, body: unknown) =>
+  (status >= 400 && status < 500 && isErrorBody(body) && body.error_description ? body.error_description : ImportTexts.unexpected);
+
+const answered = (event: ResidentImportEvent) => event as Extract<ResidentImportEvent, { type: 'upload.answered' }>;
+
+/**
+ * The residents' Excel import modal (spec 3 §2, §4, §5, §8; the contract src/shared/residents/resident-import.ts):
+ * pick a .xlsx, upload it with progress, then the answer: all created (200), some failed (206:
+ * 'Error Parcial' and Errores.xlsx to download) or refused ('Error'). The form page spawns it
+ * when the modal opens; closing the modal reports `import.closed` and the page stops it.
+ */
+export const residentImportMachine = setup({
+  types: {
+    context: {} as ResidentImportContext,
+    events: {} as ResidentImportEvent,
+  },
+  actors: {
+    /** POST api/residents/importResidents/ (multipart `file`); reports progress, then the answer. */
+    uploadFile: fromCallback<UploadReport, { file: unknown }>(() => { throw new Error('not provided'); }),
+    /** Decodes the base64 workbook and saves it as Errores.xlsx. */
+    saveErrorFile: fromPromise<void, { base64: string }>(async () => { throw new Error('not provided'); }),
+  },
+  guards: {
+    isAcceptable: ({ event }) => event.type === 'file.pick' && sheetProblem(event.file) === null,
+    allCreated: ({ event }) => event.type === 'upload.answered' && event.status === 200 && v.is(ImportDoneSchema, event.body),
+    someFailed: ({ event }) => event.type === 'upload.answered' && event.status === 206,
+    hasErrorFile: ({ context }) => context.errorFile !== null,
+  },
+  actions: {
+    report: sendParent({ type: 'import.closed' }),
+    choose: assign(({ event }) => { assertEvent(event, 'file.pick'); return { file: event.file, problem: null }; }),
+    refuse: assign(({ event }) => { assertEvent(event, 'file.pick'); return { file: null, problem: sheetProblem(event.file) }; }),
+    takeDone: assign(({ event }) => ({ description: (answered(event).body as { description: string }).description })),
+    takePartial: assign(({ event }) => {
+      const parsed = v.safeParse(ImportPartialSchema, answered(event).body);
+      const body = answered(event).body as { description?: unknown } | null;
+      return {
+        description: parsed.success ? parsed.output.description : typeof body?.description === 'string' ? body.description : null,
+        errorFile: parsed.success && parsed.output.file !== '' ? parsed.output.file : null,
+      };
+    }),
+    takeFailure: assign(({ event }) => ({ error: failureText(answered(event).status, answered(event).body) })),
+  },
+}).createMachine({
+  id: 'residentImport',
+  context: { file: null, problem: null, progress: 0, description: null, errorFile: null, error: null },
+  initial: 'noFile',
+  states: {
+    noFile: {
+      on: {
+        'file.pick': [{ guard: 'isAcceptable', target: 'fileChosen', actions: 'choose' }, { target: 'wrongType', actions: 'refuse' }],
+        'import.close': { target: 'closed' },
+      },
+    },
+    /** The picked file is not a .xlsx (or too large): the text shows on the modal. */
+    wrongType: {
+      on: {
+        'file.pick': [{ guard: 'isAcceptable', target: 'fileChosen', actions: 'choose' }, { actions: 'refuse' }],
+        'import.close': { target: 'closed' },
+      },
+    },
+    fileChosen: {
+      on: {
+        'file.pick': [{ guard: 'isAcceptable', actions: 'choose' }, { target: 'wrongType', actions: 'refuse' }],
+        // The upload is a spawned child, not an invocation of 'uploading': it must live on through
+        // 'processing' (the file is sent, the answer is awaited); the result states stop it.
+        'upload.start': {
+          target: 'uploading',
+          actions: spawnChild('uploadFile', { id: 'upload', input: ({ event }) => ({ file: (event as { file?: unknown }).file }) }),
+        },
+        'import.close': { target: 'closed' },
+      },
+    },
+    uploading: {
+      entry: assign({ progress: 0, description: null, errorFile: null, error: null }),
+      on: {
+        'upload.progress': { actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }) },
+        'upload.sent': { target: 'processing', actions: assign({ progress: 100 }) },
+        'upload.answered': [
+          { guard: 'allCreated', target: 'allCreated', actions: 'takeDone' },
+          { guard: 'someFailed', target: 'partial', actions: 'takePartial' },
+          { target: 'failed', actions: 'takeFailure' },
+        ],
+        'upload.failed': { target: 'failed', actions: assign({ error: ImportTexts.unexpected }) },
+      },
+    },
+    /** The file is sent; the server reads and creates the rows. */
+    processing: {
+      on: {
+        'upload.answered': [
+          { guard: 'allCreated', target: 'allCreated', actions: 'takeDone' },
+          { guard: 'someFailed', target: 'partial', actions: 'takePartial' },
+          { target: 'failed', actions: 'takeFailure' },
+        ],
+        'upload.failed': { target: 'failed', actions: assign({ error: ImportTexts.unexpected }) },
+      },
+    },
+    allCreated: { entry: stopChild('upload'), on: { 'dialog.close': { target: 'closed' } } },
+    /** 'Error Parcial': the error workbook is offered. */
+    partial: {
+      entry: stopChild('upload'),
+      on: {
+        'errors.download': [{ guard: 'hasErrorFile', target: 'downloading' }, { target: 'downloadFailed' }],
+        'dialog.close': { target: 'closed' },
+      },
+    },
+    downloading: {
+      invoke: {
+        id: 'download', src: 'saveErrorFile',
+        input: ({ context }) => ({ base64: context.errorFile! }),
+        onDone: { target: 'partial' },
+        onError: { target: 'downloadFailed' },
+      },
+    },
+    /** 'No se pudo generar el archivo de errores.' */
+    downloadFailed: { on: { 'dialog.close': { target: 'closed' } } },
+    /** 'Error' with the server's text or 'Ocurrió un error inesperado.'; closing lets the person pick again. */
+    failed: { entry: stopChild('upload'), on: { 'dialog.close': { target: 'noFile', actions: assign({ file: null, progress: 0 }) } } },
+    closed: { type: 'final', entry: 'report' },
+  },
+});

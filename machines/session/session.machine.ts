@@ -1,0 +1,181 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { CurrentUser } from '../../src/shared/platform/api-types.js';
+import { fieldErrors, withoutError } from '../../src/shared/platform/form-validation.js';
+import { ContractorSignInSchema, SignInSchema } from '../../src/shared/session/auth.schema.js';
+import { SignInMessages, isAllowedOnPortal, signInFailureMessage, type Portal } from '../../src/shared/session/sign-in-rules.js';
+
+export interface Credentials { email: string; password: string; portal: Portal }
+export interface SessionContext {
+  token: string | null;
+  user: CurrentUser | null;
+  portal: Portal;
+  error: string | null;
+  /** What the sign-in fields hold; emptied after a failed attempt (spec 1 §2). */
+  credentials: { email: string; password: string };
+  /** Field messages of the sign-in form (spec 1 §5). */
+  fieldErrors: Record<string, string>;
+}
+export type SessionEvent =
+  | { type: 'credentials.change'; name: 'email' | 'password'; value: string }
+  | { type: 'session.signIn'; portal: Portal }
+  | { type: 'session.switchCommunity'; uuid: string }
+  | { type: 'session.signOut' }
+  | { type: 'session.expired' }
+  | { type: 'error.dismiss' };
+
+/** The sign-in rules of each portal (spec 1 §5). */
+const credentialRules = (portal: Portal) => (portal === 'contractor' ? ContractorSignInSchema : SignInSchema);
+
+/**
+ * The session: check a stored token on start, sign in (the fields, their rules, loading,
+ * success or error with the fields emptied), switch community, sign out, and fall back to the
+ * sign-in when the token stops working. The states of a signed-in session carry the tag `signedIn`.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as { token: string | null },
+  },
+  actors: {
+    /** Loads the current user with the stored token. */
+    checkSession: fromPromise<CurrentUser, { token: string }>(async () => { throw new Error('not provided'); }),
+    /** Requests a token and loads the current user with it. */
+    signIn: fromPromise<{ token: string; user: CurrentUser }, Credentials>(async () => { throw new Error('not provided'); }),
+    switchCommunity: fromPromise<void, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    signOut: fromPromise<void, { token: string | null }>(async () => { throw new Error('not provided'); }),
+  },
+  actions: {
+    /** Keeps the token where the API client reads it (web: local storage). */
+    persistToken: (_, _params: { token: string }) => {},
+    /** Clears every locally stored value (spec 1 §4). */
+    clearStorage: () => {},
+    /** Reloads the page after switching community (spec 1 §2). */
+    reload: () => {},
+    /** After a failed attempt the sign-in fields are emptied (spec 1 §2). */
+    clearCredentials: assign({ credentials: { email: '', password: '' }, fieldErrors: {} }),
+    editCredential: assign(({ context, event }) => {
+      assertEvent(event, 'credentials.change');
+      return { credentials: { ...context.credentials, [event.name]: event.value }, fieldErrors: withoutError(context.fieldErrors, event.name) };
+    }),
+    markCredentialErrors: assign({
+      fieldErrors: ({ context, event }) => {
+        assertEvent(event, 'session.signIn');
+        const result = v.safeParse(credentialRules(event.portal), context.credentials);
+        return result.success ? {} : fieldErrors(result.issues);
+      },
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    credentialsValid: ({ context, event }) => {
+      assertEvent(event, 'session.signIn');
+      return v.is(credentialRules(event.portal), context.credentials);
+    },
+    isAllowedOnPortal: ({ context }, params: { idUsersTypes: number }) => isAllowedOnPortal(context.portal, params.idUsersTypes),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    token: input.token, user: null, portal: 'main', error: null, credentials: { email: '', password: '' }, fieldErrors: {},
+  }),
+  initial: 'boot',
+  states: {
+    boot: {
+      always: [{ guard: 'hasToken', target: 'restoring' }, { target: 'signedOut' }],
+    },
+    restoring: {
+      invoke: {
+        id: 'checkSession',
+        src: 'checkSession',
+        input: ({ context }) => ({ token: context.token! }),
+        onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
+        onError: { target: 'signedOut', actions: ['clearStorage', assign({ token: null, user: null })] },
+      },
+    },
+    signedOut: {
+      initial: 'idle',
+      states: {
+        // Signing in again needs the error dialog closed first, as on the screen.
+        idle: {
+          on: {
+            'credentials.change': { actions: 'editCredential' },
+            'session.signIn': [
+              {
+                guard: 'credentialsValid',
+                target: '#session.signingIn',
+                actions: assign({ portal: ({ event }) => event.portal, error: null, fieldErrors: {} }),
+              },
+              { actions: 'markCredentialErrors' },
+            ],
+          },
+        },
+        error: {
+          entry: 'clearCredentials',
+          on: { 'error.dismiss': { target: 'idle', actions: assign({ error: null }) } },
+        },
+      },
+    },
+    signingIn: {
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ context }) => ({ ...v.parse(credentialRules(context.portal), context.credentials), portal: context.portal }),
+        onDone: [
+          {
+            guard: { type: 'isAllowedOnPortal', params: ({ event }) => ({ idUsersTypes: event.output.user.idUsersTypes }) },
+            target: 'authenticated',
+            actions: [
+              assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }),
+              { type: 'persistToken', params: ({ event }) => ({ token: event.output.token }) },
+            ],
+          },
+          {
+            target: 'rejecting',
+            actions: assign({ token: ({ event }) => event.output.token, error: SignInMessages.contractorOnly }),
+          },
+        ],
+        onError: { target: 'signedOut.error', actions: assign({ error: ({ event }) => signInFailureMessage(event.error) }) },
+      },
+    },
+    /** A valid account on the wrong portal: its fresh token is revoked before showing why. */
+    rejecting: {
+      invoke: {
+        id: 'revokeRejected',
+        src: 'signOut',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: { target: 'signedOut.error', actions: assign({ token: null }) },
+        onError: { target: 'signedOut.error', actions: assign({ token: null }) },
+      },
+    },
+    authenticated: {
+      tags: ['signedIn'],
+      on: {
+        'session.switchCommunity': { target: 'switching' },
+        'session.signOut': { target: 'signingOut' },
+        'session.expired': { target: 'signedOut', actions: ['clearStorage', assign({ token: null, user: null })] },
+      },
+    },
+    switching: {
+      tags: ['signedIn'],
+      invoke: {
+        id: 'switchCommunity',
+        src: 'switchCommunity',
+        input: ({ event }) => ({ uuid: (event as Extract<SessionEvent, { type: 'session.switchCommunity' }>).uuid }),
+        onDone: { target: 'authenticated', actions: 'reload' },
+        onError: { target: 'authenticated' },
+      },
+    },
+    signingOut: {
+      tags: ['signedIn'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: { target: 'signedOut', actions: ['clearStorage', assign({ token: null, user: null })] },
+        onError: { target: 'signedOut', actions: ['clearStorage', assign({ token: null, user: null })] },
+      },
+    },
+  },
+});

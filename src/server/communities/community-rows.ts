@@ -1,0 +1,54 @@
+import type { Community } from '../../shared/communities/community-types.js';
+import type { Queryable } from '../platform/db/db.js';
+
+/** One community with its address, administrator and logo, flat as SQL answers it. */
+export interface CommunityRow {
+  id: number; uuid: string; name: string; street: string | null; ext_number: string | null; int_number: string | null;
+  license_total: number; license_expired: boolean; club: boolean;
+  address_id: number | null; address_uuid: string | null; cp: string | null; city: string | null; state: string | null; colony: string | null;
+  admin_id: number | null; admin_uuid: string | null; admin_name: string | null;
+  file_id: number | null; file_uuid: string | null; storage_key: string | null;
+}
+
+export const COMMUNITY_SELECT = `c.id, c.uuid, c.name, c.street, c.ext_number, c.int_number, c.license_total, c.license_expired, c.club,
+  a.id AS address_id, a.uuid AS address_uuid, a.cp, a.city, a.state, a.colony,
+  au.id AS admin_id, au.uuid AS admin_uuid, trim(au.first_name || ' ' || au.last_name) AS admin_name,
+  f.id AS file_id, f.uuid AS file_uuid, f.storage_key`;
+export const COMMUNITY_FROM = `communities c
+  LEFT JOIN addresses a ON a.id = c.address_id
+  LEFT JOIN users au ON au.id = c.admin_user_id
+  LEFT JOIN files f ON f.id = c.logo_file_id`;
+
+/** Where a community's logo is served (bearer token required); `v` changes with the file. */
+export const logoUrl = (communityUuid: string, fileUuid: string) => `/api/fracs/${communityUuid}/logo?v=${fileUuid}`;
+
+export function communityOf(row: CommunityRow): Community {
+  const cp = row.cp?.trim() ?? null;
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    cp,
+    city: row.city,
+    state: row.state,
+    idAddress: row.address_id,
+    street: row.street,
+    extNumber: row.ext_number,
+    intNumber: row.int_number,
+    idUser: row.admin_id,
+    licenseTotal: row.license_total,
+    starDate: '',
+    endDate: '',
+    idFile: row.file_id,
+    user: row.admin_id === null ? null : { idUser: row.admin_id, uuid: row.admin_uuid!, name: row.admin_name! },
+    file: row.file_id === null ? null : { publicUrl: logoUrl(row.uuid, row.file_uuid!), idFile: row.file_id, uuid: row.file_uuid! },
+    address: row.address_id === null ? null : {
+      cp: cp!, city: row.city!, state: row.state!, colony: row.colony!, idAddress: row.address_id, uuid: row.address_uuid!,
+    },
+    licenseExpired: row.license_expired,
+    club: row.club,
+  };
+}
+
+/** A community of this integrator, or undefined (another integrator's answers the same as none). */
+export const ownCommunityRow = (q: Queryable, integratorId: number, uuid: string) =>
+  q.one<CommunityRow>(`SELECT ${COMMUNITY_SELECT} FROM ${COMMUNITY_FROM} WHERE c.integrator_id = $1 AND c.uuid = $2`, [integratorId, uuid]);

@@ -1,0 +1,279 @@
+/**
+ * Notices, newsletters and promotions share one table (`content_posts`, kind per row) and these
+ * queries: the answer's columns, the list (title search, newest start first), who may read a post,
+ * the image kept through the storage interface, and the writes. Each resource's route module
+ * (notices, newsletters, promotions) declares its own routes over them.
+ */
+import type { Page } from '../../shared/platform/api-types.js';
+import { AppError } from '../../shared/platform/errors.js';
+import {
+  CONTENT_EDITORS, IMAGE_CONTENT_MESSAGE, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, newsletterTypeLabel, startAllowed, type ContentKind,
+} from '../../shared/content/content-rules.js';
+import { ContentMessages, type ContentImage } from '../../shared/content/content.schema.js';
+import type { Db, Queryable } from '../platform/db/db.js';
+import type { AuthContext } from '../platform/http/auth-context.js';
+import { pageQuery, type ListQuery } from '../platform/http/list-query.js';
+import { requireCommunity } from '../platform/http/route.js';
+import { decodeImage, insertFileRow, storeImage, type DecodedImage } from '../platform/services/logo-upload.js';
+import type { FileStorage } from '../platform/services/storage.js';
+import { COMMUNITY_TIME_ZONE } from '../dashboard/visit-stats.js';
+
+export const KIND_OF: Record<ContentKind, 'NOTICE' | 'NEWSLETTER' | 'PROMOTION'> = {
+  notices: 'NOTICE', newsletters: 'NEWSLETTER', promotions: 'PROMOTION',
+};
+export const NOT_FOUND: Record<ContentKind, string> = {
+  notices: 'El aviso no existe.', newsletters: 'El boletín no existe.', promotions: 'La promoción no existe.',
+};
+
+const dateText = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+/** The columns every kind answers; the image's `publicUrl` is the resource's own image route. */
+const selectOf = (kind: ContentKind) => `p.id, p.uuid, p.title, p.description, p.contact_name AS "contactName",
+  p.contact_phone AS "contactPhone", p.contact_email AS "contactEmail", p.contact_link AS "contactLink",
+  ${dateText('p.start_date')} AS "startDate", ${dateText('p.end_date')} AS "endDate", p.file_id AS "fileId",
+  CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('uuid', f.uuid, 'name', f.name, 'extension', f.extension,
+    'mimeType', f.mime_type, 'publicUrl', '/api/${kind}/' || p.uuid || '/image/' || f.uuid) END AS file,
+  p.newsletter_type AS "typeId", p.audience`;
+const FROM = 'content_posts p LEFT JOIN files f ON f.id = p.file_id';
+
+/** A notice's segments, each list ordered by name (null for the whole community). */
+const SEGMENTS = `
+  (SELECT json_agg(json_build_object('idZone', z.id, 'uuid', z.uuid, 'name', z.name) ORDER BY z.name, z.id)
+     FROM notice_zones x JOIN zones z ON z.id = x.zone_id WHERE x.post_id = p.id) AS zones,
+  (SELECT json_agg(json_build_object('idStreet', s.id, 'uuid', s.uuid, 'name', s.name, 'idZone', s.zone_id) ORDER BY s.name, s.id)
+     FROM notice_streets x JOIN streets s ON s.id = x.street_id WHERE x.post_id = p.id) AS streets,
+  (SELECT json_agg(json_build_object('idResident', r.id, 'uuid', r.uuid, 'firstName', r.first_name, 'lastName', r.last_name,
+     'idStreet', r.street_id) ORDER BY r.first_name, r.last_name, r.id)
+     FROM notice_residents x JOIN residents r ON r.id = x.resident_id WHERE x.post_id = p.id) AS residents`;
+
+/**
+ * Where a resident account lives in a community: its live, active residents, their streets and
+ * zones. A post is for it when current and addressed to the whole community, one of these zones,
+ * streets, or residents (the segment tables' indexes find those posts).
+ */
+interface Home { residents: number[]; streets: number[]; zones: number[] }
+const homeOf = async (db: Queryable, userId: number, communityId: number): Promise<Home> =>
+  (await db.one<Home>(
+    `SELECT coalesce(array_agg(DISTINCT r.id), '{}') AS residents, coalesce(array_agg(DISTINCT r.street_id), '{}') AS streets,
+            coalesce(array_agg(DISTINCT s.zone_id), '{}') AS zones
+       FROM residents r JOIN streets s ON s.id = r.street_id
+      WHERE r.user_id = $1 AND r.community_id = $2 AND r.deleted_at IS NULL AND r.status = 'ACTIVE'`, [userId, communityId]))!;
+
+/** SQL condition: the post is current (in the community's clock) and addressed to the home at `$n` (residents), `$n+1` (streets), `$n+2` (zones). */
+const readableByResident = (n: number) => `
+  p.start_date <= (now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}') AND p.end_date >= (now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}')
+  AND (p.audience = 'COMMUNITY'
+    OR (p.audience = 'ZONE' AND p.id IN (SELECT x.post_id FROM notice_zones x WHERE x.zone_id = ANY($${n + 2}::int[])))
+    OR (p.audience = 'STREET' AND p.id IN (SELECT x.post_id FROM notice_streets x WHERE x.street_id = ANY($${n + 1}::int[])))
+    OR (p.audience = 'RESIDENT' AND p.id IN (SELECT x.post_id FROM notice_residents x WHERE x.resident_id = ANY($${n}::int[]))))`;
+
+interface PostRow {
+  id: number; uuid: string; title: string; description: string;
+  contactName: string | null; contactPhone: string | null; contactEmail: string | null; contactLink: string | null;
+  startDate: string; endDate: string; fileId: number | null;
+  file: { uuid: string; name: string; extension: string; mimeType: string; publicUrl: string } | null;
+  typeId: number | null; audience: string;
+  zones?: unknown[] | null; streets?: unknown[] | null; residents?: unknown[] | null;
+}
+
+/**
+ * Who reads a notice's segment lists (its zones, streets and residents): the staff who write
+ * them. Anyone else reads whether it is segmented and nothing of who else it went to (a notice
+ * to three residents about their debts names no one to any of them).
+ */
+const seesSegments = (auth: AuthContext) => CONTENT_EDITORS.includes(auth.role);
+
+/** A row as its kind answers it; a notice's segment lists only `withSegments`. */
+function answerOf(kind: ContentKind, row: PostRow, withSegments: boolean) {
+  const { id: _id, typeId, audience, zones, streets, residents, ...common } = row;
+  if (kind === 'newsletters') return { ...common, typeId: typeId!, type: newsletterTypeLabel(typeId!) };
+  if (kind === 'notices') {
+    const segmented = audience !== 'COMMUNITY';
+    const lists = segmented && withSegments;
+    return { ...common, segmented, zones: lists ? zones ?? [] : null, streets: lists ? streets ?? [] : null, residents: lists ? residents ?? [] : null };
+  }
+  return common;
+}
+
+/**
+ * The conditions that scope a read to the caller: its community and kind, and for a resident
+ * what is addressed to it now (nothing when it has no live, active resident there).
+ */
+async function readScope(db: Queryable, kind: ContentKind, auth: AuthContext) {
+  const communityId = requireCommunity(auth);
+  const where = ['p.community_id = $1', 'p.kind = $2'];
+  const params: unknown[] = [communityId, KIND_OF[kind]];
+  if (auth.role === 'resident') {
+    const home = await homeOf(db, auth.userId, communityId);
+    if (!home.residents.length) where.push('false');
+    params.push(home.residents, home.streets, home.zones);
+    where.push(readableByResident(params.length - 2));
+  }
+  return { where, params };
+}
+
+const selectWithSegments = (kind: ContentKind, withSegments = true) => (kind === 'notices' && withSegments ? `${selectOf(kind)}, ${SEGMENTS}` : selectOf(kind));
+
+/**
+ * `GET api/{kind}`: searched case-insensitively on the title, newest start first. The answer's
+ * columns (dates as text, the image, a notice's segments) are built for the page's rows only.
+ */
+export async function listPosts(db: Queryable, kind: ContentKind, auth: AuthContext, query: ListQuery): Promise<Page<unknown>> {
+  const scope = await readScope(db, kind, auth);
+  // The page's ids first (the total counts every matching row, so nothing else is computed for them), then its 15 rows.
+  const page = await pageQuery<{ id: number }>(db, {
+    select: 'p.id', from: 'content_posts p', where: scope.where, params: scope.params,
+    searchColumns: ['p.title'], orderBy: 'p.start_date DESC, p.id DESC',
+  }, query);
+  const ids = page.content.map((row) => row.id);
+  const segments = seesSegments(auth);
+  const rows = ids.length ? await db.query<PostRow>(`SELECT ${selectWithSegments(kind, segments)} FROM ${FROM} WHERE p.id = ANY($1::int[])`, [ids]) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { ...page, content: ids.map((id) => answerOf(kind, byId.get(id)!, segments)) };
+}
+
+/** One post the caller may read, or 404. */
+export async function readPost(db: Queryable, kind: ContentKind, auth: AuthContext, uuid: string) {
+  const scope = await readScope(db, kind, auth);
+  scope.params.push(uuid);
+  const segments = seesSegments(auth);
+  const row = await db.one<PostRow>(
+    `SELECT ${selectWithSegments(kind, segments)} FROM ${FROM} WHERE ${scope.where.join(' AND ')} AND p.uuid = $${scope.params.length}`, scope.params);
+  if (!row) throw new AppError('not_found', NOT_FOUND[kind]);
+  return answerOf(kind, row, segments);
+}
+
+async function postById(q: Queryable, kind: ContentKind, id: number) {
+  // Only the staff who write posts reach this (create and update answer the post as saved).
+  return answerOf(kind, (await q.one<PostRow>(`SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE p.id = $1`, [id]))!, true);
+}
+
+/** The image bytes of a post the caller may read (404 otherwise). */
+export async function readPostImage(db: Queryable, storage: FileStorage, kind: ContentKind, auth: AuthContext, uuid: string, fileUuid: string) {
+  const scope = await readScope(db, kind, auth);
+  scope.params.push(uuid, fileUuid);
+  const n = scope.params.length;
+  const row = await db.one<{ storage_key: string; mime_type: string }>(
+    `SELECT f.storage_key, f.mime_type FROM content_posts p JOIN files f ON f.id = p.file_id
+      WHERE ${scope.where.join(' AND ')} AND p.uuid = $${n - 1} AND f.uuid = $${n}`, scope.params);
+  const data = row ? await storage.get(row.storage_key) : null;
+  if (!row || !data) throw new AppError('not_found', 'La imagen no existe.');
+  return { data, mimeType: row.mime_type };
+}
+
+/** The fields every kind writes. */
+export interface PostFields {
+  title: string; description: string;
+  contactName: string | null; contactPhone: string | null; contactEmail: string | null; contactLink: string | null;
+  startDate: string; endDate: string;
+  file?: ContentImage | null;
+}
+
+export const IMAGE_LIMITS = {
+  maxBytes: IMAGE_MAX_BYTES, sizeMessage: IMAGE_SIZE_MESSAGE, contentMessage: IMAGE_CONTENT_MESSAGE, typeMessage: IMAGE_TYPE_MESSAGE, fallbackName: 'imagen',
+};
+
+type ImageChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; image: DecodedImage };
+/** `file` absent or without content keeps the image, `null` removes it, content replaces it. */
+function imageChangeOf(file: ContentImage | null | undefined): ImageChange {
+  if (file === null) return { kind: 'remove' };
+  if (!file?.content) return { kind: 'keep' };
+  return { kind: 'replace', image: decodeImage({ name: file.name, content: file.content }, IMAGE_LIMITS) };
+}
+
+export interface PostWrite {
+  kind: ContentKind;
+  fields: PostFields;
+  /** Newsletters: the type code. */
+  typeId?: number | null;
+  /** Notices: who it is for, written by the caller inside the transaction (`segments`). */
+  audience?: string;
+  segments?: (q: Queryable, postId: number) => Promise<void>;
+  /** Checks run inside the transaction before writing (the segments are of the community). */
+  check?: (q: Queryable) => Promise<void>;
+}
+
+const fieldValues = (f: PostFields) => [f.title, f.description, f.contactName, f.contactPhone, f.contactEmail, f.contactLink, f.startDate, f.endDate];
+
+/** Spec 3 §4: the start is not in the past (in edit, not before the stored start); the clock is the database's, in the community's zone. */
+async function checkStart(q: Queryable, start: string, storedStart: string | null) {
+  const { now } = (await q.one<{ now: string }>(`SELECT ${dateText(`now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}'`)} AS now`))!;
+  if (!startAllowed(start, now, storedStart)) throw new AppError('invalid_request', ContentMessages.startInPast, { startDate: ContentMessages.startInPast });
+}
+
+/**
+ * Creates a post in the caller's community. A new image's bytes are stored before the
+ * transaction (a refused image changes nothing) and removed again if the transaction fails.
+ */
+export async function createPost(db: Db, storage: FileStorage, auth: AuthContext, write: PostWrite) {
+  const communityId = requireCommunity(auth);
+  const change = imageChangeOf(write.fields.file);
+  const key = change.kind === 'replace' ? await storeImage(storage, change.image, 'content') : null;
+  try {
+    return await db.tx(async (q) => {
+      await checkStart(q, write.fields.startDate, null);
+      await write.check?.(q);
+      const fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;
+      const row = (await q.one<{ id: number }>(
+        `INSERT INTO content_posts (community_id, kind, title, description, contact_name, contact_phone, contact_email, contact_link,
+           start_date, end_date, newsletter_type, audience, file_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+        [communityId, KIND_OF[write.kind], ...fieldValues(write.fields), write.typeId ?? null, write.audience ?? 'COMMUNITY', fileId]))!;
+      await write.segments?.(q, row.id);
+      return postById(q, write.kind, row.id);
+    });
+  } catch (error) {
+    if (key) await storage.remove(key);
+    throw error;
+  }
+}
+
+/** Updates a post of the caller's community (404 otherwise); the replaced or removed image's bytes go after commit. */
+export async function updatePost(db: Db, storage: FileStorage, auth: AuthContext, uuid: string, write: PostWrite) {
+  const communityId = requireCommunity(auth);
+  const change = imageChangeOf(write.fields.file);
+  const key = change.kind === 'replace' ? await storeImage(storage, change.image, 'content') : null;
+  let oldKey: string | null = null;
+  try {
+    const answer = await db.tx(async (q) => {
+      const current = await q.one<{ id: number; file_id: number | null; storage_key: string | null; start: string }>(
+        `SELECT p.id, p.file_id, f.storage_key, ${dateText('p.start_date')} AS start FROM content_posts p LEFT JOIN files f ON f.id = p.file_id
+          WHERE p.community_id = $1 AND p.kind = $2 AND p.uuid = $3 FOR UPDATE OF p`, [communityId, KIND_OF[write.kind], uuid]);
+      if (!current) throw new AppError('not_found', NOT_FOUND[write.kind]);
+      await checkStart(q, write.fields.startDate, current.start);
+      await write.check?.(q);
+      let fileId = current.file_id;
+      if (change.kind !== 'keep') fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;
+      await q.query(
+        `UPDATE content_posts SET title = $2, description = $3, contact_name = $4, contact_phone = $5, contact_email = $6,
+           contact_link = $7, start_date = $8, end_date = $9, newsletter_type = $10, audience = $11, file_id = $12, updated_at = now()
+         WHERE id = $1`,
+        [current.id, ...fieldValues(write.fields), write.typeId ?? null, write.audience ?? 'COMMUNITY', fileId]);
+      if (change.kind !== 'keep' && current.file_id !== null) {
+        await q.query('DELETE FROM files WHERE id = $1', [current.file_id]);
+        oldKey = current.storage_key;
+      }
+      await write.segments?.(q, current.id);
+      return postById(q, write.kind, current.id);
+    });
+    if (oldKey) await storage.remove(oldKey);
+    return answer;
+  } catch (error) {
+    if (key) await storage.remove(key);
+    throw error;
+  }
+}
+
+/** Deletes a post of the caller's community (404 otherwise) and its image. */
+export async function deletePost(db: Db, storage: FileStorage, auth: AuthContext, kind: ContentKind, uuid: string) {
+  const key = await db.tx(async (q) => {
+    const row = await q.one<{ file_id: number | null; storage_key: string | null }>(
+      `DELETE FROM content_posts p USING content_posts p2 LEFT JOIN files f ON f.id = p2.file_id
+        WHERE p.id = p2.id AND p.community_id = $1 AND p.kind = $2 AND p.uuid = $3 RETURNING p.file_id, f.storage_key`,
+      [requireCommunity(auth), KIND_OF[kind], uuid]);
+    if (!row) throw new AppError('not_found', NOT_FOUND[kind]);
+    if (row.file_id !== null) await q.query('DELETE FROM files WHERE id = $1', [row.file_id]);
+    return row.storage_key;
+  });
+  if (key) await storage.remove(key);
+}

@@ -1,0 +1,56 @@
+/** How devices are read (spec 3 §3 Device; issue 9): one select for the list, the record and the link answer. */
+import { AppError } from '../../shared/platform/errors.js';
+import { DeviceTexts, OFFLINE_AFTER_MS } from '../../shared/devices/device-rules.js';
+import type { DeviceAnswer } from '../../shared/devices/device-types.js';
+import type { Queryable } from '../platform/db/db.js';
+
+const ref = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('uuid', ${alias}.uuid, 'name', ${alias}.name) END`;
+
+/** Online: linked and heard from within the last 2 minutes. */
+export const ONLINE_SQL = `(d.status = 'ACTIVE' AND d.last_seen_at > now() - make_interval(secs => ${OFFLINE_AFTER_MS / 1000}))`;
+
+export const DEVICE_SELECT = `d.uuid, d.name, d.status, d.device_type AS "deviceType", d.scanner_type AS "scannerType",
+  d.scanner_access AS "scannerAccess", d.scanner_place AS "scannerPlace",
+  COALESCE((SELECT json_agg(json_build_object('uuid', p.uuid, 'name', p.name) ORDER BY p.name, p.id)
+              FROM device_parents dp JOIN devices p ON p.id = dp.parent_id WHERE dp.device_id = d.id), '[]'::json) AS parents,
+  ${ref('z')} AS zone, ${ref('s')} AS street, d.number, d.zone_id AS "idZone", d.street_id AS "idStreet",
+  NULL::text AS code,
+  (SELECT t.uuid::text FROM device_tokens t WHERE t.device_id = d.id AND t.revoked_at IS NULL) AS "deviceToken",
+  to_json(d.last_seen_at) #>> '{}' AS "lastSeenAt", ${ONLINE_SQL} AS online`;
+
+/** What a device's answer joins to `devices d`: its zone and street. */
+export const DEVICE_JOINS = 'LEFT JOIN zones z ON z.id = d.zone_id LEFT JOIN streets s ON s.id = d.street_id';
+export const DEVICE_FROM = `devices d ${DEVICE_JOINS}`;
+
+/**
+ * The club's 'No. acción' of the residents at a device's address (the devices list searches it):
+ * residents of the device's own street, so of its community (streets are keyed on (id, community_id)).
+ */
+export const DEVICE_ADDRESS_ACTIONS = `(SELECT string_agg(r.action, ' ') FROM residents r
+  WHERE r.street_id = d.street_id AND r.number = d.number AND r.deleted_at IS NULL)`;
+
+/**
+ * The devices after `deviceId` in the entry route: its children, their children, and so on
+ * (edges of one community: `device_parents` keys both ends on (id, community_id)).
+ */
+export async function devicesAfter(q: Queryable, deviceId: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `WITH RECURSIVE after_self(id) AS (
+       SELECT device_id FROM device_parents WHERE parent_id = $1
+       UNION SELECT dp.device_id FROM device_parents dp JOIN after_self a ON dp.parent_id = a.id)
+     SELECT id FROM after_self`, [deviceId]);
+  return rows.map((r) => r.id);
+}
+
+/** A live device of the community by uuid, or 404 (another community's device is as absent as a missing one). */
+export async function deviceOf(q: Queryable, communityId: number, uuid: string, lock = false) {
+  const row = await q.one<{ id: number; status: 'ACTIVE' | 'INACTIVE'; name: string }>(
+    `SELECT id, status, name FROM devices WHERE community_id = $1 AND uuid = $2 AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    [communityId, uuid]);
+  if (!row) throw new AppError('not_found', DeviceTexts.notFound);
+  return row;
+}
+
+export async function deviceById(q: Queryable, id: number): Promise<DeviceAnswer> {
+  return (await q.one<DeviceAnswer>(`SELECT ${DEVICE_SELECT} FROM ${DEVICE_FROM} WHERE d.id = $1`, [id]))!;
+}

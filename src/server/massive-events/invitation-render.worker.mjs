@@ -1,0 +1,50 @@
+// A guest's invitation drawn to PNG in a worker thread (issue 13; piscina pool in
+// invitation-renderer.ts), so drawing and PNG encoding never hold the API's event loop.
+// Plain JavaScript started by Node itself; the shared drawing module (TypeScript) is loaded with
+// tsx's loader, so this runs the same under `npm start`, the tests and the benchmarks.
+//
+// task: { data: InvitationData without images and qr, pass: string, cover: { key, bytes } | null, profile: same }
+//       (image bytes sit in a SharedArrayBuffer: shared with every worker, not copied)
+// or (issue 14) a worker's credential: { credential, pass, photo } (see renderCredential)
+// answer: the PNG's bytes (Uint8Array)
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { tsImport } from 'tsx/esm/api';
+
+const drawing = await tsImport('../../shared/massive-events/invitation-drawing.ts', import.meta.url);
+const credentials = await tsImport('../../shared/contractors/credential-drawing.ts', import.meta.url);
+
+/** Decoded images by storage key: an event's cover and host photo are decoded once per worker. */
+const images = new Map();
+const IMAGE_CACHE = 16;
+
+function imageOf(ref) {
+  if (!ref) return null;
+  let image = images.get(ref.key);
+  if (!image) {
+    if (images.size >= IMAGE_CACHE) images.delete(images.keys().next().value);
+    image = loadImage(Buffer.from(ref.bytes));
+    images.set(ref.key, image);
+  }
+  return image;
+}
+
+/** A worker's credential (issue 14): task { credential: CredentialData without photo and qr, pass, photo: { key, bytes } | null }. */
+function renderCredential({ credential, pass, photo }) {
+  const canvas = createCanvas(credentials.CREDENTIAL_WIDTH, credentials.CREDENTIAL_HEIGHT);
+  return imageOf(photo).then((image) => {
+    credentials.drawCredential(canvas.getContext('2d'), { ...credential, photo: image, qr: drawing.qrMatrix(pass) });
+    const png = canvas.toBuffer('image/png');
+    return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  });
+}
+
+export default async function renderInvitation(task) {
+  if (task.credential) return renderCredential(task);
+  const { data, pass, cover, profile } = task;
+  const canvas = createCanvas(drawing.INVITATION_WIDTH, drawing.INVITATION_HEIGHT);
+  drawing.drawInvitation(canvas.getContext('2d'), {
+    ...data, cover: await imageOf(cover), profile: await imageOf(profile), qr: drawing.qrMatrix(pass),
+  });
+  const png = canvas.toBuffer('image/png');
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}

@@ -1,0 +1,84 @@
+/**
+ * The invitation's images (spec 2 §2.1 step 3, §3, §9): PNG by content, of the exact size the
+ * wizard crops to (cover 700x300 or 500x300, host 100x100), at most 2 MB. A wrong size is refused
+ * (400), not re-cropped: the wizard always sends the crop the host saw.
+ */
+import { randomUUID } from 'node:crypto';
+import { imageSize } from 'image-size';
+import { AppError } from '../../shared/platform/errors.js';
+import type { ImageUpload } from '../../shared/massive-events/massive-event.schema.js';
+import type { Queryable } from '../platform/db/db.js';
+import { sniffImage } from '../platform/services/logo-upload.js';
+import { reencodeImage } from '../platform/services/image-reencode.js';
+import type { FileStorage } from '../platform/services/storage.js';
+
+export const EVENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const MAX_BASE64_LENGTH = Math.ceil(EVENT_IMAGE_MAX_BYTES / 3) * 4;
+
+export type EventImageSlot = 'backgroundImage' | 'profile';
+
+/** Spec 2 §9: the sizes each slot takes. */
+export const EVENT_IMAGE_SIZES: Record<EventImageSlot, readonly (readonly [number, number])[]> = {
+  backgroundImage: [[700, 300], [500, 300]],
+  profile: [[100, 100]],
+};
+
+export const EventImageMessages = {
+  size: 'La imagen no debe pesar más de 2 MB.',
+  type: 'La imagen debe ser un archivo PNG.',
+  content: 'La imagen enviada no es válida.',
+  backgroundImage: 'La imagen de portada debe medir 700x300 o 500x300 píxeles.',
+  profile: 'La imagen del anfitrión debe medir 100x100 píxeles.',
+  notFound: 'La imagen no existe.',
+} as const;
+
+export interface CheckedImage { slot: EventImageSlot; data: Buffer; name: string }
+
+/** Decodes and checks one image of the configure call: size cap (413), PNG by its bytes (415), its dimensions (400). */
+export function checkEventImage(slot: EventImageSlot, upload: ImageUpload & { content: string }): CheckedImage {
+  const text = upload.content.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
+  if (text.length > MAX_BASE64_LENGTH + 4) throw new AppError('payload_too_large', EventImageMessages.size);
+  if (text === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 === 1) {
+    throw new AppError('invalid_request', EventImageMessages.content, { [slot]: EventImageMessages.content });
+  }
+  const data = Buffer.from(text, 'base64');
+  if (data.length > EVENT_IMAGE_MAX_BYTES) throw new AppError('payload_too_large', EventImageMessages.size);
+  if (sniffImage(data) !== 'image/png') throw new AppError('unsupported_media_type', EventImageMessages.type, { [slot]: EventImageMessages.type });
+  let size: { width?: number; height?: number; type?: string };
+  try {
+    size = imageSize(data);
+  } catch {
+    throw new AppError('invalid_request', EventImageMessages.content, { [slot]: EventImageMessages.content });
+  }
+  const fits = size.type === 'png' && EVENT_IMAGE_SIZES[slot].some(([w, h]) => size.width === w && size.height === h);
+  if (!fits) throw new AppError('invalid_request', EventImageMessages[slot], { [slot]: EventImageMessages[slot] });
+  const base = (upload.name ?? '').trim().replace(/\.[^.]*$/, '').slice(0, 200) || (slot === 'profile' ? 'anfitrion' : 'portada');
+  return { slot, data, name: `${base}.png` };
+}
+
+/** Writes the bytes under a new random key and records the file; answers its id. */
+export async function storeEventImage(q: Queryable, storage: FileStorage, image: { data: Buffer; name: string }): Promise<{ id: number; key: string }> {
+  const key = `events/${randomUUID()}.png`;
+  // Only the decoded pixels are stored (issue 16 §8): appended bytes and metadata are dropped.
+  const data = await reencodeImage(image.data, 'image/png');
+  await storage.put(key, data);
+  const row = await q.one<{ id: number }>(
+    `INSERT INTO files (storage_key, name, extension, mime_type, byte_size) VALUES ($1, $2, 'png', 'image/png', $3) RETURNING id`,
+    [key, image.name, data.length]);
+  return { id: row!.id, key };
+}
+
+/** Drops file rows no event uses any more; answers their storage keys (removed after commit). */
+export async function dropFiles(q: Queryable, ids: (number | null)[]): Promise<string[]> {
+  const wanted = ids.filter((id): id is number => id !== null);
+  if (!wanted.length) return [];
+  const rows = await q.query<{ storage_key: string }>(
+    `DELETE FROM files f WHERE f.id = ANY($1::int[])
+        AND NOT EXISTS (SELECT 1 FROM massive_events e WHERE e.background_image_id = f.id OR e.profile_image_id = f.id)
+      RETURNING storage_key`, [wanted]);
+  return rows.map((r) => r.storage_key);
+}
+
+export async function removeStored(storage: FileStorage, keys: string[]) {
+  await Promise.all(keys.map((key) => storage.remove(key)));
+}

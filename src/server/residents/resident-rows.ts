@@ -1,0 +1,42 @@
+/**
+ * Reading residents as the contract answers them. A pending registration code is a secret of the
+ * resident's mailbox: an answer says only that one is pending and when it expires, never the code
+ * (see docs/decisions.md, "Secrets in answers").
+ */
+import type { Queryable } from '../platform/db/db.js';
+import type { ResidentAnswer } from '../../shared/residents/resident-types.js';
+
+export const RESIDENT_SELECT = `r.uuid, r.id AS "idResident", r.first_name || ' ' || r.last_name AS name,
+  r.first_name AS "firstName", r.last_name AS "lastName", r.email, r.number, r.int_number AS "intNumber", r.action,
+  r.useapp, r.status, r.notresident, r.community_id AS "idFrac", r.street_id AS "idStreet", s.zone_id AS "idZone",
+  COALESCE((SELECT json_agg(json_build_object('uuid', p.uuid, 'phone', p.phone) ORDER BY p.position, p.id)
+              FROM resident_phones p WHERE p.resident_id = r.id), '[]'::json) AS phones,
+  json_build_object('uuid', s.uuid, 'idStreet', s.id, 'name', s.name, 'testZone', json_build_object(
+    'uuid', z.uuid, 'idZone', z.id, 'name', z.name, 'testFrac', json_build_object('uuid', c.uuid, 'name', c.name))) AS "testStreet",
+  (SELECT json_build_object('pending', true,
+      'expiresAt', to_char(k.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM resident_codes k
+    WHERE k.resident_id = r.id AND k.used_at IS NULL) AS "testResidentRegistration"`;
+
+export const RESIDENT_FROM = `residents r JOIN streets s ON s.id = r.street_id JOIN zones z ON z.id = s.zone_id
+  JOIN communities c ON c.id = r.community_id`;
+
+export const RESIDENT_NOT_FOUND = 'El residente no existe.';
+
+/** Residents by id, in the order given. */
+export async function residentsByIds(q: Queryable, ids: number[]): Promise<ResidentAnswer[]> {
+  const rows = await q.query<ResidentAnswer>(`SELECT ${RESIDENT_SELECT} FROM ${RESIDENT_FROM} WHERE r.id = ANY($1::int[])`, [ids]);
+  const byId = new Map(rows.map((r) => [r.idResident, r]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+export async function residentById(q: Queryable, id: number): Promise<ResidentAnswer> {
+  return (await residentsByIds(q, [id]))[0];
+}
+
+/** A live resident of the community by uuid (another community's, or a deleted one, is not found). */
+export async function liveResidentId(q: Queryable, communityId: number, uuid: string, lock = false) {
+  return q.one<{ id: number; status: string; useapp: boolean; email: string | null; user_id: number | null }>(
+    `SELECT id, status, useapp, email, user_id FROM residents
+      WHERE community_id = $1 AND uuid = $2 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
+    [communityId, uuid]);
+}

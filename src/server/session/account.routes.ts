@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { ActiveCommunitySchema, CurrentUserSchema, WhoAmISchema } from '../../shared/session/account.answer.js';
+import * as v from 'valibot';
+import type { CurrentUser, WhoAmI } from '../../shared/platform/api-types.js';
+import { AppError } from '../../shared/platform/errors.js';
+import { RoleName } from '../../shared/platform/roles.js';
+import type { Db } from '../platform/db/db.js';
+import { defineRoute } from '../platform/http/route.js';
+import { accountCommunities } from '../platform/http/sessions.js';
+import { communitySettings } from '../settings/community-settings.js';
+
+interface UserRow { id: number; uuid: string; email: string; first_name: string; last_name: string; user_type_id: number; type_name: string }
+
+export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const loadUser = async (userId: number) => {
+    const row = await db.one<UserRow>(
+      `SELECT u.id, u.uuid, u.email, u.first_name, u.last_name, u.user_type_id, t.name AS type_name
+         FROM users u JOIN user_types t ON t.id = u.user_type_id WHERE u.id = $1`,
+      [userId],
+    );
+    if (!row) throw new AppError('unauthorized');
+    return row;
+  };
+
+  defineRoute(app, {
+    operationId: 'whoAmI', response: WhoAmISchema,
+    method: 'GET', url: '/api/users/whoami', summary: 'Usuario y rol de la sesión', tags: ['sesión'], access: 'signedIn',
+    // From the resolved session alone (issue 16 §1): its email and type are kept current by the auth events.
+    handler: ({ auth }): WhoAmI =>
+      ({ uuid: auth.userUuid, email: auth.email, username: auth.email, role: RoleName[auth.role], idUsersTypes: auth.typeId }),
+  });
+
+  defineRoute(app, {
+    operationId: 'getCurrentUser', response: CurrentUserSchema,
+    method: 'GET', url: '/api/users/me', summary: 'Datos del usuario actual y sus fraccionamientos', tags: ['sesión'], access: 'signedIn',
+    handler: async ({ auth }): Promise<CurrentUser> => {
+      const user = await loadUser(auth.userId);
+      const communities = await accountCommunities(db, auth.userId);
+      const active = communities.find((c) => c.id === auth.communityId) ?? null;
+      const settings = active ? await communitySettings(db, active.id) : undefined;
+      const logo = active ? await db.one<{ logo_path: string | null; club: boolean }>('SELECT logo_path, club FROM communities WHERE id = $1', [active.id]) : undefined;
+      return {
+        uuid: user.uuid,
+        email: user.email,
+        username: user.email,
+        role: RoleName[auth.role],
+        roleKey: auth.role,
+        frac: active?.name ?? null,
+        product: communities.map((c) => ({ name: c.name, uuid: c.uuid })),
+        logoURL: logo?.logo_path ? `/api/fracs/${active!.uuid}/logo` : null,
+        idUsersTypes: user.user_type_id,
+        testFrac: active && settings ? { uuid: active.uuid, name: active.name, settings } : null,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        club: logo?.club ?? false,
+      };
+    },
+  });
+
+  defineRoute(app, {
+    operationId: 'setActiveCommunity', response: ActiveCommunitySchema, errors: [404],
+    method: 'PUT', url: '/api/users/setUpdateFrac/:fracUuid', summary: 'Cambia el fraccionamiento activo de la sesión', tags: ['sesión'],
+    access: 'signedIn',
+    params: v.object({ fracUuid: v.pipe(v.string(), v.uuid('Fraccionamiento no válido.')) }),
+    handler: async ({ auth, params }) => {
+      const community = (await accountCommunities(db, auth.userId))
+        .find((c) => c.uuid === params.fracUuid);
+      if (!community) throw new AppError('not_found', 'El fraccionamiento no existe.');
+      await db.tx(async (q) => {
+        await q.query('UPDATE sessions SET community_id = $1 WHERE id = $2', [community.id, auth.sessionId]);
+        await q.query('UPDATE users SET active_community_id = $1 WHERE id = $2', [community.id, auth.userId]);
+      });
+      return { uuid: community.uuid, name: community.name };
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { UserTypeItemSchema } from '../../shared/catalogues/catalogue.answer.js';
+import type { UserTypeItem } from '../../shared/catalogues/catalogue-types.js';
+import { UserType } from '../../shared/platform/roles.js';
+import type { AppDeps } from '../deps.js';
+import { registerGlobalCatalogue } from '../catalogues/global-catalogue.js';
+
+const systemIds: readonly number[] = Object.values(UserType);
+
+/**
+ * User types (spec 3 §7 api/userstypes). The types the roles are built on (spec 1 §1) can be
+ * renamed but never deleted; a type still held by users cannot be deleted either.
+ */
+export function userTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
+  registerGlobalCatalogue(app, db, {
+    item: UserTypeItemSchema, name: { one: 'UserType', many: 'UserTypes' },
+    table: 'user_types', url: '/api/userstypes', listAliases: ['/api/userstypes/'], tag: 'tipos de usuario',
+    select: `uuid, name, id AS "idUsersTypes", id IN (${systemIds.join(', ')}) AS system`,
+    messages: {
+      notFound: 'El tipo de usuario no existe.',
+      duplicate: 'Ya existe un tipo de usuario con ese nombre.',
+      inUse: 'No es posible eliminar el tipo de usuario porque hay usuarios que lo tienen asignado.',
+    },
+    refuseDelete: (row) => systemIds.includes(row.id) ? 'No es posible eliminar un tipo de usuario del sistema.' : null,
+  });
+}

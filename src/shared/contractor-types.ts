@@ -1,8 +1,0 @@
-import type * as v from 'valibot';
-import type { ContractorAnswerSchema } from './schemas/contractor.answer.js';
-import type { ConstructionAnswerSchema } from './schemas/construction.answer.js';
-
-/** A contractor as the API answers it (spec 2 §3). */
-export type Contractor = v.InferOutput<typeof ContractorAnswerSchema>;
-/** A construction site as the API answers it (spec 2 §3), with its workers' counts. */
-export type Construction = v.InferOutput<typeof ConstructionAnswerSchema>;

@@ -1,0 +1,114 @@
+/**
+ * Construction workers' status rules (spec 2 §4.3) and messages (§8), shared by the server,
+ * the machines and the views.
+ */
+import type { Role } from '../platform/roles.js';
+
+/**
+ * A document image (identification, proof of address) is at most 2048 pixels on its longer side
+ * when sent: legible at 200 dpi on a letter page (1700x2200). The web shrinks a larger photo to it
+ * before sending; the server refuses more than 2048x2048 pixels before decoding (413).
+ */
+export const WORKER_DOCUMENT_MAX_SIDE = 2048;
+export const WORKER_DOCUMENT_MAX_PIXELS = WORKER_DOCUMENT_MAX_SIDE * WORKER_DOCUMENT_MAX_SIDE;
+
+export const WorkerStatus = { pending: 'Pendiente', approved: 'Aprobado', rejected: 'Rechazado' } as const;
+export type WorkerStatusName = (typeof WorkerStatus)[keyof typeof WorkerStatus];
+
+export const WorkerMessages = {
+  approveOnlyNonApproved: 'Solamente puedes aprobar solicitudes pendientes.',
+  rejectOnlyPending: 'Solo se pueden rechazar solicitudes pendientes.',
+  alreadyRejected: 'El trabajador ya ha sido rechazado',
+  editOnlyNonApproved: 'Solo se puedan editar trabajadores que no han sido aprobados.',
+  /** §6: a contractor cannot edit workers (the text is ours; the spec gives none). */
+  editOnlyAdministrators: 'Solo un administrador puede editar trabajadores.',
+  /** §5 selection rules, for the workers' cards. */
+  selectOne: 'Para realizar esta acción, asegúrate de seleccionar un trabajador',
+  deleteTitle: '¿Seguro que deseas eliminar a este trabajador?',
+  deleteDetail: 'No podrás revertir esta acción',
+  credentialsOnlyApproved: 'Solo es posible visualizar credenciales de trabajadores aprobados.',
+  noPending: 'No hay solicitudes pendientes',
+  reasonRequired: 'Escribe el motivo del rechazo.',
+  reasonTooLong: 'El motivo no debe tener más de 500 caracteres.',
+  notFound: 'El trabajador no existe.',
+  constructionNotFound: 'La obra no existe.',
+  noWorkers: 'Agrega por lo menos a un trabajador.',
+  approved: '¡Solicitud Aprobada!',
+  rejected: '¡Solicitud rechazada!',
+  allApproved: '¡Solicitudes aceptadas correctamente!',
+  allRejected: '¡Solicitudes rechazadas correctamente!',
+  failureTitle: 'Solicitud no completada',
+  forbiddenTitle: 'No se puede realizar la siguiente acción',
+  deleted: 'Trabajador eliminado correctamente',
+  created: 'Trabajador creado correctamente',
+  requested: 'Solicitud de trabajador enviada',
+  updated: '¡Trabajador actualizado exitosamente!',
+  downloaded: 'Descarga completada',
+} as const;
+
+export const REJECT_REASON_MAX = 500;
+/** Spec 2 §9. */
+export const WORKERS_PAGE_SIZE = 10;
+export const WORKER_REQUESTS_PAGE_SIZE = 20;
+export const WORKER_NAME_MAX = 64;
+
+/** Approve: only a worker that is not approved (§4.3). Answers the refusal's message, or null. */
+export function approveRefusal(status: string): string | null {
+  return status === WorkerStatus.approved ? WorkerMessages.approveOnlyNonApproved : null;
+}
+
+/** Reject: only a pending worker (§4.3, §8). */
+export function rejectRefusal(status: string): string | null {
+  if (status === WorkerStatus.rejected) return WorkerMessages.alreadyRejected;
+  if (status !== WorkerStatus.pending) return WorkerMessages.rejectOnlyPending;
+  return null;
+}
+
+/** Edit: only a worker that is not approved (§4.3). */
+export function editRefusal(status: string): string | null {
+  return status === WorkerStatus.approved ? WorkerMessages.editOnlyNonApproved : null;
+}
+
+/** Spec 2 §2.6: edit goes to ./createWorker?token={id}. */
+export const workerEditPath = (uuid: string) => `/createWorker?token=${encodeURIComponent(uuid)}`;
+
+/** Credentials: only approved workers (§4.3). */
+export function credentialRefusal(status: string): string | null {
+  return status === WorkerStatus.approved ? null : WorkerMessages.credentialsOnlyApproved;
+}
+
+/** Approve all / reject all touch only the site's pending workers (§4.3). */
+export function pendingOf<T extends { status: string }>(workers: readonly T[]): T[] {
+  return workers.filter((w) => w.status === WorkerStatus.pending);
+}
+
+/** The card's border colour (§2.6): green approved, red rejected, amber pending. */
+export function workerBorderColor(status: string): 'green.500' | 'red.500' | 'orange.400' {
+  if (status === WorkerStatus.approved) return 'green.500';
+  if (status === WorkerStatus.rejected) return 'red.500';
+  return 'orange.400';
+}
+
+/** Site status for the contractor (§4.3). */
+export function siteRequestStatus(workers: readonly { status: string; firstName: string; lastName: string }[]): string {
+  const rejected = workers.find((w) => w.status === WorkerStatus.rejected);
+  if (rejected) return `Solicitud rechazada: ${rejected.firstName} ${rejected.lastName}`.trim();
+  if (workers.length && workers.every((w) => w.status === WorkerStatus.approved)) return 'Solicitud aprobada';
+  return 'Solicitud pendiente';
+}
+
+/** Who reads workers (§6: staff roles are administrators; a resident or guard is refused). */
+export const WORKER_READERS: readonly Role[] = ['admin', 'capturista', 'integrator', 'generalAdmin', 'contractor'];
+/** Who creates, edits, approves, rejects and deletes workers directly (§6: any staff role is an administrator). */
+export const WORKER_ADMINS: readonly Role[] = ['admin', 'capturista', 'integrator', 'generalAdmin'];
+/** Who sends worker requests. */
+export const WORKER_REQUESTERS: readonly Role[] = ['contractor'];
+
+/** workerLicense (spec 2 §7; issue 14): at most this many uuids per call; the zip's name. */
+export const MAX_CREDENTIAL_UUIDS = 100;
+export const CREDENTIALS_ZIP_NAME = 'credenciales.zip';
+export const CredentialMessages = {
+  noWorkers: 'Elige por lo menos a un trabajador.',
+  invalidWorker: 'Identificador de trabajador no válido.',
+  tooMany: `Puedes descargar hasta ${MAX_CREDENTIAL_UUIDS} credenciales por solicitud.`,
+} as const;

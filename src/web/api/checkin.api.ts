@@ -1,9 +1,0 @@
-import type { CheckinAnswer } from '../../shared/schemas/checkin.schema.js';
-import { api } from './client.js';
-
-/** A guest at the gate (issue 13): entry or exit with the signed pass. */
-export const checkinApi = {
-  verify: (pass: string, direction: 'IN' | 'OUT') =>
-    api.post<CheckinAnswer>(`/api/massiveEventGuests/${direction === 'IN' ? 'checkin' : 'checkout'}`, { pass }),
-};
-export type CheckinApi = typeof checkinApi;

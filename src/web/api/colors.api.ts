@@ -1,5 +1,0 @@
-import type { NamedItem } from '../../shared/catalogue-types.js';
-import { namedCatalogueApi } from './named-catalogue.api.js';
-
-/** Colores: `api/colors` (spec 3 §7). */
-export const colorsApi = namedCatalogueApi<NamedItem>('/api/colors');

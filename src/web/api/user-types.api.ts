@@ -1,5 +1,0 @@
-import type { UserTypeItem } from '../../shared/catalogue-types.js';
-import { namedCatalogueApi } from './named-catalogue.api.js';
-
-/** Tipos de usuario: the list is `GET api/userstypes/` with its trailing slash (spec 3 §7). */
-export const userTypesApi = namedCatalogueApi<UserTypeItem>('/api/userstypes', { listPath: '/api/userstypes/' });

@@ -1,0 +1,49 @@
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, DeviceLinkedEvent, DeviceStatusEvent, ServerToClientEvents } from '../../../shared/platform/realtime.js';
+import { tokenStore } from '../../platform/api/storage.js';
+
+/** What one device's row hears (issue 9): its presence and its link. */
+export interface DeviceListener { onStatus: (event: DeviceStatusEvent) => void; onLinked: (event: DeviceLinkedEvent) => void }
+
+let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+let socketFrac: string | null = null;
+const listeners = new Map<string, Set<DeviceListener>>();
+
+function open(fracUuid: string) {
+  if (socket && socketFrac === fracUuid) return;
+  close();
+  socketFrac = fracUuid;
+  void import('socket.io-client').then(({ io }) => {
+    if (socketFrac !== fracUuid || socket) return;
+    socket = io({ auth: (send) => send({ token: tokenStore.get() }), transports: ['websocket'] });
+    // The administrators' room of the active community: DEVICE_STATUS and DEVICE_LINKED (spec 1 §4 subscribe).
+    socket.on('connect', () => { socket?.emit('subscribe', fracUuid); });
+    socket.on('DEVICE_STATUS', (event) => listeners.get(event.uuid)?.forEach((l) => l.onStatus(event)));
+    socket.on('DEVICE_LINKED', (event) => listeners.get(event.uuid)?.forEach((l) => l.onLinked(event)));
+  });
+}
+
+function close() {
+  socket?.off();
+  socket?.disconnect();
+  socket = null;
+  socketFrac = null;
+}
+
+/**
+ * One socket for the devices screen, shared by its rows: each row listens to its own device and
+ * stops listening when it goes; the socket closes with the last row. Answers a function that
+ * stops listening.
+ */
+export function listenToDevice(fracUuid: string, uuid: string, listener: DeviceListener): () => void {
+  open(fracUuid);
+  const set = listeners.get(uuid) ?? new Set();
+  set.add(listener);
+  listeners.set(uuid, set);
+  return () => {
+    set.delete(listener);
+    if (!set.size) listeners.delete(uuid);
+    // A page change stops every row before the next page's rows start: close only once nobody came back.
+    setTimeout(() => { if (!listeners.size) close(); }, 0);
+  };
+}

@@ -1,0 +1,60 @@
+import { Button, Card, Checkbox, HStack, SimpleGrid, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
+import type { GuestActionsContext } from '../../../../machines/massive-events/guest-actions.machine.js';
+import type { GuestListRow } from '../../../shared/massive-events/massive-event-list.js';
+import { ToolbarDownload } from './invitation-download.js';
+import { ResultDialog } from '../../platform/components/result-dialog.js';
+import { GuestImportDialog, type GuestImportActor } from './guest-import-dialog.js';
+
+type Snapshot = { context: GuestActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
+const useGuestActions = (actor: AnyActorRef) => useSelector(actor, (s) => s as unknown as Snapshot);
+
+/** The guests' cards, 3 columns (spec 2 §2.3), each ticked in the toolbar's selection. */
+export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: AnyActorRef }) {
+  const { context } = useGuestActions(actor);
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" aria-label="Invitados">
+      {rows.map((g) => {
+        const checked = context.selected.some((s) => s.uuid === g.uuid);
+        return (
+          <Card.Root key={g.uuid} size="sm" borderColor={checked ? 'teal.500' : undefined} data-testid="guest-card">
+            <Card.Body>
+              <Checkbox.Root colorPalette="teal" checked={checked} onCheckedChange={() => actor.send({ type: 'select.toggle', row: g })}>
+                <Checkbox.HiddenInput aria-label={`Seleccionar a ${g.name}`} />
+                <Checkbox.Control />
+                <Checkbox.Label><Text fontWeight="medium">{g.name}</Text></Checkbox.Label>
+              </Checkbox.Root>
+              <Text fontSize="sm" color="gray.600" ps="7">{[g.email, g.phone].filter(Boolean).join(' · ')}</Text>
+            </Card.Body>
+          </Card.Root>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/** 'Seleccionar todos', Agregar, Editar, Eliminar, Descargar invitación, and the selection rules' message. */
+export function GuestToolbar({ actor, rows, writer }: { actor: AnyActorRef; rows: GuestListRow[]; writer: boolean }) {
+  const state = useGuestActions(actor);
+  const act = (action: 'add' | 'edit' | 'delete' | 'download' | 'import') => actor.send({ type: 'action', action });
+  return (
+    <>
+      <HStack gap="2" wrap="wrap" role="toolbar" aria-label="Acciones de invitados">
+        <Button size="sm" variant="ghost" colorPalette="teal" onClick={() => actor.send({ type: 'select.all', rows })}>Seleccionar todos</Button>
+        {writer ? (
+          <>
+            <Button size="sm" colorPalette="teal" onClick={() => act('add')}>Agregar invitado</Button>
+            <Button size="sm" variant="outline" onClick={() => act('edit')}>Editar</Button>
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => act('delete')}>Eliminar</Button>
+            <Button size="sm" variant="outline" onClick={() => act('import')}>Importar desde plantilla</Button>
+          </>
+        ) : null}
+        <Button size="sm" variant="outline" onClick={() => act('download')}>Descargar invitación</Button>
+      </HStack>
+      <ToolbarDownload snapshot={state} />
+      {state.matches('importing') && state.children.guestImport ? <GuestImportDialog actor={state.children.guestImport as GuestImportActor} /> : null}
+      <ResultDialog open={state.matches('refused')} title={state.context.refusal ?? ''} onClose={() => actor.send({ type: 'dialog.close' })} />
+    </>
+  );
+}

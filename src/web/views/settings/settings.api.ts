@@ -1,0 +1,15 @@
+import type { CurrentUser } from '../../../shared/platform/api-types.js';
+import type { FracSettings, SettingsValues } from '../../../shared/settings/settings-rules.js';
+import { api } from '../../platform/api/client.js';
+
+/** 'Ajustes' (spec 3 §7 Settings): read back through `GET api/users/me`, saved with `PUT api/fracs/{uuid}/configure`. */
+export const settingsApi = {
+  async load(): Promise<FracSettings> {
+    const me = await api.get<CurrentUser>('/api/users/me');
+    const settings = me.testFrac?.settings;
+    if (!settings) throw { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'No tienes un fraccionamiento activo.' } };
+    return settings as FracSettings;
+  },
+  save: (uuid: string, values: SettingsValues) => api.put<FracSettings>(`/api/fracs/${encodeURIComponent(uuid)}/configure`, values),
+};
+export type SettingsApi = typeof settingsApi;
