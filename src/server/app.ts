@@ -44,7 +44,7 @@ export interface BuildOptions {
 
 /**
  * Request ids that tell apart the lines of every process and start: a random prefix per process and
- * a counter (issue 16 §1: a UUID per request cost more than the id is worth; only the log reads it).
+ * a counter (a UUID per request cost more than the id is worth; only the log reads it).
  */
 function requestIds() {
   const prefix = randomBytes(4).toString('hex');
@@ -60,14 +60,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       level: config.logLevel,
       // A request is logged through `requestLogSerializer` (method, redacted URL, address): its headers,
       // and with them the bearer token and cookies, never reach a line (log-redaction.api.spec.ts),
-      // so no redaction pass over `req` runs on every line (issue 16 §1).
+      // so no redaction pass over `req` runs on every line.
       redact: ['body.password'],
       serializers: { req: requestLogSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestIds(),
     // One line per request, when it is answered: Fastify's two lines per request were the largest
-    // single cost of a cached whoami (issue 16 §1).
+    // single cost of a cached whoami.
     logController: new RequestLog(),
     // Routes set their own (defineRoute: JSON small, uploads their cap); multipart imports stream under their own limits.
     bodyLimit: JSON_BODY_LIMIT,

@@ -7,7 +7,7 @@ const ConfigSchema = v.object({
   dataDir: v.string(),
   databaseUrl: v.optional(v.pipe(v.string(), v.startsWith('postgres'))),
   /**
-   * The owner's connection, for the migrations only (issue 16 §2). Set, the app itself connects
+   * The owner's connection, for the migrations only. Set, the app itself connects
    * with DATABASE_URL as a role that owns nothing (a member of porton_app); unset, DATABASE_URL is
    * the owner's and the app switches to porton_app after migrating.
    */
@@ -23,23 +23,23 @@ const ConfigSchema = v.object({
   logLevel: v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   seedDemo: v.boolean(),
   corsOrigin: v.optional(v.string()),
-  /** The Ed25519 private key (PKCS#8 PEM) that signs passes (issue 13); absent: kept in `${dataDir}/keys/`. */
+  /** The Ed25519 private key (PKCS#8 PEM) that signs passes; absent: kept in `${dataDir}/keys/`. */
   passSigningKey: v.optional(v.string()),
-  /** Days the audit trail keeps an event (issue 16 §6); pruned at start and daily. */
+  /** Days the audit trail keeps an event; pruned at start and daily. */
   auditRetentionDays: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(36500)),
-  /** Milliseconds SIGTERM waits for requests in flight before closing (issue 16 §5). */
+  /** Milliseconds SIGTERM waits for requests in flight before closing. */
   shutdownGraceMs: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(600000)),
   /**
    * Which proxy may tell the client's address and protocol (X-Forwarded-For / -Proto): false (the
    * default: the socket's address is the client's), a hop count, or the proxies' addresses/CIDRs.
    */
-  /** Resolved tokens the session cache keeps in memory (issue 16 §1); 0 turns it off. */
+  /** Resolved tokens the session cache keeps in memory; 0 turns it off. */
   sessionCacheMax: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   /** Milliseconds a cached token is trusted before it is read again, event or not (the safety net). */
   sessionCacheTtlMs: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(600_000)),
-  /** Rows of community catalogue answers (list pages, option lists) kept in memory (issue 16 §1); 0 turns it off. Its safety net is `sessionCacheTtlMs`. */
+  /** Rows of community catalogue answers (list pages, option lists) kept in memory; 0 turns it off. Its safety net is `sessionCacheTtlMs`. */
   catalogueCacheMax: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
-  /** Writes (POST/PUT/PATCH/DELETE) one token may make per minute, counted by every process together (issue 16 §3); 0 turns it off. */
+  /** Writes (POST/PUT/PATCH/DELETE) one token may make per minute, counted by every process together; 0 turns it off. */
   writeRateLimit: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   trustProxy: v.union([v.literal(false), v.pipe(v.number(), v.integer(), v.minValue(1)), v.array(v.pipe(v.string(), v.nonEmpty()))]),
 });

@@ -13,16 +13,16 @@ export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
-  /** Shared counters (issue 16 §3): the database's, or Redis's when REDIS_URL is set. */
+  /** Shared counters: the database's, or Redis's when REDIS_URL is set. */
   counters: CounterStore;
   throttles: { signIn: SignInThrottle; residentCode: FailureThrottle; deviceLink: FailureThrottle };
   client: { id: string; secret: string };
   publicUrl: string;
   /** socket.io on the API server: emits visit events to a community's dashboards. */
   realtime: Realtime;
-  /** Devices' heartbeats and the offline sweep (issue 9). */
+  /** Devices' heartbeats and the offline sweep. */
   devicePresence: DevicePresence;
-  /** The community catalogues' list answers in memory, dropped by migration 019's events (issue 16 §1). */
+  /** The community catalogues' list answers in memory, dropped by migration 019's events. */
   catalogueCache: CatalogueCache;
 }
 

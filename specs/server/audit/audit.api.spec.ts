@@ -33,7 +33,7 @@ const signInAttempt = (username: string, password: string) => t.app.inject({
   payload: form({ grant_type: 'password', username, password }),
 });
 
-describe('Sign-ins and their failures are recorded (issue 16 §6)', () => {
+describe('Sign-ins and their failures are recorded', () => {
   it('a sign-in names the account, its community and the address; the password is nowhere', async () => {
     await t.signIn('capturista@porton.mx');
     const [event] = (await trail(a.admin, 'action=session.signIn&actor=capturista')).content;

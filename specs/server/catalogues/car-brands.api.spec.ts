@@ -8,7 +8,7 @@ let a: Actors;
 beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
 afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
-describe('api/carbrands (spec 3 Marcas de vehículos, global catalogue)', () => {
+describe('api/carbrands (Marcas de vehículos, global catalogue)', () => {
   it('GET answers the seeded brands to anyone signed in, 15 per page, searched case-insensitively', async () => {
     const res = await a.guard.get('/api/carbrands');
     expect(res.statusCode).toBe(200);
@@ -24,7 +24,7 @@ describe('api/carbrands (spec 3 Marcas de vehículos, global catalogue)', () => 
     expect(res.json().map((b: { name: string }) => b.name)).toEqual(['Tesla', 'BYD Auto']);
   });
 
-  it('changes are refused to every other role with 403 (spec 1 §6)', async () => {
+  it('changes are refused to every other role with 403', async () => {
     const audi = (await a.admin.get('/api/carbrands?search=Audi')).json().content[0];
     for (const who of [a.admin, a.capturista, a.integrator, a.guard, a.resident]) {
       expect((await who.post('/api/carbrands', [{ name: 'Marca Falsa' }])).statusCode).toBe(403);

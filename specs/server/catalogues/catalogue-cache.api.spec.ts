@@ -1,5 +1,5 @@
 /**
- * The community catalogues' lists from memory (issue 16 §1; docs/decisions.md "Issue 16 §1: the
+ * The community catalogues' lists from memory (docs/decisions.md, "the
  * catalogue lists from memory"). Every list page and option list of zones, streets, common areas,
  * gates and provider types is kept per community and request, and no process may serve a page
  * older than a committed change it has been told of. Process A is the app of this test; process B
@@ -183,7 +183,7 @@ describe('a cached page never crosses communities', () => {
 });
 
 describe('the cache changes no answer and no access rule', () => {
-  /** Every list and option route of the five catalogues, with the roles that may read it (spec 3 §6). */
+  /** Every list and option route of the five catalogues, with the roles that may read it. */
   const routes = async () => [
     { url: '/api/zones', readers: ['admin', 'capturista', 'guard', 'integrator'] },
     { url: '/api/zones?page=0&size=1&search=sur', readers: ['admin', 'guard'] },

@@ -30,7 +30,7 @@ const resources: { kind: CatalogueKind; base: string; create: (name: string) => 
 /** Allowed: the call reaches the record lookup (404 for an unknown uuid); refused: 403 before anything runs. */
 const expected = (allowed: boolean) => (allowed ? 404 : 403);
 
-describe('the buttons the web shows (src/shared/catalogues/catalogue-permissions.ts) are exactly the calls the server accepts (spec 3 §6)', () => {
+describe('the buttons the web shows (src/shared/catalogues/catalogue-permissions.ts) are exactly the calls the server accepts', () => {
   for (const [actor, role] of Object.entries(roleOf) as [keyof Actors, Role][]) {
     it(`${actor}: Eliminar, Editar and Agregar match the server's answers on every catalogue`, async () => {
       for (const [i, r] of resources.entries()) {

@@ -8,7 +8,7 @@ let a: Actors;
 beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
 afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
-describe('api/colors (spec 3 Colores, global catalogue)', () => {
+describe('api/colors (Colores, global catalogue)', () => {
   it('GET answers the seeded colours to anyone signed in and searches case-insensitively', async () => {
     const res = await a.capturista.get('/api/colors');
     expect(res.statusCode).toBe(200);

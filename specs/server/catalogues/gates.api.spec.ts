@@ -83,7 +83,7 @@ describe('PUT and DELETE api/gates/{uuid}', () => {
     expect((await a.admin.get(`/api/gates/${gate.uuid}`)).json().name).toBe('Caseta Sur');
   });
 
-  it('DELETE: 403 for the capturista (spec 3 §6), 204 for the administrator', async () => {
+  it('DELETE: 403 for the capturista, 204 for the administrator', async () => {
     const gate = await create('Puerta Peatonal');
     expect((await a.capturista.del(`/api/gates/${gate.uuid}`)).statusCode).toBe(403);
     expect((await a.admin.del(`/api/gates/${gate.uuid}`)).statusCode).toBe(204);

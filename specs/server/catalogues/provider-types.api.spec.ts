@@ -10,7 +10,7 @@ afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed
 
 const create = async (name: string, who = a.admin) => (await who.post('/api/providerTypes', { name })).json();
 
-describe('api/providerTypes (spec 3 Proveedores), kept per community', () => {
+describe('api/providerTypes (Proveedores), kept per community', () => {
   it('POST (name) creates a provider type with 201 for the administrator', async () => {
     const res = await a.admin.post('/api/providerTypes', { name: 'Gas' });
     expect(res.statusCode).toBe(201);

@@ -12,7 +12,7 @@ const zone = async (who: Actors['admin'], name: string): Promise<Zone> =>
   (await who.get(`/api/zones?search=${encodeURIComponent(name)}`)).json().content[0];
 const names = (res: { json: () => { content: { name: string }[] } }) => res.json().content.map((s) => s.name);
 
-describe('GET api/streets (spec 3 Calles: Calle, Zona, Fraccionamiento)', () => {
+describe('GET api/streets (Calles: Calle, Zona, Fraccionamiento)', () => {
   it('answers the community\'s streets with idStreet, idZone and testZone with its testFrac', async () => {
     const res = await a.admin.get('/api/streets');
     expect(res.statusCode).toBe(200);

@@ -9,7 +9,7 @@ afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed
 
 const names = (res: { json: () => { content: { name: string }[] } }) => res.json().content.map((z) => z.name);
 
-describe('GET api/zones (spec 3 Zonas: list of the active community)', () => {
+describe('GET api/zones (Zonas: list of the active community)', () => {
   it('answers the zones of the caller\'s community with idZone, color and testFrac, never another community\'s', async () => {
     const res = await a.admin.get('/api/zones');
     expect(res.statusCode).toBe(200);
@@ -29,7 +29,7 @@ describe('GET api/zones (spec 3 Zonas: list of the active community)', () => {
     expect(names(await a.admin.get('/api/zones?search=Etapa'))).toEqual([]);
   });
 
-  it('pages 15 rows by default (spec 3 §9)', async () => {
+  it('pages 15 rows by default', async () => {
     await t.db.query(`INSERT INTO zones (community_id, name) SELECT z.community_id, 'Privada ' || g FROM zones z, generate_series(1, 20) g WHERE z.name = 'Zona Norte'`);
     const first = (await a.admin.get('/api/zones')).json();
     expect(first.content).toHaveLength(15);
@@ -123,7 +123,7 @@ describe('PUT and DELETE api/zones/{uuid}', () => {
     expect((await a.admin.get(`/api/zones/${zone.uuid}`)).statusCode).toBe(404);
   });
 
-  it('DELETE is refused to the capturista (spec 3 §6: no delete for user type 2)', async () => {
+  it('DELETE is refused to the capturista (no delete for user type 2)', async () => {
     const zone = await create('Zona Protegida');
     expect((await a.capturista.del(`/api/zones/${zone.uuid}`)).statusCode).toBe(403);
     expect((await a.admin.get(`/api/zones/${zone.uuid}`)).statusCode).toBe(200);

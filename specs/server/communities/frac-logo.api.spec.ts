@@ -29,7 +29,7 @@ const storedPath = async (communityUuid: string) => {
 };
 const fileRows = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM files'))!.n;
 
-describe('community logo (spec 1 §2 Adjuntar logo, §3 file)', () => {
+describe('community logo', () => {
   it('stores a PNG on create and serves it to the integrator and the members only', async () => {
     const res = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Con Logo', file: logo(PNG_BASE64) }));
     expect(res.statusCode).toBe(200);
@@ -40,7 +40,7 @@ describe('community logo (spec 1 §2 Adjuntar logo, §3 file)', () => {
     const served = await integrador.get(created.file!.publicUrl);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    // Re-encoded (issue 16 §8): the same picture, never the uploaded bytes.
+    // Re-encoded: the same picture, never the uploaded bytes.
     expect(imageSize(served.rawPayload)).toMatchObject({ type: 'png', width: 1, height: 1 });
 
     const member = t.as(await t.signIn('administrador@porton.mx'));

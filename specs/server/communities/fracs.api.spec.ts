@@ -16,7 +16,7 @@ afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed
 const names = (page: { content: Community[] }) => page.content.map((c) => c.name);
 const countCommunities = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM communities'))!.n;
 
-describe('communities: only integrators (spec 1 §2 guard of /fracs, §6)', () => {
+describe('communities: only integrators', () => {
   it('every other role gets 403 on the list, detail, create, update, administrator options and dashboard', async () => {
     const palmas = await communityUuid(t, 'Residencial Las Palmas');
     const body = await communityBody(t);
@@ -57,7 +57,7 @@ describe('GET api/fracs (Fraccionamientos: the integrator’s own)', () => {
 });
 
 describe('GET api/fracs/{uuid}', () => {
-  it('answers the spec 1 §3 Community shape', async () => {
+  it('answers the Community shape of the contract', async () => {
     const uuid = await communityUuid(t, 'Residencial Las Palmas');
     const adminId = await userId(t, 'administrador@porton.mx');
     const res = await integrador.get(`/api/fracs/${uuid}`);
@@ -96,7 +96,7 @@ describe('GET api/users/integrator (administrator options)', () => {
 });
 
 describe('POST api/fracs/admin (Alta fraccionamiento)', () => {
-  it('refuses an empty form with the messages of spec 1 §5 and creates nothing', async () => {
+  it('refuses an empty form with the form\'s Spanish messages and creates nothing', async () => {
     const res = await integrador.post('/api/fracs/admin', { name: '', cp: '', idAddress: '', street: ' ', extNumber: '', licenseTotal: '', idUser: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
@@ -208,7 +208,7 @@ describe('PUT api/fracs/{uuid} (Editar fraccionamiento)', () => {
   });
 });
 
-describe('the club property (spec 3 §1: club-only wording; issue 8: a property of the community)', () => {
+describe('the club property (club-only wording; a property of the community)', () => {
   it('is set on the community form, answered by the community and by api/users/me; an edit without it keeps it', async () => {
     const created = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Club Campestre Demo', licenseTotal: 5, club: true }));
     expect(created.statusCode).toBe(200);

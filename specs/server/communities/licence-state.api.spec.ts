@@ -19,7 +19,7 @@ afterAll(async () => { await t?.close(); });
 const onlyPalmas = ['capturista@porton.mx', 'vigilante@porton.mx', 'residente@porton.mx', 'contratista@porton.mx'];
 const me = (token: string) => t.as(token).get('/api/users/me');
 
-describe("licenseExpired is enforced (spec 1 §4 'licenseExpired true means disabled'; issue 16 §4)", () => {
+describe("licenseExpired is enforced", () => {
   it('members are refused at sign-in in Spanish and their open sessions stop; enabling restores both', async () => {
     const tokens = await Promise.all(onlyPalmas.map((e) => t.signIn(e)));
     const disabled = await integrator.put(`/api/fracs/${palmas}/disable`);

@@ -23,7 +23,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 const titles = async (who: ReturnType<TestApp['as']>, url: string) => ((await who.get(url)).json().content as { title: string }[]).map((p) => p.title);
 
-describe('api/newsletters (spec 3 §3 Newsletter: types 5 Restaurante, 1 Deportes, 2 Social, 3 Eventos)', () => {
+describe('api/newsletters (types 5 Restaurante, 1 Deportes, 2 Social, 3 Eventos)', () => {
   it('creates each of the four types, sent as code or label, and answers the label', async () => {
     const sent: [unknown, string][] = [['5', 'Restaurante'], [1, 'Deportes'], ['Social', 'Social'], ['3', 'Eventos']];
     for (const [type, label] of sent) {
@@ -63,8 +63,8 @@ describe('api/newsletters (spec 3 §3 Newsletter: types 5 Restaurante, 1 Deporte
   });
 });
 
-describe('api/promotions (spec 3 §3 Promotion)', () => {
-  it('creates, reads, updates and deletes with the roles of the spec', async () => {
+describe('api/promotions', () => {
+  it('creates, reads, updates and deletes with the roles allowed to', async () => {
     const res = await a.capturista.post('/api/promotions', body({ title: '2x1 en la cafetería', file: { content: PNG_BASE64, name: 'promo.png' } }));
     expect(res.statusCode).toBe(201);
     const created: PromotionAnswer = res.json();

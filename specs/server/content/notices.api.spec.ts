@@ -40,7 +40,7 @@ const segmentedTo = async (z: string, s: string, r: string) => {
 const titles = async (who: ReturnType<TestApp['as']>, query = '') =>
   ((await who.get(`/api/notices?${query}`)).json().content as NoticeAnswer[]).map((n) => n.title);
 
-describe('POST api/notices (spec 3 §3 Notice, §7; issue 11)', () => {
+describe('POST api/notices', () => {
   it('creates a notice for the whole community (201): segmented false answers null lists', async () => {
     const res = await a.admin.post('/api/notices', notice());
     expect(res.statusCode).toBe(201);
@@ -95,7 +95,7 @@ describe('POST api/notices (spec 3 §3 Notice, §7; issue 11)', () => {
   });
 });
 
-describe('Bad input (issue 11): dates, lengths, images', () => {
+describe('Bad input: dates, lengths, images', () => {
   it('refuses an end before the start and dates that are not strict YYYY-MM-DDTHH:mm:ss (400), creating nothing', async () => {
     const n = await countRows(t, 'content_posts');
     const cases: [Record<string, unknown>, string][] = [
@@ -119,7 +119,7 @@ describe('Bad input (issue 11): dates, lengths, images', () => {
     expect(await countRows(t, 'content_posts')).toBe(n + 2);
   });
 
-  it('refuses a start in the past on create (spec 3 §4: the start minimum is now), and on edit a start before the stored one', async () => {
+  it('refuses a start in the past on create (the start minimum is now), and on edit a start before the stored one', async () => {
     const n = await countRows(t, 'content_posts');
     const past = await a.admin.post('/api/notices', notice({ startDate: communityNow(-60 * 24), endDate: '2099-01-01T00:00:00' }));
     expect(past.statusCode).toBe(400);
@@ -163,7 +163,7 @@ describe('Bad input (issue 11): dates, lengths, images', () => {
       const served = await who.get(created.file!.publicUrl);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
-      expect(imageSize(served.rawPayload)).toMatchObject({ type: 'jpg', width: 2, height: 2 }); // re-encoded (issue 16 §8)
+      expect(imageSize(served.rawPayload)).toMatchObject({ type: 'jpg', width: 2, height: 2 }); // re-encoded
     }
     expect((await a.admin2.get(created.file!.publicUrl)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: created.file!.publicUrl })).statusCode).toBe(401);
@@ -254,7 +254,7 @@ describe('PUT and DELETE api/notices/{uuid}', () => {
   });
 });
 
-describe('What the segmentation is for: a resident reads only the current notices addressed to it (issue 11)', () => {
+describe('What the segmentation is for: a resident reads only the current notices addressed to it', () => {
   // residente@porton.mx is Rosa Martínez Cruz, Calle Roble 12, Zona Norte, Residencial Las Palmas.
   let forOtherStreet: NoticeAnswer;
   beforeAll(async () => {

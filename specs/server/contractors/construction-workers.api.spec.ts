@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 const fetchLink = (url: string) => t.app.inject({ method: 'GET', url });
 
-describe('POST api/constructionWorkerRequests (spec 2 §4.3: a contractor\'s new worker becomes a pending request)', () => {
+describe('POST api/constructionWorkerRequests (a contractor\'s new worker becomes a pending request)', () => {
   it('creates Pendiente workers on the contractor\'s own site, with the photo and both documents', async () => {
     const worker = await requested();
     expect(worker).toMatchObject({ firstName: 'Juan', lastName: 'Obrero', status: 'Pendiente', rejectReason: null, construction: { uuid: sites.mySite.uuid } });
@@ -85,7 +85,7 @@ describe('POST api/constructionWorkerRequests (spec 2 §4.3: a contractor\'s new
   });
 });
 
-describe('files (issue 14: checked by content and size, private, served through short-lived signed links)', () => {
+describe('files (checked by content and size, private, served through short-lived signed links)', () => {
   it('a pdf that is really HTML is refused (415) and nothing is stored', async () => {
     const files = await countRows(t, 'files');
     const html = filePayload(Buffer.from('<html><script>alert(1)</script></html>').toString('base64'), 'ine.pdf', 'application/pdf');
@@ -159,7 +159,7 @@ describe('files (issue 14: checked by content and size, private, served through 
   });
 });
 
-describe('approve and reject (spec 2 §4.3 rules, §8 messages)', () => {
+describe('approve and reject', () => {
   it('approves a pending worker; approving it again answers 409 \'Solamente puedes aprobar solicitudes pendientes.\'', async () => {
     const worker = await requested();
     const ok = await a.admin.put(`/api/constructionWorkers/${worker.uuid}/approve`);
@@ -185,7 +185,7 @@ describe('approve and reject (spec 2 §4.3 rules, §8 messages)', () => {
     expect(approve.json()).toMatchObject({ status: 'Aprobado', rejectReason: null });
   });
 
-  it('the audit trail records each decision with who made it and the status change; a refused decision records nothing (issue 16 §6)', async () => {
+  it('the audit trail records each decision with who made it and the status change; a refused decision records nothing', async () => {
     const worker = await requested();
     expect((await reject(worker.uuid, 'Foto borrosa', adminToken)).statusCode).toBe(200);
     expect((await reject(worker.uuid, 'Otra vez', adminToken)).statusCode).toBe(409);
@@ -208,7 +208,7 @@ describe('approve and reject (spec 2 §4.3 rules, §8 messages)', () => {
     expect((await a.admin.get(`/api/constructionWorkers/${worker.uuid}`)).json().status).toBe('Pendiente');
   });
 
-  it('a contractor calling approve or reject gets 403; a guard or resident too; a capturista decides (§6: staff are administrators)', async () => {
+  it('a contractor calling approve or reject gets 403; a guard or resident too; a capturista decides (staff are administrators)', async () => {
     const worker = await requested();
     expect((await a.contractor.put(`/api/constructionWorkers/${worker.uuid}/approve`)).statusCode).toBe(403);
     expect((await reject(worker.uuid, 'No', contractorToken)).statusCode).toBe(403);
@@ -223,7 +223,7 @@ describe('approve and reject (spec 2 §4.3 rules, §8 messages)', () => {
   });
 });
 
-describe('reads (spec 2 §7; §6 a contractor sees only its own sites and workers)', () => {
+describe('reads', () => {
   let foreign: Worker;
   beforeAll(async () => {
     const res = await a.admin.post('/api/constructionWorkers/administrator', { ...workerBody({ firstName: 'Ajeno' }), construction: { uuid: sites.otherSite.uuid } });
@@ -260,7 +260,7 @@ describe('reads (spec 2 §7; §6 a contractor sees only its own sites and worker
   });
 });
 
-describe('administrator update and delete (spec 2 §4.3: edit only non-approved; unchanged files as {uuid})', () => {
+describe('administrator update and delete (edit only non-approved; unchanged files as {uuid})', () => {
   it('edits a pending worker keeping its files by {uuid}; an approved worker cannot be edited', async () => {
     const worker = await requested();
     const body = {
@@ -294,7 +294,7 @@ describe('administrator update and delete (spec 2 §4.3: edit only non-approved;
   });
 });
 
-describe('GET api/constructionWorkerRequests/byAdministrator (spec 2 §2.8: per site, approved / rejected / pending)', () => {
+describe('GET api/constructionWorkerRequests/byAdministrator (per site, approved / rejected / pending)', () => {
   it('counts each site\'s workers by status', async () => {
     const rows = (await a.admin.get('/api/constructionWorkerRequests/byAdministrator')).json() as
       { constructionId: string; workers: number; approved: number; rejected: number; pending: number }[];

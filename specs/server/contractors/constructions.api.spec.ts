@@ -30,7 +30,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 type Site = { uuid: string; name: string; workerCount: number; streetNumber: string; number: string };
 const sitesOf = async (who: Actors['admin'], url = '/api/constructions') => (await who.get(url)).json().content as Site[];
 
-describe('GET api/constructions (spec 2 §2.5, §3)', () => {
+describe('GET api/constructions', () => {
   it('answers the community\'s sites with contractor, street, numbers, dates (YYYY-MM-DD) and workerCount', async () => {
     const sites = await sitesOf(a.admin);
     expect(sites.map((s) => s.name).sort()).toEqual(['Ampliación Casa Ortiz', 'Casa Familia Treviño']);
@@ -50,7 +50,7 @@ describe('GET api/constructions (spec 2 §2.5, §3)', () => {
   });
 });
 
-describe('POST api/constructions (spec 2 §5 Construction form)', () => {
+describe('POST api/constructions', () => {
   it('creates a site starting today with 201', async () => {
     const res = await a.admin.post('/api/constructions', body());
     expect(res.statusCode).toBe(201);
@@ -138,7 +138,7 @@ describe('workers\' counts and DELETE api/constructions/{id}', () => {
      SELECT community_id, id, $2, 'Prueba', $3, $4, CASE WHEN $3 = 'Pendiente' THEN NULL ELSE now() END FROM constructions WHERE uuid = $1`,
     [siteUuid, first, status, reason]);
 
-  it('counts live workers by status and names the rejected one (the contractor\'s home status, spec 2 §4.3)', async () => {
+  it('counts live workers by status and names the rejected one (the contractor\'s home status)', async () => {
     const site = await siteNamed('Casa Muestra II');
     await addWorker(site.uuid, 'Ana', 'Aprobado', null);
     await addWorker(site.uuid, 'Beto', 'Rechazado', 'Documentos ilegibles');

@@ -13,7 +13,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   fullAddress: 'Monterrey, Av. Juárez, #455, C.P.:64000', email: 'ramiro.guzman@correo.mx', ...overrides,
 });
 
-describe('GET api/contractors/ (spec 2 §2.4, §3)', () => {
+describe('GET api/contractors/', () => {
   it('answers the community\'s contractors with the contract\'s fields and fullAddress in the create format', async () => {
     const res = await a.admin.get('/api/contractors/');
     expect(res.statusCode).toBe(200);
@@ -24,7 +24,7 @@ describe('GET api/contractors/ (spec 2 §2.4, §3)', () => {
     expect((await a.admin2.get('/api/contractors')).json().content).toEqual([]);
   });
 
-  it('pages 10 at a time as the contractors table does (spec 2 §9)', async () => {
+  it('pages 10 at a time as the contractors table does', async () => {
     const res = await a.capturista.get('/api/contractors?size=10&page=0');
     expect(res.json()).toMatchObject({ size: 10, page: 0, totalElements: 1 });
   });
@@ -74,7 +74,7 @@ describe('POST api/contractors (creates the type-15 account and mails the access
     expect(res.json()).toMatchObject({ phone: '', fullAddress: 'Querétaro, Calle 5 de Mayo, Col. Centro, #12-B, C.P.:76000' });
   });
 
-  it('refuses the limits of spec 2 §5 in Spanish and creates nothing', async () => {
+  it('refuses values beyond the form\'s limits in Spanish and creates nothing', async () => {
     const before = await countRows(t, 'contractors');
     const cases: [Record<string, unknown>, string][] = [
       [{ firstName: '' }, 'El nombre es obligatorio.'],
@@ -111,7 +111,7 @@ describe('POST api/users/resetPassword (resend the contractor\'s access)', () =>
       headers: { authorization: t.basic, 'content-type': 'text/plain' },
     });
     expect(res.statusCode).toBe(200);
-    // The mail leaves after the answer (issue 16 §8: known and unknown emails answer alike).
+    // The mail leaves after the answer (known and unknown emails answer alike).
     await vi.waitFor(() => { if (t.mailer.sent.length < sent + 1) throw new Error('no mail yet'); });
     expect(t.mailer.sent.length).toBe(sent + 1);
     expect(t.mailer.sent.at(-1)!.to).toBe('ramiro.guzman@correo.mx');

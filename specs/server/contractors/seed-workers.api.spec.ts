@@ -15,7 +15,7 @@ afterAll(async () => { await t?.close(); });
 type Worker = { status: string; rejectReason: string | null; construction: { name: string };
   photo: { publicUrl: string } | null; identification: { publicUrl: string } | null; proofOfAddress: { publicUrl: string } | null };
 
-describe('demo workers (issue 14: every status on contratista@\'s two sites, with photos and documents)', () => {
+describe('demo workers (every status on contratista@\'s two sites, with photos and documents)', () => {
   it('the contractor sees workers Pendiente, Aprobado and Rechazado with a reason, on both sites', async () => {
     const token = await t.signIn('contratista@porton.mx');
     const workers = (await t.as(token).get('/api/constructionWorkers/frac')).json() as Worker[];

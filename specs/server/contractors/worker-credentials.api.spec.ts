@@ -1,6 +1,5 @@
 /**
- * Workers' credentials (issue 14 'Credentials' and 'Bad input'; spec 2 §2.6, §4.3, §7 workerLicense,
- * §8): only approved workers get one, for the community's staff and the worker's own contractor; a
+ * Workers' credentials (GET api/constructionWorkers/workerLicense): only approved workers get one, for the community's staff and the worker's own contractor; a
  * PNG with both faces whose QR is a kind-2 pass valid over the site's dates; several in a zip. At
  * the gate the credential records an EMPLOYEE visit tied to the site, and is refused once the
  * worker is rejected or deleted, outside the site's dates, in another community, or forged.
@@ -67,7 +66,7 @@ const refusedWith = (res: { statusCode: number; json(): { error_description: str
 const palmas = async () => (await t.db.one<{ uuid: string }>("SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'"))!.uuid;
 const epoch = async (sql: string) => Number((await t.db.one<{ s: string }>(`SELECT extract(epoch FROM (${sql}))::bigint AS s`))!.s);
 
-describe('GET api/constructionWorkers/workerLicense (spec 2 §7; §4.3 credentials only for approved workers)', () => {
+describe('GET api/constructionWorkers/workerLicense', () => {
   it('one approved worker: a PNG with both faces whose QR is a kind-2 pass of the worker, from the site start 00:00 to its end 23:59:59 (Mexico City)', async () => {
     const uuid = await worker('Ana');
     const res = await license([uuid]);
@@ -95,7 +94,7 @@ describe('GET api/constructionWorkers/workerLicense (spec 2 §7; §4.3 credentia
     expect([...files.values()].map((f) => decodePass(readInvitation(f).qr!)!.subject)).toEqual(uuids);
   });
 
-  it("a pending or rejected worker has no credential (409 with §8's message), and nothing is drawn for the others asked with it", async () => {
+  it("a pending or rejected worker has no credential, and nothing is drawn for the others asked with it", async () => {
     const approved = await worker('Dora');
     const pending = await worker('Eva', { approve: false });
     refusedWith(await license([approved, pending]), 409, WorkerMessages.credentialsOnlyApproved);

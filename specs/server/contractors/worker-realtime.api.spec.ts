@@ -34,7 +34,7 @@ const requestWorker = async (firstName: string) => {
   return res.json()[0] as { uuid: string };
 };
 
-describe('worker live updates (issue 14: a room per contractor; new requests to the community\'s administrators)', () => {
+describe('worker live updates (a room per contractor; new requests to the community\'s administrators)', () => {
   it("a new request reaches the community's administrators, not another community's nor a guard", async () => {
     const admin = await connect(tokens.admin);
     const admin2 = await connect(tokens.admin2);

@@ -9,7 +9,7 @@ import type { Visit } from '../../../src/shared/visits/visit-types.js';
 import { connectDashboard, listenLocal, pause, subscribe, waitFor, type DashboardSocket } from '../../support/realtime-client.js';
 import { memoryMailer, testApp, type TestApp } from '../../support/test-app.js';
 
-/** Issue 9: linking by code, the device as a principal, its visits, unlinking, presence (spec 3 §4, §7; spec 1 §4). */
+/** Linking by code, the device as a principal, its visits, unlinking, presence. */
 let t: TestApp;
 let admin: string;
 let admin2: string;
@@ -58,7 +58,7 @@ beforeAll(async () => {
 afterEach(() => { for (const s of open.splice(0)) s.close(); });
 afterAll(async () => { await t?.close(); });
 
-describe('linking: a one-time code for 10 minutes, traded for a device token (issue 9)', () => {
+describe('linking: a one-time code for 10 minutes, traded for a device token', () => {
   it('the device gets its token, its record and its community; it turns ACTIVE and the administrator hears DEVICE_LINKED', async () => {
     const booth = await device(admin, { name: 'Caseta vinculable' });
     const socket = await adminSocket();
@@ -110,7 +110,7 @@ describe('linking: a one-time code for 10 minutes, traded for a device token (is
   });
 });
 
-describe('the device token: only the heartbeat and visits of its own community (issue 9)', () => {
+describe('the device token: only the heartbeat and visits of its own community', () => {
   it('the heartbeat keeps the device online and pushes DEVICE_STATUS to the administrators', async () => {
     const booth = await device(admin, { name: 'Caseta latido' });
     const token = await linked(booth.uuid);
@@ -182,7 +182,7 @@ describe('the device token: only the heartbeat and visits of its own community (
     expect((await t.as(token).post('/api/visitants', entry({ accessMode: 'QR' }))).statusCode).toBe(400);
   });
 
-  it("the visit report shows a device's visit with the device as its gates and as who registered it (issue 9: 'appear in the reports')", async () => {
+  it("the visit report shows a device's visit with the device as its gates and as who registered it ('appear in the reports')", async () => {
     const booth = await device(admin, { name: 'Caseta oriente' });
     const token = await linked(booth.uuid);
     const visit = (await t.as(token).post('/api/visitants', entry({ firstName: 'Rigoberto', lastName: 'Casetas' }))).json() as Visit;
@@ -225,7 +225,7 @@ describe('the device token: only the heartbeat and visits of its own community (
   });
 });
 
-describe('unlinking: the token stops at once, on every API process (issue 9)', () => {
+describe('unlinking: the token stops at once, on every API process', () => {
   it('unlinking with a wrong token answers 400 and the device stays linked', async () => {
     const booth = await device(admin, { name: 'Caseta token' });
     const token = await linked(booth.uuid);
@@ -280,7 +280,7 @@ describe('unlinking: the token stops at once, on every API process (issue 9)', (
   });
 });
 
-describe('link attempts are throttled (issue 9)', () => {
+describe('link attempts are throttled', () => {
   it('after 10 failed attempts from one address the link answers 429, even with a good code', async () => {
     const booth = await device(admin, { name: 'Caseta fuerza bruta' });
     for (let i = 0; i < 10; i++) expect((await link(`ZZZZZZ${String(i).padStart(2, '2')}`.slice(0, 8), '10.9.9.9')).statusCode).toBe(400);

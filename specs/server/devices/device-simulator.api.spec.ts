@@ -9,7 +9,7 @@ import type { DeviceAnswer } from '../../../src/shared/devices/device-types.js';
 import { listenLocal } from '../../support/realtime-client.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
-/** Issue 9: `npm run device` acts as a device against a running server, as the README tells a newcomer. */
+/** `npm run device` acts as a device against a running server, as the README tells a newcomer. */
 const run = promisify(execFile);
 let t: TestApp;
 let base: string;

@@ -3,7 +3,7 @@ import { DeviceTexts } from '../../../src/shared/devices/device-rules.js';
 import type { DeviceAnswer, DevicePage, ParentOption } from '../../../src/shared/devices/device-types.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
-/** Spec 3 §2 Dispositivos, §4, §5, §6, §7 Devices; issue 9 (server, the administrator's side). */
+/** Devices ('Dispositivos') on the server, the administrator's side: create, rules, list, roles, edit and delete. */
 let t: TestApp;
 let admin: string;
 let admin2: string;
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-describe('create: new devices default to a BOOTH, INACTIVE, reading IN (spec 3 §4)', () => {
+describe('create: new devices default to a BOOTH, INACTIVE, reading IN', () => {
   it('answers 201 with the device, no code in the record and no link', async () => {
     const device = await created({ name: '  Caseta oriente  ' });
     expect(device).toMatchObject({
@@ -60,7 +60,7 @@ describe('create: new devices default to a BOOTH, INACTIVE, reading IN (spec 3 �
   });
 });
 
-describe('SCANNER rules (spec 3 §2, §5)', () => {
+describe('SCANNER rules', () => {
   it('the sub-types BARRERA, COTO, CASA and COMMONAREA are the location types ZONE, STREET, HOUSE and ZONE', async () => {
     const street = { uuid: zones['Zona Norte'].streets['Calle Roble'] };
     const expected = { BARRERA: 'ZONE', COTO: 'STREET', CASA: 'HOUSE', COMMONAREA: 'ZONE' } as const;
@@ -112,7 +112,7 @@ describe('SCANNER rules (spec 3 §2, §5)', () => {
   });
 });
 
-describe('parents apply to IN readers: devices of the same community, no cycle (issue 9)', () => {
+describe('parents apply to IN readers: devices of the same community, no cycle', () => {
   it('a foreign parent device answers 404 and changes nothing', async () => {
     const foreign = (await t.as(admin2).post('/api/devices/', { name: 'Caseta Villas' })).json() as DeviceAnswer;
     const before = await deviceCount();
@@ -154,7 +154,7 @@ describe('parents apply to IN readers: devices of the same community, no cycle (
   });
 });
 
-describe('the list: 15 a page, search by name, zone, address; status and type filters (spec 3 §2)', () => {
+describe('the list: 15 a page, search by name, zone, address; status and type filters', () => {
   it('pages by 15 and shows only the active community', async () => {
     for (let i = 0; i < 12; i++) await created({ name: `Caseta extra ${String(i).padStart(2, '0')}` });
     const first = (await t.as(admin).get('/api/devices/')).json() as DevicePage;
@@ -178,7 +178,7 @@ describe('the list: 15 a page, search by name, zone, address; status and type fi
   });
 });
 
-describe('roles and communities (spec 3 §6; issue 9)', () => {
+describe('roles and communities', () => {
   it('a capturista, a guard or a resident gets 403 on every devices call; without a token 401', async () => {
     const device = await created({ name: 'Caseta roles' });
     const calls = (token: string) => [
@@ -206,7 +206,7 @@ describe('roles and communities (spec 3 §6; issue 9)', () => {
   });
 });
 
-describe('edit and delete (spec 3 §4: only INACTIVE devices are deleted)', () => {
+describe('edit and delete (only INACTIVE devices are deleted)', () => {
   it('edits a device and answers it', async () => {
     const device = await created({ name: 'Caseta vieja' });
     const res = await t.as(admin).put(`/api/devices/${device.uuid}`, scanner({ name: 'Barrera nueva' }));

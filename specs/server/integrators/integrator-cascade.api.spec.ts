@@ -20,7 +20,7 @@ const untouched = ['admin@porton.mx', 'integrador2@porton.mx', 'administrador2@p
 const me = (token: string) => t.as(token).get('/api/users/me');
 const signInAll = async (emails: string[]) => Promise.all(emails.map((email) => t.signIn(email)));
 
-describe('disabling an integrator cascades to its communities (spec 1 §4, §8)', () => {
+describe('disabling an integrator cascades to its communities', () => {
   it("refuses sign-in with 'User account has expired' and stops open sessions at once; enabling restores both", async () => {
     const uuid = await integratorUuid(t, 'integrador@porton.mx');
     const openTokens = await signInAll(cascaded);

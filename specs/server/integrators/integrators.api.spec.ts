@@ -14,7 +14,7 @@ afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed
 
 const count = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM integrators'))!.n;
 
-describe('integrators: only the general administrator (spec 1 §6)', () => {
+describe('integrators: only the general administrator', () => {
   const others = ['integrador@porton.mx', 'administrador@porton.mx', 'capturista@porton.mx', 'vigilante@porton.mx',
     'residente@porton.mx', 'contratista@porton.mx'];
 
@@ -44,7 +44,7 @@ describe('integrators: only the general administrator (spec 1 §6)', () => {
 });
 
 describe('GET api/integrator/ (Integradores registrados)', () => {
-  it('answers each row with the spec 1 §3 Integrator shape', async () => {
+  it('answers each row with the Integrator shape of the contract', async () => {
     const res = await admin.get('/api/integrator/');
     expect(res.statusCode).toBe(200);
     const page = res.json();
@@ -82,7 +82,7 @@ describe('GET api/integrator/ (Integradores registrados)', () => {
 });
 
 describe('POST api/integrator (Alta integrador)', () => {
-  it('refuses an empty form with the messages of spec 1 §5 and creates nothing', async () => {
+  it('refuses an empty form with the form\'s Spanish messages and creates nothing', async () => {
     const res = await admin.post('/api/integrator', { name: '', lastName: ' ', phone: '', street: '', number: '', licenses: '', idAddress: '', user: { email: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({

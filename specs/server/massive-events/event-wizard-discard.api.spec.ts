@@ -1,7 +1,7 @@
 /**
- * The wizard's discard against the real API (spec 2 §4.2; issue 12): the `eventWizard` machine
+ * The wizard's discard against the real API: the `eventWizard` machine
  * with its real actors (the web's API client, routed into the test server), driven as a person
- * would. Oracles from the spec: after a discard in edit mode the server holds the original title
+ * would. Oracles from the rules: after a discard in edit mode the server holds the original title
  * and exactly the original guests; a discarded new event is gone; 'Guardar y salir' keeps it.
  */
 import { resolveObjectURL } from 'node:buffer';
@@ -47,7 +47,7 @@ function start(tokenParam: string | null) {
 }
 const reach = (actor: ReturnType<typeof start>, state: string) => waitFor(actor, (s) => s.matches(state as never) || s.status === 'done', { timeout: 10_000 });
 
-describe('eventWizard against the API (spec 2 §4.2 discard and restore)', () => {
+describe('eventWizard against the API', () => {
   beforeEach(async () => { localStorage.setItem('porton.token', await t.signIn('administrador@porton.mx')); });
 
   it('after discard in edit mode the server holds the original title and exactly the original guests', async () => {

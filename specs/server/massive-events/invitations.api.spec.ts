@@ -1,5 +1,5 @@
 /**
- * Invitations (spec 2 §2.1–2.3, §4.1, §7; issue 13): a png for one guest, invitaciones.zip for
+ * Invitations: a png for one guest, invitaciones.zip for
  * several, each with a signed pass as its QR; refused for Terminado, Incompleto and Cancelado,
  * out of reach answers 404 with nothing rendered, roles, the cap on uuids.
  */
@@ -38,7 +38,7 @@ async function eventWith(guests: [string, string][], actor = a.admin, host = 'Lu
 }
 const query = (uuids: string[]) => `/api/massiveEventGuests/invitation?${uuids.map((u) => `uuid=${u}`).join('&')}`;
 
-describe('GET api/massiveEventGuests/invitation (spec 2 §7 Guests)', () => {
+describe('GET api/massiveEventGuests/invitation', () => {
   it('one uuid gives image/png: the invitation (700 wide) whose QR is a pass signed for that guest, of the community, valid now', async () => {
     const { guests } = await eventWith([['José', 'Peña']]);
     const res = await a.admin.get(query(guests));
@@ -89,7 +89,7 @@ describe('GET api/massiveEventGuests/invitation (spec 2 §7 Guests)', () => {
     expect((await a.admin.get(query(['no-es-uuid']))).statusCode).toBe(400);
   });
 
-  it('is refused for Terminado, Incompleto and Cancelado (spec 2 §4.1) with the reason', async () => {
+  it('is refused for Terminado, Incompleto and Cancelado with the reason', async () => {
     for (const [hours, status] of [[-24 * 3, 'Próximo'], [48, 'Incompleto'], [48, 'Cancelado']] as const) {
       const { uuid, guests } = await eventWith([['Ana', 'Luna']]);
       await shiftEvent(t, uuid, hours, status);
@@ -114,7 +114,7 @@ describe('GET api/massiveEventGuests/invitation (spec 2 §7 Guests)', () => {
   });
 });
 
-describe('GET api/massiveEvents/{id}/invitation (spec 2 §7 Massive events)', () => {
+describe('GET api/massiveEvents/{id}/invitation', () => {
   it('a png when the event has one guest, a zip of all its guests otherwise', async () => {
     const one = await eventWith([['Ana', 'Luna']]);
     const png = await a.admin.get(`/api/massiveEvents/${one.uuid}/invitation`);

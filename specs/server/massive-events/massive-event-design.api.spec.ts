@@ -23,7 +23,7 @@ async function eventWithGuest(title = 'Fiesta con diseño') {
 }
 const read = async (uuid: string) => (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();
 
-describe('PUT api/massiveEvents/{id}/configure (spec 2 §2.1 step 3, §3 image upload, §9 sizes and default colours)', () => {
+describe('PUT api/massiveEvents/{id}/configure', () => {
   it('saves colours and the PNG cover (700x300) and host (100x100); the event is finished (Próximo); the images are served to readers only', async () => {
     const uuid = await eventWithGuest();
     const res = await a.admin.put(`/api/massiveEvents/${uuid}/configure`, {
@@ -35,7 +35,7 @@ describe('PUT api/massiveEvents/{id}/configure (spec 2 §2.1 step 3, §3 image u
     const image = await a.guard.get(event.backgroundImage.publicUrl);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    // Stored re-encoded (issue 16 §8): the same picture, not the uploaded bytes.
+    // Stored re-encoded: the same picture, not the uploaded bytes.
     expect(imageSize(image.rawPayload)).toMatchObject({ type: 'png', width: 700, height: 300 });
     expect(imageSize((await a.capturista.get(event.profile.publicUrl)).rawPayload)).toMatchObject({ type: 'png', width: 100, height: 100 });
     expect((await a.admin2.get(event.profile.publicUrl)).statusCode).toBe(404);
@@ -85,7 +85,7 @@ describe('PUT api/massiveEvents/{id}/configure (spec 2 §2.1 step 3, §3 image u
   });
 });
 
-describe('PUT api/massiveEvents/{id}/restore (spec 2 §4.2: discarding an edit restores the original exactly)', () => {
+describe('PUT api/massiveEvents/{id}/restore (discarding an edit restores the original exactly)', () => {
   it('after the title, a guest added, a guest changed and a guest deleted, the event and exactly its original guests are back', async () => {
     const uuid = await eventWithGuest('Título original');
     await a.admin.post('/api/massiveEventGuests/multiple', { massiveEvent: { uuid }, guests: [{ firstName: 'Beto', lastName: 'Sol', phone: '55', email: 'beto@correo.mx' }, { firstName: 'Ceci', lastName: 'Mar' }] });

@@ -13,7 +13,7 @@ const newEvent = async (who = a.admin, host = 'Jorge') =>
   (await who.post('/api/massiveEvents', { title: 'Con invitados', startDate: inHours(72), commonArea: null, resident: { uuid: await residentUuid(t, host) } })).json() as string;
 const guests = async (uuid: string) => (await a.admin.get(`/api/massiveEvents/${uuid}`)).json().massiveEventGuests as { uuid: string; firstName: string; lastName: string; email: string; phone: string }[];
 
-describe('POST api/massiveEventGuests/ and PUT, DELETE api/massiveEventGuests/{id} (spec 2 §7 Guests)', () => {
+describe('POST api/massiveEventGuests/ and PUT, DELETE api/massiveEventGuests/{id}', () => {
   it('adds, updates and deletes one guest of the event', async () => {
     const uuid = await newEvent();
     const res = await a.admin.post('/api/massiveEventGuests/', { massiveEvent: { uuid }, uuid: '', firstName: ' Ana ', lastName: 'Luna', phone: '5512345678', email: 'ana@correo.mx' });
@@ -79,7 +79,7 @@ describe('POST api/massiveEventGuests/ and PUT, DELETE api/massiveEventGuests/{i
   });
 });
 
-describe('POST api/massiveEventGuests/multiple (spec 2 §4.2: new guests are created in bulk)', () => {
+describe('POST api/massiveEventGuests/multiple (new guests are created in bulk)', () => {
   it('creates the guests in the order sent and answers them', async () => {
     const uuid = await newEvent();
     const sent = [{ firstName: 'Uno', lastName: 'A', email: 'uno@correo.mx' }, { firstName: 'Dos', lastName: 'B', phone: '123' }, { firstName: 'Tres', lastName: 'C', uuid: '' }];

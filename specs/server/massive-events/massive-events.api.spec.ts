@@ -40,8 +40,8 @@ async function eventIn(status: 'Próximo' | 'En curso' | 'Terminado' | 'Cancelad
   return uuid;
 }
 
-describe('GET api/massiveEvents/ (spec 2 §7: pairs of [event, guest count]; §4.1 display status)', () => {
-  it('answers the demo events of the community with their guest counts, one in each status of §4.1', async () => {
+describe('GET api/massiveEvents/ (pairs of [event, guest count])', () => {
+  it('answers the demo events of the community with their guest counts, one in each display status', async () => {
     const pairs = await list(a.admin);
     const byTitle = Object.fromEntries(pairs.map(([e, n]) => [e.title, { e, n }]));
     expect(byTitle['Boda de Lucía y Marco'].n).toBe(10);
@@ -55,7 +55,7 @@ describe('GET api/massiveEvents/ (spec 2 §7: pairs of [event, guest count]; §4
     });
   });
 
-  it('the end is the start plus 12 hours (spec 2 §9)', async () => {
+  it('the end is the start plus 12 hours', async () => {
     const [e] = (await list(a.admin))[0];
     expect(new Date(`${e.endDate}Z`).getTime() - new Date(`${e.startDate}Z`).getTime()).toBe(12 * 3_600_000);
   });
@@ -132,7 +132,7 @@ describe('POST api/massiveEvents (create; the answer is the uuid)', () => {
 });
 
 /**
- * Spec 2 §4.1, written out: delete only Terminado, Cancelado or Incompleto; clone only Terminado;
+ * The status rules of massive events, written out: delete only Terminado, Cancelado or Incompleto; clone only Terminado;
  * edit only Próximo or Incompleto; cancel not when Cancelado, Terminado or En curso.
  */
 const SPEC_RULES = {
@@ -149,7 +149,7 @@ const REFUSALS = {
   cancel: /No es posible cancelar un evento cancelado, terminado o en curso/,
 };
 
-describe('the status rules of spec 2 §4.1 are enforced by the server (409 with the spec\'s message)', () => {
+describe('the status rules of massive events are enforced by the server (409 with the reason in Spanish)', () => {
   for (const action of ['delete', 'clone', 'edit', 'cancel'] as const) {
     for (const status of STATUSES) {
       const allowed = (SPEC_RULES[action] as readonly string[]).includes(status);
@@ -183,7 +183,7 @@ describe('the status rules of spec 2 §4.1 are enforced by the server (409 with 
   }
 });
 
-describe('a clone copies the finished event (spec 2 §4.1: "con sus invitados y su diseño")', () => {
+describe('a clone copies the finished event ("con sus invitados y su diseño")', () => {
   it('keeps its dates, additional information, resident or area and colours to the second', async () => {
     const uuid = await eventIn('Terminado');
     const source = (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();
@@ -196,7 +196,7 @@ describe('a clone copies the finished event (spec 2 §4.1: "con sus invitados y 
   });
 });
 
-describe('who may change events (spec 2 §6; issue 12)', () => {
+describe('who may change events', () => {
   it('a resident edits, cancels and deletes their own event; another resident\'s event answers 404 for each', async () => {
     const rosa = await residentUuid(t, 'Rosa');
     const mine = await create({ resident: { uuid: rosa }, commonArea: null, title: 'Mía' }, a.resident);
@@ -242,7 +242,7 @@ describe('who may change events (spec 2 §6; issue 12)', () => {
   });
 });
 
-describe('two tabs editing one event (issue 12): a save naming an older version answers 409 and changes nothing', () => {
+describe('two tabs editing one event: a save naming an older version answers 409 and changes nothing', () => {
   it('the second save with the version it read is refused in Spanish; the first one\'s title stays', async () => {
     const uuid = await create({ title: 'Original' });
     const read = (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();

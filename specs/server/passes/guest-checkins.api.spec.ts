@@ -1,5 +1,5 @@
 /**
- * Guests at the gate with their signed passes (issue 13, 'Passes' and 'Bad input'): a valid pass
+ * Guests at the gate with their signed passes: a valid pass
  * records a V_IN visit of type MASSIVE_EVENT, mode QR, tied to the guest and the event, emitted
  * live and listed in the visit report; each refusal with its Spanish message.
  */
@@ -96,7 +96,7 @@ describe('POST api/massiveEventGuests/checkin', () => {
     expect((await checkin(pass)).statusCode).toBe(201);
   });
 
-  it('the audit trail records each entry and exit with the gate that made it and the guest (issue 16 §6); a refusal records nothing', async () => {
+  it('the audit trail records each entry and exit with the gate that made it and the guest; a refusal records nothing', async () => {
     const { guest } = await guestOf();
     const pass = passFor(guest);
     const trail = async () => t.db.query<{ action: string; actor_label: string }>(

@@ -1,4 +1,4 @@
-/** The signed pass (issue 13, 'Passes' and 'Bad input'): format, signature, kind, community, window. */
+/** The signed pass: format, signature, kind, community, window. */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The session cache's own rules (issue 16 §1; docs/decisions.md "the session cache"), with a fake
+ * The session cache's own rules (docs/decisions.md "the session cache"), with a fake
  * event source so each case is exact: what a hit costs, what each event drops, a load that overlaps
  * an event, a deaf process, and the session's own expiry.
  */

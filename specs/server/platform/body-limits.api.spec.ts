@@ -3,7 +3,7 @@ import { JSON_BODY_LIMIT } from '../../../src/server/platform/http/route.js';
 import { communityBody, logo, PNG_BASE64 } from '../../support/community-fixtures.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
-/** Issue 16 §3: 12 MB was accepted on every route; a JSON route now reads at most 1 MB, an upload route its own cap. */
+/** 12 MB was accepted on every route; a JSON route now reads at most 1 MB, an upload route its own cap. */
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
 afterAll(async () => { await t?.close(); });

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await drop?.(); });
 
-describe('every query of community data filters by the session\'s community (ARCHITECTURE.md §3; issue 16 §2)', () => {
+describe('every query of community data filters by the session\'s community', () => {
   it('a select with no condition of its own answers only the scope\'s community\'s rows', async () => {
     const names = (await scopeOf(palmas).select<{ name: string }>({ select: 'z.name', from: { table: 'zones', alias: 'z' }, orderBy: 'z.name' }))
       .map((z) => z.name);

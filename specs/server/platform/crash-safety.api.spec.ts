@@ -1,5 +1,5 @@
 /**
- * Crash safety and shutdown (issue 16 §5), on the database of this run (PGlite in a data folder,
+ * Crash safety and shutdown, on the database of this run (PGlite in a data folder,
  * or PostgreSQL when DATABASE_URL is set): the real server in a child process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

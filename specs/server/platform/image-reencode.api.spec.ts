@@ -4,7 +4,7 @@ import { communityBody, logo, PNG_BASE64, JPEG_BASE64 } from '../../support/comm
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 /**
- * Issue 16 §8: an image whose first bytes are PNG or JPEG, followed by HTML or SVG, was accepted
+ * An image whose first bytes are PNG or JPEG, followed by HTML or SVG, was accepted
  * and served back as it came. Every stored image is decoded and encoded again: the appended
  * markup and the metadata are gone; bytes that only look like an image are refused.
  */

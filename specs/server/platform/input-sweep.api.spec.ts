@@ -3,7 +3,7 @@ import { FORBIDDEN_CHARACTERS_MESSAGE } from '../../../src/shared/platform/form-
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 /**
- * Issue 16 §8, swept over every operation of the OpenAPI document: a U+0000 in any text (path,
+ * Bad input swept over every operation of the OpenAPI document: a U+0000 in any text (path,
  * query, JSON, form or text body) answered 500 (PostgreSQL refuses it); some valibot messages
  * reached clients in English ('Invalid key: Expected …'). Every route now answers 400 in the
  * contract's shape, in Spanish, and changes nothing.

@@ -1,5 +1,5 @@
 /**
- * A lost LISTEN connection (docs/decisions.md "Issue 16 §1 and §3": "A lost LISTEN connection turns
+ * A lost LISTEN connection (docs/decisions.md, the session cache and the write limit: "A lost LISTEN connection turns
  * the cache off (every request reads the database) and clears it; the connection is reopened every
  * second, and on return everything is re-checked"). PostgreSQL only: PGlite's notifications are
  * in process and cannot be lost. An administrator's connection terminates the app's LISTEN backend;

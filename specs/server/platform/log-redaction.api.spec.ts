@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 /**
- * Issue 16 §8: registration and reset ticket ids appeared in logged URLs; they are secrets like tokens.
+ * Registration and reset ticket ids appeared in logged URLs; they are secrets like tokens.
  * At `debug`, where every request is logged (a read answered well is a debug line).
  */
 let t: TestApp;
@@ -26,7 +26,7 @@ describe('logged URLs', () => {
     expect(log).toContain('type=register&uuid=%5Boculto%5D');
   });
 
-  it('never carry a bearer token, a cookie or a password (QUALITY.md: logs never carry passwords or tokens)', async () => {
+  it('never carry a bearer token, a cookie or a password (logs never carry passwords or tokens)', async () => {
     const token = await t.signIn('administrador@porton.mx');
     const from = lines.length;
     await t.app.inject({ method: 'GET', url: '/api/users/whoami', headers: { authorization: `Bearer ${token}`, cookie: 'sid=galleta-secreta' } });

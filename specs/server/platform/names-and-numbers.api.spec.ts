@@ -5,7 +5,7 @@ import { signInActors, type Actors } from '../../support/catalogue-actors.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 import { capturista } from '../../support/users/user-payloads.js';
 
-/** Issue 16 §8: negative and decimal house numbers, and right-to-left overrides in names, were accepted. */
+/** Negative and decimal house numbers, and right-to-left overrides in names, were accepted. */
 let t: TestApp;
 let a: Actors;
 beforeAll(async () => { t = await testApp(); a = await signInActors(t); });

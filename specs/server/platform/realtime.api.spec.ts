@@ -31,7 +31,7 @@ const registerVisit = async (accessMode: 'QR' | 'MANUAL' = 'QR') => {
   return res.json() as Visit;
 };
 
-describe('realtime handshake and subscribe (spec 1 §4, §7; QUALITY realtime)', () => {
+describe('realtime handshake and subscribe', () => {
   it('refuses a connection without a token or with a bad token (connect_error)', async () => {
     for (const token of [undefined, '', 'no-es-un-token']) {
       const error = await connectDashboard(url, token).then(() => null, (e: Error & { data?: unknown }) => e);
@@ -99,13 +99,13 @@ describe('V_IN and V_OUT reach the community that registered the visit, and nobo
     await subscribe(socket, palmas);
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     await t.as(token).post('/api/users/logout');
-    await closed; // by the log-out's own event (issue 16), before any periodic check
+    await closed; // by the log-out's own event, before any periodic check
     expect(socket.connected).toBe(false);
   });
 });
 
 describe('open sockets follow their sessions (QUALITY: revoked at once)', () => {
-  it('issue 16 §8: a socket subscribed before log-out is dropped at once by the log-out itself, with no periodic check', async () => {
+  it('A socket subscribed before log-out is dropped at once by the log-out itself, with no periodic check', async () => {
     const token = await t.signIn('administrador@porton.mx');
     const socket = await connect(token);
     await subscribe(socket, palmas);
@@ -119,7 +119,7 @@ describe('open sockets follow their sessions (QUALITY: revoked at once)', () => 
     expect(events).toEqual([]);
   });
 
-  it('issue 16 §8: a disabled account and a disabled integrator drop their sockets at once, with no periodic check', async () => {
+  it('A disabled account and a disabled integrator drop their sockets at once, with no periodic check', async () => {
     const user = await connect(await t.signIn('capturista@porton.mx'));
     const member = await connect(await t.signIn('administrador2@porton.mx'));
     expect((await Promise.all([subscribe(user, palmas), subscribe(member, villas)])).map((r) => r.ok)).toEqual([true, true]);

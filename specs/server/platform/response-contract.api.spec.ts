@@ -38,7 +38,7 @@ async function appWithDeliberateBreaches() {
     ...base, method: 'GET', url: '/api/things/missing', operationId: 'missing', response: Thing, errors: [404],
     handler: async () => { throw new AppError('not_found', 'La cosa no existe.'); },
   });
-  // Synchronous handlers (issue 16 §1: a handler that answers from the session alone costs no promise).
+  // Synchronous handlers (a handler that answers from the session alone costs no promise).
   defineRoute(app, {
     ...base, method: 'GET', url: '/api/things/now', operationId: 'now', response: Thing,
     handler: () => ({ uuid: 'u2', name: 'Caseta Sur', password_hash: '$argon2id$secreto' }) as v.InferInput<typeof Thing>,
@@ -55,7 +55,7 @@ async function appWithDeliberateBreaches() {
   return validateAnswers(app);
 }
 
-describe('every answer is checked against the OpenAPI document (issue 20)', () => {
+describe('every answer is checked against the OpenAPI document', () => {
   let app: Awaited<ReturnType<typeof appWithDeliberateBreaches>>;
   beforeAll(async () => { app = await appWithDeliberateBreaches(); });
   afterAll(async () => { await app?.close(); });

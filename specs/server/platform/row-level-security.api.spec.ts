@@ -8,7 +8,7 @@ import { openDatabase } from '../../../src/server/platform/db/open.js';
 import { LOGIN_ROLE } from '../../support/app-role.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
-// Issue 16 §2: "PostgreSQL row-level security on every community table, as a second wall … A test
+// The rule: "PostgreSQL row-level security on every community table, as a second wall … A test
 // that deliberately runs a query without the community filter sees only the session's community's
 // rows … The general administrator and integrators, who span communities, get an explicit,
 // audited path, not a bypass by default." Runs on PGlite and, with DATABASE_URL, on PostgreSQL.

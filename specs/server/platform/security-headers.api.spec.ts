@@ -8,7 +8,7 @@ import { SHUTTING_DOWN } from '../../../src/server/platform/plugins/errors.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 /**
- * Issue 16 §8 findings on headers and error shapes. Framework answers (414, a bad URL, 503 while
+ * Headers and error shapes. Framework answers (414, a bad URL, 503 while
  * closing) are checked here without the per-operation answer check: they come before any route.
  */
 let t: TestApp;
@@ -47,7 +47,7 @@ describe('CSP and HSTS only over HTTPS', () => {
   });
 });
 
-describe('the standard security headers (QUALITY.md: CSP, nosniff, referrer policy, frame ancestors)', () => {
+describe('the standard security headers (CSP, nosniff, referrer policy, frame ancestors)', () => {
   const standard = (headers: Record<string, unknown>) => {
     expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(headers['x-content-type-options']).toBe('nosniff');

@@ -1,5 +1,5 @@
 /**
- * Throttling shared by every process (issue 16 §3): the counters live in the shared store (the
+ * Throttling shared by every process: the counters live in the shared store (the
  * database's `throttle_counters`, or Redis with REDIS_URL), so attempts spread over two API
  * processes reach the limit together. Process A is this test's app; process B is the real server in
  * a child process on the same database when DATABASE_URL is set (PostgreSQL), and A itself on

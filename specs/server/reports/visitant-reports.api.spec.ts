@@ -1,5 +1,5 @@
 /**
- * The visit report (spec 3 §2 'Reportes', §5, §6, §7 Reports; issue 10): the page and its
+ * The visit report: the page and its
  * filters, the export as reporte_visitas.xlsx, the schedule, roles and tenancy, and every
  * 'Bad input' line of the issue.
  */
@@ -66,8 +66,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-describe('GET api/visitants/visitantReport answers data, totalPages, totalElements and pageNumber (spec 3 §7)', () => {
-  it('pages of 15 (spec 3 §9), newest entry first, only the caller community', async () => {
+describe('GET api/visitants/visitantReport answers data, totalPages, totalElements and pageNumber', () => {
+  it('pages of 15, newest entry first, only the caller community', async () => {
     const first = await page();
     expect(first.totalElements).toBe(24);
     expect(first.totalPages).toBe(2);
@@ -82,7 +82,7 @@ describe('GET api/visitants/visitantReport answers data, totalPages, totalElemen
     expect([...first.data, ...second.data].some((r) => r.firstName === 'Otro')).toBe(false);
   });
 
-  it('a row carries the spec 3 §3 visit: resident, gate, who registered, vehicle, a missing exit as null', async () => {
+  it('a row carries the whole visit: resident, gate, who registered, vehicle, a missing exit as null', async () => {
     const [jose] = (await page({ nameFilter: 'Núñez' })).data;
     expect(jose).toMatchObject({
       firstName: 'José', lastName: 'Núñez Ávila', visitantType: 'VISITANT', accessMode: 'MANUAL',
@@ -109,7 +109,7 @@ describe('GET api/visitants/visitantReport answers data, totalPages, totalElemen
   });
 });
 
-describe('filters (spec 3 §2, §7; issue 10)', () => {
+describe('filters', () => {
   it('entry dates are local dates of America/Mexico_City and the range is inclusive', async () => {
     expect(await guests({ timeInFilter: '2026-03-10', timeInEndFilter: '2026-03-10' })).toEqual(['José Núñez Ávila']);
     expect(await guests({ timeInFilter: '2026-03-11', timeInEndFilter: '2026-03-11' })).toEqual(['Jose Pérez']);
@@ -146,14 +146,14 @@ describe('filters (spec 3 §2, §7; issue 10)', () => {
   });
 });
 
-describe('bad input: 400 in Spanish, nothing read (issue 10)', () => {
+describe('bad input: 400 in Spanish, nothing read', () => {
   const problem = async (query: Record<string, string>, token = admin) => {
     const res = await report(token, query);
     expect(res.statusCode, res.body).toBe(400);
     return res.json() as { error_description: string; fields: Record<string, string> };
   };
 
-  it("a range with one end alerts 'Falta una fecha' (spec 3 §5)", async () => {
+  it("a range with one end alerts 'Falta una fecha'", async () => {
     expect((await problem({ timeInFilter: '2026-03-10' })).fields).toEqual({ timeInEndFilter: 'Falta una fecha' });
     expect((await problem({ timeOutEndFilter: '2026-03-10' })).fields).toEqual({ timeOutFilter: 'Falta una fecha' });
   });
@@ -196,7 +196,7 @@ describe('bad input: 400 in Spanish, nothing read (issue 10)', () => {
   });
 });
 
-describe('GET api/visitants/visitantReportCsv: reporte_visitas.xlsx (spec 3 §7)', () => {
+describe('GET api/visitants/visitantReportCsv: reporte_visitas.xlsx', () => {
   const exportAs = (token: string, query: Record<string, string> = {}) =>
     t.as(token).get(`/api/visitants/visitantReportCsv?${new URLSearchParams(query).toString()}`);
   const sheetOf = async (body: Buffer) => {
@@ -269,7 +269,7 @@ describe('GET api/visitants/visitantReportCsv: reporte_visitas.xlsx (spec 3 §7)
   });
 });
 
-describe('GET api/visitants/schedule/{date1}/{date2}/?limit=1500&page=0 (spec 3 §7)', () => {
+describe('GET api/visitants/schedule/{date1}/{date2}/?limit=1500&page=0', () => {
   it('answers the entries of the local dates, both included', async () => {
     const res = await t.as(guard).get('/api/visitants/schedule/2026-03-10/2026-03-11/?limit=1500&page=0');
     expect(res.statusCode).toBe(200);

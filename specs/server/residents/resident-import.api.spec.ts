@@ -40,7 +40,7 @@ async function errorsOf(base64: string) {
 }
 const asText = (row: Cell[]) => row.map((c) => String(c ?? ''));
 
-describe('POST api/residents/importResidents/ (spec 3 §5, §7: multipart `file`; 200 description, 206 Errores.xlsx in base64)', () => {
+describe('POST api/residents/importResidents/ (multipart `file`; 200 description, 206 Errores.xlsx in base64)', () => {
   it('all rows valid → 200 "Se registraron N residentes."; zone and street by name, any case; phones kept; useapp mails a code', async () => {
     const file = await workbook([
       residentRow({ first: 'Ana', email: 'ana.import@correo.mx', zone: 'zona norte', street: 'CALLE ROBLE', useapp: 'SI', phones: [5512345678, '5587654321'] }),
@@ -169,7 +169,7 @@ describe('POST api/residents/importResidents/ (spec 3 §5, §7: multipart `file`
   });
 });
 
-describe('the file is checked by content and size before anything is read (spec 3 §5 "only .xlsx"; QUALITY.md uploads)', () => {
+describe('the file is checked by content and size before anything is read', () => {
   const refused = async (file: Buffer, status: number, message: RegExp, options?: Parameters<typeof multipartBody>[1]) => {
     const before = await countRows(t, 'residents');
     const res = await send('admin', file, IMPORT_URL, options);

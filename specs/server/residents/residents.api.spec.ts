@@ -20,8 +20,8 @@ const mailedCode = (email: string) => {
 };
 const listed = async (query = '') => (await a.admin.get(`/api/residents/?${query}`)).json() as { data: Listed[]; totalElements: number; pageNumber: number; totalPages: number };
 
-describe('GET api/residents/ (spec 3 §7: page, size, search, useApp → data, totalPages, totalElements, pageNumber)', () => {
-  it('answers the live residents of the caller\'s community in the spec\'s page shape', async () => {
+describe('GET api/residents/ (page, size, search, useApp → data, totalPages, totalElements, pageNumber)', () => {
+  it('answers the live residents of the caller\'s community in the page shape (data, totalPages, totalElements, pageNumber)', async () => {
     const page = await listed('page=0&size=15');
     expect(page.totalElements).toBe(5);
     expect(page.pageNumber).toBe(0);
@@ -177,7 +177,7 @@ describe('Throttles count atomically before evaluating', () => {
   });
 });
 
-describe('validateEmail, delete and reactivate (spec 3 §4, §5)', () => {
+describe('validateEmail, delete and reactivate', () => {
   it('tells free, taken and deleted; a capturista cannot delete (403); the admin soft-deletes; reactivation brings it back', async () => {
     const check = async (email: string, residentUuid?: string) =>
       (await a.admin.post('/api/residents/validateEmail/', residentUuid ? { email, residentUuid } : { email })).json();
@@ -196,7 +196,7 @@ describe('validateEmail, delete and reactivate (spec 3 §4, §5)', () => {
   });
 });
 
-describe('Licences: a community cannot hold more live residents than its licences (issue 8)', () => {
+describe('Licences: a community cannot hold more live residents than its licences', () => {
   it('three concurrent creates at the last free licence: one 201, two 409 with the licence message; nothing else created', async () => {
     const villas = (await t.db.one<{ id: number }>("SELECT id FROM communities WHERE name = 'Villas del Sol'"))!.id;
     const live = (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL', [villas]))!.n;
@@ -211,7 +211,7 @@ describe('Licences: a community cannot hold more live residents than its licence
   });
 });
 
-describe('PUT api/residents/{uuid}, phones, and the option lists (spec 3 §7)', () => {
+describe('PUT api/residents/{uuid}, phones, and the option lists', () => {
   it('updates fields and phones: a sent uuid keeps that phone, a new one is added, an omitted one removed', async () => {
     const created = (await a.admin.post('/api/residents', [await body({ email: 'editame@correo.mx', phones: [{ phone: '111' }, { phone: '222' }] })])).json()[0];
     const [first] = created.phones;
@@ -224,7 +224,7 @@ describe('PUT api/residents/{uuid}, phones, and the option lists (spec 3 §7)', 
     expect(res.json().phones).toEqual([{ uuid: first.uuid, phone: '1112' }, { uuid: expect.any(String), phone: '333' }]);
   });
 
-  it("an edit changes the 'No. acción' only in a club; elsewhere it stays as it was (spec 3 §4)", async () => {
+  it("an edit changes the 'No. acción' only in a club; elsewhere it stays as it was", async () => {
     const created = (await a.admin.post('/api/residents', [await body({ email: 'accion@correo.mx' })])).json()[0];
     const put = async () => a.admin.put(`/api/residents/${created.uuid}`, { ...(await body({ email: 'accion@correo.mx' })), idZone: created.idZone, action: 'A-17' });
     const before = created.action;

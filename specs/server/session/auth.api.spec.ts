@@ -14,7 +14,7 @@ const tokenRequest = (fields: Record<string, string>, authorization = t.basic, i
     payload: form(fields),
   });
 
-describe('POST /oauth/token (spec 1 §7 password grant)', () => {
+describe('POST /oauth/token', () => {
   it('answers access_token, token_type and expires_in for a demo account', async () => {
     const res = await tokenRequest({ grant_type: 'password', username: 'ADMIN@porton.mx', password: 'Porton2026' });
     expect(res.statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe('session: whoami, me, switch community, log-out', () => {
   });
 });
 
-describe('password reset and registration (spec 1 §2, §5)', () => {
+describe('password reset and registration', () => {
   const resetRequest = (email: string) => t.app.inject({
     method: 'POST', url: '/api/users/resetPassword', payload: email,
     headers: { authorization: t.basic, 'content-type': 'text/plain' },
@@ -117,7 +117,7 @@ describe('password reset and registration (spec 1 §2, §5)', () => {
   it('resetPassword mails a link whose ticket findUser resolves and newPassword consumes', async () => {
     const res = await resetRequest('residente@porton.mx');
     expect(res.statusCode).toBe(200);
-    // The mail leaves after the answer (issue 16 §8: equal timing for known and unknown emails).
+    // The mail leaves after the answer (equal timing for known and unknown emails).
     const mail = await vi.waitFor(() => { const m = t.mailer.sent.at(-1); if (m?.to !== 'residente@porton.mx') throw new Error('no mail yet'); return m; });
     expect(mail.to).toBe('residente@porton.mx');
     const ticket = /uuid=([0-9a-f-]{36})/.exec(mail.text)![1];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESET_LIMITS } from '../../../src/server/session/registration.routes.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
-/** Issue 16 §8: 30 reset requests in a row sent 30 mails; older links stayed valid; timing told accounts apart. */
+/** 30 reset requests in a row sent 30 mails; older links stayed valid; timing told accounts apart. */
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
 afterAll(async () => { await t?.close(); });

@@ -1,6 +1,6 @@
 /**
- * Sessions at memory speed, revocation still immediate (issue 16 §1; docs/decisions.md "Sessions and
- * sign-in", QUALITY.md "Sessions (7.x)"). Process A is the app of this test; process B is the real
+ * Sessions at memory speed, revocation still immediate (docs/decisions.md, "Sessions and
+ * sign-in"). Process A is the app of this test; process B is the real
  * server in a child process on the same database when DATABASE_URL is set (PostgreSQL), and A itself
  * on PGlite (one process: PGlite cannot be shared). Both keep tokens in their session cache with a
  * ten-minute safety TTL, so only the auth events can end a cached session in time.

@@ -3,7 +3,7 @@ import { SIGN_IN_POLICY } from '../../../src/server/session/login-throttle.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 /**
- * Issue 16 §8 (probe finding, high): the per-address limit could be bypassed with a rotating
+ * A probe finding (high): the per-address limit could be bypassed with a rotating
  * X-Forwarded-For, and five failures locked an account's owner out from everywhere.
  */
 let t: TestApp;

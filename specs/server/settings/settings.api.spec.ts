@@ -18,8 +18,8 @@ const body = (overrides: Partial<FracSettings> = {}) => ({
   ...overrides,
 });
 
-describe('GET api/users/me: the settings of the active community (spec 3 §3 Frac settings, §9 defaults)', () => {
-  it('a new community has the spec defaults: 12 hours, 1 week, a greeting of at most 80 characters', async () => {
+describe('GET api/users/me: the settings of the active community', () => {
+  it('a new community has the defaults: 12 hours, 1 week, a greeting of at most 80 characters', async () => {
     const s = await settingsOf(a.admin);
     expect(s).toMatchObject({ uuid: palmas, invitationValidity: 12, frequentInvitationChronoUnit: 'WEEKS', frequentInvitationValidity: 1 });
     expect(s.invitationMessage.length).toBeGreaterThan(0);
@@ -28,7 +28,7 @@ describe('GET api/users/me: the settings of the active community (spec 3 §3 Fra
   });
 });
 
-describe('PUT api/fracs/{uuid}/configure (spec 3 §7 Settings)', () => {
+describe('PUT api/fracs/{uuid}/configure', () => {
   it('the administrator saves every setting; GET api/users/me reads them back, for the guard too', async () => {
     const res = await a.admin.put(`/api/fracs/${palmas}/configure`, body());
     expect(res.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import {
   canCreateUserType, canManageUserType, chatbotAllowed, creatableUserTypes, offersPreRegistration, typeWithPreRegistration, userTypeOptions,
 } from '../../../src/shared/users/user-types-allowed.js';
 
-describe('user types each role may create (spec 1 §6), the rule the form and the server share', () => {
+describe('user types each role may create, the rule the form and the server share', () => {
   it('integrator: 4 or 14; administrator: 4, 2, 5 and 6; general administrator: 4; others: none', () => {
     expect(creatableUserTypes('integrator')).toEqual([4, 14]);
     expect(creatableUserTypes('admin')).toEqual([4, 2, 5, 6]);
@@ -26,7 +26,7 @@ describe('user types each role may create (spec 1 §6), the rule the form and th
     expect(typeWithPreRegistration(2, true)).toBe(2);
   });
 
-  it("a contractor (15) is never created here: 'Accion no permitida' with the spec's detail", () => {
+  it("a contractor (15) is never created here: 'Accion no permitida' with its detail", () => {
     for (const role of ['admin', 'integrator', 'generalAdmin'] as const) {
       expect(canCreateUserType(role, 15)).toEqual({
         ok: false, reason: 'contractor', title: 'Accion no permitida', detail: 'No es posible dar de alta un contratista desde esta sección',

@@ -7,7 +7,7 @@ let a: Actors;
 beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
 afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
 
-describe('api/userstypes (spec 3 user types, global catalogue)', () => {
+describe('api/userstypes (user types, global catalogue)', () => {
   it('GET api/userstypes/ (with the contract\'s trailing slash) answers the types with uuid, name and idUsersTypes', async () => {
     const res = await a.generalAdmin.get('/api/userstypes/?size=50');
     expect(res.statusCode).toBe(200);

@@ -22,7 +22,7 @@ const emails = (token: string, query = '') => api.emails(token, query);
 const create = (token: string, ...users: Record<string, unknown>[]) => api.create(token, ...users);
 const uuidOf = (email: string) => api.uuidOf(email);
 
-describe('user form rules (spec 1 §5) answered by the server in Spanish', () => {
+describe('user form rules answered by the server in Spanish', () => {
   const fieldsOf = async (user: Record<string, unknown>) => {
     const res = await create(admin, user);
     expect(res.statusCode).toBe(400);

@@ -24,7 +24,7 @@ const list = (token: string, query = '') => api.list(token, query);
 const emails = (token: string, query = '') => api.emails(token, query);
 const create = (token: string, ...users: Record<string, unknown>[]) => api.create(token, ...users);
 
-describe('GET api/users/ (spec 1 §2 Usuarios): who sees which users', () => {
+describe('GET api/users/: who sees which users', () => {
   it('only administrators, the general administrator and integrators may list users', async () => {
     for (const email of ['capturista@porton.mx', 'vigilante@porton.mx', 'residente@porton.mx', 'contratista@porton.mx']) {
       expect((await t.as(await t.signIn(email)).get('/api/users/')).statusCode).toBe(403);
@@ -41,7 +41,7 @@ describe('GET api/users/ (spec 1 §2 Usuarios): who sees which users', () => {
     expect(await emails(admin2)).toEqual(['administrador2@porton.mx']);
   });
 
-  it('answers the rows of spec 1 §3 with the community and type names', async () => {
+  it('answers the user rows of the contract with the community and type names', async () => {
     const row = (await list(admin, '&search=capturista@')).content[0];
     expect(row).toMatchObject({
       email: 'capturista@porton.mx', firstName: 'Carlos', lastName: 'Hernández Ruiz', idUsersTypes: 2, vigilantCode: null,
@@ -80,7 +80,7 @@ describe('GET api/users/ (spec 1 §2 Usuarios): who sees which users', () => {
   });
 });
 
-describe('POST api/users: creation, invitation and the types each role may create (spec 1 §6)', () => {
+describe('POST api/users: creation, invitation and the types each role may create', () => {
   it('creates a PENDING capturista in the active community and mails a link that completes the registration', async () => {
     const body = capturista({ email: 'Lupita.Nueva@porton.mx', firstName: 'Lupita' });
     const res = await create(admin, body);
@@ -110,7 +110,7 @@ describe('POST api/users: creation, invitation and the types each role may creat
     expect(await emails(admin, '&search=A1B2')).toEqual([null]);
   });
 
-  it("refuses a contractor (15) with 403 'Accion no permitida' and the spec's detail", async () => {
+  it("refuses a contractor (15) with 403 'Accion no permitida' and its detail", async () => {
     const res = await create(admin, capturista({ idUsersTypes: 15 }));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({

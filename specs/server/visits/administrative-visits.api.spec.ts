@@ -33,7 +33,7 @@ const body = (over: Record<string, unknown> = {}) => ({
   idStreet: street.id, number: '1', intNumber: '', useapp: true, action: '', notresident: true, ...over,
 });
 
-describe("'Configuración visitas administrativas' (spec 1 §2 Usuarios, §3, §5, §7)", () => {
+describe("'Configuración visitas administrativas'", () => {
   it('only the community administrator may read or change it', async () => {
     for (const email of ['capturista@porton.mx', 'vigilante@porton.mx', 'residente@porton.mx', 'integrador@porton.mx', 'admin@porton.mx']) {
       const as = t.as(await t.signIn(email));
@@ -50,7 +50,7 @@ describe("'Configuración visitas administrativas' (spec 1 §2 Usuarios, §3, §
     expect(res.json()).toBeNull();
   });
 
-  it("refuses missing fields with the spec's messages and creates nothing", async () => {
+  it("refuses missing fields with the form's Spanish messages and creates nothing", async () => {
     const res = await t.as(admin).post(`${URL}/`, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({

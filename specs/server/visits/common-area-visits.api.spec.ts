@@ -1,6 +1,6 @@
 import { imageSize } from 'image-size';
 /**
- * Common-area visits (spec 3 §2 'Reporte áreas comunes', §3, §7; issue 10): the guard's
+ * Common-area visits: the guard's
  * registration, the report's filters, reporte_areas_comunes.xlsx, roles and tenancy.
  */
 import ExcelJS from 'exceljs';
@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-describe('POST api/commonAreaVisitants: a guard registers a guest at a common area (issue 10)', () => {
+describe('POST api/commonAreaVisitants: a guard registers a guest at a common area', () => {
   it('answers 201 with resident, guest, common area, time in, estimated time in and createdWithQR', async () => {
     const res = await register(guard, {
       firstName: 'Carmen', lastName: 'Solís', commonAreaUuid: club.uuid, residentUuid: rosa, estimatedTimeIn: '2026-11-20T18:00:00-06:00', createdWithQR: true,
@@ -80,7 +80,7 @@ describe('POST api/commonAreaVisitants: a guard registers a guest at a common ar
     const photo = await t.app.inject({ method: 'GET', url: file!.publicUrl });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
-    expect(imageSize(photo.rawPayload)).toMatchObject({ type: 'png', width: 1, height: 1 }); // re-encoded (issue 16 §8)
+    expect(imageSize(photo.rawPayload)).toMatchObject({ type: 'png', width: 1, height: 1 }); // re-encoded
   });
 
   it('refuses other roles (403), bad input (400), a photo that is not an image (415), foreign areas and residents (404)', async () => {
@@ -100,7 +100,7 @@ describe('POST api/commonAreaVisitants: a guard registers a guest at a common ar
   });
 });
 
-describe('CA_IN: a registration reaches the community that registered it, and nobody else (issue 10)', () => {
+describe('CA_IN: a registration reaches the community that registered it, and nobody else', () => {
   it("delivers CA_IN with the common area and the QR flag to the community's subscribers only", async () => {
     const url = await listenLocal(t.app);
     const [mine, other] = await Promise.all([connectDashboard(url, admin), connectDashboard(url, admin2)]);
@@ -126,7 +126,7 @@ describe('CA_IN: a registration reaches the community that registered it, and no
   });
 });
 
-describe('GET api/commonAreaVisitants: the report and its filters (spec 3 §2, §7)', () => {
+describe('GET api/commonAreaVisitants: the report and its filters', () => {
   it('answers the page shape, newest first, to administrator, guard and capturista; others 403', async () => {
     const res = await list(capturista);
     expect(res.statusCode).toBe(200);
@@ -163,7 +163,7 @@ describe('GET api/commonAreaVisitants: the report and its filters (spec 3 §2, �
   });
 });
 
-describe('reporte_areas_comunes.xlsx: isReport=true and Accept the spreadsheet (spec 3 §7)', () => {
+describe('reporte_areas_comunes.xlsx: isReport=true and Accept the spreadsheet', () => {
   const exportAs = (token: string, query: Record<string, string>) => t.app.inject({
     method: 'GET', url: `/api/commonAreaVisitants?${new URLSearchParams(query).toString()}`,
     headers: { authorization: `Bearer ${token}`, accept: XLSX },

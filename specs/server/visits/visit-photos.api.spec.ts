@@ -1,7 +1,7 @@
 import { imageSize } from 'image-size';
 /**
- * A visit's identification photo and provider type (spec 3 §3 Visit `file`, `providerTypeId`;
- * issue 10): stored through the storage interface, shown to the community's staff only through
+ * A visit's identification photo and provider type (a visit's `file` and
+ * `providerTypeId`): stored through the storage interface, shown to the community's staff only through
  * short-lived signed links; a link expired or tampered with is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-describe('POST api/visitants keeps the provider type and the photo (spec 3 §3)', () => {
+describe('POST api/visitants keeps the provider type and the photo', () => {
   it('the report shows the provider type and a signed photo link that expires in minutes', async () => {
     const row = await reportRow(admin, 'Gasero');
     expect(row).toMatchObject({ visitantType: 'PROVIDER', providerTypeId: gas, providerType: 'Gas' });
@@ -54,7 +54,7 @@ describe('POST api/visitants keeps the provider type and the photo (spec 3 §3)'
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toMatch(/^inline/);
     expect(String(res.headers['cache-control'])).toMatch(/^private/);
-    expect(imageSize(res.rawPayload)).toMatchObject({ type: 'jpg', width: 2, height: 2 }); // re-encoded (issue 16 §8)
+    expect(imageSize(res.rawPayload)).toMatchObject({ type: 'jpg', width: 2, height: 2 }); // re-encoded
   });
 
   it('refuses a provider type of another community (404) and a photo that is not JPEG or PNG (415), recording nothing', async () => {
@@ -72,7 +72,7 @@ describe('POST api/visitants keeps the provider type and the photo (spec 3 §3)'
   });
 });
 
-describe('signed photo links (ARCHITECTURE §6 private files; issue 10 bad input)', () => {
+describe('signed photo links', () => {
   it('a link after its signature expired answers 410', async () => {
     const user = (await t.db.one<{ uuid: string }>(`SELECT uuid FROM users WHERE email = 'administrador@porton.mx'`))!.uuid;
     const old = signPhotoLink(await photoLinkKey(t.db), photoUuid, user, Date.now() - 10 * 60_000);

@@ -30,7 +30,7 @@ afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed
 
 const entry = (over: Record<string, unknown> = {}) => ({ firstName: 'Mario', lastName: 'Visitante', accessMode: 'MANUAL', ...over });
 
-describe('POST /api/visitants: a guard or the administrator registers an entry (issue 4)', () => {
+describe('POST /api/visitants: a guard or the administrator registers an entry', () => {
   it('answers 201 with the visit: uuid, gate, resident, who registered it, vehicle and comments', async () => {
     const res = await t.as(guard).post('/api/visitants', entry({
       visitantType: 'PROVIDER', accessMode: 'QR', gateUuid: gate.uuid, residentUuid: resident.uuid, accredited: 'Jorge Sánchez',

@@ -16,7 +16,7 @@ const SELECT = `e.uuid, to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"
   e.actor_kind AS "actorKind", e.actor_label AS "actorLabel", e.action, e.record_uuid AS "recordUuid", e.address, e.changes,
   CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('uuid', c.uuid, 'name', c.name) END AS community`;
 
-/** The audit trail (issue 16 §6), newest first, paged and filtered by actor, action and dates. */
+/** The audit trail, newest first, paged and filtered by actor, action and dates. */
 export function auditRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
     operationId: 'listAuditEvents', response: pageOf(AuditEventSchema), errors: [404],

@@ -7,10 +7,10 @@ import { requireIntegrator } from '../integrators/integrator-scope.js';
 import { defineRoute } from '../platform/http/route.js';
 import { administratorOptions } from '../communities/community-admins.js';
 
-/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+/** The general administrator and integrators reach the communities they span here (logged). */
 const ACROSS = 'los administradores de los fraccionamientos del integrador';
 
-/** Options of the 'Administrador de fraccionamiento' dropdown of the community form (spec 1 §3, §7). */
+/** Options of the 'Administrador de fraccionamiento' dropdown of the community form. */
 export function adminOptionsRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
     acrossCommunities: ACROSS,

@@ -4,7 +4,7 @@ import type { NamedItem } from '../../shared/catalogues/catalogue-types.js';
 import type { AppDeps } from '../deps.js';
 import { registerGlobalCatalogue } from './global-catalogue.js';
 
-/** Car brands ('Marcas de vehículos', spec 3 §7 api/carbrands). The delete also answers on the 'cardbrands' spelling one client uses. */
+/** Car brands ('Marcas de vehículos'). The delete also answers on the 'cardbrands' spelling one client uses. */
 export function carBrandRoutes(app: FastifyInstance, { db }: AppDeps) {
   registerGlobalCatalogue(app, db, {
     item: NamedItemSchema, name: { one: 'CarBrand', many: 'CarBrands' },

@@ -33,7 +33,7 @@ const rowsOf = (answer: unknown): number => {
 };
 
 /**
- * The community catalogues' list and option answers (issue 16 §1), an LRU in this process bounded
+ * The community catalogues' list and option answers, an LRU in this process bounded
  * by the rows it holds, keyed by community and request. Migration 019's events drop every answer of
  * the changed community that reads the changed table (a zone renamed drops the zones', streets' and
  * common areas' pages); '*' and anything not understood drop everything. While the events are not heard

@@ -4,7 +4,7 @@ import type { NamedItem } from '../../shared/catalogues/catalogue-types.js';
 import type { AppDeps } from '../deps.js';
 import { registerGlobalCatalogue } from './global-catalogue.js';
 
-/** Vehicle colours ('Colores', spec 3 §7 api/colors). */
+/** Vehicle colours ('Colores'). */
 export function colorRoutes(app: FastifyInstance, { db }: AppDeps) {
   registerGlobalCatalogue(app, db, {
     item: NamedItemSchema, name: { one: 'Color', many: 'Colors' },

@@ -4,7 +4,7 @@ import { CommonAreaSchema, CreateCommonAreaSchema } from '../../shared/catalogue
 import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
 
-/** Common areas of the active community (spec 3 'Áreas comunes', §7 api/commonareas; spec 2 byfrac); each on a street of the same community. */
+/** Common areas of the active community; each on a street of the same community. */
 export const commonAreaCatalogue = communityCatalogue({
   name: { one: 'CommonArea', many: 'CommonAreas' }, tag: 'áreas comunes', url: '/api/commonareas', listUrl: '/api/commonareas/complete',
   from: {

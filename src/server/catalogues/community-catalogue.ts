@@ -25,7 +25,7 @@ export interface CatalogueOptions {
 }
 
 /**
- * One catalogue of a community (spec 3 'Catálogos': zones, streets, common areas, gates, provider
+ * One catalogue of a community ('Catálogos': zones, streets, common areas, gates, provider
  * types), as data: `registerCommunityCatalogue` gives it its list, options, get, create, update and
  * delete routes, every query through the session's `CommunityScope`. The list and option answers
  * come from the catalogue cache (per community and request; migration 019's events drop them).

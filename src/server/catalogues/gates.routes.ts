@@ -4,7 +4,7 @@ import { CreateGateSchema, GateSchema } from '../../shared/catalogues/catalogue.
 import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
 
-/** Access gates of the active community (spec 3 'Puertas de acceso', §7 api/gates). */
+/** Access gates of the active community. */
 export const gateCatalogue = communityCatalogue({
   name: { one: 'Gate', many: 'Gates' }, tag: 'puertas de acceso', url: '/api/gates',
   from: { table: 'gates', alias: 'g', joins: 'JOIN communities c ON c.id = g.community_id' },

@@ -30,8 +30,8 @@ export interface GlobalCatalogue<S extends v.GenericSchema> {
 }
 
 /**
- * The catalogues shared by every community (spec 3 'Catálogos'): anyone signed in reads them,
- * only the general administrator changes them (spec 1 §6).
+ * The catalogues shared by every community ('Catálogos'): anyone signed in reads them,
+ * only the general administrator changes them.
  */
 export function registerGlobalCatalogue<S extends v.GenericSchema>(app: FastifyInstance, db: Db, c: GlobalCatalogue<S>) {
   type T = v.InferInput<S>;

@@ -5,7 +5,7 @@ import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
 
 /**
- * Provider types ('Proveedores', spec 3 §7 api/providerTypes), kept per community: the menu gives
+ * Provider types ('Proveedores'), kept per community: the menu gives
  * them to the community administrator, so one community's list never changes another's. The page
  * repeats its rows under `data`; a create is one row, answered alone.
  */

@@ -6,7 +6,7 @@ import { communityCatalogue, registerCommunityCatalogue } from './community-cata
 
 const ZONE_NOT_FOUND = 'La zona seleccionada no existe.';
 
-/** Streets of the active community (spec 3 'Calles', §7 api/streets); each hangs on a zone of the same community. */
+/** Streets of the active community; each hangs on a zone of the same community. */
 export const streetCatalogue = communityCatalogue({
   name: { one: 'Street', many: 'Streets' }, tag: 'calles', url: '/api/streets',
   from: { table: 'streets', alias: 's', joins: 'JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = s.community_id' },

@@ -4,7 +4,7 @@ import { CreateZoneSchema, ZoneSchema } from '../../shared/catalogues/zone.schem
 import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
 
-/** Zones of the active community (spec 3 'Zonas', §7 api/zones). */
+/** Zones of the active community. */
 export const zoneCatalogue = communityCatalogue({
   name: { one: 'Zone', many: 'Zones' }, tag: 'zonas', url: '/api/zones',
   from: { table: 'zones', alias: 'z', joins: 'JOIN communities c ON c.id = z.community_id' },

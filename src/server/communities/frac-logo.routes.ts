@@ -9,7 +9,7 @@ import { storageFor } from '../platform/services/storage.js';
 
 const NO_LOGO = 'El fraccionamiento no tiene logo.';
 
-/** A community's logo, for its signed-in members and its integrator only (spec 1 §3 file.publicUrl). */
+/** A community's logo, for its signed-in members and its integrator only. */
 export function fracLogoRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const storage = storageFor(config);
   defineRoute(app, {

@@ -16,11 +16,11 @@ import { COMMUNITY_FROM, COMMUNITY_SELECT, communityOf, ownCommunityRow, type Co
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from './community-save.js';
 import { storageFor } from '../platform/services/storage.js';
 
-/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+/** The general administrator and integrators reach the communities they span here (logged). */
 const ACROSS = 'los fraccionamientos del integrador';
 
 /**
- * Communities of the calling integrator (spec 1 'Fraccionamientos', §3, §7 api/fracs). Another
+ * Communities of the calling integrator. Another
  * integrator's community answers 404, as one that does not exist.
  */
 export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
@@ -82,7 +82,7 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     },
   });
 
-  // Issue 16 §4: `licenseExpired` true means disabled (spec 1 §4). Members are refused at sign-in and their open
+  // `licenseExpired` true means disabled. Members are refused at sign-in and their open
   // sessions and devices stop; the integrator (and the general administrator) still reach it to renew it.
   for (const [action, expired] of [['disable', true], ['enable', false]] as const) {
     defineRoute(app, {

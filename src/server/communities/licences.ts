@@ -3,7 +3,7 @@ import type { IntegratorDashboard } from '../../shared/integrators/integrator-ty
 import type { Queryable } from '../platform/db/db.js';
 
 /**
- * Licence accounting (spec 1 §2 dashboard, issue 4): the licences an integrator assigns to its
+ * Licence accounting: the licences an integrator assigns to its
  * communities (`communities.license_total`) never add up to more than it was given
  * (`integrators.licenses`). Every change that could break that runs in a transaction holding
  * the integrator's row lock, so two concurrent saves cannot both spend the same licences.

@@ -195,7 +195,7 @@ export interface PostWrite {
 
 const fieldValues = (f: PostFields) => [f.title, f.description, f.contactName, f.contactPhone, f.contactEmail, f.contactLink, f.startDate, f.endDate];
 
-/** Spec 3 §4: the start is not in the past (in edit, not before the stored start); the clock is the database's, in the community's zone. */
+/** The start is not in the past (in edit, not before the stored start); the clock is the database's, in the community's zone. */
 async function checkStart(q: Queryable, start: string, storedStart: string | null) {
   const { now } = (await q.one<{ now: string }>(`SELECT ${dateText(`now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}'`)} AS now`))!;
   if (!startAllowed(start, now, storedStart)) throw new AppError('invalid_request', ContentMessages.startInPast, { startDate: ContentMessages.startInPast });

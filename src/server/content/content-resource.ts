@@ -34,7 +34,7 @@ const ImageParamsSchema = v.object({
 }, INVALID_RECORD);
 
 /**
- * The calls of one kind of community content (spec 3 §7 Community content): `GET`, `GET {id}`,
+ * The calls of one kind of community content: `GET`, `GET {id}`,
  * `POST`, `PUT {uuid}`, `DELETE {uuid}`, and the image its `file.publicUrl` names. Staff of the
  * caller's community create and edit, the administrator deletes, guards and residents read
  * (a resident only what is current and addressed to it).

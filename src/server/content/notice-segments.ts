@@ -1,5 +1,5 @@
 /**
- * Who a notice is for (spec 3 §3 Notice; issue 11). `segmented` false is the whole community.
+ * Who a notice is for. `segmented` false is the whole community.
  * Otherwise the narrowest level listed decides: residents if any, else streets, else zones; the
  * wider levels listed with it must contain it (a street of a listed zone, a resident of a listed
  * street or zone). Every id must be of the caller's community: otherwise 404, as if it did not exist.

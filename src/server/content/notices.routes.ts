@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { registerContentResource } from './content-resource.js';
 import { audienceOf, checkSegments, writeSegments } from './notice-segments.js';
 
-/** Notices ('Avisos', spec 3 §7 api/notices): for the whole community, or segmented by zone, street or resident. */
+/** Notices ('Avisos'): for the whole community, or segmented by zone, street or resident. */
 export function noticeRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContentResource(app, deps, {
     kind: 'notices', name: { one: 'Notice', many: 'Notices' }, words: { one: 'aviso', many: 'Avisos' }, tag: 'avisos',

@@ -4,7 +4,7 @@ import { PromotionBodySchema } from '../../shared/content/content.schema.js';
 import type { AppDeps } from '../deps.js';
 import { registerContentResource } from './content-resource.js';
 
-/** Promotions ('Promociones', spec 3 §7 api/promotions). */
+/** Promotions ('Promociones'). */
 export function promotionRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContentResource(app, deps, {
     kind: 'promotions', name: { one: 'Promotion', many: 'Promotions' }, words: { one: 'promoción', many: 'Promociones' }, tag: 'promociones',

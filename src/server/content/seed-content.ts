@@ -1,5 +1,5 @@
 /**
- * Demo community content (issue 11), first start only: notices (one segmented to a street),
+ * Demo community content, first start only: notices (one segmented to a street),
  * newsletters and a promotion in 'Residencial Las Palmas', current from two days ago for a month,
  * so the lists and the resident's reads have something on the first start.
  */

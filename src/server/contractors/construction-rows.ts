@@ -1,6 +1,6 @@
 /**
- * Construction sites' rows (issue 14): the answer's shape read in SQL, with the live workers'
- * counts by status and the last rejected worker's name (the contractor's home status, spec 2 §4.3).
+ * Construction sites' rows: the answer's shape read in SQL, with the live workers'
+ * counts by status and the last rejected worker's name (the contractor's home status).
  * `constructionById` is what a live status push sends (the workers' routes).
  */
 import { AppError } from '../../shared/platform/errors.js';

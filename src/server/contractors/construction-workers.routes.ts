@@ -56,7 +56,7 @@ const CREDENTIAL_DESCRIPTION = 'Un trabajador: su credencial image/png (frente y
 /** The worker scope's community as a community scope, over `q` (the request's transaction or the database). */
 const scoped = (q: Queryable, scope: { communityId: number }) => new CommunityScope(q, scope.communityId);
 
-/** Construction workers (spec 2 §2.6–2.7, §4.3, §6, §7 Workers; issue 14). */
+/** Construction workers. */
 export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config, realtime } = deps;
   const storage = storageFor(config);
@@ -210,7 +210,7 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  /** Approve or reject one worker under the §4.3 rule, then tell the contractor's open screens. */
+  /** Approve or reject one worker under the status rules (approve any worker not yet approved, reject only a pending one), then tell the contractor's open screens. */
   const decide = async (req: FastifyRequest, auth: Parameters<typeof workerScope>[1], uuid: string, status: 'Aprobado' | 'Rechazado', reason: string | null) => {
     const key = await workerFileKey(db);
     const { scope, worker, site } = await db.tx(async (q) => {

@@ -51,7 +51,7 @@ const listPage = (scope: CommunityScope, where: string[], params: unknown[], que
   searchColumns: ['o.name', "k.first_name || ' ' || k.last_name", 's.name'], orderBy: 'o.start_date DESC, o.id DESC',
 }, query);
 
-/** Construction sites of the active community (spec 2 §2.5, §5, §7 Construction sites; issue 14). */
+/** Construction sites of the active community. */
 export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['obras'];
 

@@ -1,5 +1,5 @@
 /**
- * Contractors' rows (issue 14): the answer's shape read in SQL, and the contractor record behind a
+ * Contractors' rows: the answer's shape read in SQL, and the contractor record behind a
  * contractor's session (used by the sites' and the workers' routes to scope a contractor).
  */
 import { AppError } from '../../shared/platform/errors.js';
@@ -9,7 +9,7 @@ import type { Queryable } from '../platform/db/db.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
 import { requireCommunity } from '../platform/http/route.js';
 
-/** The answer's columns; `fullAddress` in the spec's create format (`city, street, #number, C.P.:code`). */
+/** The answer's columns; `fullAddress` in the create format (`city, street, #number, C.P.:code`). */
 export const CONTRACTOR_SELECT = `k.uuid, k.first_name AS "firstName", k.last_name AS "lastName", k.phone, k.enterprise,
   k.city || ', ' || k.street || ', #' || k.number || ', C.P.:' || k.postal_code AS "fullAddress",
   json_build_object('email', u.email) AS "user"`;

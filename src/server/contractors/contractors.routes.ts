@@ -25,7 +25,7 @@ const CONTRACTORS: ScopedFrom = { table: 'contractors', alias: 'k', joins: CONTR
 const constraints = { duplicate: ContractorTexts.duplicate, inUse: ContractorTexts.inUse };
 
 /**
- * Contractors of the active community (spec 2 §2.4, §7 Contractors; issue 14). Registering one also
+ * Contractors of the active community. Registering one also
  * creates its account (user type 15, PENDING) and mails the link to choose a password; resending it
  * is `POST api/users/resetPassword` with the email as plain text (registration.routes.ts).
  */

@@ -1,7 +1,7 @@
 /**
- * What the credentials of some workers need before any is drawn (issue 14; spec 2 §2.6, §4.3):
+ * What the credentials of some workers need before any is drawn:
  * the workers within the caller's reach (another community's, or another contractor's: 404,
- * nothing drawn), all approved (§8's message otherwise), their site, contractor and community,
+ * nothing drawn), all approved, their site, contractor and community,
  * and each worker's signed pass (kind 2, docs/passes.md): valid from the site's start date 00:00
  * to its end date 23:59:59, America/Mexico_City.
  */

@@ -1,4 +1,4 @@
-/** Workers' credentials drawn in the invitations' worker pool (issue 14): one PNG, or a zip streamed as drawn. */
+/** Workers' credentials drawn in the invitations' worker pool: one PNG, or a zip streamed as drawn. */
 import type { FastifyReply } from 'fastify';
 import { uniqueFileNames } from '../../shared/massive-events/invitation-rules.js';
 import { CREDENTIALS_ZIP_NAME } from '../../shared/contractors/worker-rules.js';

@@ -1,5 +1,5 @@
 /**
- * Stand-in files of the demo workers (issue 14): a 100x100 PNG portrait, an ID card (PNG) and a
+ * Stand-in files of the demo workers: a 100x100 PNG portrait, an ID card (PNG) and a
  * one-page PDF proof of address with the worker's name. Stored and served like real ones.
  */
 import { PNG } from 'pngjs';

@@ -1,5 +1,5 @@
 /**
- * Demo contractor and sites (issue 14), first start only: contratista@porton.mx becomes the
+ * Demo contractor and sites, first start only: contratista@porton.mx becomes the
  * contractor of the first demo community, with two sites there (one running, one starting in a
  * month). The workers' seed adds their workers.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo construction workers (issue 14), first start only: on each site of contratista@porton.mx,
+ * Demo construction workers, first start only: on each site of contratista@porton.mx,
  * workers in every status (Pendiente, Aprobado, Rechazado with a reason), each with a photo, an
  * ID and a proof of address stored like uploaded ones.
  */

@@ -13,7 +13,7 @@ import { findConstruction, workerAnswers, workerScope } from './worker-rows.js';
 import { AppError } from '../../shared/platform/errors.js';
 import { checkRequestFiles, storeAll, WORKER_BODY_LIMIT, WORKER_FILE_SLOTS, WorkerFileMessages } from './worker-files.js';
 
-/** Worker requests (spec 2 §2.8, §4.3, §7 Workers and requests; issue 14). */
+/** Worker requests. */
 export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config, realtime } = deps;
   const storage = storageFor(config);

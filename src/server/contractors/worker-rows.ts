@@ -1,5 +1,5 @@
 /**
- * Reading construction workers within the caller's reach (spec 2 §6): the community's staff see
+ * Reading construction workers within the caller's reach: the community's staff see
  * every worker of the community; a contractor only the workers of its own sites. Anything else
  * answers 404, as if it did not exist.
  */

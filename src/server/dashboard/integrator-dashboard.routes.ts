@@ -6,10 +6,10 @@ import { requireIntegrator } from '../integrators/integrator-scope.js';
 import { defineRoute } from '../platform/http/route.js';
 import { licenceSummary } from '../communities/licences.js';
 
-/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+/** The general administrator and integrators reach the communities they span here (logged). */
 const ACROSS = 'las licencias del integrador en sus fraccionamientos';
 
-/** The integrator's licence cards (spec 1 §2 Dashboard, §3): [total, assigned, available]. */
+/** The integrator's licence cards: [total, assigned, available]. */
 export function integratorDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
     acrossCommunities: ACROSS,

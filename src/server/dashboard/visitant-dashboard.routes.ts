@@ -7,11 +7,11 @@ import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { dailyVisits, monthlyVisits, residentSummary, statsScope } from './visit-stats.js';
 
-/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+/** The general administrator and integrators reach the communities they span here (logged). */
 const ACROSS = 'las visitas de los fraccionamientos que abarca';
 
 /**
- * The /home dashboard of everyone but integrators (spec 1 §2, §3, §7): the session's community,
+ * The /home dashboard of everyone but integrators: the session's community,
  * or every community for the general administrator. Shapes in src/shared/visits/visit-types.ts.
  */
 export function visitantDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {

@@ -3,7 +3,7 @@ import type { Queryable } from '../platform/db/db.js';
 import { newToken, tokenHash } from '../platform/services/tokens.js';
 import { communityOpenSql } from '../platform/http/sessions.js';
 
-/** A linked device calling with its token (issue 9): a principal of its own, bound to one community. */
+/** A linked device calling with its token: a principal of its own, bound to one community. */
 export interface DeviceContext {
   deviceId: number;
   deviceUuid: string;
@@ -24,8 +24,8 @@ export const isDeviceToken = (token: string) => token.startsWith(DEVICE_TOKEN_PR
 export const newDeviceToken = () => `${DEVICE_TOKEN_PREFIX}${newToken()}`;
 
 /**
- * Resolves a device token like a session: by its hash, through the session cache (issue 16 §1;
- * migration 017's triggers announce an unlink, a revoked token, a deleted or changed device), so an
+ * Resolves a device token like a session: by its hash, through the session cache
+ * (migration 017's triggers announce an unlink, a revoked token, a deleted or changed device), so an
  * unlink or a deleted device answers 401 at once on every API process.
  * A community closed by a disabled integrator closes its devices too.
  */

@@ -11,7 +11,7 @@ import { deviceById } from './device-rows.js';
 import { consumeLinkCode } from './device-link.js';
 
 /**
- * The device's side (issue 9): it links with the code of the QR (public, throttled per address
+ * The device's side: it links with the code of the QR (public, throttled per address
  * and per code) and gets its token, its record and its community; then it sends heartbeats with
  * that token. Registering visits is `POST /api/visitants` and `PUT /api/visitants/{uuid}/exit`.
  */

@@ -1,5 +1,5 @@
 /**
- * Linking a device (issue 9): an INACTIVE device gets a one-time code valid 10 minutes (issuing
+ * Linking a device: an INACTIVE device gets a one-time code valid 10 minutes (issuing
  * replaces a pending one); the device trades it for its token. Only hashes are kept: the code is
  * shown once to the administrator, the token once to the device.
  */

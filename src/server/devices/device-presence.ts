@@ -1,5 +1,5 @@
 /**
- * Device presence (issue 9): each heartbeat stamps `last_seen_at` and tells the community's
+ * Device presence: each heartbeat stamps `last_seen_at` and tells the community's
  * administrators; a sweep marks devices silent for 2 minutes offline and tells them too. The
  * `online` flag is what was last announced: the sweep flips it in one statement, so with several
  * API processes each change is announced once.
@@ -21,7 +21,7 @@ export interface DevicePresence {
 const EVENT = `d.uuid, c.uuid AS "fracUuid", d.status, d.online, to_json(d.last_seen_at) #>> '{}' AS "lastSeenAt"`;
 
 export function devicePresence(db: Queryable, realtime: Realtime, options: { sweepMs?: number; onError?: (err: unknown) => void } = {}): DevicePresence {
-  // Every community's devices: the platform's own sweep (issue 16 §2).
+  // Every community's devices: the platform's own sweep.
   const sweep = () => asPlatform('marcar sin conexión los dispositivos callados', async () => {
     const gone = await db.query<DeviceStatusEvent>(
       `WITH off AS (

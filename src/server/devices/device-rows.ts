@@ -1,4 +1,4 @@
-/** How devices are read (spec 3 §3 Device; issue 9): one select for the list, the record and the link answer. */
+/** How devices are read: one select for the list, the record and the link answer. */
 import { AppError } from '../../shared/platform/errors.js';
 import { DeviceTexts, OFFLINE_AFTER_MS } from '../../shared/devices/device-rules.js';
 import type { DeviceAnswer } from '../../shared/devices/device-types.js';

@@ -1,5 +1,5 @@
 /**
- * Saving a device (spec 3 §5, §7 Devices; issue 9): its zone and street must be of the caller's
+ * Saving a device: its zone and street must be of the caller's
  * community (and the street of that zone), its parents devices of the same community that are not
  * OUT readers, and the parents must not make a cycle. The community's row is locked while parents
  * change, so two edits cannot close a cycle between them.
@@ -44,7 +44,7 @@ async function parentIds(q: Queryable, communityId: number, deviceId: number | n
   return ids;
 }
 
-/** Hostess stations exist only in the club community (spec 3 §2). */
+/** Hostess stations exist only in the club community. */
 async function assertTypeOffered(q: Queryable, communityId: number, body: DeviceInput) {
   if (body.deviceType !== 'HOSTESS') return;
   const club = (await q.one<{ club: boolean }>('SELECT club FROM communities WHERE id = $1', [communityId]))?.club;

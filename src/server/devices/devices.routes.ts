@@ -17,7 +17,7 @@ import { saveDevice } from './device-writes.js';
 const DEVICES: ScopedFrom = { table: 'devices', alias: 'd', joins: DEVICE_JOINS };
 const DeviceListQuerySchema = v.object({ ...ListQuerySchema.entries, ...DeviceListFilterSchema.entries });
 
-/** What the search looks in (spec 3 §2: name, zone, address; the club's 'No. acción'). */
+/** What the search looks in (name, zone, address; the club's 'No. acción'). */
 const SEARCH_COLUMNS = {
   NAME: ['d.name'],
   ZONE: ['z.name'],
@@ -26,7 +26,7 @@ const SEARCH_COLUMNS = {
 } as const;
 
 /**
- * Devices of the active community (spec 3 §2 Dispositivos, §4, §5, §7 Devices; issue 9), for its
+ * Devices of the active community, for its
  * administrator only: list, create, read, edit, delete (INACTIVE only), the parents a device may
  * have, a fresh link code for the QR, and unlink (the token revoked at once).
  */

@@ -1,5 +1,5 @@
 /**
- * Demo devices (issue 9), first start only, in the first demo community: a linked booth, an
+ * Demo devices, first start only, in the first demo community: a linked booth, an
  * inactive booth, an IN barrier scanner with the booth as its parent and an OUT scanner. The
  * linked booth's token is random and never shown (it reads as linked, offline); link the inactive
  * booth with the simulator (`npm run device -- link <code>`) to try the flow.

@@ -19,7 +19,7 @@ import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { assertIntegratorCovers } from '../communities/licences.js';
 import { generateAccessCode, hashPassword } from '../session/passwords.js';
 
-/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+/** The general administrator and integrators reach the communities they span here (logged). */
 const ACROSS = 'los integradores y sus fraccionamientos';
 
 export const EMAIL_TAKEN = 'El correo ya existe';
@@ -42,7 +42,7 @@ async function found(q: Queryable, uuid: string): Promise<IntegratorRow> {
 const fields = (body: IntegratorBody, addressId: number) =>
   [body.name, body.lastName, body.phone, body.street, body.number, body.intNumber, addressId, body.licenses];
 
-/** Integrators (spec 1 'Integradores', §3, §7 api/integrator): the general administrator's. */
+/** Integrators: the general administrator's. */
 export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['integradores'];
   const access = ['generalAdmin'] as const;

@@ -1,7 +1,7 @@
 /**
- * What the invitations of some guests need before any is drawn (issue 13): the guests within the
+ * What the invitations of some guests need before any is drawn: the guests within the
  * caller's reach (one of another community or another resident's event: 404, nothing drawn), their
- * events' status (spec 2 §4.1: no download for Terminado, Incompleto or Cancelado), design,
+ * events' status (no download for Terminado, Incompleto or Cancelado), design,
  * images and place, the community's message, and each guest's signed pass.
  */
 import { AppError } from '../../shared/platform/errors.js';

@@ -1,11 +1,11 @@
-// A guest's invitation drawn to PNG in a worker thread (issue 13; piscina pool in
+// A guest's invitation drawn to PNG in a worker thread (piscina pool in
 // invitation-renderer.ts), so drawing and PNG encoding never hold the API's event loop.
 // Plain JavaScript started by Node itself; the shared drawing module (TypeScript) is loaded with
 // tsx's loader, so this runs the same under `npm start`, the tests and the benchmarks.
 //
 // task: { data: InvitationData without images and qr, pass: string, cover: { key, bytes } | null, profile: same }
 //       (image bytes sit in a SharedArrayBuffer: shared with every worker, not copied)
-// or (issue 14) a worker's credential: { credential, pass, photo } (see renderCredential)
+// or a worker's credential: { credential, pass, photo } (see renderCredential)
 // answer: the PNG's bytes (Uint8Array)
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tsImport } from 'tsx/esm/api';
@@ -28,7 +28,7 @@ function imageOf(ref) {
   return image;
 }
 
-/** A worker's credential (issue 14): task { credential: CredentialData without photo and qr, pass, photo: { key, bytes } | null }. */
+/** A worker's credential: task { credential: CredentialData without photo and qr, pass, photo: { key, bytes } | null }. */
 function renderCredential({ credential, pass, photo }) {
   const canvas = createCanvas(credentials.CREDENTIAL_WIDTH, credentials.CREDENTIAL_HEIGHT);
   return imageOf(photo).then((image) => {

@@ -1,5 +1,5 @@
 /**
- * Invitations rendered off the event loop and streamed (issue 13): a piscina pool of worker
+ * Invitations rendered off the event loop and streamed: a piscina pool of worker
  * threads draws each PNG (invitation-render.worker.mjs); one is sent as image/png, several as a
  * zip that archiver writes to the response while the next pages render. A slow client slows the
  * rendering (at most RENDER_AHEAD pages wait), a client that leaves stops it.

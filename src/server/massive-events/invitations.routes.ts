@@ -27,7 +27,7 @@ const BINARY = { binary: ['image/png', 'application/zip'] } as const;
 const DESCRIPTION = `Un invitado: su invitación image/png. Varios: ${ZIP_FILE_NAME} (application/zip, enviado por partes mientras se dibuja; `
   + 'X-Invitation-Count dice cuántas trae), un archivo por invitado con su nombre sin acentos, los repetidos numerados.';
 
-/** Guests' invitations (spec 2 §2.1–2.3, §4.1, §7; issue 13): each a PNG with the guest's signed pass as its QR. */
+/** Guests' invitations: each a PNG with the guest's signed pass as its QR. */
 export function invitationRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const storage = storageFor(config);
   // The drawing threads end with the server.

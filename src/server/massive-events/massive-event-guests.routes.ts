@@ -35,7 +35,7 @@ async function findGuest(q: Queryable, scope: EventScope, uuid: string): Promise
 const guestById = async (q: Queryable, id: number) => (await q.one<Guest>(
   `SELECT ${GUEST_SELECT} FROM massive_event_guests g JOIN massive_events e ON e.id = g.massive_event_id WHERE g.id = $1`, [id]))!;
 
-/** Guests of massive events (spec 2 §2.3, §4.2, §5, §7 Guests; issue 12). */
+/** Guests of massive events. */
 export function massiveEventGuestRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['invitados'];
 

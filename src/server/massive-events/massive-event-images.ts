@@ -1,5 +1,5 @@
 /**
- * The invitation's images (spec 2 §2.1 step 3, §3, §9): PNG by content, of the exact size the
+ * The invitation's images: PNG by content, of the exact size the
  * wizard crops to (cover 700x300 or 500x300, host 100x100), at most 2 MB. A wrong size is refused
  * (400), not re-cropped: the wizard always sends the crop the host saw.
  */
@@ -17,7 +17,7 @@ const MAX_BASE64_LENGTH = Math.ceil(EVENT_IMAGE_MAX_BYTES / 3) * 4;
 
 export type EventImageSlot = 'backgroundImage' | 'profile';
 
-/** Spec 2 §9: the sizes each slot takes. */
+/** The sizes each slot takes. */
 export const EVENT_IMAGE_SIZES: Record<EventImageSlot, readonly (readonly [number, number])[]> = {
   backgroundImage: [[700, 300], [500, 300]],
   profile: [[100, 100]],
@@ -59,7 +59,7 @@ export function checkEventImage(slot: EventImageSlot, upload: ImageUpload & { co
 /** Writes the bytes under a new random key and records the file; answers its id. */
 export async function storeEventImage(q: Queryable, storage: FileStorage, image: { data: Buffer; name: string }): Promise<{ id: number; key: string }> {
   const key = `events/${randomUUID()}.png`;
-  // Only the decoded pixels are stored (issue 16 §8): appended bytes and metadata are dropped.
+  // Only the decoded pixels are stored: appended bytes and metadata are dropped.
   const data = await reencodeImage(image.data, 'image/png');
   await storage.put(key, data);
   const row = await q.one<{ id: number }>(

@@ -1,4 +1,4 @@
-/** Reading massive events and their guests within the caller's reach (spec 2 §3, §6, §7; issue 12). */
+/** Reading massive events and their guests within the caller's reach. */
 import { AppError } from '../../shared/platform/errors.js';
 import { EventMessages, type EventBody } from '../../shared/massive-events/massive-event.schema.js';
 import { displayStatus, EventTexts, localNow, StatusRefusals, type EventAction, type EventStatus, statusAllows } from '../../shared/massive-events/massive-event-rules.js';
@@ -93,7 +93,7 @@ export async function findEvent(q: Queryable, scope: EventScope, uuid: string, l
 
 export const statusOf = (row: EventRow): EventStatus => displayStatus(row, localNow());
 
-/** Spec 2 §4.1: the action must be allowed by the event's display status (409 with the reason). */
+/** The action must be allowed by the event's display status (409 with the reason). */
 export function assertStatusAllows(row: EventRow, action: EventAction) {
   if (!statusAllows[action](statusOf(row))) throw new AppError('conflict', StatusRefusals[action]);
 }
@@ -119,7 +119,7 @@ export async function placeId(q: Queryable, communityId: number, area: { uuid: s
   return row.id;
 }
 
-/** Spec 2 §5, issue 12: the date is not before today on create, nor when a save changes it. */
+/** The date is not before today on create, nor when a save changes it. */
 export function assertNotPast(startDate: string, stored?: string) {
   if (startDate === stored) return;
   if (startDate.slice(0, 10) < localNow().slice(0, 10)) throw new AppError('invalid_request', EventMessages.datePast, { startDate: EventMessages.datePast });

@@ -28,7 +28,7 @@ const FINISHED_WIZARD = new SqlValue("CASE WHEN status = 'Incompleto' THEN 'Pró
 const uuidOf = async (events: CommunityScope, id: number) =>
   (await events.first<{ uuid: string }>({ select: 'e.uuid::text AS uuid', from: { table: 'massive_events', alias: 'e' }, where: ['e.id = $1'], params: [id] }))!.uuid;
 
-/** Massive events (spec 2 §2.1–2.3, §4.1, §7 Massive events; issue 12). */
+/** Massive events. */
 export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   const storage = storageFor(config);

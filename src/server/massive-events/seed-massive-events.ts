@@ -1,6 +1,6 @@
 /**
- * Demo massive events (issue 12), first start only: in the first demo community, one event in each
- * status of spec 2 §4.1 with guests, two of them hosted by the demo resident (residente@porton.mx).
+ * Demo massive events, first start only: in the first demo community, one event in each
+ * display status with guests, two of them hosted by the demo resident (residente@porton.mx).
  */
 import { addHours, eventEnd, localNow } from '../../shared/massive-events/massive-event-rules.js';
 import type { Db } from '../platform/db/db.js';

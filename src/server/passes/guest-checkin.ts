@@ -1,5 +1,5 @@
 /**
- * A massive event guest at the gate (issue 13): the pass is verified (signature, kind, community,
+ * A massive event guest at the gate: the pass is verified (signature, kind, community,
  * its window), then what it cannot know is checked against the database (the guest still listed,
  * the event not cancelled, its current dates, not already inside), and the entry is written as a
  * visit of type MASSIVE_EVENT, mode QR, tied to the guest and the event; the exit closes it.

@@ -26,11 +26,11 @@ async function registrarOf(q: Queryable, auth: AuthContext | null, device: Devic
   return { communityId, communityUuid: row.uuid, userId: auth!.userId, deviceId: null };
 }
 
-/** A construction worker's credential (issue 14) or, otherwise, a guest's invitation: one verification path per kind of pass. */
+/** A construction worker's credential or, otherwise, a guest's invitation: one verification path per kind of pass. */
 const isWorkerCredential = (pass: string) => decodePass(pass)?.kind === 'workerCredential';
 
 /**
- * Guests of massive events at the gate with their signed passes (issue 13; docs/passes.md): the
+ * Guests of massive events at the gate with their signed passes (docs/passes.md): the
  * entry is a visit of type MASSIVE_EVENT, mode QR, emitted as V_IN; the exit as V_OUT.
  */
 export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime }: AppDeps) {

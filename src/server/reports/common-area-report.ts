@@ -1,5 +1,5 @@
 /**
- * The common-area report (spec 3 §2 'Reporte áreas comunes', §3 Common-area visit, §7; issue 10):
+ * The common-area report:
  * filters by resident, guest, entry date, common area and entry mode; a page with its total, and
  * the rows of reporte_areas_comunes.xlsx.
  */

@@ -1,5 +1,5 @@
 /**
- * The WHERE clauses of the reports, from the validated filters (spec 3 §7 Reports): dates are
+ * The WHERE clauses of the reports, from the validated filters: dates are
  * the community's local dates and ranges are inclusive; names are matched case- and
  * accent-insensitively as literal text (`%` and `_` mean themselves), through the folded-text
  * trigram indexes of migration 007. Every clause starts with the caller's community.

@@ -1,4 +1,4 @@
-/** The columns of reporte_visitas.xlsx (spec 3 §2 visit report, §3 Visit; issue 10). */
+/** The columns of reporte_visitas.xlsx. */
 import { NO_EXIT } from '../../shared/reports/report-rules.js';
 import { VisitantTypeLabel, type VisitantType } from '../../shared/visits/visit.schema.js';
 import { excelDate, textCell, type SheetColumn } from './report-workbook.js';

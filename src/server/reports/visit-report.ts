@@ -1,5 +1,5 @@
 /**
- * The visit report (spec 3 §2 'Reportes', §3 Visit, §7 Reports; issue 10): the filters as SQL,
+ * The visit report: the filters as SQL,
  * a page (newest entry first) with its total, and the rows of the export.
  */
 import type { VisitReportFilters } from '../../shared/reports/visit-report.schema.js';
@@ -34,7 +34,7 @@ export const VISIT_JOINS = `LEFT JOIN residents r ON r.id = v.resident_id
   LEFT JOIN files f ON f.id = v.photo_file_id
   ${REGISTRAR_JOINS}`;
 
-/** The gate of the entry / exit; a visit registered by a device carries the device as its gate (issue 9). */
+/** The gate of the entry / exit; a visit registered by a device carries the device as its gate. */
 const gateRef = (column: string, alias: string, device: string) =>
   `CASE WHEN v.${column} IS NOT NULL THEN json_build_object('uuid', v.${column}, 'name', coalesce(${alias}.name, ''))
         WHEN ${device}.id IS NOT NULL THEN json_build_object('uuid', ${device}.uuid, 'name', ${device}.name) END`;

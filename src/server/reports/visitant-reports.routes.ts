@@ -18,7 +18,7 @@ import { VISIT_SHEET_NAME, visitSheetColumns } from './visit-report-sheet.js';
 export const exportBatchSize = (kind: 'pglite' | 'postgres') => (kind === 'postgres' ? 1_000 : 500);
 
 /**
- * The visit report (spec 3 §2 'Reportes', §7 Reports; issue 10): a page of the community's visits
+ * The visit report: a page of the community's visits
  * with the filters, the same filters exported as reporte_visitas.xlsx (streamed from the
  * database), and the schedule call. Administrator, guard and capturista of the community only.
  */

@@ -6,7 +6,7 @@ import { communityScope } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../platform/http/route.js';
 
-/** `DELETE api/phones/{uuid}`: a saved phone of a resident of the active community (spec 3 §5, §7). */
+/** `DELETE api/phones/{uuid}`: a saved phone of a resident of the active community. */
 export function phoneRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
     operationId: 'deletePhone', response: null, errors: [404, 409], status: 204,

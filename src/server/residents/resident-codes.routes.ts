@@ -28,7 +28,7 @@ export const CodeMessages = {
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * The registration code's two halves (spec 3 §4; issue 8): the administration resends it, and
+ * The registration code's two halves: the administration resends it, and
  * the resident app sends it back with the email and a password, which makes the account.
  */
 export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles }: AppDeps) {

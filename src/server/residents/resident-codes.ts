@@ -1,5 +1,5 @@
 /**
- * The registration code (spec 3 §4; issue 8): single use, valid 15 minutes, its expiry carried
+ * The registration code: single use, valid 15 minutes, its expiry carried
  * in a signed token (`testResidentRegistration.jwtToken`, HS256, `exp`). Issuing replaces a
  * pending code. The code is mailed to the resident; the resident app sends it back with the email
  * and a new password (`POST api/residents/register`), which makes the resident's account.

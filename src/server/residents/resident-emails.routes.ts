@@ -12,8 +12,8 @@ import { assertLicencesFor, takenEmails } from './resident-writes.js';
 import { EMAIL_TAKEN } from './residents.routes.js';
 
 /**
- * The email check of the resident form and the reactivation of a deleted resident (spec 3 §4,
- * §5, §7; issue 8). An email is free, taken by a live resident (or a staff account), or the
+ * The email check of the resident form and the reactivation of a deleted
+ * resident. An email is free, taken by a live resident (or a staff account), or the
  * email of a resident of this community who was deleted: that one can be brought back.
  */
 export function residentEmailRoutes(app: FastifyInstance, { db }: AppDeps) {

@@ -1,6 +1,6 @@
 /**
  * The uploaded file of the residents' import, checked by content before any Excel parser reads
- * it (spec 3 §5; QUALITY.md uploads): an .xlsx is a zip (`PK\x03\x04`) holding
+ * it: an .xlsx is a zip (`PK\x03\x04`) holding
  * `[Content_Types].xml` (else 415); its size and its uncompressed size are capped (413).
  *
  * The uncompressed size is read from the zip's central directory with yauzl and then proved:

@@ -1,5 +1,5 @@
 /**
- * Reads the residents' workbook with exceljs's streaming reader (spec 3 §5): the first sheet, its
+ * Reads the residents' workbook with exceljs's streaming reader: the first sheet, its
  * header row (RESIDENT_IMPORT_HEADERS), then each non-empty row as the text of its cells.
  * `readWorkbook` walks it once and refuses what cannot be imported (400, before anything is
  * created); it keeps each row only as one packed string (the JSON of its cell texts, about the

@@ -1,5 +1,5 @@
 /**
- * One row of the residents' workbook as a resident (spec 3 §5, §9): the columns mapped to the
+ * One row of the residents' workbook as a resident: the columns mapped to the
  * form's fields and validated by the shared ResidentSchema, so the rules are the form's; zone and
  * street are names, found case-insensitively among the caller's community's zones and streets.
  */

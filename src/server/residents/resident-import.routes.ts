@@ -27,7 +27,7 @@ async function uploadedFile(req: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** The residents' Excel import (spec 3 §2, §5, §7, §8; issue 8). Multipart is parsed only on these routes. */
+/** The residents' Excel import. Multipart is parsed only on these routes. */
 export function residentImportRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
   const communityName = async (communityId: number) =>
     (await db.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [communityId]))?.name ?? 'tu fraccionamiento';

@@ -1,5 +1,5 @@
 /**
- * The residents' Excel import end to end (spec 3 §2, §5, §8, §9; issue 8): the file checked by
+ * The residents' Excel import end to end: the file checked by
  * content, the sheet checked whole before anything is created, then rows a batch at a time: each
  * batch validated, its emails checked, its licences counted under the community's lock and its
  * valid rows inserted in bulk in one transaction; between batches the event loop is let go.
@@ -18,7 +18,7 @@ import { insertResidents, lockLicences, takenEmails, type NewResident } from './
 
 /**
  * Rows per transaction. PGlite runs in this thread, so a batch's statements hold the event loop:
- * smaller batches there keep other requests answered (QUALITY.md: lag p99 < 100 ms).
+ * smaller batches there keep other requests answered (lag p99 < 100 ms).
  */
 export const importBatchRows = (db: Db) => (db.kind === 'pglite' ? 250 : 1000);
 export const EMAIL_TAKEN_REASON = 'Correo ya existente.';

@@ -1,4 +1,4 @@
-/** Writing residents: the licence limit, bulk inserts (create and import), phones (spec 3 §5, §7, §9). */
+/** Writing residents: the licence limit, bulk inserts (create and import), phones. */
 import { AppError } from '../../shared/platform/errors.js';
 import { licenceLimitMessage } from '../../shared/residents/resident-rules.js';
 import type { Queryable } from '../platform/db/db.js';

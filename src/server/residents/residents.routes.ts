@@ -29,7 +29,7 @@ const LIVE_AND_ACTIVE = ['r.deleted_at IS NULL', "r.status = 'ACTIVE'"];
 const OPTION_ORDER = 'r.first_name, r.last_name, r.id';
 const OPTION_SELECT = `r.id AS "idResident", r.uuid, r.first_name AS "firstName", r.last_name AS "lastName", r.number, r.street_id AS "idStreet"`;
 
-/** Residents of the active community (spec 3 §2 Residentes, §4, §7 Residents; issue 8). */
+/** Residents of the active community. */
 export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
   const tags = ['residentes'];
   const communityName = async (communityId: number) =>
@@ -87,7 +87,7 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
     method: 'GET', url: '/api/residents/findOne', tags, access: [...RESIDENT_READERS, 'resident'], query: FindResidentQuerySchema,
     summary: 'Un residente del fraccionamiento activo por `uuid` o por `email` (exacto, sin distinguir mayúsculas); un residente solo se encuentra a sí mismo (el asistente de eventos masivos)',
     handler: async ({ auth, query }): Promise<ResidentAnswer> => {
-      // Spec 2 §2.1: a resident is fixed to their own record; no other resident is found for them.
+      // A resident is fixed to their own record; no other resident is found for them.
       const own = auth.role === 'resident';
       const row = await communityScope(db, auth).first<{ id: number }>({
         select: 'r.id', from: RESIDENTS,
@@ -183,7 +183,7 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
         if (!current) throw new AppError('not_found', RESIDENT_NOT_FOUND);
         await recordAudit(q, { ...auditWho(req), action: status === 'ACTIVE' ? 'resident.enable' : 'resident.disable', recordUuid: params.id });
         if (status === 'INACTIVE') {
-          // Spec 3 §4: deactivating removes app access; every open session of the account ends now.
+          // Deactivating removes app access; every open session of the account ends now.
           await scope.update('residents', { id: current.id }, { status: 'INACTIVE', useapp: false, updated_at: NOW });
           await dropPendingCode(q, current.id);
           if (current.user_id !== null) {

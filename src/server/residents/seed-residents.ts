@@ -1,5 +1,5 @@
 /**
- * Demo residents (issue 8), first start only: every demo resident gets an email and phones, and
+ * Demo residents, first start only: every demo resident gets an email and phones, and
  * each community gets more residents in every state of the registration code (not activated,
  * valid code, expired code, activated). 'Bosques del Valle' is the demo club: its residents
  * carry an action number.

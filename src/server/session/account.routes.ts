@@ -25,7 +25,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   defineRoute(app, {
     operationId: 'whoAmI', response: WhoAmISchema,
     method: 'GET', url: '/api/users/whoami', summary: 'Usuario y rol de la sesión', tags: ['sesión'], access: 'signedIn',
-    // From the resolved session alone (issue 16 §1): its email and type are kept current by the auth events.
+    // From the resolved session alone: its email and type are kept current by the auth events.
     handler: ({ auth }): WhoAmI =>
       ({ uuid: auth.userUuid, email: auth.email, username: auth.email, role: RoleName[auth.role], idUsersTypes: auth.typeId }),
   });

@@ -4,7 +4,7 @@ import type { Mailer } from '../platform/services/mail.js';
 
 /**
  * Issues a single-use link ticket for a user (registration or reset). A new ticket cancels the
- * user's older live ones (issue 16 §8): only the latest link mailed works.
+ * user's older live ones: only the latest link mailed works.
  */
 export async function issueTicket(db: Queryable, userId: number): Promise<string> {
   await db.query('UPDATE registration_tickets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);

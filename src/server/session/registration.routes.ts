@@ -15,7 +15,7 @@ import { issueTicket, mailResetLink, registrationLink } from './registration-tic
 
 interface Deps { db: Db; mailer: Mailer; publicUrl: string; client: { id: string; secret: string }; counters: CounterStore }
 
-/** Reset requests (issue 16 §8): 3 per email and 10 per address in an hour, shared by every process. */
+/** Reset requests: 3 per email and 10 per address in an hour, shared by every process. */
 export const RESET_LIMITS = { windowMs: 60 * 60_000, perAccount: 3, perAddress: 10 } as const;
 
 const LIVE_TICKET = `t.uuid = $1 AND t.used_at IS NULL AND t.expires_at > now()`;

@@ -1,5 +1,5 @@
 /**
- * The community settings (spec 3 §3 Frac settings): read by `GET api/users/me` and by whatever
+ * The community settings: read by `GET api/users/me` and by whatever
  * uses them (the invitations of massive events take the validity and the message; frequent
  * visits their validity), written by `PUT api/fracs/{uuid}/configure`.
  */

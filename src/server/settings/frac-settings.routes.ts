@@ -8,7 +8,7 @@ import { auditedUpdate, auditWho } from '../audit/audit.js';
 import { saveCommunitySettings } from './community-settings.js';
 
 /**
- * 'Ajustes' (spec 3 §2 Settings, §7 `PUT api/fracs/{uuid}/configure`): the administrator of the
+ * 'Ajustes': the administrator of the
  * active community saves its settings; they are read back by `GET api/users/me`. Another
  * community's uuid answers 404.
  */

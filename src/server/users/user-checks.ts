@@ -2,7 +2,7 @@ import { AppError } from '../../shared/platform/errors.js';
 import { UserMessages } from '../../shared/users/user.schema.js';
 import type { Queryable } from '../platform/db/db.js';
 
-/** Spec 1 §8: 409 for a live duplicate, 410 when the email or code belongs to a deleted user. */
+/** 409 for a live duplicate, 410 when the email or code belongs to a deleted user. */
 export const DuplicateMessages = {
   email: 'El correo ya existe',
   code: 'El código ya existe',

@@ -8,7 +8,7 @@ import { requireCommunity } from '../platform/http/route.js';
 export const USER_NOT_FOUND = 'El usuario no existe.';
 
 /**
- * The users a caller manages (spec 1 §2 Usuarios), as SQL on alias `u` with its parameters
+ * The users a caller manages, as SQL on alias `u` with its parameters
  * first: an administrator the members of the session's community; an integrator the members
  * and administrators of its communities plus the users it registered (not assigned yet); the
  * general administrator every user. Deleted users and contractors (type 15) never appear.

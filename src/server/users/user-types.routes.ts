@@ -8,7 +8,7 @@ import { registerGlobalCatalogue } from '../catalogues/global-catalogue.js';
 const systemIds: readonly number[] = Object.values(UserType);
 
 /**
- * User types (spec 3 §7 api/userstypes). The types the roles are built on (spec 1 §1) can be
+ * User types. The types the roles are built on can be
  * renamed but never deleted; a type still held by users cannot be deleted either.
  */
 export function userTypeRoutes(app: FastifyInstance, { db }: AppDeps) {

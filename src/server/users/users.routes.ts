@@ -17,7 +17,7 @@ import { deleteUser } from './user-delete.js';
 import { codeCommunityOf, findScopedUser, userScope, usersByIds } from './user-rows.js';
 import { assertChatbot, createUser, parseForRole } from './user-writes.js';
 
-/** Issue 16 §2: the general administrator and integrators reach the communities they span here (logged). */
+/** The general administrator and integrators reach the communities they span here (logged). */
 const ACROSS = 'los usuarios de los fraccionamientos que administra';
 
 export const TYPE_UNCHANGEABLE = 'No es posible cambiar el tipo de usuario.';
@@ -36,7 +36,7 @@ async function guarded<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Users management (spec 1 §2 'Usuarios', §3, §5, §6, §7, §8). */
+/** Users management. */
 export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppDeps) {
   const tags = ['usuarios'];
 

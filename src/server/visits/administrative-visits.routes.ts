@@ -42,7 +42,7 @@ const values = (b: AdministrativeResidentInput) => ({
   action: b.action, useapp: !!b.useapp, notresident: !!b.notresident,
 });
 
-/** 'Configuración visitas administrativas' (spec 1 §2 Usuarios, §3, §7; spec 3 §7): one per community. */
+/** 'Configuración visitas administrativas': one per community. */
 export function administrativeVisitRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['visitas administrativas'];
 

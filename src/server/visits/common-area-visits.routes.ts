@@ -31,7 +31,7 @@ const RegisterBodySchema = v.object({ ...RegisterCommonAreaVisitSchema.entries, 
 const wantsWorkbook = (accept: string | undefined) => (accept ?? '').split(',').some((part) => part.split(';')[0].trim() === XLSX_MEDIA_TYPE);
 
 /**
- * Common-area visits (spec 3 §2 'Reporte áreas comunes', §3, §7; issue 10): the report with its
+ * Common-area visits: the report with its
  * filters (a page as JSON, or reporte_areas_comunes.xlsx streamed when `isReport=true` and
  * `Accept` asks for the spreadsheet), and the registration a guard makes at the gate, which is
  * emitted to the community's live lists as `CA_IN`.

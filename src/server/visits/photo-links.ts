@@ -1,5 +1,5 @@
 /**
- * Signed links to private photos (ARCHITECTURE §6 "Private files"): an HMAC over the file, the
+ * Signed links to private photos: an HMAC over the file, the
  * user the link was issued to and its expiry, with a key of this installation (app_secrets), so
  * every API process signs alike. A link is good for a few minutes and for its user only; the
  * photo route checks the signature, the expiry, and that the user is still staff of the photo's

@@ -1,5 +1,5 @@
 /**
- * Demo visit history on first start (issue 10): about a year of visits per demo community, a
+ * Demo visit history on first start: about a year of visits per demo community, a
  * few thousand each, as a gate sees them (see visit-history.ts), some visitors still inside,
  * common-area visits, and identification photos on some recent ones. The dashboard's charts and
  * the reports then show real shapes. Rows go in with one unnest insert per batch.

@@ -1,5 +1,5 @@
 /**
- * Made-up visit history with the shape a real gate sees (issue 10): more visits on weekends and in
+ * Made-up visit history with the shape a real gate sees: more visits on weekends and in
  * December, morning, noon and evening peaks, stays that depend on the visitor type, some visitors
  * still inside. Deterministic for a seed. Used by the demo data on first start and by
  * `npm run seed:volume`; rows go in with one `unnest` insert per batch.

@@ -10,7 +10,7 @@ import { storageFor } from '../platform/services/storage.js';
 const Params = v.object({ uuid: v.pipe(v.string(PhotoMessages.invalidLink), v.uuid(PhotoMessages.invalidLink)) });
 
 /**
- * Identification photos of visits and common-area visits (spec 3 §3 `file`), private: only through
+ * Identification photos of visits and common-area visits, private: only through
  * the signed links the reports hand their readers (HMAC over file, user and expiry; a few
  * minutes). The link is the credential, so an <img> can show it; it is refused when tampered
  * with (403), expired (410), or when its user is no longer staff of the photo's community (404).

@@ -32,7 +32,7 @@ export function decodePhoto(file: PhotoFile) {
 export async function storePhoto(storage: FileStorage, q: Queryable, photo: { data: Uint8Array; mimeType: string; extension: string }): Promise<number> {
   const id = randomUUID();
   const key = `visit-photos/${id}.${photo.extension}`;
-  // Only the decoded pixels are stored (issue 16 §8): appended bytes and metadata are dropped.
+  // Only the decoded pixels are stored: appended bytes and metadata are dropped.
   const data = await reencodeImage(Buffer.from(photo.data), photo.mimeType as 'image/jpeg' | 'image/png');
   await storage.put(key, data);
   const row = await q.one<{ id: number }>(

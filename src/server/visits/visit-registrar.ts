@@ -1,7 +1,7 @@
 /**
  * Who registered a visit's entry and exit, as the reports show it ('Registró entrada' /
  * 'Registró salida', `userArrival` / `userDeparture`): a user (`visits.registered_by`,
- * `exit_registered_by`) or a linked device (`entry_device_id`, `exit_device_id`, issue 9), whose
+ * `exit_registered_by`) or a linked device (`entry_device_id`, `exit_device_id`), whose
  * name stands where a person's would. One place on purpose: every report, page and workbook
  * follows it. The visit is aliased `v`.
  */

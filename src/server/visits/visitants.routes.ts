@@ -21,7 +21,7 @@ const UuidParams = v.object({ uuid: v.pipe(v.string('Identificador no válido.')
 
 const person = (alias: string) =>
   `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('uuid', ${alias}.uuid, 'name', trim(${alias}.first_name || ' ' || ${alias}.last_name)) END`;
-/** The gate of an entry or exit; a visit registered by a device carries the device as its gate (issue 9). */
+/** The gate of an entry or exit; a visit registered by a device carries the device as its gate. */
 const gate = (column: string, alias: string, device: string) =>
   `CASE WHEN v.${column} IS NOT NULL THEN json_build_object('uuid', v.${column}, 'name', ${alias}.name)
         WHEN ${device}.id IS NOT NULL THEN json_build_object('uuid', ${device}.uuid, 'name', ${device}.name) END`;
@@ -64,7 +64,7 @@ const eventOf = (visit: Visit, at: string): VisitEvent => ({ uuid: visit.uuid, f
 
 /**
  * Who registers: a guard or administrator of the active community, or a linked device of its own
- * community (issue 9), which may register only what its type does (a booth manual entries and
+ * community, which may register only what its type does (a booth manual entries and
  * exits, a scanner QR entries when IN or exits when OUT).
  */
 function registrar(db: Db, auth: AuthContext | null, device: DeviceContext | null, action: 'entry' | 'exit', accessMode?: string) {
@@ -75,7 +75,7 @@ function registrar(db: Db, auth: AuthContext | null, device: DeviceContext | nul
 }
 
 /**
- * Visit registration, the source of the live counters (issue 4): a guard (types 5 and 6) or the
+ * Visit registration, the source of the live counters: a guard (types 5 and 6) or the
  * community's administrator registers entries and exits; each one is emitted to the community's
  * dashboards as `V_IN` / `V_OUT`.
  */
@@ -128,7 +128,7 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime, config }: A
   for (const [path, mode] of [['entriesQR', 'QR'], ['entriesManual', 'MANUAL']] as const) {
     for (const url of [`/api/visitants/${path}/`, `/api/visitants/${path}`]) {
       defineRoute(app, {
-        // Issue 16 §2: the general administrator's figures span every community (logged).
+        // The general administrator's figures span every community (logged).
         acrossCommunities: 'las entradas de los fraccionamientos que abarca',
         operationId: atTrailingSlash(mode === 'QR' ? 'getQrEntries' : 'getManualEntries', url), response: EntriesByModeSchema, errors: [404],
         method: 'GET', url, tags, access: VISIT_STATS_ROLES,

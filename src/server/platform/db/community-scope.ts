@@ -113,7 +113,7 @@ const readBack = (write: string, read: ReadBack) =>
   `WITH written AS (${write} RETURNING *) SELECT ${read.select} FROM written ${read.alias}${read.joins ? ` ${read.joins}` : ''}`;
 
 /**
- * One community's data (issue 16 §2; ARCHITECTURE.md §3 tenancy): every read, insert, update and
+ * One community's data: every read, insert, update and
  * delete it runs carries `community_id` itself, so a route holding a scope cannot forget the filter,
  * and a row of another community is simply not there (the caller answers 404). Routes get one bound
  * to the session's community with `communityScope(db, auth)` (or, with no session community, to the

@@ -23,7 +23,7 @@ export interface Db extends Queryable {
    */
   cursor?<T = Record<string, unknown>>(sql: string, params: readonly unknown[], batchSize: number): AsyncIterable<T[]>;
   /**
-   * Hears NOTIFY on `channel` (issue 16: the auth-change triggers of migration 014): PGlite in
+   * Hears NOTIFY on `channel` (the auth-change triggers of migration 014): PGlite in
    * process, PostgreSQL on a connection of its own. Answers a function that stops listening.
    * `onLive(false)` tells that the connection was lost (events may be missed until `onLive(true)`,
    * once it listens again); PGlite, in process, never loses it.

@@ -1,4 +1,4 @@
-/** The demo data every fresh install gets (issue 2 §2): one account per role. */
+/** The demo data every fresh install gets: one account per role. */
 export const DEMO_PASSWORD = 'Porton2026';
 
 export interface DemoAccount { email: string; typeId: number; firstName: string; lastName: string; role: string }

@@ -5,7 +5,7 @@ import { APPLICATION_ROLE } from './row-scope.js';
 
 /**
  * After the migrations (run as the owner), every statement runs as the application role, which
- * row-level security contains (issue 16 §2). Refuses to go on if that role could bypass it.
+ * row-level security contains. Refuses to go on if that role could bypass it.
  */
 export async function actAsApplication(db: Db): Promise<void> {
   await db.actAs(APPLICATION_ROLE);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * The rows of community tables a piece of work may reach (issue 16 §2, the second wall). Row-level
+ * The rows of community tables a piece of work may reach. Row-level
  * security (migration 018) shows the application role only the rows of the communities named by
  * the transaction's settings; with no scope at all it shows none. Every statement runs under the
  * scope of the work that issued it (an `AsyncLocalStorage`, so a request's queries, and the jobs it

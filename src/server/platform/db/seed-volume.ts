@@ -1,5 +1,5 @@
 /**
- * Bulk visit history for benchmarks (`npm run seed:volume`, issue 10): batches of unnest inserts,
+ * Bulk visit history for benchmarks (`npm run seed:volume`): batches of unnest inserts,
  * several in flight on PostgreSQL (one per pooled connection), one at a time on PGlite; the
  * statistics are refreshed at the end so the planner sees the million rows.
  */

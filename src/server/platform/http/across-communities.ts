@@ -4,7 +4,7 @@ import { asIntegrator, asPlatform } from '../db/row-scope.js';
 import type { AuthContext } from './auth-context.js';
 
 /**
- * The explicit path of the people who span communities (issue 16 §2). A request runs in its
+ * The explicit path of the people who span communities. A request runs in its
  * session's active community only; a route that must reach several says so (`defineRoute`'s
  * `acrossCommunities`, or a call here), naming why. Who reaches what is decided here and in the
  * database, never by the route:

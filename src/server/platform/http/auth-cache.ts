@@ -19,7 +19,7 @@ export interface AuthCacheOptions {
 const unexpired = (p: CachedPrincipal) => p.expiresAt > Date.now();
 
 /**
- * Resolved tokens by token hash (issue 16 §1), a bounded LRU in this process. A hit costs no
+ * Resolved tokens by token hash, a bounded LRU in this process. A hit costs no
  * query; a miss loads from the database and is kept unless an auth event arrived while it loaded
  * (the loaded row may predate the change). Events drop entries: 's:'/'c:' a session, 'u:' every
  * session of an account, 'd:' a device's token, anything else everything. While the events are

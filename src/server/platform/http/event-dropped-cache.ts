@@ -2,7 +2,7 @@ import type { LRUCache } from 'lru-cache';
 import type { AuthEvents } from '../services/auth-events.js';
 
 /**
- * What the session cache and the catalogue cache share (issue 16 §1): a bounded LRU whose entries
+ * What the session cache and the catalogue cache share: a bounded LRU whose entries
  * the database's events drop. Nothing is served or kept while the events are not heard (a lost
  * LISTEN connection), and a load that overlapped an event is answered but not kept (it may have
  * read the row before the change). Each cache decides what an event drops (`drop`).

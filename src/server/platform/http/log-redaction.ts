@@ -4,7 +4,7 @@ const HIDDEN = '[oculto]';
 const FIND_USER = /^(\/api\/users\/findUser\/)[^/]+/i;
 
 /**
- * A URL as it may be logged (issue 16 §8): the registration/reset ticket of `findUser/{ticket}`
+ * A URL as it may be logged: the registration/reset ticket of `findUser/{ticket}`
  * and of the SPA's `?type=register&uuid={ticket}` link is a secret like a token, so it is hidden.
  */
 export function redactUrl(url: string): string {

@@ -6,7 +6,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const SLOW_REQUEST_MS = 1000;
 
 /**
- * One log line per request, when it is answered (issue 16 §1, docs/decisions.md "what the request
+ * One log line per request, when it is answered (docs/decisions.md, "what the request
  * log keeps"): method, redacted URL, the client's address, status and time in ms, as flat fields.
  * Its level says what an operator acts on:
  * - `info`: every change (a method other than GET, HEAD, OPTIONS) and every refused or failed answer

@@ -36,7 +36,7 @@ export const atTrailingSlash = (operationId: string, url: string) => (url.endsWi
 export type Access = 'public' | 'signedIn' | readonly Role[];
 
 /**
- * Whether a linked device's token may call (issue 9): 'only' a device (its heartbeat), or 'also'
+ * Whether a linked device's token may call: 'only' a device (its heartbeat), or 'also'
  * (a device, or a session of the route's roles: registering visits). Other routes answer a device 401.
  */
 export type DeviceAccess = 'only' | 'also' | undefined;
@@ -91,7 +91,7 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
   bodyLimit?: number;
   /**
    * A public route whose community comes from what it is given (a code, a signed link), not from
-   * a session: its handler runs on the platform path (every community's rows, issue 16 §2), and
+   * a session: its handler runs on the platform path (every community's rows), and
    * this names why. Only public routes may say it; they find the community's row by that
    * unguessable input and act on it alone.
    */
@@ -120,7 +120,7 @@ const isPromise = (value: unknown): value is Promise<unknown> => typeof (value a
 
 function parse<S extends AnySchema | undefined>(schema: S | undefined, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
-  // Every text of every route (issue 16 §8): PostgreSQL refuses U+0000, so it is a 400 here, never a 500 there.
+  // Every text of every route: PostgreSQL refuses U+0000, so it is a 400 here, never a 500 there.
   const forbiddenAt = forbiddenCharacterPath(value);
   if (forbiddenAt) throw new AppError('invalid_request', FORBIDDEN_CHARACTERS_MESSAGE, { [forbiddenAt]: FORBIDDEN_CHARACTERS_MESSAGE });
   const result = v.safeParse(schema, value);
@@ -129,7 +129,7 @@ function parse<S extends AnySchema | undefined>(schema: S | undefined, value: un
   throw new AppError('invalid_request', Object.values(fields).join(' '), fields);
 }
 
-/** Issue 16 §3: a JSON body is small; a base64 upload (images of at most 5 MB, two per event) has its own cap. */
+/** A JSON body is small; a base64 upload (images of at most 5 MB, two per event) has its own cap. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -147,7 +147,7 @@ export function errorStatuses(def: {
   access: Access; clientCredentials?: boolean; devices?: DeviceAccess; body?: unknown; query?: unknown; params?: unknown; errors?: readonly ErrorStatus[];
 }) {
   const implied: ErrorStatus[] = [];
-  // The general write limit per token (issue 16 §3).
+  // The general write limit per token.
   if (isWriteLimited(def)) implied.push(429);
   if (def.body || def.query || def.params) implied.push(400);
   // A body the server cannot read: too large for the body limit, or of a content type it does not parse.
@@ -190,7 +190,7 @@ export function defineRoute<
           : def.access !== 'public' ? [{ bearerAuth: [] }] : def.clientCredentials ? [{ clientBasic: [] }] : [],
       response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def), def.alsoAnswers, def.alsoBinary),
     }).filter(([, value]) => value !== undefined)),
-    // Synchronous until a handler returns a promise (issue 16 §1): a handler that answers from the
+    // Synchronous until a handler returns a promise: a handler that answers from the
     // session alone (whoami) costs no promise, no extra microtask and no async-context propagation.
     handler: (req, reply) => {
       const auth = req.auth;
@@ -205,7 +205,7 @@ export function defineRoute<
       const body = parse<B>(def.body, req.body);
       const query = parse<Q>(def.query, req.query);
       const params = parse<P>(def.params, req.params);
-      // The second wall (issue 16 §2): the handler's statements see the rows of the caller's active
+      // The second wall: the handler's statements see the rows of the caller's active
       // community only (none without one); spanning communities is `acrossCommunities`, explicit.
       const communityId = device?.communityId ?? auth?.communityId ?? null;
       const ctx = { req, reply, auth: auth as never, device: device as never, body, query, params };

@@ -8,7 +8,7 @@ import type { AuthContext } from './auth-context.js';
 /**
  * SQL fragment: true when the account may not be used. A disabled user, a disabled integrator,
  * a member of communities that all belong to disabled integrators (the disable cascade), or a
- * resident's account none of whose resident records is live, active and with app use (spec 3 §4).
+ * resident's account none of whose resident records is live, active and with app use.
  */
 export const ACCOUNT_BLOCKED_SQL = `(
   u.status = 'DISABLED'
@@ -25,7 +25,7 @@ export const ACCOUNT_BLOCKED_SQL = `(
 
 /**
  * SQL: true when every community of the account's memberships is closed and one of them only by an
- * expired licence (issue 16 §4): the sign-in then says so in Spanish instead of the generic text.
+ * expired licence: the sign-in then says so in Spanish instead of the generic text.
  */
 export const LICENCE_EXPIRED_SQL = `(
   EXISTS (SELECT 1 FROM user_communities lu JOIN communities lc ON lc.id = lu.community_id AND lc.license_expired
@@ -35,7 +35,7 @@ export const LICENCE_EXPIRED_SQL = `(
 
 /**
  * SQL condition on a community alias: its integrator (when it has one) is enabled. A disabled
- * integrator's communities are closed to everyone (spec 1 §4 'cascades').
+ * integrator's communities are closed to everyone.
  */
 export const communityOpenSql = (alias: string) =>
   `NOT EXISTS (SELECT 1 FROM integrators ci WHERE ci.id = ${alias}.integrator_id AND NOT ci.enabled)`;
@@ -46,7 +46,7 @@ interface SessionRow {
   expires_at: Date | string;
 }
 
-/** Who still reaches a community whose licence expired (issue 16 §4): its integrator and the general administrator, to renew it. */
+/** Who still reaches a community whose licence expired: its integrator and the general administrator, to renew it. */
 const reachesExpiredCommunity = (typeId: number) => ['integrator', 'generalAdmin'].includes(roleOfType(typeId));
 
 /**
@@ -99,7 +99,7 @@ export const USER_COMMUNITIES_SQL = `
      AND ${communityOpenSql('c')}
    ORDER BY c.name`;
 
-/** The communities of `USER_COMMUNITIES_SQL`: the account's own memberships, in every community (issue 16 §2's platform path). */
+/** The communities of `USER_COMMUNITIES_SQL`: the account's own memberships, in every community. */
 export function accountCommunities(db: Queryable, userId: number) {
   return asPlatform('los fraccionamientos de la propia cuenta', () =>
     db.query<{ id: number; uuid: string; name: string }>(USER_COMMUNITIES_SQL, [userId]));

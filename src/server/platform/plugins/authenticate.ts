@@ -10,17 +10,17 @@ import { tokenHash } from '../services/tokens.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Resolves the bearer token of every request: a session into `req.auth`, a device token (issue 9)
+ * Resolves the bearer token of every request: a session into `req.auth`, a device token
  * into `req.device`; both null when absent or invalid. A device token is never a session, so every
- * route that does not accept devices answers it 401. Tokens resolve through the session cache
- * (issue 16 §1). A write's answer waits until this process has heard the auth events its own
+ * route that does not accept devices answers it 401. Tokens resolve through the session cache.
+ * A write's answer waits until this process has heard the auth events its own
  * transaction emitted (`events.barrier()`), so a log-out answered here is refused here on the very
  * next request, whatever the order of the answer and the notification.
  */
 export function registerAuthentication(app: FastifyInstance, db: Db, cache: AuthCache, events: AuthEvents) {
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);
-  // Callback hooks with a synchronous hit (issue 16 §1): a cached token costs no promise and no
+  // Callback hooks with a synchronous hit: a cached token costs no promise and no
   // extra turn of the event loop; only a miss waits for the database.
   app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.authorization;

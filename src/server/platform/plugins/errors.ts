@@ -34,7 +34,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * Errors Fastify answers before any route runs (issue 16 §8): a bad percent-encoding and a path
+ * Errors Fastify answers before any route runs: a bad percent-encoding and a path
  * parameter over 100 characters, in the contract's shape and in Spanish.
  */
 export function frameworkErrorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {

@@ -26,12 +26,12 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 export interface Realtime {
   readonly io: RealtimeServer;
   emitVisit(fracUuid: string, type: 'V_IN' | 'V_OUT', event: VisitEvent): void;
-  /** Device presence and links (issue 9), to the community's administrators only. */
+  /** Device presence and links, to the community's administrators only. */
   emitDeviceStatus(event: DeviceStatusEvent): void;
   emitDeviceLinked(event: DeviceLinkedEvent): void;
-  /** A decision on a worker, to its contractor's open screens (issue 14). */
+  /** A decision on a worker, to its contractor's open screens. */
   emitWorkerDecided(contractorUuid: string, event: WorkerDecidedEvent): void;
-  /** A new worker request, to the community's worker administrators (issue 14). */
+  /** A new worker request, to the community's worker administrators. */
   emitWorkerRequested(event: WorkerRequestedEvent): void;
   /**
    * Disconnects this process's sockets whose session ended (log-out, expiry, deleted or blocked
@@ -58,7 +58,7 @@ const NOT_MEMBER = 'No perteneces a ese fraccionamiento.';
 const UNAUTHORIZED = { error: 'unauthorized', error_description: defaultDescriptions.unauthorized };
 
 /**
- * socket.io on the API's own HTTP server (spec 1 §4, §7): the handshake's `auth.token` is a
+ * socket.io on the API's own HTTP server: the handshake's `auth.token` is a
  * session token; `subscribe` joins the room of one community of the caller. With a Redis URL,
  * the Redis adapter carries emits between API processes. Closes itself with the app.
  */
@@ -111,7 +111,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
         const auth = await sessionNow(socket, reply);
         if (!auth) return;
         if (auth.role === 'contractor') {
-          // The account's own contractor record, whichever community it works in (issue 16 §2's platform path).
+          // The account's own contractor record, whichever community it works in.
           const row = await asPlatform('el contratista de la cuenta de un socket', () =>
             db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM contractors WHERE user_id = $1', [auth.userId]));
           if (!row) return reply({ ok: false, error: NOT_MEMBER });
@@ -176,7 +176,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     return dropped;
   };
   /**
-   * Auth-change events (issue 16 §8: a socket heard V_IN after its log-out and was dropped 24 s
+   * Auth-change events (a socket once heard V_IN after its log-out and was dropped 24 s
    * later): a revoked session's sockets go at once; an account's sockets, or all of them after an
    * integrator or community change, are checked against the database at once.
    */
@@ -195,7 +195,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       }
       return;
     }
-    // A session's community or a device changed (issue 16 §1's cache): sockets keep their own subscription.
+    // A session's community or a device changed: sockets keep their own subscription.
     if (payload.startsWith('c:') || payload.startsWith('d:')) return;
     await checkSessions();
   };

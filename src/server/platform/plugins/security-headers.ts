@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
- * The standard security headers (QUALITY.md) and caching (issue 16 §8):
+ * The standard security headers and caching:
  * - CSP with `connect-src 'self'` only (CSP 3 'self' covers the socket.io WebSocket of the same host);
  * - `upgrade-insecure-requests` and HSTS only when the request came over HTTPS (directly, or
  *   through a proxy trusted by TRUST_PROXY that says so in X-Forwarded-Proto): over plain
@@ -14,9 +14,9 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  * - the API's answers (`/api/…` but its reference page, `/oauth/…`) are data, never a page: they take
  *   the short set OWASP's REST cheat sheet names (`default-src 'none'; frame-ancestors 'none'`,
  *   nosniff, no referrer, no framing, same-origin resources only), not the shell's twelve headers
- *   (issue 16 §1: writing and checking 700 bytes of headers was a tenth of a cached whoami).
+ *   (writing and checking 700 bytes of headers was a tenth of a cached whoami).
  * The SPA's own caching (index.html no-cache, hashed assets immutable) is in plugins/spa.ts.
- * Helmet's middleware is built once here and its headers taken once (issue 16 §1: `@fastify/helmet`
+ * Helmet's middleware is built once here and its headers taken once (`@fastify/helmet`
  * builds it again per request, parsing the CSP directives each time, a measurable share of a
  * cached whoami).
  */
@@ -37,7 +37,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   // Helmet's headers do not depend on the request (no nonce): they are taken once from its middleware
-  // and set on each reply in one call (issue 16 §1: running the twelve middlewares per request, each
+  // and set on each reply in one call (running the twelve middlewares per request, each
   // validating its header on the raw response, was a tenth of a cached whoami).
   const fixed: Record<string, string> = {};
   const capture = { setHeader: (name: string, value: unknown) => { fixed[name.toLowerCase()] = String(value); }, removeHeader: () => undefined };
@@ -51,7 +51,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   });
   const sets = { api: API_HEADERS, shell: fixed, apiHttps: overHttps(API_HEADERS), shellHttps: overHttps(fixed) };
   // Set when the request arrives, so that a route's own (a file's CSP, a download's caching) replaces
-  // them; no hook runs when the answer is sent (issue 16 §1).
+  // them; no hook runs when the answer is sent.
   app.addHook('onRequest', (req, reply, done) => {
     const api = isApiAnswer(req.url);
     reply.headers(req.protocol === 'https' ? (api ? sets.apiHttps : sets.shellHttps) : (api ? sets.api : sets.shell));

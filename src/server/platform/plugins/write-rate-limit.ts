@@ -11,7 +11,7 @@ export const WRITE_RATE_WINDOW_MS = 60_000;
 export interface WriteLimitedConfig { writeLimited?: boolean }
 
 /**
- * A general rate limit per token on write routes (issue 16 §3): every write of a session (or a
+ * A general rate limit per token on write routes: every write of a session (or a
  * linked device) counts in the shared counter store (Redis or `throttle_counters`), so every
  * API process limits together; over `perMinute` writes in a minute the write answers 429 in the
  * contract's shape, before its body is read, and changes nothing. 0 turns it off.

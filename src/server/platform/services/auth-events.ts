@@ -5,7 +5,7 @@ import type { Db } from '../db/db.js';
 export const AUTH_CHANNEL = 'porton_auth';
 
 /**
- * The process's one subscription to the auth-change events (issue 16 §1): migration 014's and
+ * The process's one subscription to the auth-change events: migration 014's and
  * 017's triggers `pg_notify('porton_auth', …)` from the changing transaction, so an event exists
  * only if the change committed. Payloads: 's:<session>' revoked, 'c:<session>' its active
  * community changed, 'u:<user>' the account, its resident records or memberships, 'd:<device>' a

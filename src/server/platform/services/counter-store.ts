@@ -3,7 +3,7 @@ import { createClient } from 'redis';
 import type { Queryable } from '../db/db.js';
 
 /**
- * Counters in fixed windows, shared by every API process (issue 16 §3): in Redis when
+ * Counters in fixed windows, shared by every API process: in Redis when
  * `REDIS_URL` is set, in the database (`throttle_counters`) otherwise. Keys are hashed, so no
  * email or address is stored in clear.
  */

@@ -7,7 +7,7 @@ const MAX_PIXELS = 40_000_000;
 const UNREADABLE = 'La imagen no se pudo leer. Envía una imagen JPEG o PNG válida.';
 
 /**
- * Decodes an uploaded JPEG or PNG and encodes it again (issue 16 §8): what is stored and served
+ * Decodes an uploaded JPEG or PNG and encodes it again: what is stored and served
  * is only the pixels, so bytes appended after the image (HTML, SVG) and its metadata (EXIF,
  * location) never reach anyone. An image that does not decode is refused (415).
  */

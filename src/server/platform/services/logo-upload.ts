@@ -57,7 +57,7 @@ export function decodeLogo(file: LogoFile & { content: string }): DecodedImage {
 /** Writes the bytes under a new random key; the caller records them with `insertFileRow`. */
 export async function storeImage(storage: FileStorage, image: DecodedImage, folder = 'logos'): Promise<string> {
   const key = `${folder}/${randomUUID()}.${image.extension}`;
-  // Only the decoded pixels are stored (issue 16 §8); the caller records the re-encoded size.
+  // Only the decoded pixels are stored; the caller records the re-encoded size.
   image.data = await reencodeImage(image.data, image.mimeType);
   await storage.put(key, image.data);
   return key;

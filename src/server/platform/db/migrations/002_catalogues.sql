@@ -1,4 +1,4 @@
--- Catalogues (spec 3 §2 'Catálogos', §3, §7): the location hierarchy community > zone > street >
+-- Catalogues: the location hierarchy community > zone > street >
 -- common area, access gates and provider types (per community), and the global catalogues of
 -- user types, car brands and colours (managed by the general administrator).
 -- Names are unique per scope, case-insensitively; every `contains` search has a trigram index.

@@ -1,4 +1,4 @@
--- Integrators and communities (spec 1 §2 'Fraccionamientos', 'Integradores'; §3; §7).
+-- Integrators and communities.
 
 -- Uploaded files (community logos first): metadata here, bytes in the storage service.
 -- `mime_type` is the type detected from the content, never the one the client declared.

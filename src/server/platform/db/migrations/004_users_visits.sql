@@ -1,5 +1,5 @@
--- Users management (spec 1 §2 Usuarios, §3, §5, §6), the administrative-visit configuration,
--- visits (the source of the dashboards and the live counters, spec 1 §2 /home, §4).
+-- Users management, the administrative-visit configuration,
+-- visits (the source of the dashboards and the live counters).
 
 -- Guards (types 5 and 6) are identified by a 4-character code; their email is optional.
 ALTER TABLE users ALTER COLUMN email DROP NOT NULL;

@@ -1,4 +1,4 @@
--- Residents (spec 3 §2 Residentes, §3 Resident, §4, §5, §7; issue 8).
+-- Residents.
 
 -- A club community shows the action number ('No. acción') and the Hostess options. Set by the
 -- general administrator on the community form.
@@ -27,7 +27,7 @@ INSERT INTO resident_phones (resident_id, phone)
   SELECT id, regexp_replace(phone, '\D', '', 'g') FROM residents WHERE phone ~ '^\D*(\d\D*){1,10}$';
 ALTER TABLE residents DROP COLUMN phone;
 
--- The registration code (spec 3 §4): single use, 15 minutes. A resident has at most one pending
+-- The registration code: single use, 15 minutes. A resident has at most one pending
 -- code; issuing a new one replaces it. Used codes are kept (used_at) for the record.
 CREATE TABLE resident_codes (
   id serial PRIMARY KEY,

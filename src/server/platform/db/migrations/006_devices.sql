@@ -1,4 +1,4 @@
--- Devices (spec 3 §2 Dispositivos, §3 Device, §4, §5, §7 Devices; issue 9): guard booths
+-- Devices: guard booths
 -- (Caseta), hostess stations (club only) and scanners. A device links by a one-time code shown
 -- as a QR and becomes a principal of its own: its token (kept hashed, like sessions) reaches
 -- only the device routes of its community. Deleted devices are kept (soft delete), so the visits

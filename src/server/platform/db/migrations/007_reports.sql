@@ -1,5 +1,4 @@
--- Reports (spec 3 §2 'Reportes' and 'Reporte áreas comunes', §3 Visit and Common-area visit, §7
--- Reports; issue 10): the rest of a visit's fields, common-area visits, and the indexes of the
+-- Reports ('Reportes' and 'Reporte áreas comunes'): the rest of a visit's fields, common-area visits, and the indexes of the
 -- report's filters, planned for a million visits in one community.
 
 -- Name filters are case- and accent-insensitive ('Jose' finds 'José'). unaccent() is only STABLE
@@ -63,7 +62,7 @@ CREATE TRIGGER visit_totals_insert AFTER INSERT ON visits REFERENCING NEW TABLE 
 CREATE TRIGGER visit_totals_delete AFTER DELETE ON visits REFERENCING OLD TABLE AS deleted
   FOR EACH STATEMENT EXECUTE FUNCTION visit_totals_delete();
 
--- Common-area visits (spec 3 §3): a guest of a resident at a common area, registered by a guard
+-- Common-area visits: a guest of a resident at a common area, registered by a guard
 -- (or, later, a device), with the time in, the estimated time in and whether a QR was used.
 ALTER TABLE common_areas ADD CONSTRAINT common_areas_id_community_key UNIQUE (id, community_id);
 CREATE TABLE common_area_visits (

@@ -1,5 +1,5 @@
 -- Community content (notices, newsletters, promotions) and the community settings
--- (spec 3 §2 Avisos, Boletines, Promociones, Ajustes; §3; §5; §9; issue 11).
+-- ('Avisos', 'Boletines', 'Promociones', 'Ajustes').
 
 -- One table for the three kinds: they share every field but the notice's segmentation and the
 -- newsletter's type. Dates are the community's wall-clock times (YYYY-MM-DDTHH:mm:ss, no zone).
@@ -50,7 +50,7 @@ CREATE TABLE notice_residents (
 );
 CREATE INDEX notice_residents_resident_idx ON notice_residents (resident_id);
 
--- Settings of the resident and guard apps (spec 3 §3 Frac settings, §9 defaults).
+-- Settings of the resident and guard apps.
 ALTER TABLE communities
   ADD COLUMN folio_required boolean NOT NULL DEFAULT false,
   ADD COLUMN visitor_search boolean NOT NULL DEFAULT true,

@@ -1,13 +1,13 @@
--- Massive events and their guests (spec 2 §2.1–2.3, §3, §4.1, §4.2, §5, §7; issue 12).
+-- Massive events and their guests.
 
 -- An event names a resident and a common area of its own community (composite keys stop a row
 -- pointing at another community's resident or area).
 ALTER TABLE residents ADD CONSTRAINT residents_id_community_key UNIQUE (id, community_id);
 -- common_areas (id, community_id) is unique since 007_reports.sql (its composite key serves this table too).
 
--- Dates are the community's local date-times (spec 2 §3 'local date-time'); the end is the start
--- plus 12 hours (§9). The stored status is Incompleto until the wizard is finished (configure),
--- then Próximo, or Cancelado; 'En curso' and 'Terminado' are computed from the dates (§4.1).
+-- Dates are the community's local date-times; the end is the start
+-- plus 12 hours. The stored status is Incompleto until the wizard is finished (configure),
+-- then Próximo, or Cancelado; 'En curso' and 'Terminado' are computed from the dates.
 -- `version` grows with every change of the event's own fields: a save that names an older
 -- version is refused (two tabs editing one event).
 CREATE TABLE massive_events (
@@ -35,7 +35,7 @@ CREATE INDEX massive_events_community_idx ON massive_events (community_id, start
 CREATE INDEX massive_events_resident_idx ON massive_events (resident_id);
 CREATE INDEX massive_events_common_area_idx ON massive_events (common_area_id) WHERE common_area_id IS NOT NULL;
 
--- Guests: names required, phone digits or empty, email lower-case or empty, 64 each (§5).
+-- Guests: names required, phone digits or empty, email lower-case or empty, 64 each.
 CREATE TABLE massive_event_guests (
   id serial PRIMARY KEY,
   uuid uuid NOT NULL UNIQUE DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Gate check-in of massive events' guests with signed passes (issue 13): a visit of type
+-- Gate check-in of massive events' guests with signed passes: a visit of type
 -- MASSIVE_EVENT, mode QR, tied to the guest and the event. Deleting a guest or an event keeps the
 -- visit (the report keeps its history) and forgets the link.
 ALTER TABLE visits

@@ -1,10 +1,10 @@
--- Contractors, construction sites (obras) and construction workers (spec 2 §2.4–2.8, §3, §4.3, §5,
--- §7, §9; issue 14). Every table carries community_id; composite keys stop a row pointing at
+-- Contractors, construction sites (obras) and construction workers.
+-- Every table carries community_id; composite keys stop a row pointing at
 -- another community's contractor, street or site.
 
 -- A contractor is a person of one community with an account of user type 15 (its email lives on
 -- the account: `user {email}` in the contract). The address is stored in parts; `fullAddress` is
--- produced from them (spec 2 §3, create format). Limits of §5/§9.
+-- produced from them. The form's length limits are checked here too.
 CREATE TABLE contractors (
   id serial PRIMARY KEY,
   uuid uuid NOT NULL UNIQUE DEFAULT gen_random_uuid(),
@@ -51,7 +51,7 @@ CREATE INDEX constructions_contractor_idx ON constructions (contractor_id, id);
 CREATE INDEX constructions_street_idx ON constructions (street_id);
 
 -- A worker of a site: a contractor's request (Pendiente) or an administrator's direct registration.
--- Status Pendiente → Aprobado | Rechazado (a reason is kept while Rechazado, §4.3). The photo
+-- Status Pendiente → Aprobado | Rechazado (a reason is kept while Rechazado). The photo
 -- (png 100x100) and the two private documents (official ID and proof of address) are rows of
 -- `files` (bytes in the storage service, served only through short-lived signed links); a deleted
 -- worker keeps its row (deleted_at) for the gate's history, its files are removed (the references

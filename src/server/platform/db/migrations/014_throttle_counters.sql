@@ -1,4 +1,4 @@
--- Issue 16 §3: throttle counters shared by every API process (Redis holds them instead when REDIS_URL is set).
+-- Throttle counters shared by every API process (Redis holds them instead when REDIS_URL is set).
 -- A counter counts hits in a fixed window that starts at its first hit; an expired row counts again from 1.
 CREATE TABLE throttle_counters (
   key text PRIMARY KEY,
@@ -7,7 +7,7 @@ CREATE TABLE throttle_counters (
 );
 CREATE INDEX throttle_counters_expires ON throttle_counters (expires_at);
 
--- Issue 16 §1/§8: what ends a session announces itself, from the transaction that does it, on
+-- What ends a session announces itself, from the transaction that does it, on
 -- channel 'porton_auth' (delivered at commit to every process that listens, PGlite included):
 -- 's:<session id>' a revoked session, 'u:<user id>' a change to the account or its resident
 -- records or memberships, '*' an integrator or community change (rare; everyone is checked).

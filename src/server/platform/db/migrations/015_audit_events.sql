@@ -1,4 +1,4 @@
--- Issue 16 §6: the audit trail. Append-only: rows are inserted in the same transaction as the
+-- The audit trail. Append-only: rows are inserted in the same transaction as the
 -- change they record; UPDATE, DELETE and TRUNCATE are refused by triggers, except the retention
 -- prune, which announces itself with the transaction-local setting `porton.audit_prune_before`
 -- and may delete only rows older than it (services/audit.ts `pruneAudit`).

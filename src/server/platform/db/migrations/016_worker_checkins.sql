@@ -1,4 +1,4 @@
--- Gate check-in of construction workers with their credentials (issue 14): a visit of type
+-- Gate check-in of construction workers with their credentials: a visit of type
 -- EMPLOYEE, mode QR, tied to the worker and the site. Workers are deleted softly, so the link stays.
 ALTER TABLE visits
   ADD COLUMN construction_id integer REFERENCES constructions (id) ON DELETE SET NULL,

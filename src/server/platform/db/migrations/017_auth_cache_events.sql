@@ -1,4 +1,4 @@
--- Issue 16 §1: the session cache keeps resolved tokens in memory, so everything a cached answer
+-- The session cache keeps resolved tokens in memory, so everything a cached answer
 -- holds must announce its change on 'porton_auth' (migration 014), from the changing transaction:
 -- 'c:<session id>' a session's active community changed (setUpdateFrac), 'd:<device id>' a device's
 -- token revoked (unlink, a new link) or the device changed (status, deletion, what its context holds),

@@ -1,4 +1,4 @@
--- Issue 16 §2: tenancy as a second wall. The application acts as the role porton_app (no
+-- Tenancy as a second wall. The application acts as the role porton_app (no
 -- BYPASSRLS, no ownership), which sees a community table's rows only for the communities its
 -- transaction names: set_config('app.community_ids', '<id>[,<id>…]', true), those an integrator owns
 -- (set_config('app.integrator_user', '<its account id>', true): a community it creates in the

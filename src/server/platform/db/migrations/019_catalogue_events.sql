@@ -1,4 +1,4 @@
--- Issue 16 §1: the community catalogues' lists are answered from memory (src/server/http/catalogue-cache.ts),
+-- The community catalogues' lists are answered from memory (src/server/http/catalogue-cache.ts),
 -- so every table a catalogue list reads announces its change on 'porton_auth' (migration 014's channel),
 -- from the changing transaction: 'k:<table>:<community id>'. PostgreSQL delivers one notification per
 -- distinct payload and transaction, so a list of 50 streets inserted at once is one event. A row moved to
