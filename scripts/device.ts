@@ -1,5 +1,5 @@
 /**
- * `npm run device -- <command>`: a device simulator (issue 9). It acts as a guard booth or a
+ * `npm run device -- <command>`: a device simulator. It acts as a guard booth or a
  * scanner against a running Portón, so anyone can try linking, heartbeats, visits and unlinking
  * without hardware. What it learns when linking (server, token, device) is kept in a state file.
  *
@@ -9,7 +9,7 @@
  *   visit [--name Nombre] [--last Apellidos] [--mode MANUAL|QR]   registers an entry (POST /api/visitants)
  *   exit <visit uuid>                               registers that visit's exit
  *   checkin <pass>                                  a massive event guest's entry with the pass of their invitation's QR
- *   checkout <pass>                                 that guest's exit (issue 13)
+ *   checkout <pass>                                 that guest's exit
  *   status                                          prints the state file
  *
  * Options: --server (default http://localhost:3000, or the server in the QR text), --state FILE

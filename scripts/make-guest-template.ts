@@ -1,5 +1,5 @@
 /**
- * Writes public/plantilla_invitados.xlsx, the template of the guest import (spec 2 §2.3, §5): sheet
+ * Writes public/plantilla_invitados.xlsx, the template of the guest import: sheet
  * 'Invitados' with the header row only (Nombre, Apellidos, Teléfono, Correo Electrónico; text cells
  * for phones so Excel keeps leading zeros) and sheet 'Instrucciones'. The reader takes the first
  * sheet. Run `npx tsx scripts/make-guest-template.ts` after changing the headers or limits.

@@ -1,5 +1,5 @@
 /**
- * Writes public/plantilla_residentes.xlsx, the template of the residents' import (spec 3 §5):
+ * Writes public/plantilla_residentes.xlsx, the template of the residents' import:
  * sheet 'Residentes' with the header row only (bold, widths, frozen; text cells for numbers and
  * phones so Excel keeps leading zeros; SI/NO lists), and sheet 'Instrucciones' with the rules in
  * Spanish. Run `npx tsx scripts/make-resident-template.ts` after changing the headers or limits.

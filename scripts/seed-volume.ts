@@ -1,5 +1,5 @@
 // `npm run seed:volume -- --visits 1000000 [--community "Residencial Las Palmas"] [--days 730] [--common-area-visits 0]`
-// Fills one community with made-up visit history for benchmarks (issue 10): the shape of the demo
+// Fills one community with made-up visit history for benchmarks: the shape of the demo
 // history (visit-history.ts), inserted with one unnest insert per batch. Uses DATABASE_URL when
 // set, the embedded database in DATA_DIR otherwise; seeds the demo data first on an empty database.
 import { parseArgs } from 'node:util';
@@ -30,7 +30,7 @@ if (![visits, days, areaVisits].every((n) => Number.isInteger(n) && n >= 0) || d
 const config = loadConfig();
 const db = await openDatabase(config);
 const started = Date.now();
-// An operator's tool, writing into a community it names: the platform's own work (issue 16 §2).
+// An operator's tool, writing into a community it names: the platform's own work.
 const result = await asPlatform('llenar un fraccionamiento de visitas de prueba', async () => {
   if (await seedIfEmpty(db)) {
     await seedDemoCatalogues(db);

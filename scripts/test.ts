@@ -1,4 +1,4 @@
-// `npm test`: type check, then every test layer (TESTING.md). The API suite runs on embedded
+// `npm test`: type check, then every test layer. The API suite runs on embedded
 // PGlite, and again on a real PostgreSQL server when DATABASE_URL is set or one answers here.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -17,7 +17,7 @@ function violations(dir: string, forbidden: string[]) {
     .map((target) => `${relative(root, file)} -> ${target}`));
 }
 
-describe('layer boundaries (ARCHITECTURE.md §1: src/web -> machines -> src/shared, src/server -> src/shared)', () => {
+describe('layer boundaries (src/web -> machines -> src/shared, src/server -> src/shared)', () => {
   it('machines/ imports nothing from src/web or src/server', () => {
     expect(violations('machines', ['src/web', 'src/server'])).toEqual([]);
   });
@@ -33,7 +33,7 @@ describe('layer boundaries (ARCHITECTURE.md §1: src/web -> machines -> src/shar
   });
 });
 
-describe('views only render a snapshot and send events (issue 7: machines compose machines, not React)', () => {
+describe('views only render a snapshot and send events (machines compose machines, not React)', () => {
   const webFiles = [...files(join(root, 'src/web/views')), ...files(join(root, 'src/web/platform'))];
   const offending = (pattern: RegExp) => webFiles.flatMap((file) => readFileSync(file, 'utf8').split('\n')
     .map((line, i) => (pattern.test(line) ? `${relative(root, file)}:${i + 1}: ${line.trim()}` : null))
@@ -61,7 +61,7 @@ describe('views only render a snapshot and send events (issue 7: machines compos
   });
 });
 
-describe('community data is reached through the community scope (issue 16 §2: src/server/platform/db/community-scope.ts)', () => {
+describe('community data is reached through the community scope (src/server/platform/db/community-scope.ts)', () => {
   /** The community tables: every table the migrations create with a `community_id` of its own. */
   const communityTables = readdirSync(join(root, 'src/server/platform/db/migrations')).flatMap((name) =>
     [...readFileSync(join(root, 'src/server/platform/db/migrations', name), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)\s*\(([\s\S]*?)\n\);/g)]

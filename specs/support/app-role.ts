@@ -1,5 +1,5 @@
 /**
- * The roles the API tests use on a real PostgreSQL server (TESTING.md: a superuser would bypass
+ * The roles the API tests use on a real PostgreSQL server (a superuser would bypass
  * row-level security). `porton_owner` logs in, owns each test file's fresh database and runs the
  * migrations, as an operator's owner role would; the app then acts as `porton_app` (migration
  * 018's role, which row-level security contains), of which the owner is a member. Roles are

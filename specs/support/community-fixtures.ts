@@ -34,7 +34,7 @@ export async function unassignedAdmin(t: TestApp, email: string, createdBy: stri
   return row!;
 }
 
-/** A valid `POST api/integrator` body (spec 1 §3, §7). */
+/** A valid `POST api/integrator` body. */
 export async function integratorBody(t: TestApp, overrides: Record<string, unknown> = {}, email = 'nuevo.integrador@porton.mx') {
   return {
     name: 'Nora', lastName: 'Quintero Salas', number: '250', licenses: 50, idAddress: await addressId(t, '64000'),
@@ -44,7 +44,7 @@ export async function integratorBody(t: TestApp, overrides: Record<string, unkno
   };
 }
 
-/** A valid `POST api/fracs/admin` body (spec 1 §7). */
+/** A valid `POST api/fracs/admin` body. */
 export async function communityBody(t: TestApp, overrides: Record<string, unknown> = {}, adminEmail = 'administrador@porton.mx') {
   const idUser = await userId(t, adminEmail);
   return {

@@ -1,5 +1,5 @@
 /**
- * Model-based testing helpers (TESTING.md): paths generated from a machine's graph with
+ * Model-based testing helpers: paths generated from a machine's graph with
  * `xstate/graph`, extended to cover every transition, plus the coverage check and a runner
  * that drives a real actor whose invoked actors are deferred promises the path resolves.
  */
@@ -32,7 +32,7 @@ export interface ModelSpec {
    */
   key?: (snapshot: any) => unknown;
   /**
-   * The spec's oracle (TESTING.md, "Spec oracles"): per state key (the state value as JSON, as in
+   * The spec's oracle ("Spec oracles"): per state key (the state value as JSON, as in
    * `GeneratedPath.states`), what the spec says must hold there, written from the spec and never
    * derived from the machine. `says` is QA's sentence; `actor` checks it on the machine layer,
    * `view` on the rendered screen (either may be absent where a layer cannot observe it).

@@ -1,5 +1,5 @@
 /**
- * Mutation checks (TESTING.md): a copy of a machine with one transition broken, and the spec
+ * Mutation checks: a copy of a machine with one transition broken, and the spec
  * expectations its generated paths fail; used by specs/machines/platform/mutations.spec.ts and the areas'
  * own mutation suites.
  */

@@ -1,7 +1,7 @@
 /**
  * `src/server/main.ts` as the operator runs it, in a child process over a database prepared for it
  * (PGlite in a data folder, or a fresh PostgreSQL database when DATABASE_URL is set), so a test can
- * kill it, signal it and start it again on the same data (issue 16 §5).
+ * kill it, signal it and start it again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

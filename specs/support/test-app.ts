@@ -118,7 +118,7 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
   // until this app has heard it (the barrier its write routes use), as the next request would.
   const heard = () => built.authEvents.barrier();
   const isWrite = (sql: string) => /^\s*(UPDATE|DELETE|INSERT|WITH)\b/i.test(sql);
-  // A test's own statements are an operator's: every community's rows (issue 16 §2's platform path).
+  // A test's own statements are an operator's: every community's rows (the platform's path).
   const operator = <T>(fn: () => Promise<T>) => asPlatform('una prueba, como el operador', fn);
   const testDb: Db = Object.assign(Object.create(db) as Db, {
     query: async <T>(sql: string, params?: readonly unknown[]) => { const rows = await operator(() => db.query<T>(sql, params)); if (isWrite(sql)) await heard(); return rows; },

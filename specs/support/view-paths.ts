@@ -1,5 +1,5 @@
 /**
- * Performs a machine's generated paths on a rendered view (TESTING.md, view layer): each
+ * Performs a machine's generated paths on a rendered view (view layer): each
  * event is done as a person would (typing, clicking) or, for an invoked actor's result, by
  * settling the fake API call the view made; after each step the view must show its state.
  */

@@ -1,5 +1,5 @@
 /**
- * Notices over many posts (QUALITY.md; spec 3 §7, issue 11): p50/p95 through the whole app of
+ * Notices over many posts: p50/p95 through the whole app of
  * the staff list searched on the title, and of a resident's list (only current notices addressed
  * to it: whole community, its zone, its street or itself), on PGlite and, when one answers, on
  * PostgreSQL. ROWS notices in the community (a fifth for everyone, the rest for a zone, a street or a

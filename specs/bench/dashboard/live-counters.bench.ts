@@ -1,5 +1,5 @@
 /**
- * Live counters (QUALITY.md: 200 dashboards on one process, p50 <= 10 ms, p99 <= 40 ms from a
+ * Live counters (200 dashboards on one process, p50 <= 10 ms, p99 <= 40 ms from a
  * registered visit to every screen). Measures, in one run and one process:
  *   - visit: from `POST /api/visitants` leaving the client to V_IN arriving at all 200 subscribed
  *     socket.io clients (HTTP, validation, database insert and the emit included);
@@ -86,7 +86,7 @@ async function main() {
   console.log(row('POST /api/visitants -> HTTP 201', response));
   console.log(row('bare io.to(room).emit -> all clients', bare));
   console.log(`ratio visit/bare emit: p50 ${(percentile(visit, 50) / percentile(bare, 50)).toFixed(2)}x, p99 ${(percentile(visit, 99) / percentile(bare, 99)).toFixed(2)}x`);
-  console.log('targets (QUALITY.md): visit to every screen p50 <= 10 ms, p99 <= 40 ms\n');
+  console.log('targets: visit to every screen p50 <= 10 ms, p99 <= 40 ms\n');
 
   for (const c of clients) c.close();
   await t.close();

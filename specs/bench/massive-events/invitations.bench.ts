@@ -1,11 +1,11 @@
 /**
- * Invitations and passes (issue 13), in one process over real HTTP:
+ * Invitations and passes, in one process over real HTTP:
  *   - rendering rate: invitations drawn per second by the worker pool (cover, host photo, QR);
  *   - 500 invitations and their zip: GET api/massiveEvents/{id}/invitation until the last byte;
  *   - API p99 during it: an administrator's GET api/massiveEvents/ in a closed loop meanwhile;
  *   - verifying a pass at check-in: POST api/massiveEventGuests/checkin p95 (each guest once),
  *     and verifyPass alone.
- * Targets (issue 13): ≥ 20 invitations/s on 2 cores, 500 in < 25 s, p99 < 50 ms, check-in p95 ≤ 10 ms.
+ * Targets: ≥ 20 invitations/s on 2 cores, 500 in < 25 s, p99 < 50 ms, check-in p95 ≤ 10 ms.
  * Prints the figures; never fails on a time. Run: `npx tsx specs/bench/massive-events/invitations.bench.ts`
  * (PGlite in memory, or PostgreSQL with DATABASE_URL). GUESTS, RENDERS may be set.
  */

@@ -1,5 +1,5 @@
 /**
- * What declaring the answers gives (issue 20): the users list (15 a page) and whoami through the
+ * What declaring the answers gives: the users list (15 a page) and whoami through the
  * whole app, answers written by the schema serializer (fast-json-stringify, today) and by
  * JSON.stringify (before), side by side in one run and one process; then the serializer alone on
  * the same bodies. Prints figures and ratios; never fails on a time.

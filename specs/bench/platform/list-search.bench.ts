@@ -1,5 +1,5 @@
 /**
- * Paginated `contains` search over 100k rows of one community (QUALITY.md): p50/p95 of
+ * Paginated `contains` search over 100k rows of one community: p50/p95 of
  * GET /api/zones?search=… through the whole app (auth, tenancy, count), with the pg_trgm
  * index and, as the baseline in the same run, with the index dropped.
  */

@@ -1,5 +1,5 @@
 /**
- * The visit report over a million visits of one community (issue 10; QUALITY.md): on PostgreSQL
+ * The visit report over a million visits of one community: on PostgreSQL
  * 1,000,000 visits, on PGlite 100,000 (VISITS and PGLITE_VISITS may be set). Through HTTP against
  * the API in a process of its own (report-server.ts):
  *  - the first report page without filters, and with a name filter plus a month: p50/p95

@@ -1,5 +1,5 @@
 /**
- * The residents' Excel import end to end (QUALITY.md; spec 3 §5): POST
+ * The residents' Excel import end to end: POST
  * /api/residents/importResidents/ with 5,000 rows (target < 3 s on PGlite) and 50,000 rows
  * (target < 20 s, peak RSS < 300 MB, event-loop lag p99 < 100 ms while another request, the
  * residents' list, is answered every 100 ms meanwhile). PGlite, and PostgreSQL when one answers.

@@ -1,6 +1,6 @@
 /**
- * 'Buscar residente' over 100k residents of one community and 100k of others (QUALITY.md; spec 3
- * §2): p50/p95 of GET /api/residents/?search=… through the whole app (auth, tenancy, the page and
+ * 'Buscar residente' over 100k residents of one community and 100k of others:
+ * p50/p95 of GET /api/residents/?search=… through the whole app (auth, tenancy, the page and
  * its total), on PGlite and, when one answers, on PostgreSQL (target there: p95 <= 15 ms).
  * Prints figures; never fails on a time. ROWS and RUNS may be set.
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions at memory speed (issue 16 §1), measured as a user would: autocannon in this process, 20
+ * Sessions at memory speed, measured as a user would: autocannon in this process, 20
  * connections, against servers in processes of their own, in one run:
  *   - bare: a node:http hello (the machine's ceiling);
  *   - the app as `npm start` runs it (`src/server/main.ts`, default log level, demo data, its log to a

@@ -45,7 +45,7 @@ async function deleteRow(page: Page, name: string) {
   await acknowledge(page, `${name} se eliminó correctamente.`);
 }
 
-describe('the community administrator keeps zones, streets and common areas (spec 3 §2, §4, §5, §8)', () => {
+describe('the community administrator keeps zones, streets and common areas', () => {
   it('adds, edits, searches and deletes a zone and a street, choosing the zone then the street', async () => {
     const page = await signedIn('administrador@porton.mx');
 
@@ -140,7 +140,7 @@ describe('the community administrator keeps zones, streets and common areas (spe
   });
 });
 
-describe('a Capturista (type 2) never sees a delete button (spec 3 §6)', () => {
+describe('a Capturista (type 2) never sees a delete button', () => {
   it('adds and edits on gates, zones, streets and common areas but has no Eliminar', async () => {
     const page = await signedIn('capturista@porton.mx');
     for (const [path, title, noun, sample] of [
@@ -157,7 +157,7 @@ describe('a Capturista (type 2) never sees a delete button (spec 3 §6)', () => 
   });
 });
 
-describe('colours belong to the general administrator (spec 1 §2 guards, spec 3 §6)', () => {
+describe('colours belong to the general administrator (guards)', () => {
   it('admin@porton.mx adds, edits, searches and deletes a colour', async () => {
     const page = await signedIn('admin@porton.mx');
     await open(page, '/colors', 'Colores');

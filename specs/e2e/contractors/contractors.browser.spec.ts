@@ -27,7 +27,7 @@ async function answer(page: Page, title: string) {
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 const day = (days: number) => addHours(`${siteToday()}T12:00:00`, days * 24).slice(0, 10);
 
-describe('Contratistas de obra and Obras in Chromium (spec 2 §2.4, §2.5; spec 1 contractor sign-in)', () => {
+describe('Contratistas de obra and Obras in Chromium (contractor sign-in)', () => {
   it('the administrator registers a contractor and a site; the contractor signs in at /?type=contractor and sees the site', async () => {
     const admin = await pageAs('administrador@porton.mx');
     await admin.goto(`${server.url}/contractors`);

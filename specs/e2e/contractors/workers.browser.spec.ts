@@ -50,7 +50,7 @@ async function requestWorker(contractor: Page, firstName: string) {
   await contractor.getByText('Solicitud pendiente').waitFor();
 }
 
-describe('Trabajadores de obra end to end (issue 14): request, live decision, request again, credential checked in at the gate', () => {
+describe('Trabajadores de obra end to end: request, live decision, request again, credential checked in at the gate', () => {
   it('the contractor requests a worker with a photo and two documents; the administrator sees it live, rejects it with a reason; the contractor sees it without reloading; then a new request is approved, its credential downloads and its QR checks in at the gate', async () => {
     const contractor = await pageAs('contratista@porton.mx', '?type=contractor');
     expect(new URL(contractor.url()).pathname).toBe('/constructions_contractor');
@@ -108,7 +108,7 @@ describe('Trabajadores de obra end to end (issue 14): request, live decision, re
     await gate.screenshot({ path: `${SHOTS}/checkin-worker.png` });
   });
 
-  it("the administrator edits a rejected worker from its card (/createWorker?token, 'Editar trabajador', 'Guardar'; the files kept as they were) and deletes it after the confirmation; an approved worker offers no Editar (spec 2 §2.6, §2.7, §4.3)", async () => {
+  it("the administrator edits a rejected worker from its card (/createWorker?token, 'Editar trabajador', 'Guardar'; the files kept as they were) and deletes it after the confirmation; an approved worker offers no Editar", async () => {
     const admin = await pageAs('administrador@porton.mx');
     await admin.goto(`${server.url}/workers`);
     const approved = admin.getByRole('article', { name: 'Ramiro Soto Aguilar' }).first();

@@ -23,7 +23,7 @@ async function figures(page: Page) {
   return out;
 }
 
-/** The guard's app: a session of vigilante@ registering through the API (issue 4 visit registration). */
+/** The guard's app: a session of vigilante@ registering through the API (visit registration). */
 async function guardApi() {
   const basic = `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`;
   const token = await fetch(`${server.url}/oauth/token`, {
@@ -42,7 +42,7 @@ async function guardApi() {
   };
 }
 
-describe('live counters on /home (spec 1 §2 Dashboard, §4 live counters)', () => {
+describe('live counters on /home (Dashboard, live counters)', () => {
   it('a visit registered by the guard moves its community administrator\'s counters at once, and no other community\'s', async () => {
     const palmas = await dashboardOf('administrador@porton.mx');
     const villas = await dashboardOf('administrador2@porton.mx');

@@ -32,7 +32,7 @@ async function adminPage(path: string): Promise<Page> {
 }
 const manualEntries = async (page: Page) => Number((await page.getByTestId('stat-Visitas por registro manual').textContent())!.replace(/,/g, ''));
 
-describe('Dispositivos end to end (issue 9): link by QR, register an entry, unlink', () => {
+describe('Dispositivos end to end: link by QR, register an entry, unlink', () => {
   it('the simulator links with the shown code, the dialog closes by itself, its entry moves the dashboard, and once unlinked it is refused', async () => {
     const devices = await adminPage('/qrcodes');
     const requests: string[] = [];

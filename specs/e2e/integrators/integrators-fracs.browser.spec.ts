@@ -28,7 +28,7 @@ async function address(page: Page, cp: string, colony: string) {
   await field(page, 'Colonia').selectOption({ label: colony });
 }
 
-describe('integrators and their communities (spec 1 §2 Integrators and Communities, §4, §5, §8)', () => {
+describe('integrators and their communities (Integrators and Communities)', () => {
   it('the general administrator registers an integrator, who signs in with the access code and sees its licences', async () => {
     const admin = await signedIn('admin@porton.mx');
     await admin.goto(`${server.url}/integrators`);

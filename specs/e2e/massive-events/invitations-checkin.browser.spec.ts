@@ -1,5 +1,5 @@
 /**
- * Issue 13 end to end: an event with two guests (set up through the API), one invitation
+ * Invitations and the gate end to end: an event with two guests (set up through the API), one invitation
  * downloaded, its QR decoded from the PNG, the guest checked in at the guard's /checkin, the
  * administrator's dashboard counter moves, the visit is in the report as 'Evento masivo', and a
  * second check-in is refused. Also: the server's render and a browser canvas render of the same
@@ -68,7 +68,7 @@ const downloaded = async (download: { path: () => Promise<string | null> }) => {
 
 const qrEntries = async (page: Page) => Number((await page.getByTestId('stat-Visitas por QR').textContent())!.replace(/,/g, ''));
 
-describe('Invitations and the gate (issue 13)', () => {
+describe('Invitations and the gate', () => {
   it('download, decode, check in at /checkin, dashboard moves, report says Evento masivo, second check-in refused', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const admin = await token('administrador@porton.mx');
@@ -170,7 +170,7 @@ describe('Invitations and the gate (issue 13)', () => {
     ]);
     expect(download.suggestedFilename()).toBe('invitaciones.zip');
     const files = await unzip(await downloaded(download));
-    // Each file is named after the guest, accents safe, repeated names made unique (issue 13).
+    // Each file is named after the guest, accents safe, repeated names made unique.
     expect([...files.keys()].sort()).toEqual(['Andres_Ortiz.png', 'Lupita_Nunez.png', 'Lupita_Nunez_2.png']);
     for (const png of files.values()) expect(readInvitation(png).qr).toMatch(/^P1\./);
     await list.getByRole('alertdialog').getByText('Descarga completada').waitFor();
@@ -191,7 +191,7 @@ describe('Invitations and the gate (issue 13)', () => {
     await list.screenshot({ path: `${SHOTS}/guests-downloaded.png` });
   });
 
-  it("a download the server refuses shows 'Ha ocurrido un error' with its text and returns to /massiveEvents (spec 2 §8)", async () => {
+  it("a download the server refuses shows 'Ha ocurrido un error' with its text and returns to /massiveEvents", async () => {
     const admin = await token('administrador@porton.mx');
     const title = 'Reunión sin invitados';
     // A Próximo event whose only guest was then deleted: the server has nothing to draw.

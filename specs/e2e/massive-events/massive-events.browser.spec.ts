@@ -17,7 +17,7 @@ async function eventRow(page: Page, title: string) {
   return page.getByRole('row').filter({ hasText: title });
 }
 
-describe('Eventos masivos (spec 2 §2.1 wizard, §2.2 list, §4.2 session and discard)', () => {
+describe('Eventos masivos (wizard, list, session and discard)', () => {
   it('creates an event through the 3 steps with an imported file, edits it, discards, and finds it restored', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'es-MX' });
     const page = await context.newPage();

@@ -7,7 +7,7 @@ let browser: Browser;
 
 browserSuite((s, b) => { server = s; browser = b; });
 
-describe('the browsable API reference at /api/docs (issue 20)', () => {
+describe('the browsable API reference at /api/docs', () => {
   // Swagger UI (5.3x) virtualises the operation list of a large document: only the operations near the
   // viewport are in the DOM. The test scrolls the page end to end and collects every operation it meets.
   it('opens under the app\'s Content-Security-Policy, from the server\'s own assets, and lists every operation of the document', async () => {

@@ -1,5 +1,5 @@
 /**
- * Every role at the gate, on a tablet and by keyboard (issue 15; spec 1 §2's menu by role): on a
+ * Every role at the gate, on a tablet and by keyboard (the menu by role): on a
  * 390x844 phone the menu is a drawer opened from the top bar; every menu entry of every role is
  * reached through it; no screen scrolls sideways; axe-core finds no serious or critical
  * violation on any screen, on the phone and on the desktop. New screens join by joining the menu.
@@ -55,7 +55,7 @@ async function seriousViolations(page: Page) {
 /** How far the page scrolls sideways beyond the viewport (0 when it does not). */
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-describe('the menu by role on a phone, and every screen it reaches (issue 15)', () => {
+describe('the menu by role on a phone, and every screen it reaches', () => {
   it.each(accounts)('$email: at 390x844 the drawer reaches every entry; none (nor its form pages) scrolls sideways; axe finds nothing serious', async ({ email, role, query, forms }) => {
     const page = await signedIn(email, PHONE, query);
     const problems: string[] = [];
@@ -156,7 +156,7 @@ describe('the menu by role on a phone, and every screen it reaches (issue 15)', 
   });
 });
 
-describe('keyboard only (issue 15)', () => {
+describe('keyboard only', () => {
   it('signs in, opens the menu, goes to Zonas, adds a zone and deletes it without a mouse', async () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'es-MX' });
     const page = await context.newPage();
@@ -245,7 +245,7 @@ describe('keyboard only (issue 15)', () => {
   });
 });
 
-describe('installable at the gate (issue 15)', () => {
+describe('installable at the gate', () => {
   it('the page links a web app manifest (Spanish short name, standalone, theme colour, PNG icons) and registers no service worker; lang is es-MX', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();

@@ -27,7 +27,7 @@ async function pagerText(page: Page) {
 }
 const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-describe("Reportes (spec 3 §2 visit report, §5, §7): the guard filters, pages and exports the demo history", () => {
+describe("Reportes (visit report): the guard filters, pages and exports the demo history", () => {
   it('filters by guest and entry range, pages, and the downloaded reporte_visitas.xlsx holds the same rows', async () => {
     const page = await signedIn('vigilante@porton.mx');
     await page.getByRole('link', { name: 'Reportes', exact: true }).click();
@@ -37,7 +37,7 @@ describe("Reportes (spec 3 §2 visit report, §5, §7): the guard filters, pages
     expect(await rows(page, 'Visitas registradas').count()).toBe(15);
     expect((await pagerText(page)).total).toBeGreaterThan(1000);
 
-    // A half range alerts 'Falta una fecha' (spec 3 §5) and queries nothing.
+    // A half range alerts 'Falta una fecha' and queries nothing.
     const today = localToday();
     await page.getByLabel('Entrada desde').fill(daysBefore(today, 90));
     await page.getByRole('button', { name: 'Buscar' }).click();
@@ -88,7 +88,7 @@ describe("Reportes (spec 3 §2 visit report, §5, §7): the guard filters, pages
   });
 });
 
-describe('Reporte áreas comunes (spec 3 §2) and who reaches the reports (spec 1 §2)', () => {
+describe('Reporte áreas comunes and who reaches the reports', () => {
   it('the capturista filters by entry mode and exports reporte_areas_comunes.xlsx', async () => {
     const page = await signedIn('capturista@porton.mx');
     await page.getByRole('link', { name: 'Reporte áreas comunes' }).click();

@@ -21,7 +21,7 @@ async function formAs(email: string, query = ''): Promise<Page> {
 }
 const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
-describe("Alta residente in Chromium (spec 3 §2, §5, §8)", () => {
+describe("Alta residente in Chromium", () => {
   it('the administrator registers a resident with two phones and app use, sees the success dialog and returns to /residents', async () => {
     const page = await formAs('administrador@porton.mx');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Alta residente');
@@ -54,7 +54,7 @@ describe("Alta residente in Chromium (spec 3 §2, §5, §8)", () => {
     await page.getByText('Correo ya existente.').waitFor();
   });
 
-  it("an import with a bad row shows 'Error Parcial' and Errores.xlsx holds that row with its reason (spec 3 §4, §8)", async () => {
+  it("an import with a bad row shows 'Error Parcial' and Errores.xlsx holds that row with its reason", async () => {
     const page = await formAs('administrador@porton.mx');
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Residentes');

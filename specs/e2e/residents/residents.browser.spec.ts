@@ -20,7 +20,7 @@ async function residentsAs(email: string): Promise<Page> {
 const rows = (page: Page) => page.getByRole('table', { name: 'Residentes registrados' }).locator('tbody tr');
 const alert = (page: Page, title: string) => page.getByRole('alertdialog', { name: title });
 
-describe('Residentes (spec 3 §2 list, §4 code column and status, §6 capturista)', () => {
+describe('Residentes: the list, the code column and status, what a capturista may do', () => {
   it('the administrator searches, reads the code column of the demo residents, and deactivates then reactivates one', async () => {
     const page = await residentsAs('administrador@porton.mx');
     // The faces of the code column, as the demo data seeds them. The seeded valid codes live 15

@@ -18,7 +18,7 @@ async function freshPage(): Promise<Page> {
 
 const menuLabels = (page: Page) => page.locator('nav[aria-label="Menú principal"] a').allInnerTexts();
 
-describe('every demo account signs in through the real screen and sees exactly its menu (spec 1 §2)', () => {
+describe('every demo account signs in through the real screen and sees exactly its menu', () => {
   for (const account of demoAccounts) {
     it(`${account.email} lands on its home with the ${account.role} menu`, async () => {
       const page = await freshPage();
@@ -33,7 +33,7 @@ describe('every demo account signs in through the real screen and sees exactly i
   }
 });
 
-describe('sign-in errors (spec 1 §5, §8)', () => {
+describe('sign-in errors', () => {
   it('a wrong password shows the message and clears the fields', async () => {
     const page = await freshPage();
     await signInAs(page, server.url, 'capturista@porton.mx', 'incorrecta');
@@ -74,7 +74,7 @@ describe('sign-in errors (spec 1 §5, §8)', () => {
   });
 });
 
-describe('guards, switcher and log-out (spec 1 §2 route table)', () => {
+describe('guards, switcher and log-out (route table)', () => {
   it('without a session /home goes to / and unknown paths go to /', async () => {
     const page = await freshPage();
     await page.goto(`${server.url}/home`);

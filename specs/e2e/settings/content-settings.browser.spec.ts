@@ -41,7 +41,7 @@ async function tokenOf(email: string) {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-describe('Avisos and Ajustes in Chromium (spec 3 §2, §4, §5, §6, §8)', () => {
+describe('Avisos and Ajustes in Chromium', () => {
   it('the administrator creates a notice for one resident of Calle Roble with an image; the resident reads it and its image', async () => {
     const page = await pageAs('administrador@porton.mx', '/notices');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Avisos');
@@ -54,7 +54,7 @@ describe('Avisos and Ajustes in Chromium (spec 3 §2, §4, §5, §6, §8)', () =
     await labelled(page, 'Título').fill(title);
     await labelled(page, 'Descripción').fill('Tu paquete está en la caseta.');
     await page.getByText('29/1500').waitFor();
-    // The end picker waits for a start (spec 3 §4).
+    // The end picker waits for a start.
     expect(await labelled(page, 'Fecha de término').isDisabled()).toBe(true);
     const start = communityNow();
     await labelled(page, 'Fecha de inicio').fill(start);

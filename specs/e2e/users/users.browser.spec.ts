@@ -37,7 +37,7 @@ async function addUser(page: Page, type: string, fields: Record<string, string>)
   await form.getByRole('button', { name: 'Registrar' }).click();
 }
 
-describe('Usuarios in Chromium (spec 1 §2, §5, §6, §8)', () => {
+describe('Usuarios in Chromium', () => {
   it('the community administrator creates a guard and a capturista, edits one and deletes one', async () => {
     const page = await usersAs('administrador@porton.mx');
     await row(page, 'capturista@porton.mx').waitFor();

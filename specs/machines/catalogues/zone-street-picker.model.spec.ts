@@ -46,7 +46,7 @@ async function runPicker(path: GeneratedPath) {
   return { seen, snapshot, calls };
 }
 
-describe('zoneStreetPicker machine (spec 3 §2, §4: choosing a zone loads its streets)', () => {
+describe('zoneStreetPicker machine (choosing a zone loads its streets)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(zoneStreetPickerModel, paths);
     expect(c.states.missing).toEqual([]);

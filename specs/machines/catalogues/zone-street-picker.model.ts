@@ -41,7 +41,7 @@ export const zoneStreetPickerModel: ModelSpec = {
   },
 };
 
-/* What spec 3 (§2 Calles and Áreas comunes modals, §4 zone then street, §7 api/zones/getAll and api/streets/zones/{zoneUuid}) says holds. */
+/* What the specification says holds: the Calles and Áreas comunes modals, zone then street, api/zones/getAll and api/streets/zones/{zoneUuid}. */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 const lastChosen = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'zone.choose')?.uuid;

@@ -6,14 +6,14 @@ import { contentFormsModel } from './content-forms.model.js';
 const paths = generatePaths(contentFormsModel);
 const NOW = new Date(2026, 10, 25, 9, 30, 15);
 
-describe("the content forms: 'Nuevo aviso', 'Nuevo boletín', 'Editar promoción' (spec 3 §2, §4, §5, §8)", () => {
+describe("the content forms: 'Nuevo aviso', 'Nuevo boletín', 'Editar promoción'", () => {
   it('every state and transition of the notice form is reached by a generated path', () => {
     const c = coverage(contentFormsModel, paths);
     expect(c.states.missing).toEqual([]);
     expect(c.transitions.missing).toEqual([]);
   });
 
-  it('date rules (§4, §9): the end is disabled until a start is chosen, then its minimum is the start; the start minimum is now (create) or the stored start (edit)', () => {
+  it('date rules: the end is disabled until a start is chosen, then its minimum is the start; the start minimum is now (create) or the stored start (edit)', () => {
     expect(contentDateLimits('notices', '', null, NOW)).toEqual({ startMin: '2026-11-25T09:30:15', endMin: '1900-01-30T00:00:00', endDisabled: true });
     expect(contentDateLimits('promotions', '', null, NOW).endMin).toBe('1900-01-01T00:00:00');
     expect(contentDateLimits('newsletters', '2026-12-01T10:00', null, NOW)).toEqual({ startMin: '2026-11-25T09:30:15', endMin: '2026-12-01T10:00:00', endDisabled: false });
@@ -21,7 +21,7 @@ describe("the content forms: 'Nuevo aviso', 'Nuevo boletín', 'Editar promoción
     expect(toContentDate('2026-12-01T10:00')).toBe('2026-12-01T10:00:00');
   });
 
-  it('the description counter reads n/1500 and images are jpeg or png of at most 5 MB (§5)', () => {
+  it('the description counter reads n/1500 and images are jpeg or png of at most 5 MB', () => {
     expect(descriptionCounter('Hola')).toBe('4/1500');
     expect(descriptionCounter('')).toBe('0/1500');
     expect(imageProblem({ type: 'image/svg+xml', size: 10 })).toBe('La imagen debe ser JPEG o PNG.');

@@ -39,7 +39,7 @@ export const promotionForm = contentFormMachine('promotions', () => typedCommon)
 const kindOf = (s: any) => ('segmented' in s.context.values ? 'notice' : 'type' in s.context.values ? 'newsletter' : 'promotion');
 
 /**
- * 'Nuevo aviso' / 'Editar aviso', 'Nuevo boletín', 'Editar promoción' (spec 3 §2, §4, §5, §8): the
+ * 'Nuevo aviso' / 'Editar aviso', 'Nuevo boletín', 'Editar promoción': the
  * notice form (the skeleton with the segmentation cascade, recorded here: its own model tests it)
  * and the skeleton with the newsletter's and the promotion's rules.
  */
@@ -99,7 +99,7 @@ export const contentFormsModel: ModelSpec = {
   },
 };
 
-/* What spec 3 (§2 the content forms, §4 dates and segmentation, §5 rules, §8 texts) says holds in each state. */
+/* What the specification says holds in each state: the content forms, dates and segmentation, rules, texts. */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 const lastChange = (p: Probe, name: string) => p.events.findLastIndex((e) => e.type === 'field.change' && e.name === name);
@@ -133,7 +133,7 @@ const dialogWith = (p: ViewProbe, text: string) => {
   if (!dialogs.some((d) => d.textContent?.includes(text))) fail(`no se ve '${text}'`);
 };
 const selectOf = (p: ViewProbe, label: string) => p.screen.getByLabelText(new RegExp(`^${label}`)) as HTMLSelectElement;
-/** Spec 3 §8 success texts by form and mode. */
+/** The success texts by form and mode. */
 const SUCCESS: Record<string, string> = {
   'aviso nuevo': 'Aviso creado correctamente', 'aviso editado': 'Aviso actualizado correctamente',
   'boletín nuevo': 'Boletín creado', 'promoción editada': 'Promoción actualizada correctamente',

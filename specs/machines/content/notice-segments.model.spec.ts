@@ -5,7 +5,7 @@ import { noticeSegmentsModel, segmentStreets, segmentZones } from './notice-segm
 
 const paths = generatePaths(noticeSegmentsModel);
 
-describe("the notice's segmentation cascade (spec 3 §4: a zone loads its streets, a street loads its residents)", () => {
+describe("the notice's segmentation cascade (a zone loads its streets, a street loads its residents)", () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(noticeSegmentsModel, paths);
     expect(c.states.missing).toEqual([]);

@@ -21,7 +21,7 @@ const [north, south] = segmentZones;
 const [roble, cedro] = segmentStreets;
 
 /**
- * The notice form's segmentation cascade (spec 3 §2 'Nuevo aviso', §4: choosing a zone loads its
+ * The notice form's segmentation cascade ('Nuevo aviso': choosing a zone loads its
  * streets; choosing a street loads its residents): adding, and editing a notice for Zona Sur,
  * Calle Cedro.
  */

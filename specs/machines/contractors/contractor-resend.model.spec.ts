@@ -5,7 +5,7 @@ import { contractorResendModel } from './contractor-resend.model.js';
 
 const paths = generatePaths(contractorResendModel);
 
-describe("contractorResend machine (spec 2 §2.4 'reenviar código': one contractor at a time; §8 texts)", () => {
+describe("contractorResend machine ('reenviar código': one contractor at a time; texts)", () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(contractorResendModel, paths);
     expect(c.states.missing).toEqual([]);

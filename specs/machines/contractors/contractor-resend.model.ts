@@ -22,7 +22,7 @@ export const contractorResendModel: ModelSpec = {
   key: (s) => s.context.checked.map((c: { uuid: string }) => c.uuid).sort().join(','),
 };
 
-/* What the spec says holds in each state (spec 2 §2.4 'resend code', §8 texts). */
+/* What the spec says holds in each state ('resend code', texts). */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[] };
 const fail = (message: string) => { throw new Error(message); };
 contractorResendModel.expectations = {

@@ -7,7 +7,7 @@ import { contractorBodyOf } from '../../../src/shared/contractors/contractor.sch
 
 const parts = { street: 'Calle 5 de Mayo, Col. Centro', number: '12-B', postalCode: '76000', city: 'Querétaro' };
 
-describe('contractor address (spec 2 §3: composed on create and on update, parsed back)', () => {
+describe('contractor address (composed on create and on update, parsed back)', () => {
   it("create format is 'city, street, #number, C.P.:code'; update format is 'street, #number, CP.code, city'", () => {
     expect(createFormat(parts)).toBe('Querétaro, Calle 5 de Mayo, Col. Centro, #12-B, C.P.:76000');
     expect(updateFormat(parts)).toBe('Calle 5 de Mayo, Col. Centro, #12-B, CP.76000, Querétaro');
@@ -26,7 +26,7 @@ describe('contractor address (spec 2 §3: composed on create and on update, pars
   });
 });
 
-describe("the contractor's home status (spec 2 §4.3)", () => {
+describe("the contractor's home status", () => {
   const counts = { workerCount: 3, approved: 0, rejected: 0, pending: 0, rejectedWorker: null };
   it("all approved: 'Solicitud aprobada'; any rejected: 'Solicitud rechazada' with the worker's name; otherwise 'Solicitud pendiente'", () => {
     expect(siteStatusText({ ...counts, approved: 3 })).toBe('Solicitud aprobada');
@@ -35,7 +35,7 @@ describe("the contractor's home status (spec 2 §4.3)", () => {
   });
 });
 
-describe('construction form (spec 2 §5: start not before today, end not before start, end picker after the start)', () => {
+describe('construction form (start not before today, end not before start, end picker after the start)', () => {
   const today = '2026-11-25';
   const values = { name: 'Casa', contractor: 'k', street: 's', number: 'T1', streetNumber: '1', startDate: today, endDate: '2026-12-01', keptStart: '' };
   const errors = (overrides: Record<string, string>) => {

@@ -6,7 +6,7 @@ import { GOOD_REASON, workerApprovalModel } from './worker-approval.model.js';
 const paths = generatePaths(workerApprovalModel);
 
 /*
- * Spec 2 §4.3 and §8, written out per input (never read from the machine):
+ * The approval rules and their messages, written out per input (never read from the machine):
  * approve only non-approved; reject only pending ('El trabajador ya ha sido rechazado' for a
  * rejected one, 'Solo se pueden rechazar solicitudes pendientes.' for an approved one); approve
  * all / reject all only the site's pending workers, 'No hay solicitudes pendientes' with none.
@@ -27,7 +27,7 @@ function specSays(input: WorkerApprovalInput): { refusal: string | null; noPendi
   return { refusal: null, noPending: false, targets: [first!.uuid] };
 }
 
-describe('workerApproval machine (spec 2 §4.3 approval rules, §8 messages, §2.8 approve all / reject all)', () => {
+describe('workerApproval machine (approval rules, messages, approve all / reject all)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(workerApprovalModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -59,7 +59,7 @@ describe('workerApproval machine (spec 2 §4.3 approval rules, §8 messages, §2
       if (state === '"failed"' || state === '"partial"') expect(dialog?.title).toBe('Solicitud no completada');
       if (state === '"partial"') expect(dialog?.text).toContain('Solamente puedes aprobar solicitudes pendientes.');
     }
-    // A rejection is sent only with a non-blank reason (§4.3: reject with a reason).
+    // A rejection is sent only with a non-blank reason (reject with a reason).
     for (const call of decisionCalls.filter((c) => c.src === 'rejectWorker')) expect((call.input as { reason: string }).reason).toBe(GOOD_REASON);
     if (path.states.at(-1) === '"closed"') {
       const changed = decisionCalls.some((c) => c.outcome === 'done');

@@ -6,7 +6,7 @@ import { EDIT_CONFLICT, requestPayload, SITE, storedId, storedPhoto, storedProof
 const paths = generatePaths(workerRequestModel);
 
 /*
- * Spec 2 §4.3: a contractor's new worker becomes a pending request; the site's status is
+ * A contractor's new worker becomes a pending request; the site's status is
  * 'Solicitud aprobada' when all are approved, 'Solicitud rechazada' when any is rejected, else
  * 'Solicitud pendiente'. Decisions about another site's workers change nothing here.
  */
@@ -23,7 +23,7 @@ function statusSaid(events: { type: string; uuid?: string; status?: string }[]) 
 }
 
 type Run = Awaited<ReturnType<typeof runOnActor>>;
-/** Spec 2 §2.7 'Editar trabajador', §4.3 (edit only non-approved), §6 (a contractor cannot edit), §7 (unchanged files as {uuid}). */
+/** 'Editar trabajador': only a worker not approved is edited, a contractor cannot edit, unchanged files go back as {uuid}. */
 function editOracles(path: (typeof paths)[number], run: Run, last: string, left: number) {
   const input = path.input as { token?: string; administrator?: boolean } | undefined;
   const loaded = path.events.find((e) => e.type === 'xstate.done.actor.loadWorker') as { output: { status: string } } | undefined;
@@ -61,7 +61,7 @@ function editOracles(path: (typeof paths)[number], run: Run, last: string, left:
   else expect(left).toBe(0);
 }
 
-describe('workerRequest machine (spec 2 §4.3: a contractor requests, then watches the decision live)', () => {
+describe('workerRequest machine (a contractor requests, then watches the decision live)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(workerRequestModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -81,11 +81,11 @@ describe('workerRequest machine (spec 2 §4.3: a contractor requests, then watch
     if (last === '"submitted"') expect(run.snapshot.context.progress).toBe(100);
     editOracles(path, run, last, left);
     if (last === '"failed"' && !path.events.some((e) => e.type === 'form.submit')) expect(run.snapshot.context.payload).toEqual(requestPayload);
-    // §2.7: the construction given to the screen pre-selects and locks the site.
+    // The construction given to the screen pre-selects and locks the site.
     if ((path.input as { construction?: string } | undefined)?.construction) {
       for (const c of path.contexts) expect(c.values.construction).toBe(SITE);
     }
-    // §5: first and last name, the site and the three files are required; an incomplete form is not sent.
+    // First and last name, the site and the three files are required; an incomplete form is not sent.
     if (path.events.at(-1)?.type === 'form.submit' && last === '"filling"') {
       expect(Object.keys(run.snapshot.context.errors).length).toBeGreaterThan(0);
       expect(uploads).toHaveLength(0);

@@ -39,7 +39,7 @@ export const workerRequestModel: ModelSpec = {
   recordedChildren: ['sendRequest'],
   expectations: {
     '"refused"': [{
-      says: "Spec 2 §4.3, §6, §8: a worker that cannot be edited here is refused with 'No se puede realizar la siguiente acción' and why; nothing is sent",
+      says: "A worker that cannot be edited here is refused with 'No se puede realizar la siguiente acción' and why; nothing is sent",
       actor: (p: ActorProbe) => must(Boolean(p.snapshot.context.error) && !p.events.some((e) => e.type === 'upload.done'), 'refused without a reason, or after saving'),
       view: (p: ViewProbe) => must(lastDialogText(p).includes('No se puede realizar la siguiente acción') && lastDialogText(p).includes(p.context.error), 'no refusal dialog with its reason'),
     }],
@@ -86,7 +86,7 @@ export const workerRequestModel: ModelSpec = {
       return [
         ...(s.context.progress === 0 ? [{ type: 'upload.progress', percent: 50 }] : []),
         { type: 'upload.done', workers: [sentAna] }, { type: 'upload.failed', error: 'La obra no existe.' },
-        // Editing: the server refuses by the §4.3 rule (the worker was approved meanwhile).
+        // Editing: the server refuses by the rule that only a worker not approved is edited (the worker was approved meanwhile).
         ...(s.context.editing ? [{ type: 'upload.failed', error: EDIT_CONFLICT, status: 409 }] : []),
       ];
     }

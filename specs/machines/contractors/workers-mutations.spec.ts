@@ -1,4 +1,4 @@
-/** The workers' models can fail (TESTING.md mutation check): a broken transition fails the spec's expectations. */
+/** The workers' models can fail (mutation check): a broken transition fails the spec's expectations. */
 import { describe, expect, it } from 'vitest';
 import { workerRequestMachine } from '../../../machines/contractors/worker-request.machine.js';
 import { workersScreenMachine } from '../../../machines/contractors/workers-screen.machine.js';
@@ -8,7 +8,7 @@ import { workersScreenModel } from './workers-screen.model.js';
 
 const screenSrcs = ['loadWorkers', 'approval', 'credentialDownload', 'deleteWorker'];
 
-describe('mutation check of the workers (spec 2 §2.6, §2.7, §4.3, §8)', () => {
+describe('mutation check of the workers', () => {
   // The baseline (the real machines pass every path with these expectations) is their model specs.
   it("a card's Eliminar that deletes without asking first", async () => {
     const broken = mutate(workersScreenMachine, (c) => { c.states.ready.on['worker.delete'].target = 'deleting'; });

@@ -13,7 +13,7 @@ const short = (p: Path) => [p.inputName, ...p.events.map((e) => {
 })].join(' → ');
 type Run = Awaited<ReturnType<typeof runOnActor>>;
 
-/** Spec 2 §2.6 edit goes to ./createWorker?token={id}; §4.3 only a worker not approved; §8 delete confirmed, then the list again. */
+/** Edit goes to ./createWorker?token={id}, only for a worker not approved; a delete is confirmed, then the list loads again. */
 function editAndDeleteOracles(path: Path, run: Run, edits: string[]) {
   const last = path.events.at(-1)!;
   const ctx = run.snapshot.context;
@@ -36,8 +36,8 @@ function editAndDeleteOracles(path: Path, run: Run, edits: string[]) {
 }
 
 /**
- * 'Seleccionar todos' and the cards' ticks (spec 2 §2.6) feed 'Descargar credenciales': §4.3 only
- * approved workers' credentials; §5 nothing ticked asks to select one.
+ * 'Seleccionar todos' and the cards' ticks feed 'Descargar credenciales': only
+ * approved workers' credentials; nothing ticked asks to select one.
  */
 function selectionOracles(path: Path, run: Run) {
   const ticked = new Set<string>();
@@ -64,7 +64,7 @@ function selectionOracles(path: Path, run: Run) {
   }
 }
 
-describe('workersScreen machine (spec 2 §2.6 modals and credential download, §4.3 credentials only for approved, decisions reload the list)', () => {
+describe('workersScreen machine (modals and credential download, credentials only for approved, decisions reload the list)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(workersScreenModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -78,12 +78,12 @@ describe('workersScreen machine (spec 2 §2.6 modals and credential download, §
     expect(run.seen).toEqual(path.states);
     const last = path.events.at(-1);
     const ctx = run.snapshot.context;
-    // §4.3: a pending worker's credential is refused with §8's message; an approved one's preview opens.
+    // A pending worker's credential is refused with its message; an approved one's preview opens.
     if (last?.type === 'credential.open') {
       if (last.uuid === 'p') expect([ctx.notice, ctx.modal]).toEqual(['Solo es posible visualizar credenciales de trabajadores aprobados.', null]);
       else expect([ctx.notice, ctx.modal, ctx.shown]).toEqual([null, 'credential', 'a']);
     }
-    // §4.3: credentials only for approved workers; an approved worker's download draws its credential (workerLicense).
+    // Credentials only for approved workers; an approved worker's download draws its credential (workerLicense).
     if (last?.type === 'credentials.download') {
       if (last.uuids.length > 100) expect([ctx.notice, path.states.at(-1)]).toEqual(['Puedes descargar hasta 100 credenciales por solicitud.', '"ready"']);
       else if (last.uuids.includes('p')) expect([ctx.notice, path.states.at(-1)]).toEqual(['Solo es posible visualizar credenciales de trabajadores aprobados.', '"ready"']);

@@ -25,18 +25,18 @@ export const workersScreenModel: ModelSpec = {
   name: 'workersScreen',
   expectations: {
     '"confirmDelete"': [{
-      says: "Spec 2 §8, §9: deleting a worker asks first ('No podrás revertir esta acción'); nothing is deleted yet",
+      says: "Deleting a worker asks first ('No podrás revertir esta acción'); nothing is deleted yet",
       actor: (p: ActorProbe) => must(p.calls.filter((c) => c.src === 'deleteWorker').length === p.events.filter((e) => e.type === 'delete.confirm').length, 'a worker was deleted before the confirmation'),
       view: (p: ViewProbe) => must(lastDialogText(p).includes('No podrás revertir esta acción'), 'no confirmation shown'),
     }],
     '"deleted"': [{
-      says: "Spec 2 §7, §8: DELETE api/constructionWorkers/{id}/administrator of the confirmed worker, once confirmed; 'Trabajador eliminado correctamente'",
+      says: "DELETE api/constructionWorkers/{id}/administrator of the confirmed worker, once confirmed; 'Trabajador eliminado correctamente'",
       actor: (p: ActorProbe) => must(p.events.some((e) => e.type === 'delete.confirm')
         && JSON.stringify(p.calls.filter((c) => c.src === 'deleteWorker').at(-1)?.input) === JSON.stringify({ uuid: askedToDelete(p) }), 'another worker was deleted'),
       view: (p: ViewProbe) => must(lastDialogText(p).includes('Trabajador eliminado correctamente'), "no 'Trabajador eliminado correctamente'"),
     }],
     '"deleteFailed"': [{
-      says: "Spec 2 §8: a failed call shows 'Ha ocurrido un error' with the server's text",
+      says: "A failed call shows 'Ha ocurrido un error' with the server's text",
       actor: (p: ActorProbe) => must(p.snapshot.context.error === 'El trabajador no existe.', "the server's text is not kept"),
       view: (p: ViewProbe) => must(lastDialogText(p).includes('Ha ocurrido un error') && lastDialogText(p).includes('El trabajador no existe.'), "no 'Ha ocurrido un error' with the server's text"),
     }],

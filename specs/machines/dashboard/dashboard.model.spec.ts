@@ -19,7 +19,7 @@ function withFakeSocket() {
   return { machine, subscribed, stopped };
 }
 
-describe('dashboard machine (spec 1 §2 /home, §4 live counters, §7 calls)', () => {
+describe('dashboard machine (/home, live counters, calls)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(dashboardModel, paths);
     expect(c.states.missing).toEqual([]);

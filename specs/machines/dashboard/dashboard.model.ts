@@ -62,7 +62,7 @@ export const dashboardModel: ModelSpec = {
   },
 };
 
-/* What spec 1 (§2 /home dashboards by role, §4 live counters V_IN / V_OUT, §7 the dashboard calls) says holds. */
+/* What spec 1 (/home dashboards by role, live counters V_IN / V_OUT, the dashboard calls) says holds. */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 const visitsSays = 'Las tarjetas muestran lo que respondió el servidor más cada entrada (V_IN) y salida (V_OUT) de esta comunidad llegadas en vivo';

@@ -5,7 +5,7 @@ import { deviceForm, deviceFormModel, loadedForAdding, ZONE } from './device-for
 
 const paths = generatePaths(deviceFormModel);
 
-describe("the device modal: 'Agregar dispositivo' / 'Editar dispositivo' (spec 3 §2, §4 defaults, §5 rules, §8 texts)", () => {
+describe("the device modal: 'Agregar dispositivo' / 'Editar dispositivo' (defaults, rules, texts)", () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(deviceFormModel, paths);
     expect({ states: c.states.missing, transitions: c.transitions.missing }).toEqual({ states: [], transitions: [] });
@@ -21,7 +21,7 @@ describe("the device modal: 'Agregar dispositivo' / 'Editar dispositivo' (spec 3
   });
 });
 
-describe('the type rules are guards: a field hidden by the type takes no value (spec 3 §2)', () => {
+describe('the type rules are guards: a field hidden by the type takes no value', () => {
   const editing = async (values: Record<string, unknown>) => {
     const actor = createActor(deviceForm.provide({ actors: { loadForm: (await import('xstate')).fromPromise(async () => ({ ...loadedForAdding, values })) as never } }), { input: { id: null } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));

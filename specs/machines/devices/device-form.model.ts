@@ -44,7 +44,7 @@ function changes(values: Record<string, any>) {
 }
 
 /**
- * The device modal (spec 3 §2 Dispositivos, §4 defaults, §5 rules, §8 texts): the form skeleton with
+ * The device modal (Dispositivos, defaults, rules, texts): the form skeleton with
  * the device's rules; the zone-then-street child is recorded (its own model tests it): what the
  * form tells it is part of the path.
  */
@@ -89,7 +89,7 @@ deviceFormModel.expectations = {
     actor: (p: Probe) => { if (!p.calls.some((c) => c.src === 'loadForm')) fail('no se pidió nada'); },
   }],
   '"editing"': [{
-    says: 'Un dispositivo nuevo es una caseta (BOOTH) con lectura de entrada (IN) (spec 3 §4)',
+    says: 'Un dispositivo nuevo es una caseta (BOOTH) con lectura de entrada (IN)',
     actor: (p: Probe) => {
       if (p.snapshot.context.id === null && p.events.length === 0) {
         const { deviceType, scannerAccess } = p.snapshot.context.values;

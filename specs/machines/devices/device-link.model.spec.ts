@@ -57,7 +57,7 @@ async function runWithClock(path: GeneratedPath) {
   return { seen, calls: fakes.calls, asked, listened };
 }
 
-describe('deviceLink machine (spec 3 §2, §4 link and unlink, §8 texts; issue 9)', () => {
+describe('deviceLink machine (link and unlink, texts)', () => {
   beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); vi.setSystemTime(T0); });
   afterEach(() => { vi.useRealTimers(); });
 

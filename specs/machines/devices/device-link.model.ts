@@ -4,7 +4,7 @@ import type { ModelSpec } from '../../support/model-paths.js';
 /** The moment the model starts (its tests hold the clock here). */
 export const T0 = Math.floor(Date.now() / 1000) * 1000;
 const MINUTE = 60_000;
-/** Issue 9: a link code lives 10 minutes; the renewed one 10 minutes from its own issue. */
+/** A link code lives 10 minutes; the renewed one 10 minutes from its own issue. */
 export const FIRST = { code: 'K7M2Q9XA', expiresAt: new Date(T0 + 10 * MINUTE).toISOString() };
 export const RENEWED = { code: 'P4W9ZTRB', expiresAt: new Date(T0 + 30 * MINUTE).toISOString() };
 export const LINK_TOKEN = '3f1c9a52-7d1e-4c55-9e1b-2a9f0c7d4e11';
@@ -75,7 +75,7 @@ const dialog = (p: any, name: string) => p.screen.getByRole('alertdialog', { nam
 const linkDialog = (p: any) => p.screen.queryByRole('dialog', { name: 'Vincular dispositivo', hidden: true }) as HTMLElement | null;
 const button = (p: any, name: string) => p.screen.queryAllByRole('button', { name, hidden: true }).length > 0;
 
-/* What spec 3 §2, §4, §8 and issue 9 say holds in each state. */
+/* What the specification says holds in each state: link and unlink, the texts, online status. */
 deviceLinkModel.expectations = {
   '"inactive"': [{
     says: 'Un dispositivo INACTIVE se puede vincular o eliminar; no se desvincula; sin diálogo de vinculación abierto',

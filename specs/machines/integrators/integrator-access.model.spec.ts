@@ -6,7 +6,7 @@ import { disabledIntegrator, enabledIntegrator, integratorAccessModel } from './
 
 const paths = generatePaths(integratorAccessModel);
 
-describe('integratorAccess machine (spec 1 §4: enabling or disabling asks confirmation; §8 texts)', () => {
+describe('integratorAccess machine (enabling or disabling asks confirmation; texts)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(integratorAccessModel, paths);
     expect(c.states.missing).toEqual([]);

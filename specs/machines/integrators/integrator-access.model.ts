@@ -26,7 +26,7 @@ export const integratorAccessModel: ModelSpec = {
   },
 };
 
-/* What the spec says holds in each state (spec 1 §4 enable/disable, §8 confirmations and the empty error dialog). */
+/* What the spec says holds in each state (enable/disable, confirmations and the empty error dialog). */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string }[] };
 const fail = (message: string) => { throw new Error(message); };
 integratorAccessModel.expectations = {

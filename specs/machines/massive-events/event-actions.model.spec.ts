@@ -7,7 +7,7 @@ import { downloadFailed, eventActionsModel, eventRows } from './event-actions.mo
 
 const paths = generatePaths(eventActionsModel);
 
-describe('eventActions machine (spec 2 §4.1 action rules, §5 selection rules, §8 messages)', () => {
+describe('eventActions machine (action rules, selection rules, messages)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(eventActionsModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -23,13 +23,13 @@ describe('eventActions machine (spec 2 §4.1 action rules, §5 selection rules, 
       reloadList: () => undefined,
     }, eventActionsModel);
     expect(run.seen).toEqual(path.states);
-    // Spec 2 §4.1: a download is requested only for one Próximo or En curso event; refused statuses never request.
+    // A download is requested only for one Próximo or En curso event; refused statuses never request.
     const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as any).target);
     for (const target of downloads) expect(['e1', 'e4']).toContain(target.uuid);
-    // Spec 2 §8: a failed download (its dialog closed by the child) goes back to /massiveEvents; a saved one stays.
+    // A failed download (its dialog closed by the child) goes back to /massiveEvents; a saved one stays.
     const failures = path.events.filter((e) => e.type === 'xstate.done.actor.invitationDownload' && e.output.returnTo).length;
     expect(returned).toEqual(Array(failures).fill('/massiveEvents'));
-    // Spec 2 §2.2: edit goes to ./create?token={id}, only for one Próximo or Incompleto event.
+    // Edit goes to ./create?token={id}, only for one Próximo or Incompleto event.
     const edits = path.events.filter((e) => e.type === 'action' && e.action === 'edit').length;
     if (!edits) expect(opened).toEqual([]);
     for (const url of opened) expect(url).toMatch(/^\/create\?token=e[15]$/);
@@ -53,7 +53,7 @@ describe('eventActions machine (spec 2 §4.1 action rules, §5 selection rules, 
   });
 });
 
-describe("'Descargar invitaciones' on the list (spec 2 §2.2, §4.1, §8; issue 13)", () => {
+describe("'Descargar invitaciones' on the list", () => {
   const run = (row: (typeof eventRows)[keyof typeof eventRows]) => {
     const targets: unknown[] = [];
     const actor = createActor(eventActionsMachine.provide({
@@ -78,7 +78,7 @@ describe("'Descargar invitaciones' on the list (spec 2 §2.2, §4.1, §8; issue 
   });
 });
 
-describe('the events list page (spec 2 §2.2, §9: 10 per page, search, sort)', () => {
+describe('the events list page (10 per page, search, sort)', () => {
   const event = (i: number, title: string, start: string, status = 'Próximo') => [{
     uuid: `u${i}`, title, additionalInformation: '', startDate: start, endDate: start.replace(/T(\d\d)/, (_m, h) => `T${String((Number(h) + 12) % 24).padStart(2, '0')}`),
     status, version: 1, commonArea: null, resident: { uuid: 'r', firstName: 'A', lastName: 'B', street: 'C', number: '1' },
@@ -101,7 +101,7 @@ describe('the events list page (spec 2 §2.2, §9: 10 per page, search, sort)', 
     expect(eventsPage(mixed, { page: 0, search: '', sort: 'guests' }).content.map((r) => r.guests)).toEqual([2, 1]);
   });
 
-  it('the status shown is the computed one (§4.1): a past Próximo shows Terminado, a past Cancelado stays', () => {
+  it('the status shown is the computed one: a past Próximo shows Terminado, a past Cancelado stays', () => {
     const past = [event(1, 'Ayer', '2020-01-01T10:00:00'), event(2, 'Cancelado', '2020-01-01T10:00:00', 'Cancelado')];
     expect(eventsPage(past, { page: 0, search: '', sort: 'name' }).content.map((r) => r.status)).toEqual(['Terminado', 'Cancelado']);
   });

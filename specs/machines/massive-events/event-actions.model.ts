@@ -1,7 +1,7 @@
 import { eventActionsMachine } from '../../../machines/massive-events/event-actions.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
-/** Rows the spec's rules tell apart (spec 2 §4.1): one per display status. */
+/** Rows the spec's rules tell apart: one per display status. */
 export const eventRows = {
   proximo: { uuid: 'e1', name: 'Posada anual', status: 'Próximo' },
   terminado: { uuid: 'e2', name: 'Asamblea 2025', status: 'Terminado' },
@@ -41,7 +41,7 @@ export const eventActionsModel: ModelSpec = {
   },
 };
 
-/* What the spec says holds (spec 2 §4.1 action rules, §5 selection rules, §8 messages). */
+/* What the spec says holds (action rules, selection rules, messages). */
 type Probe = { snapshot: any; calls: { src: string; input: any }[]; events: any[] };
 const fail = (message: string) => { throw new Error(message); };
 const lastAction = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'action')?.action as string;
@@ -71,7 +71,7 @@ eventActionsModel.expectations = {
       if (ALLOWED[action]!.includes(rows[0]!.status)) fail(`${action} se negó para ${rows[0]!.status}`);
       const want = action === 'clone' ? 'Ups...' : 'No se puede realizar la siguiente acción';
       if (title !== want) fail(`titula '${title}'`);
-      if (action === 'clone' && p.snapshot.context.dialog.detail !== 'No se puede clonar este evento, solo es posible clonar eventos con estatus "Terminado".') fail('no dice el texto de §8');
+      if (action === 'clone' && p.snapshot.context.dialog.detail !== 'No se puede clonar este evento, solo es posible clonar eventos con estatus "Terminado".') fail('no dice el texto de clonar');
     },
     view: (p: any) => { p.screen.getByRole('alertdialog', { hidden: true }); },
   }],
@@ -93,7 +93,7 @@ eventActionsModel.expectations = {
     },
   }],
   '"downloading"': [{
-    says: "'Descargar invitaciones' pide las invitaciones del evento seleccionado (GET api/massiveEvents/{id}/invitation), solo con un evento Próximo o En curso (§4.1: no Terminado, Incompleto ni Cancelado)",
+    says: "'Descargar invitaciones' pide las invitaciones del evento seleccionado (GET api/massiveEvents/{id}/invitation), solo con un evento Próximo o En curso (no Terminado, Incompleto ni Cancelado)",
     actor: (p: Probe) => {
       const call = p.calls.filter((c) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
       const rows = ticked(p);
@@ -103,7 +103,7 @@ eventActionsModel.expectations = {
     },
   }],
   '"succeeded"': [{
-    says: "Éxitos de §8: 'Evento eliminado correctamente', 'Evento clonado correctamente', 'Evento cancelado correctamente'",
+    says: "Éxitos: 'Evento eliminado correctamente', 'Evento clonado correctamente', 'Evento cancelado correctamente'",
     actor: (p: Probe) => { if (p.snapshot.context.dialog?.detail !== SUCCESS[p.calls.at(-1)!.input.action]) fail(`dice '${p.snapshot.context.dialog?.detail}'`); },
     view: (p: any) => { p.screen.getByText(SUCCESS[p.action as string] ?? '¡Correcto!'); },
   }],

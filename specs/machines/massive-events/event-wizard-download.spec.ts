@@ -23,7 +23,7 @@ function wizard(outcome: InvitationDownloadOutput) {
   return { actor, targets };
 }
 
-describe("the wizard's Finalizar offers the event's invitations (spec 2 §2.1 step 3, §4.2, §8; issue 13)", () => {
+describe("the wizard's Finalizar offers the event's invitations (step 3)", () => {
   it('after Finalizar saves the design, the download asks for the whole event (GET api/massiveEvents/{id}/invitation)', async () => {
     const { actor, targets } = wizard({ saved: true, returnTo: null });
     await waitFor(actor, (s) => s.matches('finished'));

@@ -7,7 +7,7 @@ import { eventWizardModel, originalEvent } from './event-wizard.model.js';
 
 const paths = generatePaths(eventWizardModel);
 
-describe('eventWizard machine (spec 2 §2.1, §4.2, §5, §8)', () => {
+describe('eventWizard machine', () => {
   it('every state and transition is reached by a generated path (the resume offer from a session left open, new and edited)', () => {
     const c = coverage(eventWizardModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -21,13 +21,13 @@ describe('eventWizard machine (spec 2 §2.1, §4.2, §5, §8)', () => {
     expect(run.seen).toEqual(path.states);
   });
 
-  it('configure leaves the default colours out (spec 2 §7, §9)', () => {
+  it('configure leaves the default colours out', () => {
     expect(configureBodyOf(emptyDesign())).toEqual({ backgroundImage: undefined, profile: undefined, version: undefined });
     expect(configureBodyOf({ ...emptyDesign(), foregroundColor: 'FF0000' })).toMatchObject({ foregroundColor: 'ff0000' });
   });
 });
 
-describe('eventWizard resumes a session left open (spec 2 §4.2; issue 12)', () => {
+describe('eventWizard resumes a session left open', () => {
   const kept = (token: string | null) => {
     const actor = createActor(eventWizardMachine, { input: { token, role: 'admin', saved: null } });
     return { ...actor.getSnapshot().context, token, eventId: token ?? 'n1', active: true, original: token ? (originalEvent as never) : null };

@@ -18,7 +18,7 @@ const failure = { kind: 'http', status: 409, body: { error: 'conflict', error_de
 const created = { id: 9, uuid: 'g9', firstName: 'Eva', lastName: 'Paz', email: '', phone: '', massiveEvent: { uuid: 'n1' } };
 
 /**
- * A session left open at a step (spec 2 §4.2): what the wizard kept of a new event (already created
+ * A session left open at a step: what the wizard kept of a new event (already created
  * as 'n1') or of an edited one ('e1', with the event as it was read), one guest added.
  */
 const leftOpen = (token: string | null, step: 'step1' | 'step2' | 'step3') => {
@@ -78,7 +78,7 @@ export const eventWizardModel: ModelSpec = {
       case 'importing': return [
         { type: 'xstate.done.actor.guestImport', output: { created: [created] } },
         { type: 'xstate.done.actor.guestImport', output: { created: [] } },
-        // The new guests' invitations failed to download: back to the list (§8), which asks first (§4.2).
+        // The new guests' invitations failed to download: back to the list, which asks first.
         { type: 'xstate.done.actor.guestImport', output: { created: [created], returnTo: '/massiveEvents' } },
         { type: 'xstate.error.actor.guestImport', error: new Error('import') },
       ];

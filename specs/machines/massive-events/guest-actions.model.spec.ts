@@ -7,7 +7,7 @@ import { guestActionsModel } from './guest-actions.model.js';
 
 const paths = generatePaths(guestActionsModel);
 
-describe('guestActions machine (spec 2 §2.3 select all, §5 selection rules, §8)', () => {
+describe('guestActions machine (select all, selection rules)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(guestActionsModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -30,7 +30,7 @@ describe('guestActions machine (spec 2 §2.3 select all, §5 selection rules, §
     for (const a of asked) if (Array.isArray(a)) expect(a[1]).toMatch(/^g[12]$/);
     const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as any).target);
     for (const d of downloads) expect(d.uuids.length).toBeGreaterThan(0);
-    // Spec 2 §8: a failed download (the screen's or the import's) goes back to /massiveEvents, nothing else does.
+    // A failed download (the screen's or the import's) goes back to /massiveEvents, nothing else does.
     const failures = path.events.filter((e) => e.type.startsWith('xstate.done.actor.') && e.output.returnTo).length;
     expect(returned).toEqual(Array(failures).fill('/massiveEvents'));
     // The list reloads after an import only when it created guests (and stays).
@@ -39,7 +39,7 @@ describe('guestActions machine (spec 2 §2.3 select all, §5 selection rules, §
   });
 });
 
-describe('the guests page (spec 2 §2.3, §9: 15 per page, 6 page links)', () => {
+describe('the guests page (15 per page, 6 page links)', () => {
   const guests = Array.from({ length: 100 }, (_, i) => ({ uuid: `g${i}`, firstName: i === 7 ? 'José' : `Invitado${i}`, lastName: 'Ruiz', email: '', phone: '' }));
   it('15 a page; 7 pages; a window of 6 page links', () => {
     const page = guestsPage(guests, { page: 0, size: 15, search: '' });

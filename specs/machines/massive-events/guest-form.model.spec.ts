@@ -4,7 +4,7 @@ import { guestFormModel, isRepeated } from './guest-form.model.js';
 
 const paths = generatePaths(guestFormModel);
 
-describe("the /guests guest form (spec 2 §2.3 add/edit guest; §5 Guest: a repeated name asks 'Estas seguro de agregar a este invitado nuevamente?')", () => {
+describe("the /guests guest form (add/edit guest; Guest: a repeated name asks 'Estas seguro de agregar a este invitado nuevamente?')", () => {
   it('every state and transition is reached by a generated path, the question before sending included', () => {
     const c = coverage(guestFormModel, paths);
     expect(c.states.missing).toEqual([]);

@@ -14,7 +14,7 @@ const ana = eventGuests[0]!;
 export const guestForm = formScreenMachine.provide(guestFormRules());
 
 /**
- * Spec 2 §5 Guest, written independently of the machine: the name (trimmed, case and accents
+ * The guest's rules, written independently of the machine: the name (trimmed, case and accents
  * ignored) is another guest's of the event. The oracle of the expectations below.
  */
 const plain = (s: unknown) => String(s ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();

@@ -7,7 +7,7 @@ import { guestImportModel, sheets } from './guest-import.model.js';
 const paths = generatePaths(guestImportModel);
 const describePath = (p: GeneratedPath) => [p.inputName, ...p.events.map(guestImportModel.describeEvent!)].join(' → ');
 
-describe('guestImport machine (spec 2 §4.2 import flow, §5 Guest import, §9)', () => {
+describe('guestImport machine (import flow, Guest import)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(guestImportModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -23,7 +23,7 @@ describe('guestImport machine (spec 2 §4.2 import flow, §5 Guest import, §9)'
   });
 });
 
-describe('guest import rules (spec 2 §5)', () => {
+describe('guest import rules', () => {
   it('a file with 5 bad rows has 5 errors, numbered as the sheet shows them', () => {
     const { errors, guests } = checkRows(sheets.fiveBad.rows);
     expect(errors.map((e) => e.row)).toEqual([2, 3, 4, 5, 7]);

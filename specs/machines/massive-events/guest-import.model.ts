@@ -63,7 +63,7 @@ export const guestImportModel: ModelSpec = {
   },
 };
 
-/* What the spec says holds (spec 2 §4.2 import flow, §5 Guest import, §9). */
+/* What the spec says holds (import flow, Guest import). */
 type Probe = { snapshot: any; calls: { src: string; input: any }[]; events: any[] };
 const fail = (message: string) => { throw new Error(message); };
 const lastPick = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'file.pick')?.file.name as string | undefined;
@@ -155,7 +155,7 @@ guestImportModel.expectations = {
     },
   }],
   '"closed"': [{
-    says: 'Si la descarga de invitaciones falla, al cerrar su aviso se vuelve a /massiveEvents (spec 2 §8); cerrar sin descarga fallida no lleva a ningún lado',
+    says: 'Si la descarga de invitaciones falla, al cerrar su aviso se vuelve a /massiveEvents; cerrar sin descarga fallida no lleva a ningún lado',
     actor: (p: Probe) => {
       const last = p.events.at(-1);
       const want = last?.type === 'xstate.done.actor.invitationDownload' && last.output.returnTo ? '/massiveEvents' : null;

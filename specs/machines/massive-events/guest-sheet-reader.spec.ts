@@ -15,7 +15,7 @@ const book = (rows: unknown[][], type: 'xlsx' | 'xls' | 'ods' = 'xlsx', edit?: (
 };
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: { problem?: string }) => e.problem ?? String(e));
 
-describe('reading a guest sheet (spec 2 §5 Guest import, §9)', () => {
+describe('reading a guest sheet (Guest import)', () => {
   it('xlsx, xls and ods give the first sheet as texts', async () => {
     for (const type of ['xlsx', 'xls', 'ods'] as const) {
       const read = await readGuestSheet(fileOf(`invitados.${type}`, book([HEADER, ['José', 'Peña', 5512345678, 'jose@correo.mx']], type)));

@@ -5,7 +5,7 @@ const refused = { kind: 'http', status: 409, body: { error: 'conflict', error_de
 type Probe = { snapshot: any; calls: { src: string; input: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 
-/** One download of invitations (spec 2 §2.2, §2.3, §8; issue 13). */
+/** One download of invitations. */
 export const invitationDownloadModel: ModelSpec = {
   name: 'invitationDownload',
   machine: invitationDownloadMachine,
@@ -41,7 +41,7 @@ invitationDownloadModel.expectations = {
     actor: (p: Probe) => { if (p.snapshot.context.error !== refused.body.error_description) fail(`error ${p.snapshot.context.error}`); },
   }],
   '"returned"': [{
-    says: 'Tras la falla de invitaciones se vuelve a /massiveEvents (spec 2 §8); la de credenciales se queda en /workers',
+    says: 'Tras la falla de invitaciones se vuelve a /massiveEvents; la de credenciales se queda en /workers',
     actor: (p: Probe) => {
       const want = p.snapshot.context.target.kind === 'workers' ? null : '/massiveEvents';
       if (p.snapshot.output?.returnTo !== want) fail(`returnTo ${p.snapshot.output?.returnTo}`);

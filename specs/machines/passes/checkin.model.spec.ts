@@ -4,7 +4,7 @@ import { checkinModel } from './checkin.model.js';
 
 const paths = generatePaths(checkinModel);
 
-describe('checkin (issue 13: idle → verifying → admitted or refused with the reason → idle)', () => {
+describe('checkin (idle → verifying → admitted or refused with the reason → idle)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(checkinModel, paths);
     expect(c.states.missing).toEqual([]);

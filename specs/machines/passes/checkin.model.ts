@@ -1,7 +1,7 @@
 import { checkinMachine } from '../../../machines/passes/checkin.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
-/** What POST api/massiveEventGuests/checkin answers (issue 13). */
+/** What POST api/massiveEventGuests/checkin answers. */
 export const admittedAnswer = {
   visitUuid: '00000000-0000-4000-8000-00000000a001', direction: 'IN', at: '2026-12-12T18:05:00.000Z',
   guest: { uuid: '00000000-0000-4000-8000-00000000b001', firstName: 'Ramona', lastName: 'Peña' },
@@ -13,7 +13,7 @@ const PASS = 'P1.AQEAAAAA';
 type Probe = { snapshot: any; calls: { src: string; input: any }[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 
-/** The guard's check-in (/checkin; issue 13). */
+/** The guard's check-in (/checkin). */
 export const checkinModel: ModelSpec = {
   name: 'checkin',
   machine: checkinMachine,

@@ -5,7 +5,7 @@ import { addressPagesModel, readPng } from './address-pages.model.js';
 
 const paths = generatePaths(addressPagesModel);
 
-describe('the address pages: the form skeleton as /newIntegrator and /newFrac (spec 1 §2, §5 postal code, logo and limits, §8 dialogs)', () => {
+describe('the address pages: the form skeleton as /newIntegrator and /newFrac (postal code, logo and limits, dialogs)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(addressPagesModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -26,7 +26,7 @@ describe('the address pages: the form skeleton as /newIntegrator and /newFrac (s
     const run = await runOnActor(path.machine, path, ['loadForm', 'saveRecord', 'readLogo'], { leave, logLookupFailure }, addressPagesModel);
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
-    // Spec 1 §8: a lookup failure is only logged; leaving goes back to the list once.
+    // A lookup failure is only logged; leaving goes back to the list once.
     expect(logLookupFailure).toHaveBeenCalledTimes(path.events.filter((e) => e.type === 'postalCode.failed').length);
     expect(leave).toHaveBeenCalledTimes(run.snapshot.status === 'done' ? 1 : 0);
   });

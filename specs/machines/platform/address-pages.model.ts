@@ -43,8 +43,8 @@ export const communityPage = formScreenMachine.provide(formRules({
 const isCommunity = (s: any) => 'licenseTotal' in s.context.values;
 
 /**
- * The add/edit pages with an address (spec 1 §2 Alta integrador, Alta / Editar fraccionamiento,
- * §5 postal code and limits, §8 dialogs): one skeleton, two configurations.
+ * The add/edit pages with an address (Alta integrador, Alta / Editar fraccionamiento,
+ * postal code and limits, dialogs): one skeleton, two configurations.
  */
 export const addressPagesModel: ModelSpec = {
   name: 'addressPages',
@@ -101,7 +101,7 @@ export const addressPagesModel: ModelSpec = {
   },
 };
 
-/* What spec 1 (§2 the integrator and community pages, §5 postal code and logo, §8 dialogs) says holds in each state. */
+/* What the specification says holds in each state: the integrator and community pages, postal code and logo, dialogs. */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 const lastIndex = (p: Probe, test: (e: Probe['events'][number]) => boolean) => p.events.findLastIndex(test);

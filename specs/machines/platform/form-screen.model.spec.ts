@@ -8,7 +8,7 @@ import { userModalModel } from '../users/user-modal.model.js';
 
 const paths = generatePaths(formScreenModel);
 
-describe('form machine, the one form skeleton (spec 3 §2 Agregar / Editar modals: load for edit, validate, submit, dialogs)', () => {
+describe('form machine, the one form skeleton (Agregar / Editar modals: load for edit, validate, submit, dialogs)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(formScreenModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -32,7 +32,7 @@ describe('form machine, the one form skeleton (spec 3 §2 Agregar / Editar modal
   });
 });
 
-describe('one form skeleton, configured five ways (issue 7: catalogue modals, users modal, address pages, registration; the /guests guest form)', () => {
+describe('one form skeleton, configured five ways (catalogue modals, users modal, address pages, registration; the /guests guest form)', () => {
   it('together the five configurations reach every state and transition of the skeleton', () => {
     const models = [formScreenModel, userModalModel, addressPagesModel, registrationFormModel, guestFormModel];
     const missing = models.map((m) => coverage({ ...m, notHere: undefined }, generatePaths(m)));

@@ -38,7 +38,7 @@ export const formScreenModel: ModelSpec = {
   },
 };
 
-/* What the spec says holds in each state of an add/edit modal (spec 3 §2 'Agregar …'/'Editar …', §8 messages). */
+/* What the spec says holds in each state of an add/edit modal ('Agregar …'/'Editar …', messages). */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
 /** The rendered modal (a catalogue's FormDialog): the screen and the context the model predicts. */
 type ViewProbe = { screen: any; context: any };

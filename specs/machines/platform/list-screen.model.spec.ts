@@ -6,7 +6,7 @@ import { listScreenModel, pageOf } from './list-screen.model.js';
 
 const paths = generatePaths(listScreenModel);
 
-describe('listScreen machine (issue 3 list pattern: load, search, page, select, confirm-delete, reload)', () => {
+describe('listScreen machine (list pattern: load, search, page, select, confirm-delete, reload)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(listScreenModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -34,7 +34,7 @@ describe('listScreen machine (issue 3 list pattern: load, search, page, select, 
   });
 });
 
-describe('listScreen remembers where it stood and gives each row its own child (spec 3 §2 Residents)', () => {
+describe('listScreen remembers where it stood and gives each row its own child (Residents)', () => {
   const settle = () => new Promise((r) => setTimeout(r, 0));
   const rows = [{ uuid: 'a', name: 'Ana' }, { uuid: 'b', name: 'Beto' }];
 

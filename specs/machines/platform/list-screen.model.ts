@@ -50,8 +50,8 @@ export const listScreenModel: ModelSpec = {
 };
 
 /* ---------------------------------------------------------------------------------------------
- * What the spec says holds in each state (spec 3 §1 lists, §8 delete confirmation, §9 page size;
- * spec 1 §9): written from the spec, checked on the actor here and on the screen by the view walk.
+ * What the spec says holds in each state (lists, delete confirmation,
+ * page size): written from the spec, checked on the actor here and on the screen by the view walk.
  * ------------------------------------------------------------------------------------------- */
 type Call = { src: string; input: any; outcome?: 'done' | 'error'; output?: any };
 type Probe = { snapshot: any; calls: Call[]; events: { type: string; [k: string]: any }[]; step: number };
@@ -88,7 +88,7 @@ const showsAnsweredPage = {
   },
 };
 const asksFifteen = {
-  says: 'Cada consulta pide 15 registros por página (spec 3 §9)',
+  says: 'Cada consulta pide 15 registros por página',
   actor: (p: Probe) => { if (lastLoad(p) && lastLoad(p)!.size !== 15) fail(`pidió ${lastLoad(p)!.size} por página`); },
 };
 
@@ -117,7 +117,7 @@ export const listScreenExpectations: Record<string, { says: string; actor?: (p: 
       }
     },
   }, {
-    says: "Cada consulta lleva el filtro elegido por última vez ('Residentes activados' filtra por uso de la app, spec 3 §2)",
+    says: "Cada consulta lleva el filtro elegido por última vez ('Residentes activados' filtra por uso de la app)",
     actor: (p) => {
       const last = [...p.events].reverse().find((e) => e.type === 'filter.change' || e.type === 'filters.set');
       const chosen = last?.type === 'filters.set' ? { name: 'useApp', value: last.filters.useApp } : last;
@@ -147,7 +147,7 @@ export const listScreenExpectations: Record<string, { says: string; actor?: (p: 
     },
   }],
   '"confirmDelete"': [{
-    says: "Eliminar pide confirmación: '¿Seguro que deseas eliminar {nombre}?' (spec 3 §8)",
+    says: "Eliminar pide confirmación: '¿Seguro que deseas eliminar {nombre}?'",
     actor: (p) => {
       if (p.snapshot.context.selected?.uuid !== lastEvent(p, 'row.delete')?.row.uuid) fail('la confirmación no es de la fila elegida');
       if (p.calls.some((c) => c.src === 'deleteRow' && !c.outcome)) fail('se eliminó antes de confirmar');

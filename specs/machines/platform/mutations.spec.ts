@@ -1,5 +1,5 @@
 /**
- * The model tests can fail (issue 7 §3): each mutation breaks one named transition in a copy of
+ * The model tests can fail: each mutation breaks one named transition in a copy of
  * a machine, paths are generated from the broken copy as for the real one, and at least one of
  * them must fail against the spec's expectations of the model. The same paths pass on the real
  * machines (their model specs).

@@ -4,7 +4,7 @@ import { postalCodeLookupModel, reports } from './postal-code-lookup.model.js';
 
 const paths = generatePaths(postalCodeLookupModel);
 
-describe('postal-code lookup child (spec 1 §5 Código postal: five digits look the colonies up; §8 a failure is only logged)', () => {
+describe('postal-code lookup child (Código postal: five digits look the colonies up; a failure is only logged)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(postalCodeLookupModel, paths);
     expect(c.states.missing).toEqual([]);

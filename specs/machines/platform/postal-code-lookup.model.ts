@@ -3,7 +3,7 @@ import type { ModelSpec } from '../../support/model-paths.js';
 
 export const colonies01000 = [{ idAddress: 1, uuid: 'a1', colony: 'San Ángel', state: 'Ciudad de México', location: 'Álvaro Obregón' }];
 
-/** The postal-code lookup every address form spawns (spec 1 §5 'Código postal', §8: a failed lookup is only logged). */
+/** The postal-code lookup every address form spawns ('Código postal', a failed lookup is only logged). */
 export const postalCodeLookupModel: ModelSpec = {
   name: 'postalCodeLookup',
   // Standing alone it has no form to tell: its reports are recorded by the test (`report`).

@@ -7,7 +7,7 @@ import { downloads, reportFilterModel } from './report-filter.model.js';
 
 const paths = generatePaths(reportFilterModel);
 
-describe("the report filters (spec 3 §2 'Reportes', §5 'Falta una fecha', §7 Reports, §8)", () => {
+describe("the report filters ('Reportes', 'Falta una fecha', Reports)", () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(reportFilterModel, paths);
     expect(c.states.missing).toEqual([]);
@@ -21,7 +21,7 @@ describe("the report filters (spec 3 §2 'Reportes', §5 'Falta una fecha', §7 
   });
 });
 
-describe('the common-area report takes one entry date (spec 3 §2: fecha de entrada)', () => {
+describe('the common-area report takes one entry date (fecha de entrada)', () => {
   const start = () => {
     const told: unknown[] = [];
     const actor = createActor(reportFilterMachine.provide({

@@ -1,6 +1,6 @@
 /**
- * The report filter machine's model (spec 3 §2 'Reportes', §5 'Falta una fecha' and no future
- * dates, §7 Reports, §8 'Ha ocurrido un error'; issue 10). The results list is a recorded child
+ * The report filter machine's model ('Reportes', 'Falta una fecha' and no future
+ * dates, the report calls, 'Ha ocurrido un error'). The results list is a recorded child
  * (its own model tests the list); the download child is a recorder of its inputs, and what it
  * reports (headers, progress, saved, failed) are events of the path.
  */
@@ -66,7 +66,7 @@ export const reportFilterModel: ModelSpec = {
 };
 
 /* ---------------------------------------------------------------------------------------------
- * What the spec says (spec 3 §2, §5, §7, §8), written from the spec: the oracle rebuilds the form
+ * What the spec says, written from the spec: the oracle rebuilds the form
  * from the person's events and judges ranges by the spec's words, not by the machine's rule.
  * ------------------------------------------------------------------------------------------- */
 type Call = { src: string; input: any };
@@ -87,7 +87,7 @@ function formAfter(events: Probe['events']): ReportFilters {
   }
   return form;
 }
-/** Spec 3 §5 in its own words: both ends or none, no date after today, the start not after the end. */
+/** The date rules in their own words: both ends or none, no date after today, the start not after the end. */
 function rangeProblem(form: ReportFilters): string | null {
   for (const [from, to] of VISIT_RANGES) {
     const a = form[from].trim(); const b = form[to].trim();
@@ -182,7 +182,7 @@ const exportSays: Record<string, Expectation[]> = {
     },
   }],
   failed: [{
-    says: "Si falla, el diálogo 'Ha ocurrido un error' muestra el texto del servidor (spec 3 §8)",
+    says: "Si falla, el diálogo 'Ha ocurrido un error' muestra el texto del servidor",
     actor: (p: Probe) => { if (p.snapshot.context.exportError !== 'Falta una fecha') fail(`muestra '${p.snapshot.context.exportError}'`); },
     view: (p: ViewProbe) => {
       const dialog = p.screen.getAllByRole('alertdialog', { hidden: true }).at(-1)!;

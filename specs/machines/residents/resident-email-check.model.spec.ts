@@ -4,7 +4,7 @@ import { emailReports, residentEmailCheckModel } from './resident-email-check.mo
 
 const paths = generatePaths(residentEmailCheckModel);
 
-describe("resident email check child (spec 3 §5: checked on blur; a duplicate is 'Correo ya existente.' unless a deleted owner outside edit mode)", () => {
+describe("resident email check child (checked on blur; a duplicate is 'Correo ya existente.' unless a deleted owner outside edit mode)", () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(residentEmailCheckModel, paths);
     expect(c.states.missing).toEqual([]);

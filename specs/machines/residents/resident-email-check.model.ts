@@ -1,7 +1,7 @@
 import { residentEmailCheckMachine } from '../../../machines/residents/resident-email-check.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
 
-/** `POST api/residents/validateEmail/` answers as the server gives them (spec 3 §7; docs/decisions.md, Residents). */
+/** `POST api/residents/validateEmail/` answers as the server gives them (docs/decisions.md, Residents). */
 export const emailAnswers = {
   available: { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } },
   taken: { Success: false, Message: 'Correo ya existente.', Data: { residentStatus: 'TAKEN' } },
@@ -9,7 +9,7 @@ export const emailAnswers = {
 };
 const EDITED = '00000000-0000-4000-8000-00000000e001';
 
-/** The resident email check the resident form spawns (spec 3 §5: checked with the server on blur). */
+/** The resident email check the resident form spawns (checked with the server on blur). */
 export const residentEmailCheckModel: ModelSpec = {
   name: 'residentEmailCheck',
   // Standing alone it has no form to tell: its reports are recorded by the test (`report`).
@@ -44,7 +44,7 @@ const expected = (p: Probe, answer: Report): string => {
   if (answer.type.startsWith('xstate.error')) return 'email.failed';
   const status = answer.output.Data.residentStatus;
   if (status === 'TAKEN') return 'email.taken';
-  // Spec 3 §5: a deleted owner is offered for reactivation only outside edit mode.
+  // A deleted owner is offered for reactivation only outside edit mode.
   if (status === 'DELETED' && lastCheck(p).residentUuid === null) return 'email.deleted';
   return 'email.free';
 };

@@ -5,21 +5,21 @@ import { residentForm, residentFormModel } from './resident-form.model.js';
 
 const paths = generatePaths(residentFormModel);
 
-describe("/newResidents: 'Alta residente' / 'Editar residente' (spec 3 §2, §4 reactivation, §5 rules, §7 calls, §8 titles)", () => {
+describe("/newResidents: 'Alta residente' / 'Editar residente' (reactivation, rules, calls, titles)", () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(residentFormModel, paths);
     expect(c.states.missing).toEqual([]);
     expect(c.transitions.missing).toEqual([]);
   });
 
-  it('a fifth phone cannot be added (spec 3 §5, §9: up to 4 phones)', () => {
+  it('a fifth phone cannot be added (up to 4 phones)', () => {
     const actor = createActor(residentForm, { input: { id: null } }).start();
     for (let i = 0; i < 5; i += 1) actor.send({ type: 'phone.add' });
     expect(actor.getSnapshot().context.values.phones).toHaveLength(4);
     actor.stop();
   });
 
-  it('the first phone cannot be removed while it is the only one (spec 3 §5: first phone required)', () => {
+  it('the first phone cannot be removed while it is the only one (first phone required)', () => {
     const actor = createActor(residentForm, { input: { id: null } }).start();
     actor.send({ type: 'phone.remove', index: 0 });
     expect(actor.getSnapshot().context.values.phones).toHaveLength(1);
@@ -32,7 +32,7 @@ describe("/newResidents: 'Alta residente' / 'Editar residente' (spec 3 §2, §4 
     const run = await runOnActor(path.machine, path, ['loadForm', 'saveRecord', 'reactivateResident', 'removePhone'], { leave, showEditMode }, residentFormModel);
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
-    // Spec 3 §4: the reactivated resident is edited at /newResidents?uuid=…; leaving goes back to /residents once.
+    // The reactivated resident is edited at /newResidents?uuid=…; leaving goes back to /residents once.
     expect(showEditMode).toHaveBeenCalledTimes(path.events.filter((e) => e.type === 'xstate.done.actor.reactivate').length);
     expect(leave).toHaveBeenCalledTimes(run.snapshot.status === 'done' ? 1 : 0);
   });

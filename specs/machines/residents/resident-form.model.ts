@@ -17,7 +17,7 @@ export const loadedResident = {
     useapp: false, notresident: true, phones: [{ uuid: SAVED_PHONES[0], phone: '5511111111' }, { uuid: SAVED_PHONES[1], phone: '5522222222' }],
   },
 };
-/** The deleted resident `reactivateEmail` brings back (spec 3 §3 Resident). */
+/** The deleted resident `reactivateEmail` brings back (Resident). */
 export const reactivatedResident = {
   uuid: REACTIVATED_UUID, idResident: 7, name: 'Otra Persona', firstName: 'Otra', lastName: 'Persona', email: 'otra@correo.mx', number: '7',
   intNumber: null, action: null, useapp: false, status: 'ACTIVE', notresident: false, idFrac: 1, idStreet: 11, idZone: 1,
@@ -38,7 +38,7 @@ const ORIGINAL = 'ana@correo.mx';
 const normal = (v: unknown) => String(v ?? '').trim().toLowerCase();
 
 /**
- * /newResidents (spec 3 §2 'Alta residente' / 'Editar residente', §4 reactivation, §5 rules, §8
+ * /newResidents ('Alta residente' / 'Editar residente', reactivation, rules,
  * dialogs): the form skeleton with the resident's rules, the email check child (recorded: its own
  * model tests it; its reports are events of the path), phone rows and the import child (recorded).
  */
@@ -114,7 +114,7 @@ export const residentFormModel: ModelSpec = {
   },
 };
 
-/* What spec 3 (§2 the form, §4 reactivation, §5 rules, §7 calls, §8 titles) says holds in each state. */
+/* What the specification says holds in each state: the form, reactivation, rules, calls, titles. */
 type Call = { src: string; input: any; outcome?: string; output?: any };
 type Probe = { snapshot: any; calls: Call[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };

@@ -5,14 +5,14 @@ import { ERRORS_BASE64, importReports, residentImportModel, uploads } from './re
 
 const paths = generatePaths(residentImportModel);
 
-describe('the residents Excel import modal (spec 3 §2, §4 import, §5 .xlsx only, §8 Error / Error Parcial)', () => {
+describe('the residents Excel import modal (import, .xlsx only, Error / Error Parcial)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(residentImportModel, paths);
     expect(c.states.missing).toEqual([]);
     expect(c.transitions.missing).toEqual([]);
   });
 
-  it('Errores.xlsx is the base64 of a workbook; text that is not one cannot be saved (spec 3 §8 No se pudo generar el archivo de errores.)', () => {
+  it('Errores.xlsx is the base64 of a workbook; text that is not one cannot be saved (No se pudo generar el archivo de errores.)', () => {
     expect([...workbookBytes(ERRORS_BASE64).slice(0, 2)]).toEqual([0x50, 0x4b]);
     expect(() => workbookBytes('no es base64!')).toThrow();
     expect(() => workbookBytes(btoa('hola mundo'))).toThrow();

@@ -23,7 +23,7 @@ export const answers = {
 /** What the upload child was given in the running test (its input: the chosen file). */
 export const uploads: unknown[] = [];
 
-/** The Excel import modal of /newResidents (spec 3 §2, §4 import, §5 .xlsx only, §8 texts). */
+/** The Excel import modal of /newResidents (import, .xlsx only, texts). */
 export const residentImportModel: ModelSpec = {
   name: 'residentImport',
   // Standing alone it has no page to tell; the upload child is a recorder of its input (its reports are events of the path).

@@ -6,14 +6,14 @@ import { residentStatusModel } from './resident-status.model.js';
 
 const paths = generatePaths(residentStatusModel);
 
-describe('residentStatus machine (spec 3 §4: ACTIVE can be deactivated, a non-active resident activated; §8 titles)', () => {
+describe('residentStatus machine (ACTIVE can be deactivated, a non-active resident activated; titles)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(residentStatusModel, paths);
     expect(c.states.missing).toEqual([]);
     expect(c.transitions.missing).toEqual([]);
   });
 
-  it("an ACTIVE row offers 'Desactivar', any other 'Activar'; failures are titled as spec 3 §8 says", () => {
+  it("an ACTIVE row offers 'Desactivar', any other 'Activar'; each failure has its own title", () => {
     expect(statusActionOf('ACTIVE')).toMatchObject({ enable: false, label: 'Desactivar' });
     expect(statusActionOf('INACTIVE')).toMatchObject({ enable: true, label: 'Activar' });
     expect(statusDialogOf(true, 'Ana', false).title).toBe('No es posible activar');

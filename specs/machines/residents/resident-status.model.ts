@@ -22,7 +22,7 @@ export const residentStatusModel: ModelSpec = {
   },
 };
 
-/* What the spec says holds (spec 3 §4: ACTIVE can be deactivated, non-active activated; §8 titles). */
+/* What the spec says holds (ACTIVE can be deactivated, non-active activated; titles). */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[] };
 const fail = (message: string) => { throw new Error(message); };
 const call = (p: Probe) => p.calls.find((c) => c.src === 'setStatus') ?? fail('no se pidió el cambio');

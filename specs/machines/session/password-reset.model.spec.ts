@@ -6,7 +6,7 @@ import { passwordResetModel } from './password-reset.model.js';
 
 const paths = generatePaths(passwordResetModel);
 
-describe('password reset machine (spec 1 §2 /resetPassword)', () => {
+describe('password reset machine (/resetPassword)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(passwordResetModel, paths);
     expect(c.states.missing).toEqual([]);

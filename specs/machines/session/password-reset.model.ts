@@ -18,7 +18,7 @@ export const passwordResetModel: ModelSpec = {
   },
 };
 
-/* What spec 1 §2 (/resetPassword: one email field, 'Recuperar Contraseña', success or failure with a retry link) and §5 (email rule) say holds. */
+/* What the specification says holds: /resetPassword has one email field and 'Recuperar Contraseña', then success or failure with a retry link; the email rule. */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 const typed = (p: Probe) => String([...p.events].reverse().find((e) => e.type === 'field.change')?.value ?? '');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coverage, describePath, generatePaths, runOnActor } from '../../support/model-paths.js';
 import { navigations, registrationFormModel, registrationModel } from './registration.model.js';
 
-describe('registration (spec 1 §2 complete registration, §8 messages and where it goes)', () => {
+describe('registration (complete registration, messages and where it goes)', () => {
   const paths = generatePaths(registrationModel);
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(registrationModel, paths);
@@ -17,7 +17,7 @@ describe('registration (spec 1 §2 complete registration, §8 messages and where
   });
 });
 
-describe('registration password form (spec 1 §5 registration password and confirmation, §8 registration messages)', () => {
+describe('registration password form (registration password and confirmation, registration messages)', () => {
   const paths = generatePaths(registrationFormModel);
   it('every state and transition it can take is reached by a generated path', () => {
     const c = coverage(registrationFormModel, paths);

@@ -10,7 +10,7 @@ const fail = (message: string) => { throw new Error(message); };
 /** Where the registration went, recorded by the test (its `navigate` action). */
 export const navigations: string[] = [];
 
-/** The registration screen: the link check, then the password form as its child (spec 1 §2 Complete registration, §8). */
+/** The registration screen: the link check, then the password form as its child (Complete registration). */
 export const registrationModel: ModelSpec = {
   name: 'registration',
   machine: registrationMachine,
@@ -50,7 +50,7 @@ export const registrationModel: ModelSpec = {
       : e.output.record.idUsersTypes === 15 ? 'el contratista completa su registro' : 'el usuario completa su registro'),
 };
 
-/** The registration's password form: the form skeleton with the registration rules (spec 1 §5 registration password). */
+/** The registration's password form: the form skeleton with the registration rules (registration password). */
 export const registrationFormModel: ModelSpec = {
   name: 'registrationForm',
   machine: registrationForm({ findUser: async () => null, newPassword: async () => undefined }),

@@ -7,7 +7,7 @@ import { sessionModel } from './session.model.js';
 const paths = generatePaths(sessionModel);
 const srcs = ['checkSession', 'signIn', 'switchCommunity', 'signOut'];
 
-describe('session machine (spec 1 §4 sign-in and session)', () => {
+describe('session machine (sign-in and session)', () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(sessionModel, paths);
     expect(c.states.missing).toEqual([]);

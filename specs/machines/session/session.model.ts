@@ -41,7 +41,7 @@ export const sessionModel: ModelSpec = {
 };
 
 
-/* What the spec says holds in each state (spec 1 §2 sign-in, §4 session, §5 sign-in rules, §8 messages). */
+/* What the spec says holds in each state (sign-in, session, sign-in rules, messages). */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
 /** The rendered sign-in screen and shell (specs/web/session/session.view.spec.tsx adds the route and the fields). */
 type ViewProbe = { screen: any; context: any; events: { type: string }[]; step: number; where: () => string; field: (name: 'email' | 'password') => HTMLInputElement };
@@ -59,7 +59,7 @@ const signedInShell = {
 };
 sessionModel.expectations = {
   '{"signedOut":"error"}': [{
-    says: 'Tras un intento fallido los campos de correo y contraseña quedan vacíos (spec 1 §2)',
+    says: 'Tras un intento fallido los campos de correo y contraseña quedan vacíos',
     actor: (p: Probe) => {
       const { email, password } = p.snapshot.context.credentials;
       if (email !== '' || password !== '') fail(`los campos conservan '${email}' / '${password ? '••••' : ''}'`);
@@ -73,7 +73,7 @@ sessionModel.expectations = {
     view: (p: ViewProbe) => { p.screen.getByText(p.context.error); },
   }],
   '{"signedOut":"idle"}': [{
-    says: 'Con un campo vacío (o un correo no válido en el portal de contratistas) no se envía nada y el campo dice por qué (spec 1 §5)',
+    says: 'Con un campo vacío (o un correo no válido en el portal de contratistas) no se envía nada y el campo dice por qué',
     actor: (p: Probe) => {
       const last = p.events.at(-1);
       if (last?.type !== 'session.signIn') return;

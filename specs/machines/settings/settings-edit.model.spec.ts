@@ -5,7 +5,7 @@ import { settingsEditModel } from './settings-edit.model.js';
 
 const paths = generatePaths(settingsEditModel);
 
-describe("'Ajustes': the settingsEdit machine (spec 3 §2 Settings, §4, §5, §8, §9)", () => {
+describe("'Ajustes': the settingsEdit machine (Settings)", () => {
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(settingsEditModel, paths);
     expect(c.states.missing).toEqual([]);

@@ -2,7 +2,7 @@ import { settingsEditMachine } from '../../../machines/settings/settings-edit.ma
 import type { ModelSpec } from '../../support/model-paths.js';
 
 export const COMMUNITY_UUID = '00000000-0000-4000-8000-00000000aa01';
-/** The settings `GET api/users/me` answers in the paths: the spec's defaults (spec 3 §9). */
+/** The settings `GET api/users/me` answers in the paths: the spec's defaults. */
 export const loadedSettings = {
   uuid: COMMUNITY_UUID, folioRequired: false, visitorSearch: true,
   searchName: true, searchAddress: true, searchAction: true, searchPlace: true, searchCommonArea: true,
@@ -15,8 +15,8 @@ export const MESSAGE_81 = 'x'.repeat(81);
 const serverDown = { kind: 'http', status: 500, body: { error: 'server_error', error_description: 'Error interno del servidor' } };
 
 /**
- * 'Ajustes' (spec 3 §2 Settings, §4 read-only until 'Editar', save then reload; §5 message rules;
- * §8 texts; §9 choices): the settingsEdit machine.
+ * 'Ajustes' (read-only until 'Editar', save then reload; message rules;
+ * texts; choices): the settingsEdit machine.
  */
 export const settingsEditModel: ModelSpec = {
   name: 'settingsEdit',

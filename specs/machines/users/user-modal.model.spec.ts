@@ -6,7 +6,7 @@ import { colonies, integratorUserModal, userModalModel } from './user-modal.mode
 
 const paths = generatePaths(userModalModel);
 
-describe('users modal: the form skeleton with the users rules and an address (spec 1 §2 Usuarios, §5, §8)', () => {
+describe('users modal: the form skeleton with the users rules and an address (Usuarios)', () => {
   it('every state and transition it can take is reached by a generated path', () => {
     const c = coverage(userModalModel, paths);
     expect(c.states.missing).toEqual([]);

@@ -7,7 +7,7 @@ import type { ModelSpec } from '../../support/model-paths.js';
 
 /**
  * An integrator registers a community administrator: the richest form (address with the
- * postal-code lookup, spec 1 §5). The type and the text are typed; the address is not.
+ * postal-code lookup). The type and the text are typed; the address is not.
  */
 export const typedAdministrator = {
   ...emptyUserForm(), idUsersTypes: '4', firstName: 'Laura', lastName: 'Pérez Gómez', email: 'laura@porton.mx',
@@ -74,7 +74,7 @@ export const userModalModel: ModelSpec = {
   },
 };
 
-/* What spec 1 (§2 Usuarios, §5 the users form and postal code, §8 messages) says holds in each state. */
+/* What the specification says holds in each state: Usuarios, the users form and postal code, messages. */
 type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
 const fail = (message: string) => { throw new Error(message); };
 /** The rendered users modal (specs/web/users/users-modal-paths.view.spec.tsx adds its field lookup). */

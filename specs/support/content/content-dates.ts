@@ -15,7 +15,7 @@ export const ENDED = { startDate: '2020-01-01T08:00:00', endDate: '2020-12-31T23
 export const FUTURE = { startDate: '2098-01-01T08:00:00', endDate: '2099-01-01T08:00:00' };
 
 /**
- * A start in the past cannot be created through the API (spec 3 §4): a test that needs an ended post
+ * A start in the past cannot be created through the API: a test that needs an ended post
  * creates a current one, then moves its dates in the database, as time would.
  */
 export async function makeEnded(t: TestApp, uuid: string, dates = ENDED) {

@@ -9,7 +9,7 @@ import { EVENT_TIME_ZONE } from '../../../src/shared/massive-events/massive-even
  */
 export const LOCAL_TODAY_SQL = `(now() AT TIME ZONE '${EVENT_TIME_ZONE}')::date`;
 
-/** A file payload of spec 2 §3. */
+/** A file payload: name, extension, mimeType and base64 content. */
 export const filePayload = (content: string, name: string, mimeType: string) => ({ name, extension: name.split('.').pop()!, mimeType, content });
 export const photo = () => filePayload(pngBase64(100, 100), 'foto.png', 'image/png');
 /** A small real PDF. */

@@ -22,7 +22,7 @@ export const eventUuid = async (t: TestApp, title: string) =>
   (await t.db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM massive_events WHERE title = $1 ORDER BY id LIMIT 1', [title]))!.uuid;
 
 /**
- * Time passing, for the statuses the dates decide (spec 2 §4.1): the event's start moved to
+ * Time passing, for the statuses the dates decide: the event's start moved to
  * `hours` from now (negative: in the past), its stored status set.
  */
 export async function shiftEvent(t: TestApp, uuid: string, hours: number, status: 'Próximo' | 'Cancelado' | 'Incompleto') {

@@ -1,5 +1,5 @@
 /**
- * An in-memory stand-in for the users screen's API (spec 1 §7) behind `fetch`, so view tests
+ * An in-memory stand-in for the users screen's API behind `fetch`, so view tests
  * exercise the real API modules: users list/create/edit/delete, postal codes, the
  * administrative resident, zones and streets. Answers can be overridden per call.
  */

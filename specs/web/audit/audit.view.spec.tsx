@@ -1,5 +1,5 @@
 /**
- * 'Auditoría' (issue 16 §6): the trail as a readable Spanish list, filtered by who, what and when,
+ * 'Auditoría': the trail as a readable Spanish list, filtered by who, what and when,
  * on the shared report filter machine (whose paths the reports' view walks take) and list machine.
  */
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
@@ -30,7 +30,7 @@ function renderAudit(rows: AuditRow[], role: Role = 'admin') {
   return { events, communities };
 }
 
-describe('the audit screen renders each action in Spanish (issue 16 §6)', () => {
+describe('the audit screen renders each action in Spanish', () => {
   it('shows when, who, the Spanish action, the community, the changed fields and the address', async () => {
     renderAudit([
       event({ uuid: 'e1' }),

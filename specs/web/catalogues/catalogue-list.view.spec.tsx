@@ -129,7 +129,7 @@ async function expectList(s: Screen, state: string, ctx: any) {
   });
 }
 
-describe('Zonas performs the listScreen paths (issue 3 list pattern; spec 3 §2 Zonas, §8 delete confirmation)', () => {
+describe('Zonas performs the listScreen paths (list pattern; Zonas, delete confirmation)', () => {
   it.each(performable.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const s = await renderZones('admin');
     await expectList(s, 'fetching', { request: { page: 0, size: 15, search: '' } });
@@ -206,7 +206,7 @@ async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: an
   });
 }
 
-describe('the zone modal performs the form paths (spec 3 §2 Agregar zona / Editar zona, §5 Zone, Registrar / Actualizar)', () => {
+describe('the zone modal performs the form paths (Agregar zona / Editar zona, Zone, Registrar / Actualizar)', () => {
   it.each(formPaths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const s = await renderZones('admin');
     await s.calls.settle({ type: 'xstate.done.actor.load', output: pageOf(0, rows.map(asZone)) });
@@ -230,7 +230,7 @@ describe('the zone modal performs the form paths (spec 3 §2 Agregar zona / Edit
 });
 
 // ---------------------------------------------------------------- roles
-describe('who sees which action on Zonas (spec 3 §6)', () => {
+describe('who sees which action on Zonas', () => {
   it('a Capturista (type 2) can add and edit zones but never sees Eliminar', async () => {
     const s = await renderZones('capturista');
     await s.calls.settle({ type: 'xstate.done.actor.load', output: pageOf(0, rows.map(asZone)) });

@@ -96,7 +96,7 @@ async function expectPicker(path: GeneratedPath, state: string, ctx: any) {
   });
 }
 
-describe('the zone and street selectors perform the zoneStreetPicker paths (spec 3 §2 Calles, Áreas comunes; §4 choosing a zone loads its streets)', () => {
+describe('the zone and street selectors perform the zoneStreetPicker paths (Calles, Áreas comunes; choosing a zone loads its streets)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = await openModal(path);
     let snapshot = getInitialSnapshot(zoneStreetPickerModel.machine, path.input as never);

@@ -1,6 +1,6 @@
 /**
- * /fracs offers enabling and disabling a community (spec 1 §4 'licenseExpired true means disabled';
- * issue 16 §4): a green 'A' on an active community, a red 'N/A' on a disabled one, a confirmation
+ * /fracs offers enabling and disabling a community ('licenseExpired true means disabled'):
+ * a green 'A' on an active community, a red 'N/A' on a disabled one, a confirmation
  * naming it, the call, the list reloaded; a failure shows the empty error dialog with the reason.
  */
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';

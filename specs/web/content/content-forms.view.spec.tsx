@@ -87,7 +87,7 @@ async function typeStart(path: GeneratedPath) {
   }
 }
 
-describe('the content form pages perform the content forms paths (spec 3 §2 Avisos, Boletines, Promociones; §4; §5; §8)', () => {
+describe('the content form pages perform the content forms paths (Avisos, Boletines, Promociones)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = renderPage(path);
     const page = PAGES[path.inputName];

@@ -37,7 +37,7 @@ function renderList(role: Role, view: 'notices' | 'newsletters', api: { list: an
   );
 }
 
-describe("'Avisos', 'Boletines' (spec 3 §2 columns, §6 roles, §8 delete confirmation)", () => {
+describe("'Avisos', 'Boletines' (columns, roles, delete confirmation)", () => {
   it('shows Título, Fecha de inicio, Fecha de término and Acciones; the administrator deletes after the spec confirmation', async () => {
     const list = vi.fn(async () => page(2));
     const remove = vi.fn(async () => undefined);
@@ -53,7 +53,7 @@ describe("'Avisos', 'Boletines' (spec 3 §2 columns, §6 roles, §8 delete confi
     await waitFor(() => expect(remove).toHaveBeenCalledWith(post(1).uuid));
   });
 
-  it('a capturista sees no delete button (spec 3 §6), but edits', async () => {
+  it('a capturista sees no delete button, but edits', async () => {
     renderList('capturista', 'notices', { list: async () => page(2), remove: vi.fn() });
     await screen.findByText('Aviso 1');
     expect(screen.queryAllByRole('button', { name: 'Eliminar' })).toHaveLength(0);
@@ -70,7 +70,7 @@ describe("'Avisos', 'Boletines' (spec 3 §2 columns, §6 roles, §8 delete confi
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 0, size: 15, search: 'corte' }));
   });
 
-  it('newsletters keep their search and page in local storage (spec 3 §2)', async () => {
+  it('newsletters keep their search and page in local storage', async () => {
     const list = vi.fn(async (q: { page: number }) => page(15, q.page, 3));
     renderList('admin', 'newsletters', { list, remove: vi.fn() });
     await screen.findAllByText('Aviso 1');

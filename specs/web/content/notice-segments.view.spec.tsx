@@ -64,7 +64,7 @@ async function openForm(path: GeneratedPath) {
 const select = (label: 'Zona' | 'Calle' | 'Residente') => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLSelectElement;
 const optionTexts = (s: HTMLSelectElement) => [...s.options].map((o) => o.text);
 
-/** Spec 3 §4 on the screen: each selector lists what its parent's choice loaded; Calle waits for a zone and Residente for a street. */
+/** The segmentation cascade on the screen: each selector lists what its parent's choice loaded; Calle waits for a zone and Residente for a street. */
 async function expectSelectors(state: string, ctx: any) {
   await waitFor(() => {
     const zone = select('Zona');
@@ -83,7 +83,7 @@ async function expectSelectors(state: string, ctx: any) {
   });
 }
 
-describe("the notice form's zone, street and resident selectors perform the noticeSegments paths (spec 3 §2 'Nuevo aviso', §4)", () => {
+describe("the notice form's zone, street and resident selectors perform the noticeSegments paths ('Nuevo aviso')", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = await openForm(path);
     let snapshot = getInitialSnapshot(noticeSegmentsModel.machine, path.input as never);

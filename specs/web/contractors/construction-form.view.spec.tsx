@@ -36,7 +36,7 @@ function renderForm(url: string) {
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
-describe("/createConstruction (spec 2 §2.5, §5 Construction form)", () => {
+describe("/createConstruction (Construction form)", () => {
   it("'Registrar obra': the end picker waits for the start, a past start is refused, then the site is sent", async () => {
     const api = renderForm('/createConstruction');
     await screen.findByRole('heading', { name: 'Registrar obra' });

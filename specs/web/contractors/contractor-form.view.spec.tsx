@@ -31,7 +31,7 @@ function renderForm(url: string) {
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
-describe('/createContractor (spec 2 §2.4, §3 address formats, §5 Contractor form)', () => {
+describe('/createContractor (address formats, Contractor form)', () => {
   it("'Registrar contratista': the postal code fills the city; the address is sent in the create format with the email", async () => {
     const api = renderForm('/createContractor');
     await screen.findByRole('heading', { name: 'Registrar contratista' });

@@ -19,7 +19,7 @@ const sites = [
   site('d', 'Obra Nueva', {}),
 ];
 
-describe("/constructions_contractor, the contractor's home (spec 2 §2.5, §4.3)", () => {
+describe("/constructions_contractor, the contractor's home", () => {
   it('shows each site with its worker count linking to its workers (or to add one) and its request status', async () => {
     const mine = vi.fn(async (q: { page: number; size: number }) => ({ content: sites, totalElements: 4, totalPages: 1, page: q.page, size: q.size }));
     render(<ChakraProvider value={defaultSystem}><MemoryRouter><ContractorSitesView api={{ mine }} live={null} /></MemoryRouter></ChakraProvider>);
@@ -33,7 +33,7 @@ describe("/constructions_contractor, the contractor's home (spec 2 §2.5, §4.3)
     expect(row('Obra Nueva').getByRole('link', { name: 'Agregar trabajador' }).getAttribute('href')).toBe('/createWorker?construction=d');
   });
 
-  it("the administrator's decision changes the status live, without reloading the page (issue 14)", async () => {
+  it("the administrator's decision changes the status live, without reloading the page", async () => {
     let decided: () => void = () => {};
     const live = fromCallback<{ type: 'list.reload' }>(({ sendBack }) => { decided = () => sendBack({ type: 'list.reload' }); return () => {}; });
     const before = site('p', 'Obra Viva', { workerCount: 1, pending: 1 });

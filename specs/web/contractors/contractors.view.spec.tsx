@@ -38,8 +38,8 @@ function renderContractors() {
 const dialog = () => screen.queryByRole('alertdialog', { hidden: true });
 const paths = transitionPaths(contractorResendModel);
 
-describe("/contractors performs the 'Reenviar código' paths (spec 2 §2.4, §8)", () => {
-  it('asks the contractors 10 per page (spec 2 §9)', async () => {
+describe("/contractors performs the 'Reenviar código' paths", () => {
+  it('asks the contractors 10 per page', async () => {
     const { api } = renderContractors();
     await waitFor(() => expect(api.list).toHaveBeenCalledWith(expect.objectContaining({ page: 0, size: 10 })));
     expect(await screen.findByText('Ramiro Prueba')).toBeTruthy();

@@ -52,7 +52,7 @@ function renderForm(administrator: boolean) {
   return { calls, deps, send, upload: () => upload! };
 }
 
-describe("/createWorker?token performs the edit's workerRequest paths (spec 2 §2.7 'Editar trabajador', §4.3, §6, §7, §8)", () => {
+describe("/createWorker?token performs the edit's workerRequest paths ('Editar trabajador')", () => {
   it('the walk takes the edit', () => {
     const types = new Set(paths.flatMap((p) => p.events.map((e) => e.type)));
     for (const t of ['xstate.done.actor.loadWorker', 'xstate.error.actor.loadWorker', 'form.submit', 'upload.done', 'upload.failed', 'dialog.close']) expect(types).toContain(t);
@@ -103,9 +103,9 @@ describe("/createWorker?token performs the edit's workerRequest paths (spec 2 §
         });
       },
     });
-    // §6: a contractor never reads the worker to edit it.
+    // A contractor never reads the worker to edit it.
     if (!administrator) expect(calls.queue).toEqual([]);
-    // §7: PUT .../{id}/administrator; the files not replaced go back as {uuid}.
+    // PUT .../{id}/administrator; the files not replaced go back as {uuid}.
     const submits = path.events.filter((e) => e.type === 'form.submit').length;
     if (submits && path.states.includes('"uploading"')) {
       const [method, url, body] = send.mock.calls[0]!;

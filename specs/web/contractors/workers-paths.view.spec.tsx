@@ -55,7 +55,7 @@ function renderWorkers() {
   return { calls, deps, fetchCredentials, live: () => live };
 }
 
-describe("/workers performs the workersScreen paths (spec 2 §2.6 edit, delete, 'Seleccionar todos'; §4.3; §8)", () => {
+describe("/workers performs the workersScreen paths (edit, delete, 'Seleccionar todos')", () => {
   it('the walk reaches the new actions', () => {
     const types = new Set(paths.flatMap((p) => p.events.map((e) => e.type)));
     for (const t of ['worker.edit', 'worker.delete', 'delete.confirm', 'delete.cancel', 'xstate.done.actor.deleteWorker', 'xstate.error.actor.deleteWorker',
@@ -94,7 +94,7 @@ describe("/workers performs the workersScreen paths (spec 2 §2.6 edit, delete, 
           if (state === '"loading"') expect(screen.getByRole('status', { name: 'Cargando trabajadores' })).toBeTruthy();
           if (state === '"loadFailed"') expect(screen.getByText('La obra no existe.')).toBeTruthy();
           if (state === '"ready"' && ctx.workers.length && !ctx.search) expect(screen.getAllByRole('article', { hidden: true })).toHaveLength(2);
-          // §8: the delete asks first, then tells the outcome.
+          // The delete asks first, then tells the outcome.
           if (state === '"confirmDelete"' || state === '"deleting"') {
             expect(within(screen.getByTestId('confirm-dialog')).getByText('¿Seguro que deseas eliminar a este trabajador?')).toBeTruthy();
           }
@@ -114,13 +114,13 @@ describe("/workers performs the workersScreen paths (spec 2 §2.6 edit, delete, 
     });
     const last = path.events.at(-1)!;
     const end = path.states.at(-1);
-    // §2.6: a card's Editar goes to ./createWorker?token={id}.
+    // A card's Editar goes to ./createWorker?token={id}.
     if (last.type === 'worker.edit') await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/createWorker?token=p'));
     // DELETE .../{id}/administrator for the confirmed worker only.
     if (last.type === 'delete.confirm') await waitFor(() => expect(calls.queue.at(-1)).toMatchObject({ name: 'remove', args: ['p'] }));
     // After 'Trabajador eliminado correctamente' the list is read again.
     if (end === '"loading"' && last.type === 'dialog.close') await waitFor(() => expect(calls.queue.at(-1)?.name).toBe('load'));
-    // §4.3: the ticked approved workers' credentials, never a pending one's.
+    // The ticked approved workers' credentials, never a pending one's.
     if (end === '"downloading"' && last.type === 'selection.download') {
       await waitFor(() => expect(fetchCredentials).toHaveBeenCalled());
       expect((fetchCredentials.mock.calls.at(-1) as unknown[])[0]).toEqual({ kind: 'workers', uuids: ['a'] });

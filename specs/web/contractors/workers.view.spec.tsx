@@ -30,7 +30,7 @@ function renderView(workers: ScreenWorker[], overrides: Partial<WorkersDeps> = {
 }
 const dialogs = () => screen.getAllByRole('alertdialog', { hidden: true });
 
-describe("/workers 'Trabajadores de obra' (spec 2 §2.6, §4.3, §8)", () => {
+describe("/workers 'Trabajadores de obra'", () => {
   it("searches by worker or site ('Buscar por trabajador u obra') and pages 10 cards", async () => {
     const many = Array.from({ length: 12 }, (_, i) => worker(`w${i}`, `Nombre${i}`, 'Pendiente', i < 6 ? 'Casa Roble' : 'Casa Pino'));
     renderView(many);
@@ -40,7 +40,7 @@ describe("/workers 'Trabajadores de obra' (spec 2 §2.6, §4.3, §8)", () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(6));
   });
 
-  it('an approved worker cannot be rejected: its card offers no Rechazar (§4.3); a pending one is rejected with a reason', async () => {
+  it('an approved worker cannot be rejected: its card offers no Rechazar; a pending one is rejected with a reason', async () => {
     const deps = renderView([worker('a', 'Ana', 'Aprobado'), worker('p', 'Pepe', 'Pendiente')]);
     const pending = await within(await screen.findByRole('article', { name: 'Pepe Prueba' })).findByRole('button', { name: 'Rechazar' });
     expect(within(screen.getByRole('article', { name: 'Ana Prueba' })).queryByRole('button', { name: 'Rechazar' })).toBeNull();
@@ -89,7 +89,7 @@ describe("/workers 'Trabajadores de obra' (spec 2 §2.6, §4.3, §8)", () => {
     expect(fetchCredentials.mock.calls[0]![0]).toEqual({ kind: 'workers', uuids: ['a'] });
   });
 
-  it("'Seleccionar todos' then 'Descargar credenciales' downloads the approved workers ticked, in one zip (§4.3)", async () => {
+  it("'Seleccionar todos' then 'Descargar credenciales' downloads the approved workers ticked, in one zip", async () => {
     const fetchCredentials = vi.fn<NonNullable<WorkersDeps['fetchCredentials']>>(async () => undefined);
     renderView([worker('a', 'Ana', 'Aprobado'), worker('b', 'Beto', 'Aprobado'), worker('p', 'Pepe', 'Pendiente')], { fetchCredentials });
     await screen.findByLabelText('Seleccionar a Pepe Prueba');

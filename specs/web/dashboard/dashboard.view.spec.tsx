@@ -25,7 +25,7 @@ const states = (path: GeneratedPath) => {
 };
 const figure = (label: string) => screen.getByTestId(`stat-${label}`).textContent;
 
-describe('/home performs the dashboard paths (spec 1 §2 Dashboard, §4 live counters, §9 en-US numbers)', () => {
+describe('/home performs the dashboard paths (Dashboard, live counters, en-US numbers)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = pendingCalls();
     const sockets: { fracUuid: string; handlers: VisitHandlers; closed: boolean }[] = [];

@@ -16,7 +16,7 @@ const labelled = (label: string) => screen.getByLabelText(new RegExp(`^${label}\
 const select = (label: string, value: string) => fireEvent.change(labelled(label), { target: { value } });
 afterEach(() => { vi.useRealTimers(); localStorage.clear(); });
 
-describe('/qrcodes performs the deviceLink paths (spec 3 §2, §4 link and unlink, §8; issue 9)', () => {
+describe('/qrcodes performs the deviceLink paths (link and unlink)', () => {
   const paths = transitionPaths(deviceLinkModel);
   it('a code expires only at the end of a path (the walk moves the clock there without passing a poll)', () => {
     for (const p of paths) expect(p.events.slice(0, -1).some((e) => e.type === EXPIRY_EVENT)).toBe(false);
@@ -76,7 +76,7 @@ describe('/qrcodes performs the deviceLink paths (spec 3 §2, §4 link and unlin
   });
 });
 
-describe('/qrcodes performs the device form paths (spec 3 §2, §4 defaults, §5, §8)', () => {
+describe('/qrcodes performs the device form paths (defaults)', () => {
   const paths = transitionPaths(deviceFormModel);
   const scannerRow = deviceRow({
     uuid: EDITED, name: 'Lector casa 12', status: 'INACTIVE', deviceType: 'SCANNER', scannerType: 'HOUSE', scannerAccess: 'IN', scannerPlace: 'CASA',
@@ -129,7 +129,7 @@ describe('/qrcodes performs the device form paths (spec 3 §2, §4 defaults, §5
   void loadedScanner;
 });
 
-describe('Dispositivos list (spec 3 §2 columns, search, memory; issue 9 live status)', () => {
+describe('Dispositivos list (columns, search, memory; live status)', () => {
   it('shows the status dot, name, type and location; the live status follows DEVICE_STATUS', async () => {
     const { push } = await renderDevices({
       rows: [
@@ -181,7 +181,7 @@ describe('Dispositivos list (spec 3 §2 columns, search, memory; issue 9 live st
     expect(screen.getByRole('option', { name: 'Hostess' })).toBeTruthy();
   });
 
-  it('page and search are kept in local storage and cleared on leaving (spec 3 §2)', async () => {
+  it('page and search are kept in local storage and cleared on leaving', async () => {
     const { list } = await renderDevices({ total: 40 });
     await screen.findByText('Caseta peatonal');
     const box = screen.getByRole('textbox', { name: 'Buscar dispositivo' });

@@ -9,7 +9,7 @@ const rowOf = (email: string) => screen.getByText(email).closest('tr')!;
 const dialog = () => screen.queryByRole('alertdialog', { hidden: true });
 const paths = transitionPaths(integratorAccessModel);
 
-describe('/integrators performs the integrator enable/disable paths (spec 1 §2, §4, §8)', () => {
+describe('/integrators performs the integrator enable/disable paths', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { calls, api, accessCalls } = renderIntegrators();
     await waitFor(() => expect(screen.getByText('integrador@porton.mx')).toBeTruthy());

@@ -5,7 +5,7 @@ import { integrators, page, renderIntegrators } from '../../support/integrators/
 const table = () => screen.getByRole('table', { name: 'Integradores registrados' });
 const where = () => screen.getByTestId('where').textContent;
 
-describe('/integrators list (spec 1 §2 Integrators list, §8, §9)', () => {
+describe('/integrators list (Integrators list)', () => {
   it('shows title, the table Integradores registrados with its columns, the address and Sin teléfono', async () => {
     renderIntegrators();
     await waitFor(() => expect(screen.getByText('integrador@porton.mx')).toBeTruthy());

@@ -53,7 +53,7 @@ async function finish() {
   return run;
 }
 
-describe("the wizard's Finalizar offers the event's invitations (spec 2 §2.1 step 3, §4.2, §8; issue 13)", () => {
+describe("the wizard's Finalizar offers the event's invitations (step 3)", () => {
   it("'Descargar invitaciones' downloads the event's invitations with progress, then 'Descarga completada' and the offer again", async () => {
     const { calls, targets, api } = await finish();
     expect(api.configure).toHaveBeenCalledTimes(1);

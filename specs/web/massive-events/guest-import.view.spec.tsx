@@ -33,7 +33,7 @@ function Host({ input, calls, downloads }: { input: GuestImportInput; calls: Ret
 const describePath = (p: GeneratedPath) => [p.inputName, ...p.events.map(guestImportModel.describeEvent!)].join(' → ');
 const click = (el: HTMLElement) => fireEvent.click(el);
 
-describe("'Importación masiva' performs the guestImport paths (spec 2 §4.2, §5)", () => {
+describe("'Importación masiva' performs the guestImport paths", () => {
   const paths = transitionPaths(guestImportModel);
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = pendingCalls();

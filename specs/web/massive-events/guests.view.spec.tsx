@@ -50,7 +50,7 @@ const close = () => fireEvent.click(within(dialog()!).getByRole('button', { hidd
 // Every generated path of the selection, its rules and the download (the import, add, edit and delete run the shared list's children, walked elsewhere).
 const paths = generatePaths(guestActionsModel).filter((p) => p.events.every((e) => !(e.type === 'action' && ['import', 'add', 'edit', 'delete'].includes((e as unknown as { action: string }).action))));
 
-describe("/guests: 'Descargar invitación' with one or several guests ticked (spec 2 §2.3, §5, §8; issue 13)", () => {
+describe("/guests: 'Descargar invitación' with one or several guests ticked", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { calls, downloads } = renderGuests();
     await screen.findByText('Ana López');
@@ -79,7 +79,7 @@ describe("/guests: 'Descargar invitación' with one or several guests ticked (sp
         const value = JSON.parse(state) as string;
         const failed = path.events.slice(0, step).some((e) => e.type === 'xstate.done.actor.invitationDownload' && (e as unknown as { output: { saved: boolean } }).output.saved === false);
         await waitFor(() => {
-          // Spec 2 §8: a failed download returns to /massiveEvents; otherwise the guests stay.
+          // A failed download returns to /massiveEvents; otherwise the guests stay.
           expect(screen.getByTestId('where').textContent).toBe(failed ? '/massiveEvents' : '/guests?event=e1');
           if (value === 'idle' && !failed) expect(dialog()).toBeNull();
           if (value === 'downloading') {
@@ -92,7 +92,7 @@ describe("/guests: 'Descargar invitación' with one or several guests ticked (sp
   });
 });
 
-describe("/guests: a guest whose name is already on the list asks first (spec 2 §5 Guest: 'Estas seguro de agregar a este invitado nuevamente?' / 'Si, agregar')", () => {
+describe("/guests: a guest whose name is already on the list asks first (Guest: 'Estas seguro de agregar a este invitado nuevamente?' / 'Si, agregar')", () => {
   const form = () => screen.getByTestId('form-dialog');
   const question = () => screen.queryByTestId('confirm-dialog');
   async function fill(firstName: string, lastName: string) {

@@ -17,7 +17,7 @@ function Host({ target, fetchIt, expose }: { target: never; fetchIt: never; expo
   return <InvitationDownloadStatus actor={actor} />;
 }
 
-describe('the invitation download performs the invitationDownload paths (spec 2 §2.2, §2.3, §8; issue 13)', () => {
+describe('the invitation download performs the invitationDownload paths', () => {
   it.each(transitionPaths(invitationDownloadModel).map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     let report: (e: InvitationDownloadReport) => void = () => undefined;
     let finish: { resolve: () => void; reject: (e: unknown) => void } | null = null;
@@ -48,7 +48,7 @@ describe('the invitation download performs the invitationDownload paths (spec 2 
           if (state.includes('rendering')) expect(screen.getByText(`Generando 2 ${what}…`)).toBeTruthy();
           if (state === '"saved"') expect(screen.getByRole('alertdialog', { name: 'Descarga completada' })).toBeTruthy();
           if (state === '"failed"') expect(screen.getByRole('alertdialog', { name: 'Ha ocurrido un error' })).toBeTruthy();
-          // Spec 2 §8: invitations return to /massiveEvents after a failure; credentials stay on /workers (issue 14).
+          // Invitations return to /massiveEvents after a failure; credentials stay on /workers.
           if (state === '"returned"') expect(output()).toEqual({ saved: false, returnTo: target.kind === 'workers' ? null : '/massiveEvents' });
           if (state === '"closed"') expect(output()).toEqual({ saved: true, returnTo: null });
         });

@@ -15,7 +15,7 @@ import { describePath, transitionPaths } from '../../support/model-paths.js';
 import { pendingCalls, performPath } from '../../support/view-paths.js';
 
 const at = (hours: number) => addHours(localNow(), hours);
-/** Stored events whose display status is the model row's (spec 2 §4.1). */
+/** Stored events whose display status is the model row's. */
 const STORED: Record<string, { start: string; status: string }> = {
   Próximo: { start: at(48), status: 'Próximo' },
   Terminado: { start: at(-48), status: 'Próximo' },
@@ -69,7 +69,7 @@ const click = (el: HTMLElement) => fireEvent.click(el);
 
 const lastDialog = () => screen.queryAllByRole('alertdialog', { hidden: true }).at(-1) ?? null;
 
-describe('/massiveEvents performs the eventActions paths, the invitations download included (spec 2 §4.1, §5, §8; issue 13)', () => {
+describe('/massiveEvents performs the eventActions paths, the invitations download included', () => {
   const paths = transitionPaths(eventActionsModel);
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { calls, list, downloads } = await renderList();
@@ -95,11 +95,11 @@ describe('/massiveEvents performs the eventActions paths, the invitations downlo
       expectState: async (state, step) => {
         const value = JSON.parse(state);
         if (value === 'downloading') {
-          // Spec 2 §2.2: the selected event's invitations, with progress shown while they are prepared.
+          // The selected event's invitations, with progress shown while they are prepared.
           await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Preparando invitaciones'));
           expect(downloads.at(-1)).toEqual({ kind: 'event', uuid: path.contexts[step].selected[0].uuid });
         }
-        // Spec 2 §8: a download, saved or failed, ends on the events list (the route /massiveEvents, no other).
+        // A download, saved or failed, ends on the events list (the route /massiveEvents, no other).
         if (path.events.slice(0, step).some((e) => e.type === 'xstate.done.actor.invitationDownload')) {
           expect(screen.queryByTestId('where')).toBeNull();
           await screen.findByRole('table', { name: 'Eventos registrados' });
@@ -113,17 +113,17 @@ describe('/massiveEvents performs the eventActions paths, the invitations downlo
     // After an acknowledged success the list is asked again.
     const acknowledged = path.events.some((e, i) => e.type === 'xstate.done.actor.runAction' && path.events[i + 1]?.type === 'dialog.close');
     if (acknowledged) expect(list.mock.calls.length).toBeGreaterThan(1);
-    // Refused statuses (§4.1: Terminado, Incompleto, Cancelado) never reach the server.
+    // Refused statuses (Terminado, Incompleto, Cancelado) never reach the server.
     for (const target of downloads) expect(['e1', 'e4']).toContain((target as { uuid: string }).uuid);
   });
 
-  it('a capturista sees only the download (spec 2 §2.2, §6)', async () => {
+  it('a capturista sees only the download', async () => {
     await renderList('capturista');
     expect(screen.getByRole('button', { name: 'Descargar invitaciones' })).toBeTruthy();
     for (const label of ['Clonar', 'Editar', 'Cancelar evento', 'Eliminar', 'Crear evento masivo']) expect(screen.queryByRole('button', { name: label })).toBeNull();
   });
 
-  it('the guest count links to the guests only for events not finished, cancelled or incomplete (spec 2 §2.2)', async () => {
+  it('the guest count links to the guests only for events not finished, cancelled or incomplete', async () => {
     await renderList();
     const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(links.sort()).toEqual(['/guests?event=e1', '/guests?event=e4']);

@@ -34,7 +34,7 @@ const stateShown: Record<string, () => unknown> = {
   '"refused"': () => screen.getByText('Acceso denegado'),
 };
 
-describe('/checkin performs the checkin paths (issue 13)', () => {
+describe('/checkin performs the checkin paths', () => {
   it.each(transitionPaths(checkinModel).map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const camera = fakeCamera();
     const calls = pendingCalls();

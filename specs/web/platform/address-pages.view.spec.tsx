@@ -27,7 +27,7 @@ const texts = {
   },
 } as const;
 
-describe('/newIntegrator and /newFrac perform the address form paths (spec 1 §2, §5, §8)', () => {
+describe('/newIntegrator and /newFrac perform the address form paths', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const t = texts[path.inputName as keyof typeof texts];
     const page = renderAddressForm(path.inputName);

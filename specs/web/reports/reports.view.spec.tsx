@@ -1,6 +1,6 @@
 /**
  * /visitants ('Reportes') performs the report filter machine's paths as a person would, and the
- * report screens show what spec 3 §2 lists (issue 10): the filters, the table with 'SIN
+ * report screens show what the specification lists: the filters, the table with 'SIN
  * REGISTRO', the visitor type's label, QR or manual, the photo viewer, the pager, the export.
  */
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
@@ -56,7 +56,7 @@ function renderVisits(rows: VisitRow[] = [visitRow({ uuid: 'v1' })], total = row
 const labelOf = (name: string) => visitReportFields.find((f) => f.name === name)!.label;
 const click = (el: HTMLElement) => fireEvent.click(el);
 
-describe('/visitants performs the report filter paths (spec 3 §2, §5, §7, §8)', () => {
+describe('/visitants performs the report filter paths', () => {
   const paths = transitionPaths(reportFilterModel);
   it('the walked paths take every transition of the report machine', () => {
     const c = coverage(reportFilterModel, paths);
@@ -98,7 +98,7 @@ describe('/visitants performs the report filter paths (spec 3 §2, §5, §7, §8
   });
 });
 
-describe("'Reportes' shows the visit of spec 3 §2, §3", () => {
+describe("'Reportes' shows a visit's columns and fields", () => {
   it("columns, 'SIN REGISTRO' for a missing exit, the visitor type's label and the provider type, QR or manual, local times", async () => {
     renderVisits([
       visitRow({ uuid: 'v1' }),
@@ -121,7 +121,7 @@ describe("'Reportes' shows the visit of spec 3 §2, §3", () => {
     expect(within(pedro).queryByText('SIN REGISTRO')).toBeNull();
   });
 
-  it('the date pickers offer no day after today (spec 3 §5)', async () => {
+  it('the date pickers offer no day after today', async () => {
     renderVisits();
     for (const name of ['timeInFilter', 'timeInEndFilter', 'timeOutFilter', 'timeOutEndFilter']) {
       const input = screen.getByLabelText(labelOf(name)) as HTMLInputElement;
@@ -157,7 +157,7 @@ describe("'Reportes' shows the visit of spec 3 §2, §3", () => {
   });
 });
 
-describe("'Reporte áreas comunes' (spec 3 §2)", () => {
+describe("'Reporte áreas comunes'", () => {
   function renderAreas(rows: CommonAreaRow[]) {
     const calls = pendingCalls();
     const commonAreaVisits = vi.fn(async (_f: Record<string, unknown>, page: number) => pageOf(rows, page));

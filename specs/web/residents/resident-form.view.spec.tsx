@@ -16,7 +16,7 @@ function snapshots(path: GeneratedPath) {
 }
 const dialogsText = () => screen.queryAllByRole('alertdialog', { hidden: true }).map((d) => d.textContent).join(' | ');
 
-describe("/newResidents performs the resident form's paths (spec 3 §2, §4, §5, §8)", () => {
+describe("/newResidents performs the resident form's paths", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const page = renderResidentForm(path.inputName as 'alta' | 'editar');
     const snaps = snapshots(path);
@@ -42,7 +42,7 @@ describe("/newResidents performs the resident form's paths (spec 3 §2, §4, §5
       const ctx = snap.context;
       await waitFor(() => {
         if (snap.status === 'done') { expect(screen.getByText('pantalla lista')).toBeTruthy(); return; }
-        // Spec 3 §2: 'Alta residente', or 'Editar residente' (also once a deleted resident is reactivated).
+        // 'Alta residente', or 'Editar residente' (also once a deleted resident is reactivated).
         expect(screen.getByRole('heading', { level: 1, hidden: true }).textContent).toBe(ctx.id ? 'Editar residente' : 'Alta residente');
         if (snap.matches('loading')) { expect(screen.getByLabelText('Cargando')).toBeTruthy(); return; }
         const text = dialogsText();
@@ -51,7 +51,7 @@ describe("/newResidents performs the resident form's paths (spec 3 §2, §4, §5
           const phones = ctx.values.phones as { phone: string }[];
           phones.forEach((p, i) => expect(field(`Teléfono ${i + 1}`).value).toBe(p.phone));
           expect(screen.queryByLabelText(`Teléfono ${phones.length + 1}`)).toBeNull();
-          // Spec 3 §2: 'Agregar teléfono' while fewer than 4.
+          // 'Agregar teléfono' while fewer than 4.
           expect(screen.queryByRole('button', { name: 'Agregar teléfono', hidden: true }) !== null).toBe(phones.length < 4);
           for (const message of Object.values(ctx.errors) as string[]) expect(screen.getAllByText(message).length).toBeGreaterThan(0);
           expect(screen.queryByTestId('import-dialog') !== null).toBe(ctx.importing);
@@ -75,7 +75,7 @@ describe("/newResidents performs the resident form's paths (spec 3 §2, §4, §5
       else await act(async () => { await executors[event.type](event); await new Promise((r) => setTimeout(r, 0)); });
       await expectStep(i + 1);
     }
-    // What was sent: the form's values as the shared schema outputs them (spec 3 §7).
+    // What was sent: the form's values as the shared schema outputs them.
     for (const args of page.saved) {
       const values = args.at(-1) as { email: string; phones: { phone: string; uuid?: string }[]; idZone: number };
       if (path.inputName === 'editar') expect([args[0], values.idZone, values.phones[0].uuid]).toEqual([expect.any(String), 2, expect.any(String)]);

@@ -41,7 +41,7 @@ const fileInput = () => screen.getByLabelText('Archivo de residentes', { selecto
 
 afterEach(() => cleanup());
 
-describe("the residents' import modal performs its machine's paths (spec 3 §2 import, §5 .xlsx only, §8 Error Parcial)", () => {
+describe("the residents' import modal performs its machine's paths (import, .xlsx only, Error Parcial)", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const page = renderImport();
     const report = (e: AnyEventObject) => act(async () => { page.uploads.at(-1)!.sendBack(e as UploadReport); });

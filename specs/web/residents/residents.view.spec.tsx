@@ -56,7 +56,7 @@ describe('/residents performs the residentCode paths (code column, resend dialog
   });
 });
 
-describe('/residents performs the residentStatus paths (spec 3 §4 activate/deactivate, §8 titles)', () => {
+describe('/residents performs the residentStatus paths (activate/deactivate, titles)', () => {
   const paths = generatePaths(residentStatusModel);
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { row } = path.input as { row: { uuid: string; name: string; status: 'ACTIVE' | 'INACTIVE' } };
@@ -83,8 +83,8 @@ describe('/residents performs the residentStatus paths (spec 3 §4 activate/deac
   });
 });
 
-describe('Residentes list (spec 3 §2, §6, §8)', () => {
-  it('shows the columns of spec 3 §2, the address as street and number plus zone, and every phone', async () => {
+describe('Residentes list', () => {
+  it('shows the columns of the list, the address as street and number plus zone, and every phone', async () => {
     await renderResidents();
     const table = await screen.findByRole('table', { name: 'Residentes registrados' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent))
@@ -154,7 +154,7 @@ describe('Residentes list (spec 3 §2, §6, §8)', () => {
     expect(await screen.findByText(EMPTY_LIST_MESSAGE)).toBeTruthy();
   });
 
-  it('page and search survive the move to /newResidents and back, and are cleared on leaving to another route (spec 3 §2)', async () => {
+  it('page and search survive the move to /newResidents and back, and are cleared on leaving to another route', async () => {
     const { list } = await renderResidents({ total: 40 });
     await waitFor(() => rowOf('Ana López Ruiz'));
     fireEvent.change(screen.getByRole('textbox', { name: 'Buscar residente' }), { target: { value: 'ana' } });

@@ -10,7 +10,7 @@ import { pendingCalls, performPath } from '../../support/view-paths.js';
 
 const paths = transitionPaths(passwordResetModel);
 
-describe('reset screen performs the password-reset machine paths (spec 1 §2 /resetPassword, §8)', () => {
+describe('reset screen performs the password-reset machine paths (/resetPassword)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = pendingCalls();
     render(<ChakraProvider value={defaultSystem}><MemoryRouter><ResetPasswordView api={{ resetPassword: calls.fn('resetPassword') }} /></MemoryRouter></ChakraProvider>);

@@ -36,7 +36,7 @@ function renderView(input: { type: string | null; uuid: string | null }) {
 
 const dialogTitle = (text: string) => screen.queryByRole('alertdialog', { name: text, hidden: true });
 
-describe('registration screen performs the password form paths (spec 1 §2 complete registration, §5 password rules, §8 messages)', () => {
+describe('registration screen performs the password form paths (complete registration, password rules, messages)', () => {
   const paths = transitionPaths(registrationFormModel);
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = renderView({ type: 'register', uuid: 't-1' });

@@ -65,7 +65,7 @@ async function openUserMenu() {
   await screen.findByRole('menu');
 }
 
-describe('sign-in screens and shell perform the session machine paths (spec 1 §2, §4, §8)', () => {
+describe('sign-in screens and shell perform the session machine paths', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { calls, effects } = renderApp((path.input as { token: string | null }).token);
     await performPath(path, {

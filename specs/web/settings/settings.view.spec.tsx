@@ -39,7 +39,7 @@ function renderSettings() {
 
 const button = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-describe("'Ajustes' performs the settingsEdit paths (spec 3 §2 Settings, §4, §5, §8)", () => {
+describe("'Ajustes' performs the settingsEdit paths (Settings)", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = renderSettings();
     const saves: unknown[][] = [];

@@ -72,7 +72,7 @@ function expectShows(path: GeneratedPath, step: number, value: string) {
   }
 }
 
-describe('the users modal performs every userModal path on the real /users view (spec 1 §5, §8)', () => {
+describe('the users modal performs every userModal path on the real /users view', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { api, calls, saved, edited, lists } = pathApi();
     await renderUsers('integrator', { api });

@@ -7,7 +7,7 @@ let api: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => { api = await startApi(); }, 120_000);
 afterAll(async () => { vi.unstubAllGlobals(); await api?.stop(); });
 
-describe('Usuarios against the real API (spec 1 §2: contractor users, type 15, are hidden)', () => {
+describe('Usuarios against the real API (contractor users, type 15, are hidden)', () => {
   it('the general administrator sees every user of the demo but never the contractor', async () => {
     vi.stubGlobal('fetch', api.fetch);
     await renderUsers('generalAdmin', {}, await api.signIn('admin@porton.mx'));

@@ -36,7 +36,7 @@ async function fillCapturista(email = 'laura@porton.mx') {
   type('Apellidos', 'Pérez Gómez');
 }
 
-describe('Usuarios list (spec 1 §2, §9)', () => {
+describe('Usuarios list', () => {
   it('shows the columns email or code, name, user type and development; guards show their code', async () => {
     await renderUsers('admin');
     const table = await screen.findByRole('table', { name: 'Usuarios registrados' });
@@ -100,7 +100,7 @@ describe('Usuarios list (spec 1 §2, §9)', () => {
   });
 });
 
-describe('Users modal: types each role may create (spec 1 §6)', () => {
+describe('Users modal: types each role may create', () => {
   it('an administrator creates administrators, capturistas and guards (type 6 as guard + "Pre-registro"), never contractors', async () => {
     await openAdd('admin');
     expect(typeOptions()).toEqual(['Administrador de fraccionamiento', 'Capturista', 'Vigilante']);
@@ -143,7 +143,7 @@ describe('Users modal: types each role may create (spec 1 §6)', () => {
   });
 });
 
-describe('Users modal: field rules (spec 1 §5)', () => {
+describe('Users modal: field rules', () => {
   it('a guard code must have exactly 4 characters: "Código incompleto"', async () => {
     await openAdd();
     type('Tipo de usuario', '5');
@@ -217,7 +217,7 @@ describe('Users modal: field rules (spec 1 §5)', () => {
   });
 });
 
-describe('Users modal: edit and the error catalogue (spec 1 §4, §8)', () => {
+describe('Users modal: edit and the error catalogue', () => {
   it('on edit the type and the email cannot be changed', async () => {
     await renderUsers('admin');
     await screen.findByText('Carlos Hernández Ruiz');

@@ -32,7 +32,7 @@ async function openModal() {
   await waitFor(() => expect(input('Zona').disabled).toBe(false));
 }
 
-describe("'Configuración visitas administrativas' (spec 1 §2, §5, §7, §8)", () => {
+describe("'Configuración visitas administrativas'", () => {
   it.each(['integrator', 'generalAdmin'] as const)('the floating button is only for the community administrator (not %s)', async (role) => {
     serve();
     await renderUsers(role);
@@ -40,7 +40,7 @@ describe("'Configuración visitas administrativas' (spec 1 §2, §5, §7, §8)",
     expect(screen.queryByRole('button', { name: LABEL })).toBeNull();
   });
 
-  it('the first configuration is checked with the §5 messages and created with POST', async () => {
+  it('the first configuration is checked with the form messages and created with POST', async () => {
     serve();
     await openModal();
     click('Guardar');

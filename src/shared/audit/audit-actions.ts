@@ -1,5 +1,5 @@
 /**
- * The audit trail's actions (issue 16 §6) and how the screen says them in Spanish. One list for
+ * The audit trail's actions and how the screen says them in Spanish. One list for
  * the server (the route's `action` filter accepts only these) and the web (labels and the filter).
  * Actions marked `wiredBy` are written by routes built on other branches: the names are fixed
  * here so those routes call `recordAudit` with them.

@@ -1,4 +1,4 @@
-/** `GET api/audit` (issue 16 §6): the trail's filters and its page. */
+/** `GET api/audit`: the trail's filters and its page. */
 import * as v from 'valibot';
 import { auditActionNames } from './audit-actions.js';
 import { localToday, REPORT_FILTER_MAX, reportDateProblems, ReportMessages as M } from '../reports/report-rules.js';

@@ -4,7 +4,7 @@ import {
 import type { Role } from '../platform/roles.js';
 
 /**
- * Which catalogue actions a role is offered (spec 3 §6, spec 1 §2). Built from the same role
+ * Which catalogue actions a role is offered. Built from the same role
  * lists the server's routes use as `access`, so a button shown is a call the server accepts.
  */
 export type CatalogueKind =

@@ -4,7 +4,7 @@ import type {
   StreetRefSchema, UserTypeItemSchema, ZoneAnswerSchema, ZoneRefSchema,
 } from './catalogue.answer.js';
 
-/** Response shapes of the catalogue calls (spec 3 §3, §7), inferred from the declared answers. */
+/** Response shapes of the catalogue calls, inferred from the declared answers. */
 
 export type FracRef = v.InferOutput<typeof FracRefSchema>;
 export type Zone = v.InferOutput<typeof ZoneAnswerSchema>;

@@ -1,4 +1,4 @@
-/** Answers of the catalogue calls (spec 3 §3, §7). Field names are the contract's. */
+/** Answers of the catalogue calls. Field names are the contract's. */
 import * as v from 'valibot';
 import { pageOf } from '../platform/answer.schema.js';
 

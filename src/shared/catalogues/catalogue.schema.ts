@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** Catalogue names are 3 to 64 characters (spec 3 §5, §9); the invalid text begins 'Asigna un nombre'. */
+/** Catalogue names are 3 to 64 characters; the invalid text begins 'Asigna un nombre'. */
 export const CATALOGUE_NAME_MESSAGE = 'Asigna un nombre de 3 a 64 caracteres.';
 export const NAME_MIN = 3;
 export const NAME_MAX = 64;
@@ -25,11 +25,11 @@ export const required = <S extends v.GenericSchema>(schema: S, message: string) 
 export const nameOf = (message: string) =>
   required(v.pipe(v.string(message), v.trim(), v.minLength(NAME_MIN, message), v.maxLength(NAME_MAX, message)), message);
 
-/** Modal of gates, user types, car brands, colours and provider types (spec 3 §5). */
+/** Modal of gates, user types, car brands, colours and provider types. */
 export const CatalogueNameSchema = v.object({ name: nameOf(CATALOGUE_NAME_MESSAGE) }, INVALID_RECORD);
 export type CatalogueName = v.InferOutput<typeof CatalogueNameSchema>;
 
-/** Create bodies are "a list of one" (spec 3 §7); several items are created all or none. */
+/** Create bodies are "a list of one"; several items are created all or none. */
 export const listOf = <S extends v.GenericSchema>(item: S) =>
   v.pipe(
     v.array(item, 'Se esperaba una lista de registros.'),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { INVALID_RECORD, idRef, listOf, required } from './catalogue.schema.js';
 import { ZONE_REQUIRED } from './street.schema.js';
 
-/** Messages of spec 3 §5 (common area). */
+/** Messages of the common-area form. */
 export const COMMON_AREA_NUMBER_MESSAGE = 'Por favor, ingresa un número válido';
 export const COMMON_AREA_NAME_MESSAGE = 'Por favor, ingresa un nombre válido. Solo letras y números son permitidos.';
 export const STREET_REQUIRED = 'Selecciona una calle.';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { INVALID_RECORD, listOf, nameOf } from './catalogue.schema.js';
 
-/** Zone name: required, 3 to 64, message 'Asigna un nombre' (spec 3 §5). */
+/** Zone name: required, 3 to 64, message 'Asigna un nombre'. */
 export const ZONE_NAME_MESSAGE = 'Asigna un nombre';
-/** The web always sends black (spec 3 §9). */
+/** The web always sends black. */
 export const ZONE_COLOR = '#000000';
 
 /** The 'Agregar zona' / 'Editar zona' modal: one field. */

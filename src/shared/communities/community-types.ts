@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { AdministratorOptionSchema, CommunityAnswerSchema } from './community.answer.js';
 
-/** Response shapes of `api/fracs` (spec 1 §3, §7), inferred from the declared answers. */
+/** Response shapes of `api/fracs`, inferred from the declared answers. */
 export type AdministratorOption = v.InferOutput<typeof AdministratorOptionSchema>;
 export type Community = v.InferOutput<typeof CommunityAnswerSchema>;

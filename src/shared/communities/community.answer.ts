@@ -1,4 +1,4 @@
-/** Answers of `api/integrator` and `api/fracs` (spec 1 §3, §7). Field names are the contract's. */
+/** Answers of `api/integrator` and `api/fracs`. Field names are the contract's. */
 import * as v from 'valibot';
 
 export const AddressRefSchema = v.object({
@@ -45,7 +45,7 @@ export const CreatedIntegratorSchema = v.object({
 /** `GET api/integrator/dashboard`: total, assigned to its communities, still available. */
 export const IntegratorDashboardSchema = v.tuple([v.number(), v.number(), v.number()]);
 
-/** `GET api/users/integrator`: the administrators an integrator may assign (spec 1 §3). */
+/** `GET api/users/integrator`: the administrators an integrator may assign. */
 export const AdministratorOptionSchema = v.object({ idUser: v.number(), uuid: v.string(), name: v.string() });
 
 /** A community (fraccionamiento) as `GET api/fracs/{uuid}` and the list answer it. */
@@ -62,7 +62,7 @@ export const CommunityAnswerSchema = v.object({
   /** The administrator's user id. */
   idUser: v.nullable(v.number()),
   licenseTotal: v.number(),
-  /** Sent empty (spec 1 §3). */
+  /** Sent empty. */
   starDate: v.literal(''),
   endDate: v.literal(''),
   idFile: v.nullable(v.number()),
@@ -70,8 +70,8 @@ export const CommunityAnswerSchema = v.object({
   /** `publicUrl` is served to signed-in members and the integrator only (bearer token). */
   file: v.nullable(v.object({ publicUrl: v.string(), idFile: v.number(), uuid: v.string() })),
   address: v.nullable(AddressRefSchema),
-  /** True means the community is disabled (spec 1 §4). */
+  /** True means the community is disabled. */
   licenseExpired: v.boolean(),
-  /** A club community (spec 3 §1): its screens show the action number and the Hostess options. */
+  /** A club community: its screens show the action number and the Hostess options. */
   club: v.boolean(),
 });

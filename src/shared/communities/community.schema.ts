@@ -3,10 +3,10 @@ import {
   addressEntries, extNumber, INVALID_BODY, licenceCount, NAME_MAX, NAME_MESSAGE, objectWithMessages, postalCode, requiredText, selectedId, tooLong,
 } from '../platform/address-fields.schema.js';
 
-/** The administrator dropdown must have a choice (spec 1 §5: 'dropdown shows error'). */
+/** The administrator dropdown must have a choice ('dropdown shows error'). */
 export const ADMINISTRATOR_MESSAGE = 'Por favor, selecciona un administrador';
 
-/** Logo rules (spec 1 §2: jpeg or png; the size limit is ours). Checked by content on the server. */
+/** Logo rules (jpeg or png; the size limit is ours). Checked by content on the server. */
 export const LOGO_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPE_MESSAGE = 'El logo debe ser una imagen JPEG o PNG.';
@@ -15,7 +15,7 @@ export const LOGO_CONTENT_MESSAGE = 'El contenido del logo no es válido.';
 
 const communityName = () => requiredText(NAME_MESSAGE, NAME_MAX, tooLong('El nombre', NAME_MAX));
 
-/** The 'Alta fraccionamiento' / 'Editar fraccionamiento' form, field by field (spec 1 §2, §5). */
+/** The 'Alta fraccionamiento' / 'Editar fraccionamiento' form, field by field. */
 export const CommunityFormSchema = objectWithMessages({
   name: communityName(),
   cp: postalCode(),
@@ -23,14 +23,14 @@ export const CommunityFormSchema = objectWithMessages({
   extNumber: extNumber(),
   licenseTotal: licenceCount(),
   idUser: selectedId(ADMINISTRATOR_MESSAGE),
-  /** A club shows the action number ('No. acción') and the Hostess options (spec 3 §1; issue 8). */
+  /** A club shows the action number ('No. acción') and the Hostess options. */
   club: v.optional(v.boolean(), false),
 }, INVALID_BODY);
 export type CommunityFormInput = v.InferInput<typeof CommunityFormSchema>;
 export type CommunityForm = v.InferOutput<typeof CommunityFormSchema>;
 
 /**
- * A logo sent on save (spec 1 §3): `content` is base64 without the `data:` prefix. Without
+ * A logo sent on save: `content` is base64 without the `data:` prefix. Without
  * `content` and with the current `uuid` it means "keep the logo"; `file: null` removes it.
  */
 export const LogoFileSchema = v.object({
@@ -43,7 +43,7 @@ export const LogoFileSchema = v.object({
 export type LogoFile = v.InferOutput<typeof LogoFileSchema>;
 
 /**
- * Body of `POST api/fracs/admin` and `PUT api/fracs/{uuid}` (spec 1 §7). The administrator is
+ * Body of `POST api/fracs/admin` and `PUT api/fracs/{uuid}`. The administrator is
  * `idUser` or `user.idUser`; `starDate`/`endDate` are sent empty and ignored; `idFile` is echoed
  * by the web on edit and ignored (the `file` field decides the logo).
  */

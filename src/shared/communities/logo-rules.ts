@@ -1,7 +1,7 @@
 import { LOGO_MAX_BYTES, LOGO_MIME_TYPES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from './community.schema.js';
 
 /**
- * Why a picked logo cannot be sent, or null (spec 1 §2: jpeg or png). The browser's declared
+ * Why a picked logo cannot be sent, or null (jpeg or png). The browser's declared
  * type is only a first check: the server checks the content.
  */
 export function logoProblem(file: { type: string; size: number }): string | null {
@@ -10,7 +10,7 @@ export function logoProblem(file: { type: string; size: number }): string | null
   return null;
 }
 
-/** `data:image/png;base64,AAAA` → `AAAA`: the server expects base64 without the prefix (spec 1 §3). */
+/** `data:image/png;base64,AAAA` → `AAAA`: the server expects base64 without the prefix. */
 export const base64Of = (dataUrl: string) => dataUrl.slice(dataUrl.indexOf(',') + 1);
 
 /** File name without its extension, and the extension, as the logo payload carries them. */

@@ -1,5 +1,5 @@
 /**
- * Community content (spec 3 §2 Avisos, Boletines, Promociones; §3; §4; §5; §8; §9): the texts,
+ * Community content (Avisos, Boletines, Promociones): the texts,
  * the newsletter types, the strict date format and the date pickers' limits.
  */
 import { parseDateTime } from '@internationalized/date';
@@ -7,7 +7,7 @@ import type { Role } from '../platform/roles.js';
 
 export type ContentKind = 'notices' | 'newsletters' | 'promotions';
 
-/** Titles, links and success texts of each kind (spec 3 §2, §8). */
+/** Titles, links and success texts of each kind. */
 export const ContentTexts = {
   notices: {
     title: 'Avisos', search: 'Buscar aviso', add: 'Nuevo aviso', create: 'Nuevo aviso', edit: 'Editar aviso',
@@ -23,12 +23,12 @@ export const ContentTexts = {
   },
 } as const satisfies Record<ContentKind, Record<string, string>>;
 
-/** Spec 3 §8: a save's success dialog is titled 'Correcto'; a failure shows the generic dialog with the server's text. */
+/** A save's success dialog is titled 'Correcto'; a failure shows the generic dialog with the server's text. */
 export const CONTENT_SUCCESS_TITLE = 'Correcto';
 export const CONTENT_FAILURE_TITLE = 'Ha ocurrido un error';
 export const WHOLE_COMMUNITY_LABEL = 'Para todo el fraccionamiento';
 
-/** Spec 3 §3, §9: newsletter type codes and their labels, in the order the select offers them. */
+/** Newsletter type codes and their labels, in the order the select offers them. */
 export const NEWSLETTER_TYPES = [
   { code: 5, label: 'Restaurante' },
   { code: 1, label: 'Deportes' },
@@ -44,16 +44,16 @@ export function newsletterTypeCode(value: unknown): NewsletterTypeCode | null {
   return found?.code ?? null;
 }
 
-/** Spec 3 §9: limits. */
+/** Limits. */
 export const TITLE_MIN = 3;
 export const TITLE_MAX = 300;
 export const DESCRIPTION_MAX = 1500;
 export const CONTACT_MIN = 3;
 export const CONTACT_MAX = 300;
-/** The description counter 'n/1500' (spec 3 §5). */
+/** The description counter 'n/1500'. */
 export const descriptionCounter = (text: unknown) => `${String(text ?? '').length}/${DESCRIPTION_MAX}`;
 
-/** Images: jpeg or png (spec 3 §3, §5), checked by content on the server; the size cap is ours. */
+/** Images: jpeg or png, checked by content on the server; the size cap is ours. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPE_MESSAGE = 'La imagen debe ser JPEG o PNG.';
@@ -67,7 +67,7 @@ export function imageProblem(file: { type: string; size: number }): string | nul
   return null;
 }
 
-/** `YYYY-MM-DDTHH:mm:ss` exactly (spec 3 §3, §9), a real calendar date and time. */
+/** `YYYY-MM-DDTHH:mm:ss` exactly, a real calendar date and time. */
 const CONTENT_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 export function isContentDate(value: unknown): value is string {
   if (typeof value !== 'string' || !CONTENT_DATE.test(value)) return false;
@@ -96,7 +96,7 @@ export function localDateTime(date: Date): string {
 /** How far before the server's clock a new start may be (the form's "now" was taken a moment earlier). */
 export const START_TOLERANCE_MINUTES = 10;
 /**
- * Spec 3 §4: a new post's start is not before now; an edited post's start is not before its stored
+ * A new post's start is not before now; an edited post's start is not before its stored
  * start (or now, when that is earlier). `now` is the community's local 'YYYY-MM-DDTHH:mm:ss'.
  */
 export function startAllowed(start: string, now: string, storedStart: string | null): boolean {
@@ -109,7 +109,7 @@ export function startAllowed(start: string, now: string, storedStart: string | n
 
 export interface DateLimits { startMin: string; endMin: string; endDisabled: boolean }
 /**
- * Spec 3 §4, §9: the start's minimum is now when adding and the stored start when editing; the
+ * The start's minimum is now when adding and the stored start when editing; the
  * end picker is disabled until a start is chosen, and its minimum is then the start (before, the
  * spec's 1900-01-30, or 1900-01-01 for promotions).
  */
@@ -129,7 +129,7 @@ export function shownDate(value: string): string {
   return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}` : value;
 }
 
-/** Who may use the content calls (spec 3 §6; issue 11): staff edit, the administrator deletes, guards and residents read. */
+/** Who may use the content calls: staff edit, the administrator deletes, guards and residents read. */
 export const CONTENT_READERS: readonly Role[] = ['admin', 'capturista', 'guard', 'resident'];
 export const CONTENT_EDITORS: readonly Role[] = ['admin', 'capturista'];
 export const CONTENT_DELETERS: readonly Role[] = ['admin'];

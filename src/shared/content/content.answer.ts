@@ -1,4 +1,4 @@
-/** Answers of `api/notices`, `api/newsletters` and `api/promotions` (spec 3 §3). Field names are the contract's. */
+/** Answers of `api/notices`, `api/newsletters` and `api/promotions`. Field names are the contract's. */
 import * as v from 'valibot';
 
 /** The attached image: `publicUrl` is served to the community's members only. */

@@ -1,5 +1,5 @@
 /**
- * Bodies and form values of notices, newsletters and promotions (spec 3 §3, §5, §7, §9): one
+ * Bodies and form values of notices, newsletters and promotions: one
  * schema per form, the route's body schema beside it. The route is strict about dates
  * (`YYYY-MM-DDTHH:mm:ss`); the form also takes a picker's minutes and adds the seconds.
  */
@@ -49,7 +49,7 @@ const date = (message: string, picker: boolean) => v.pipe(
   v.check((s: string) => isContentDate(s), message),
 );
 
-/** An image sent with a save: base64 `content` (spec 3 §3 File attachment). Checked by content on the server. */
+/** An image sent with a save: base64 `content` (File attachment). Checked by content on the server. */
 export const ContentImageSchema = v.object({
   uuid: v.optional(v.nullable(v.string(IMAGE_CONTENT_MESSAGE))),
   name: v.optional(v.nullable(v.pipe(v.string(IMAGE_CONTENT_MESSAGE), v.maxLength(255, 'El nombre del archivo es demasiado largo.')))),
@@ -76,7 +76,7 @@ const bodyExtras = {
   file: v.optional(v.nullable(ContentImageSchema)),
 };
 
-/** The end is not before the start (spec 3 §4), reported on the end date. */
+/** The end is not before the start, reported on the end date. */
 const endAfterStart = (i: { startDate: string; endDate: string }) => endNotBeforeStart(i.startDate, i.endDate);
 
 // ---- Promotions ---------------------------------------------------------------------------
@@ -142,7 +142,7 @@ export type NoticeBody = v.InferOutput<typeof NoticeBodySchema>;
 /** A selector's value in the notice form: '' for none, or the chosen id. */
 const chosen = v.optional(v.union([v.literal(''), v.number()]), '');
 /**
- * 'Nuevo aviso' / 'Editar aviso' (spec 3 §5): unless 'Para todo el fraccionamiento' is checked
+ * 'Nuevo aviso' / 'Editar aviso': unless 'Para todo el fraccionamiento' is checked
  * (`segmented` false), zone, street and resident are all required. Its output is the body the
  * web sends: the single ids and the one-item lists, or none of them for the whole community.
  */

@@ -1,11 +1,10 @@
 /**
- * Contractors' and construction sites' rules shared by the web and the server (spec 2 §2.4, §2.5,
- * §4.3, §5, §6, §8, §9; issue 14).
+ * Contractors' and construction sites' rules shared by the web and the server.
  */
 import { localNow } from '../massive-events/massive-event-rules.js';
 import type { Role } from '../platform/roles.js';
 
-/** The community's staff manage contractors and sites (spec 2 §6: "any other role is an administrator", staff only). */
+/** The community's staff manage contractors and sites ("any other role is an administrator", staff only). */
 export const CONTRACTOR_MANAGERS: readonly Role[] = ['admin', 'capturista'];
 /** Sites are read by the staff and by contractors (their own only). */
 export const CONSTRUCTION_READERS: readonly Role[] = [...CONTRACTOR_MANAGERS, 'contractor'];
@@ -20,7 +19,7 @@ export const SITE_NUMBER_MAX = 10;
 /** Today in the community's time zone (YYYY-MM-DD): the earliest start of a new site. */
 export const siteToday = (at: number = Date.now()) => localNow(at).slice(0, 10);
 
-/** How a contractor's home names a site's requests (spec 2 §4.3). */
+/** How a contractor's home names a site's requests. */
 export type SiteRequestStatus = 'none' | 'approved' | 'rejected' | 'pending';
 export interface SiteWorkerCounts { workerCount: number; approved: number; rejected: number; pending: number; rejectedWorker: string | null }
 
@@ -31,7 +30,7 @@ export function siteRequestStatus(site: SiteWorkerCounts): SiteRequestStatus {
   return 'pending';
 }
 
-/** The status text of the contractor's home (spec 2 §4.3); a site without workers has no request yet. */
+/** The status text of the contractor's home; a site without workers has no request yet. */
 export function siteStatusText(site: SiteWorkerCounts): string {
   switch (siteRequestStatus(site)) {
     case 'none': return 'Sin solicitudes';
@@ -40,7 +39,7 @@ export function siteStatusText(site: SiteWorkerCounts): string {
     default: return 'Solicitud pendiente';
   }
 }
-/** Shown with 'Solicitud pendiente' when a site's status could not be read (spec 2 §4.3). */
+/** Shown with 'Solicitud pendiente' when a site's status could not be read. */
 export const SITE_STATUS_ERROR = 'Esta obra tiene un error';
 
 export const ContractorTexts = {
@@ -81,7 +80,7 @@ export const constructionEditPath = (uuid: string) => `/createConstruction?token
 export const siteWorkersPath = (uuid: string) => `/workers?construction=${encodeURIComponent(uuid)}`;
 export const siteAddWorkerPath = (uuid: string) => `/createWorker?construction=${encodeURIComponent(uuid)}`;
 
-/** The end picker is disabled until a start is chosen, and never offers a day before it (spec 2 §5). */
+/** The end picker is disabled until a start is chosen, and never offers a day before it. */
 export const endPickerEnabled = (values: { startDate?: unknown }) => typeof values.startDate === 'string' && values.startDate !== '';
 /** The earliest start the picker offers: today, or the kept start of a running site being edited. */
 export const earliestStart = (today: string, keptStart: unknown) =>

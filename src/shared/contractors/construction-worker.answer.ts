@@ -1,4 +1,4 @@
-/** Answers of the construction workers' and requests' calls (spec 2 §3, §7). Field names are the contract's. */
+/** Answers of the construction workers' and requests' calls. Field names are the contract's. */
 import * as v from 'valibot';
 
 /** A worker's file: `publicUrl` is a short-lived signed link (the documents are private). */
@@ -33,7 +33,7 @@ export const WorkerAnswerSchema = v.object({
 });
 export const WorkerListSchema = v.array(WorkerAnswerSchema);
 
-/** `GET api/constructionWorkerRequests/byAdministrator`: one row per site (spec 2 §3 'Worker request summary'). */
+/** `GET api/constructionWorkerRequests/byAdministrator`: one row per site ('Worker request summary'). */
 export const WorkerRequestSummarySchema = v.object({
   constructionId: v.string(),
   construction: v.object({ uuid: v.string(), name: v.string(), number: v.string(), streetNumber: v.string() }),

@@ -1,5 +1,5 @@
 /**
- * Construction workers' input (spec 2 §3, §5, §7, §9; issue 14): the worker form, the
+ * Construction workers' input: the worker form, the
  * administrator's create and update, and the contractor's request pass these rules.
  */
 import * as v from 'valibot';
@@ -25,7 +25,7 @@ const M = WorkerFormMessages;
 /** Most workers one request carries (the body limit of 12 MB caps it further). */
 export const MAX_WORKERS_PER_REQUEST = 10;
 
-/** A file sent in base64 (spec 2 §3 'File payload'), or an unchanged stored one as `{ uuid }` (§7). */
+/** A file sent in base64 ('File payload'), or an unchanged stored one as `{ uuid }`. */
 export const WorkerFileSchema = (message: string) => required(v.union([
   v.object({
     name: v.optional(v.pipe(v.string(M.file), v.maxLength(200, M.file)), ''),

@@ -1,4 +1,4 @@
-/** Answers of the construction sites' calls (spec 2 §3, §7). Field names are the contract's. */
+/** Answers of the construction sites' calls. Field names are the contract's. */
 import * as v from 'valibot';
 
 const named = v.object({ uuid: v.string(), name: v.string() });
@@ -7,7 +7,7 @@ const named = v.object({ uuid: v.string(), name: v.string() });
  * Construction: uuid, name, contractor {uuid, firstName, lastName, enterprise}, street {uuid, name,
  * zone, community}, number (terrain), streetNumber (site number), startDate, endDate (YYYY-MM-DD),
  * workerCount. The live workers' counts by status and the last rejected worker's name give the
- * contractor's home its status (spec 2 §4.3; `siteStatusText` in src/shared/contractors/construction-rules.ts).
+ * contractor's home its status (`siteStatusText` in src/shared/contractors/construction-rules.ts).
  */
 export const ConstructionAnswerSchema = v.object({
   uuid: v.string(),

@@ -1,5 +1,5 @@
 /**
- * Construction sites' input (spec 2 §2.5, §3, §5, §7, §9; issue 14): the form and the bodies of
+ * Construction sites' input: the form and the bodies of
  * `POST api/constructions` / `PUT api/constructions/{id}`. "The start not before today" needs the
  * clock:
  * `startNotPast` checks it where today is known (the form, the routes).
@@ -62,7 +62,7 @@ v.forward(v.check((s) => s.endDate >= s.startDate, M.endBeforeStart), ['endDate'
 export const startNotPast = (startDate: string, today: string) => startDate >= today;
 
 /**
- * `PUT api/constructions/{id}`: name, contractor, street, startDate, endDate (spec 2 §7); the terrain
+ * `PUT api/constructions/{id}`: name, contractor, street, startDate, endDate; the terrain
  * number may come too. The site number is fixed after creation (a sent one is ignored). A start
  * that changes is not before today: the route checks it against the stored start.
  */
@@ -78,7 +78,7 @@ export type ConstructionUpdateBody = v.InferOutput<typeof ConstructionUpdateSche
 export const ContractorQuerySchema = v.object({ contractor: v.pipe(v.string(M.contractor), v.uuid(INVALID_ID)) });
 
 /**
- * The site form's fields (spec 2 §5 Construction form): the contractor and street as the uuids the
+ * The site form's fields (Construction form): the contractor and street as the uuids the
  * selects hold, `keptStart` the stored start of an edited site (a start left as it was may be past).
  */
 export const constructionFormSchema = (today: string) => v.pipe(v.object({
@@ -95,7 +95,7 @@ v.forward(v.check((s) => s.startDate === s.keptStart || startNotPast(s.startDate
 v.forward(v.check((s) => s.endDate >= s.startDate, M.endBeforeStart), ['endDate']));
 export type ConstructionForm = v.InferOutput<ReturnType<typeof constructionFormSchema>>;
 
-/** The form's values as the API's body (spec 2 §7): the site number only on create. */
+/** The form's values as the API's body: the site number only on create. */
 export function constructionBodyOf(form: ConstructionForm, editing: boolean) {
   const body = {
     name: form.name, contractor: { uuid: form.contractor }, street: { uuid: form.street }, number: form.number,

@@ -1,5 +1,5 @@
 /**
- * A contractor's address (spec 2 §3): the form composes street, number, postal code and city into
+ * A contractor's address: the form composes street, number, postal code and city into
  * one `fullAddress`. On create the format is `city, street, #number, C.P.:code`; on update it is
  * `street, #number, CP.code, city`. Both are parsed back into the parts. A city and a number hold
  * no comma (the street may), so each format reads back unambiguously.

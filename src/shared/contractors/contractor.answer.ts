@@ -1,4 +1,4 @@
-/** Answers of the contractors' calls (spec 2 §3, §7). Field names are the contract's. */
+/** Answers of the contractors' calls. Field names are the contract's. */
 import * as v from 'valibot';
 
 /** Contractor: uuid, firstName, lastName, phone, enterprise (company), fullAddress, user {email}. */

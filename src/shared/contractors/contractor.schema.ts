@@ -1,5 +1,5 @@
 /**
- * Contractors' input (spec 2 §2.4, §3, §5, §7, §9; issue 14): the form's fields and the bodies of
+ * Contractors' input: the form's fields and the bodies of
  * `POST api/contractors` / `PUT api/contractors/{id}` pass these rules, on the web and on the server.
  */
 import * as v from 'valibot';
@@ -7,7 +7,7 @@ import { createFormat, parseFullAddress, updateFormat, type AddressParts } from 
 import { EMAIL_PATTERN } from '../session/auth.schema.js';
 import { INVALID_RECORD, required } from '../catalogues/catalogue.schema.js';
 
-/** Limits of spec 2 §5 and §9. */
+/** Limits of the contractor form's fields. */
 export const ContractorLimits = { name: 64, email: 64, enterprise: 64, street: 200, city: 200, number: 8, postalCode: 5, phone: 10 } as const;
 const L = ContractorLimits;
 
@@ -71,9 +71,9 @@ const fullAddress = () => required(v.pipe(
   }),
 ), M.fullAddress);
 
-/** `PUT api/contractors/{id}` (spec 2 §7): the create body without the email (an email sent is ignored). */
+/** `PUT api/contractors/{id}`: the create body without the email (an email sent is ignored). */
 export const ContractorUpdateSchema = v.object({ ...contractorPersonEntries, fullAddress: fullAddress() }, INVALID_RECORD);
-/** `POST api/contractors` (spec 2 §7): firstName, lastName, phone, enterprise, fullAddress, email. */
+/** `POST api/contractors`: firstName, lastName, phone, enterprise, fullAddress, email. */
 export const ContractorCreateSchema = v.object({ ...ContractorUpdateSchema.entries, email: contractorEmail() }, INVALID_RECORD);
 export type ContractorUpdateBody = v.InferOutput<typeof ContractorUpdateSchema>;
 export type ContractorCreateBody = v.InferOutput<typeof ContractorCreateSchema>;
@@ -84,7 +84,7 @@ export const ContractorFormSchema = v.object({ ...contractorPersonEntries, ...fo
 export const ContractorEditFormSchema = v.object({ ...contractorPersonEntries, ...formAddressEntries }, INVALID_RECORD);
 export type ContractorForm = v.InferOutput<typeof ContractorEditFormSchema> & { email?: string };
 
-/** The form's values as the API's body: `fullAddress` in the create format on create, the update format on update (spec 2 §3). */
+/** The form's values as the API's body: `fullAddress` in the create format on create, the update format on update. */
 export function contractorBodyOf(form: ContractorForm, editing: boolean) {
   const parts = { street: form.street, number: form.number, postalCode: form.cp, city: form.city };
   const person = { firstName: form.firstName, lastName: form.lastName, phone: form.phone, enterprise: form.enterprise };

@@ -1,5 +1,5 @@
 /**
- * A construction worker's credential (spec 2 §2.6; issue 14), drawn once for the browser's preview
+ * A construction worker's credential, drawn once for the browser's preview
  * on /workers and the server's PNG (worker threads, @napi-rs/canvas), with the invitation module's
  * helpers (same Canvas 2D subset, same QR drawing). One image holds both faces side by side:
  * front (photo, name, 'Trabajador de obra', the contractor as 'Responsable de la obra') on the

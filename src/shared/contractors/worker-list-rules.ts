@@ -1,4 +1,4 @@
-/** The workers screen's search and pages (spec 2 §2.6, §9): client-side, 10 cards per page. */
+/** The workers screen's search and pages: client-side, 10 cards per page. */
 import { WorkerStatus, WORKERS_PAGE_SIZE } from './worker-rules.js';
 
 export interface ListedWorker { firstName: string; lastName: string; construction: { uuid: string; name: string } }
@@ -18,7 +18,7 @@ export function pageOfWorkers<T>(workers: readonly T[], page: number, size = WOR
   return { rows: workers.slice(current * size, current * size + size), pages, page: current };
 }
 
-/** The approved workers among those shown: whose credentials 'Descargar credenciales' downloads (§4.3). */
+/** The approved workers among those shown: whose credentials 'Descargar credenciales' downloads. */
 export function approvedUuids(workers: readonly { uuid: string; status: string }[]): string[] {
   return workers.filter((w) => w.status === WorkerStatus.approved).map((w) => w.uuid);
 }

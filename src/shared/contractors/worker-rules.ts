@@ -1,5 +1,5 @@
 /**
- * Construction workers' status rules (spec 2 §4.3) and messages (§8), shared by the server,
+ * Construction workers' status rules and messages, shared by the server,
  * the machines and the views.
  */
 import type { Role } from '../platform/roles.js';
@@ -20,9 +20,9 @@ export const WorkerMessages = {
   rejectOnlyPending: 'Solo se pueden rechazar solicitudes pendientes.',
   alreadyRejected: 'El trabajador ya ha sido rechazado',
   editOnlyNonApproved: 'Solo se puedan editar trabajadores que no han sido aprobados.',
-  /** §6: a contractor cannot edit workers (the text is ours; the spec gives none). */
+  /** A contractor cannot edit workers (the text is ours; the spec gives none). */
   editOnlyAdministrators: 'Solo un administrador puede editar trabajadores.',
-  /** §5 selection rules, for the workers' cards. */
+  /** Selection rules, for the workers' cards. */
   selectOne: 'Para realizar esta acción, asegúrate de seleccionar un trabajador',
   deleteTitle: '¿Seguro que deseas eliminar a este trabajador?',
   deleteDetail: 'No podrás revertir esta acción',
@@ -47,49 +47,49 @@ export const WorkerMessages = {
 } as const;
 
 export const REJECT_REASON_MAX = 500;
-/** Spec 2 §9. */
+/** Page sizes of the workers' cards and of the requests. */
 export const WORKERS_PAGE_SIZE = 10;
 export const WORKER_REQUESTS_PAGE_SIZE = 20;
 export const WORKER_NAME_MAX = 64;
 
-/** Approve: only a worker that is not approved (§4.3). Answers the refusal's message, or null. */
+/** Approve: only a worker that is not approved. Answers the refusal's message, or null. */
 export function approveRefusal(status: string): string | null {
   return status === WorkerStatus.approved ? WorkerMessages.approveOnlyNonApproved : null;
 }
 
-/** Reject: only a pending worker (§4.3, §8). */
+/** Reject: only a pending worker. */
 export function rejectRefusal(status: string): string | null {
   if (status === WorkerStatus.rejected) return WorkerMessages.alreadyRejected;
   if (status !== WorkerStatus.pending) return WorkerMessages.rejectOnlyPending;
   return null;
 }
 
-/** Edit: only a worker that is not approved (§4.3). */
+/** Edit: only a worker that is not approved. */
 export function editRefusal(status: string): string | null {
   return status === WorkerStatus.approved ? WorkerMessages.editOnlyNonApproved : null;
 }
 
-/** Spec 2 §2.6: edit goes to ./createWorker?token={id}. */
+/** Edit goes to ./createWorker?token={id}. */
 export const workerEditPath = (uuid: string) => `/createWorker?token=${encodeURIComponent(uuid)}`;
 
-/** Credentials: only approved workers (§4.3). */
+/** Credentials: only approved workers. */
 export function credentialRefusal(status: string): string | null {
   return status === WorkerStatus.approved ? null : WorkerMessages.credentialsOnlyApproved;
 }
 
-/** Approve all / reject all touch only the site's pending workers (§4.3). */
+/** Approve all / reject all touch only the site's pending workers. */
 export function pendingOf<T extends { status: string }>(workers: readonly T[]): T[] {
   return workers.filter((w) => w.status === WorkerStatus.pending);
 }
 
-/** The card's border colour (§2.6): green approved, red rejected, amber pending. */
+/** The card's border colour: green approved, red rejected, amber pending. */
 export function workerBorderColor(status: string): 'green.500' | 'red.500' | 'orange.400' {
   if (status === WorkerStatus.approved) return 'green.500';
   if (status === WorkerStatus.rejected) return 'red.500';
   return 'orange.400';
 }
 
-/** Site status for the contractor (§4.3). */
+/** Site status for the contractor. */
 export function siteRequestStatus(workers: readonly { status: string; firstName: string; lastName: string }[]): string {
   const rejected = workers.find((w) => w.status === WorkerStatus.rejected);
   if (rejected) return `Solicitud rechazada: ${rejected.firstName} ${rejected.lastName}`.trim();
@@ -97,14 +97,14 @@ export function siteRequestStatus(workers: readonly { status: string; firstName:
   return 'Solicitud pendiente';
 }
 
-/** Who reads workers (§6: staff roles are administrators; a resident or guard is refused). */
+/** Who reads workers (staff roles are administrators; a resident or guard is refused). */
 export const WORKER_READERS: readonly Role[] = ['admin', 'capturista', 'integrator', 'generalAdmin', 'contractor'];
-/** Who creates, edits, approves, rejects and deletes workers directly (§6: any staff role is an administrator). */
+/** Who creates, edits, approves, rejects and deletes workers directly (any staff role is an administrator). */
 export const WORKER_ADMINS: readonly Role[] = ['admin', 'capturista', 'integrator', 'generalAdmin'];
 /** Who sends worker requests. */
 export const WORKER_REQUESTERS: readonly Role[] = ['contractor'];
 
-/** workerLicense (spec 2 §7; issue 14): at most this many uuids per call; the zip's name. */
+/** workerLicense: at most this many uuids per call; the zip's name. */
 export const MAX_CREDENTIAL_UUIDS = 100;
 export const CREDENTIALS_ZIP_NAME = 'credenciales.zip';
 export const CredentialMessages = {

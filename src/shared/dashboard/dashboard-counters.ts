@@ -3,13 +3,13 @@ import type { VisitEvent } from '../platform/realtime.js';
 import type { IntegratorDashboard } from '../integrators/integrator-types.js';
 import type { DailyVisits, EntriesByMode, MonthlyVisits, ResidentSummary } from '../visits/visit-types.js';
 
-/** Months of the dashboard charts (spec 1 §9: Ene to Dic). */
+/** Months of the dashboard charts (Ene to Dic). */
 export const MONTH_LABELS = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'] as const;
 
 /** Days and months are counted on the communities' clock, as the server counts them. */
 export const DASHBOARD_TIME_ZONE = 'America/Mexico_City';
 
-/** What the /home dashboard of non-integrators shows (spec 1 §2, §3 'Dashboard statistics'). */
+/** What the /home dashboard of non-integrators shows ('Dashboard statistics'). */
 export interface VisitDashboard {
   year: number;
   entryCount: number;
@@ -26,7 +26,7 @@ export interface VisitDashboard {
   daily: { total: number; days: number }[];
 }
 
-/** The five calls of spec 1 §7 that feed the dashboard, as they answer. */
+/** The five calls that feed the dashboard, as they answer. */
 export interface VisitStatsResponses {
   summary: ResidentSummary;
   daily: DailyVisits;
@@ -67,7 +67,7 @@ export function monthOf(iso: string, timeZone = DASHBOARD_TIME_ZONE): { year: nu
 }
 
 /**
- * V_IN (spec 1 §4): one more entry, one more for its access mode, one more visitor inside, and
+ * V_IN: one more entry, one more for its access mode, one more visitor inside, and
  * one more in the month of the entry (when it falls in the year the charts show).
  */
 export function applyVisitIn(d: VisitDashboard, event: VisitEvent): VisitDashboard {
@@ -84,19 +84,19 @@ export function applyVisitIn(d: VisitDashboard, event: VisitEvent): VisitDashboa
   };
 }
 
-/** V_OUT (spec 1 §4): one more exit, one visitor fewer inside (never below zero). */
+/** V_OUT: one more exit, one visitor fewer inside (never below zero). */
 export function applyVisitOut(d: VisitDashboard): VisitDashboard {
   return { ...d, exitCount: d.exitCount + 1, activeCount: Math.max(0, d.activeCount - 1) };
 }
 
-/** 'Licencias restantes': total minus used (spec 1 §2). */
+/** 'Licencias restantes': total minus used. */
 export const remainingLicenses = (d: Pick<VisitDashboard, 'assignedLicenses' | 'usedLicenses'>) => d.assignedLicenses - d.usedLicenses;
 
 /** Tab 'Entradas registradas por día': entries per day of each month, two decimals. */
 export const dailyAverages = (d: VisitDashboard) =>
   d.daily.map(({ total, days }) => (days > 0 ? Math.round((total / days) * 100) / 100 : 0));
 
-/** Numbers of the dashboard in en-US thousands format (spec 1 §9): 1,234. */
+/** Numbers of the dashboard in en-US thousands format: 1,234. */
 const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 export const formatCount = (n: number) => thousands.format(n);
 
@@ -107,7 +107,7 @@ export const licenceCardsOf = ([total, used, available]: IntegratorDashboard) =>
   { label: 'Licencias disponibles', value: available },
 ];
 
-/** The seven cards of non-integrators, in the spec's order (spec 1 §2). */
+/** The seven cards of non-integrators, in the spec's order. */
 export const visitCardsOf = (d: VisitDashboard) => [
   { label: 'Total de licencias', value: d.assignedLicenses },
   { label: 'Licencias usadas', value: d.usedLicenses },
@@ -118,5 +118,5 @@ export const visitCardsOf = (d: VisitDashboard) => [
   { label: 'Visitantes activos', value: d.activeCount },
 ];
 
-/** Integrators get licence dashboards; all others get access statistics and live counters (spec 1 §6). */
+/** Integrators get licence dashboards; all others get access statistics and live counters. */
 export const dashboardViewFor = (role: Role): 'licences' | 'visits' => (role === 'integrator' ? 'licences' : 'visits');

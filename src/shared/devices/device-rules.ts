@@ -1,7 +1,7 @@
-/** Devices' rules shared by the server, the machines, the screens and the simulator (spec 3 §2, §4, §5, §8; issue 9). */
+/** Devices' rules shared by the server, the machines, the screens and the simulator. */
 import type { Role } from '../platform/roles.js';
 
-/** Spec 3 §6: the menu 'Dispositivos' and every `api/devices` call are the community administrator's. */
+/** The menu 'Dispositivos' and every `api/devices` call are the community administrator's. */
 export const DEVICE_ADMINS: readonly Role[] = ['admin'];
 
 export const DEVICE_TYPES = ['BOOTH', 'HOSTESS', 'SCANNER'] as const;
@@ -15,7 +15,7 @@ export const ScannerAccessLabel: Record<ScannerAccess, string> = { IN: 'Entrada'
 export const SCANNER_TYPES = ['STREET', 'ZONE', 'HOUSE'] as const;
 export type ScannerType = (typeof SCANNER_TYPES)[number];
 
-/** The form's sub-types and the location type each one means (spec 3 §2). */
+/** The form's sub-types and the location type each one means. */
 export const SCANNER_PLACES = ['BARRERA', 'COTO', 'CASA', 'COMMONAREA'] as const;
 export type ScannerPlace = (typeof SCANNER_PLACES)[number];
 export const ScannerPlaceType: Record<ScannerPlace, ScannerType> = { BARRERA: 'ZONE', COTO: 'STREET', CASA: 'HOUSE', COMMONAREA: 'ZONE' };
@@ -27,7 +27,7 @@ export const DEVICE_STATUSES = ['INACTIVE', 'ACTIVE'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 export const DeviceStatusLabel: Record<DeviceStatus, string> = { ACTIVE: 'Activo', INACTIVE: 'Inactivo' };
 
-/** Issue 9: a link code lives 10 minutes; a device silent for 2 minutes is offline; heartbeats every 30 s. */
+/** A link code lives 10 minutes; a device silent for 2 minutes is offline; heartbeats every 30 s. */
 export const LINK_CODE_TTL_MS = 10 * 60_000;
 export const OFFLINE_AFTER_MS = 2 * 60_000;
 export const HEARTBEAT_INTERVAL_MS = 30_000;
@@ -39,7 +39,7 @@ export const DEVICE_TOKEN_PREFIX = 'dvc_';
 export const LINK_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const LINK_CODE_LENGTH = 8;
 
-/** Spec 3 §2, §5, §8 texts and the messages the device calls answer. */
+/** The devices screen's texts and the messages the device calls answer. */
 export const DeviceTexts = {
   title: 'Dispositivos',
   search: 'Buscar dispositivo',
@@ -87,7 +87,7 @@ export const DeviceTexts = {
   codeExpired: 'El código expiró; generando uno nuevo…',
 } as const;
 
-/** Which of the form's fields show for the values chosen (spec 3 §2): the type rules. */
+/** Which of the form's fields show for the values chosen: the type rules. */
 export interface DeviceFieldsShown { scanner: boolean; parents: boolean; street: boolean; number: boolean }
 
 export function deviceFieldsShown(values: { deviceType?: unknown; scannerAccess?: unknown; scannerPlace?: unknown }): DeviceFieldsShown {
@@ -103,15 +103,15 @@ export function deviceFieldsShown(values: { deviceType?: unknown; scannerAccess?
   };
 }
 
-/** The device types a community offers: Hostess only in the club community (spec 3 §2). */
+/** The device types a community offers: Hostess only in the club community. */
 export const deviceTypesFor = (club: boolean): DeviceType[] => (club ? [...DEVICE_TYPES] : ['BOOTH', 'SCANNER']);
 
-/** Is a device online: linked and heard from within the last 2 minutes (issue 9). */
+/** Is a device online: linked and heard from within the last 2 minutes. */
 export const isDeviceOnline = (status: string, lastSeenAt: string | null, now: number) =>
   status === 'ACTIVE' && lastSeenAt !== null && now - Date.parse(lastSeenAt) < OFFLINE_AFTER_MS;
 
 /**
- * What a device may register (issue 9): a booth or hostess station manual entries and exits; a
+ * What a device may register: a booth or hostess station manual entries and exits; a
  * scanner QR entries when it reads IN, exits when it reads OUT. A refusal is either the wrong
  * direction for the device ('direction') or the wrong access mode ('mode').
  */
@@ -158,12 +158,12 @@ export function deviceLocation(d: {
   return parts.filter(Boolean).join(' · ') || '—';
 }
 
-/** Spec 3 §4: only an INACTIVE device can be linked or deleted; an active one can only be unlinked. */
+/** Only an INACTIVE device can be linked or deleted; an active one can only be unlinked. */
 export const canDeleteDevice = (status: string) => status === 'INACTIVE';
 export const canLinkDevice = (status: string) => status === 'INACTIVE';
 export const canUnlinkDevice = (status: string) => status === 'ACTIVE';
 
-/** The list's 'Buscar por' options (spec 3 §2): 'No. acción' only for the club community. */
+/** The list's 'Buscar por' options: 'No. acción' only for the club community. */
 export const DEVICE_SEARCH_FIELDS = ['NAME', 'ZONE', 'ADDRESS', 'ACTION'] as const;
 export type DeviceSearchField = (typeof DEVICE_SEARCH_FIELDS)[number];
 export const DeviceSearchLabel: Record<DeviceSearchField, string> = { NAME: 'Nombre', ZONE: 'Zona', ADDRESS: 'Dirección', ACTION: 'No. acción' };

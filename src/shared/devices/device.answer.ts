@@ -1,4 +1,4 @@
-/** Answers of the devices' calls (spec 3 §3 Device, §7 Devices; issue 9). Field names are the contract's. */
+/** Answers of the devices' calls (Device, Devices). Field names are the contract's. */
 import * as v from 'valibot';
 import { DEVICE_STATUSES, DEVICE_TYPES, SCANNER_ACCESSES, SCANNER_PLACES, SCANNER_TYPES } from './device-rules.js';
 

@@ -1,5 +1,5 @@
 /**
- * Devices' input (spec 3 §2 Dispositivos, §3 Device, §5, §7 Devices; issue 9): the create/edit
+ * Devices' input (Dispositivos, Device, Devices): the create/edit
  * modal's values and the bodies of `POST api/devices/` and `PUT api/devices/{uuid}` pass these
  * rules on the web and on the server; the device's own calls (link, heartbeat) too.
  */
@@ -20,9 +20,9 @@ const nullish = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(
 
 const entries = {
   name: required(v.pipe(v.string(M.name), v.trim(), v.nonEmpty(M.name), v.maxLength(DEVICE_NAME_MAX, M.nameLength)), M.name),
-  /** New devices default to BOOTH (spec 3 §4). */
+  /** New devices default to BOOTH. */
   deviceType: v.optional(v.picklist(DEVICE_TYPES, M.deviceType), 'BOOTH'),
-  /** Reading type; new devices default to IN (spec 3 §4). */
+  /** Reading type; new devices default to IN. */
   scannerAccess: v.pipe(nullish(v.picklist(SCANNER_ACCESSES, M.scannerAccess)), v.transform((a) => a ?? 'IN')),
   /** The form's sub-type (BARRERA, COTO, CASA, COMMONAREA); it decides `scannerType` when sent. */
   scannerPlace: nullish(v.picklist(SCANNER_PLACES, M.scannerType)),
@@ -41,7 +41,7 @@ const locationType = (d: Entries): ScannerType | null =>
 
 /**
  * A device as the modal and the create/edit calls give it. Scanners need a location type, a zone,
- * a street unless the type is ZONE and a house number for HOUSE (spec 3 §5); the output keeps only
+ * a street unless the type is ZONE and a house number for HOUSE; the output keeps only
  * what the type uses: no scanner fields for a booth or a hostess station, no parents for an OUT
  * reader, no street for ZONE, no number unless HOUSE.
  */
@@ -84,7 +84,7 @@ export const DeviceListFilterSchema = v.object({
 });
 
 /**
- * `PUT api/devices/unlinkDevice/{id}`: the device token as the body (spec 3 §7): the link's
+ * `PUT api/devices/unlinkDevice/{id}`: the device token as the body: the link's
  * identifier the device record answers as `deviceToken`, sent as a JSON or plain-text string or as
  * `{ deviceToken }`.
  */

@@ -1,4 +1,4 @@
-/** Texts and rule of the integrator's enable/disable action (spec 1 §2, §4, §8). */
+/** Texts and rule of the integrator's enable/disable action. */
 
 export interface AccessTarget { uuid: string; name: string; enabled: boolean }
 
@@ -26,7 +26,7 @@ export function accessPromptOf(target: AccessTarget) {
     };
 }
 
-/** A community's licence state as the access toggle sees it: enabled while its licence is current (issue 16 §4). */
+/** A community's licence state as the access toggle sees it: enabled while its licence is current. */
 export const communityAccessRow = <C extends { licenseExpired: boolean }>(c: C) => ({ ...c, enabled: !c.licenseExpired });
 
 /** The community list's enable/disable: a green 'A' disables (licence expired), a red 'N/A' enables. */
@@ -45,7 +45,7 @@ export function communityAccessPromptOf(target: AccessTarget) {
 }
 
 /**
- * The list's 'Dirección' (spec 1 §2): street, '#' and the numbers, colony, city, state.
+ * The list's 'Dirección': street, '#' and the numbers, colony, city, state.
  * Example: 'Av. Insurgentes Sur #1450 int. 3, Del Valle Centro, Benito Juárez, Ciudad de México'.
  */
 export function addressLineOf(a: {

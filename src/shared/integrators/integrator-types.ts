@@ -3,7 +3,7 @@ import type {
   AddressRefSchema, CreatedIntegratorSchema, IntegratorAnswerSchema, IntegratorDashboardSchema,
 } from '../communities/community.answer.js';
 
-/** Response shapes of `api/integrator` (spec 1 §3, §7), inferred from the declared answers. */
+/** Response shapes of `api/integrator`, inferred from the declared answers. */
 export type AddressRef = v.InferOutput<typeof AddressRefSchema>;
 export type Integrator = v.InferOutput<typeof IntegratorAnswerSchema>;
 export type CreatedIntegrator = v.InferOutput<typeof CreatedIntegratorSchema>;

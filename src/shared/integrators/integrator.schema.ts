@@ -4,14 +4,14 @@ import {
 } from '../platform/address-fields.schema.js';
 import { EMAIL_PATTERN } from '../session/auth.schema.js';
 
-/** Messages of the integrator form (spec 1 §5); the rest are in address-fields.schema.ts. */
+/** Messages of the integrator form; the rest are in address-fields.schema.ts. */
 export const LAST_NAME_MESSAGE = 'Por favor, introduce un apellido';
-/** Spec 1 §5 writes 'con formato {email}': the example address shown is ours. */
+/** The specification writes 'con formato {email}': the example address shown is ours. */
 export const EMAIL_FORMAT_MESSAGE = 'Por favor, introduzca un correo con formato usuario@dominio.com';
 export const PHONE_MESSAGE = 'Por favor, introduce un Teléfono';
 export const PHONE_DIGITS_MESSAGE = 'El teléfono debe tener 10 dígitos.';
 export const EMAIL_MAX = 64;
-/** User type of an integrator account (spec 1 §3, §9). */
+/** User type of an integrator account. */
 export const INTEGRATOR_USER_TYPE = 14;
 
 const name = () => requiredText(NAME_MESSAGE, NAME_MAX, tooLong('El nombre', NAME_MAX));
@@ -24,7 +24,7 @@ export const integratorEmail = () =>
 const phone = () =>
   v.pipe(v.string(PHONE_MESSAGE), v.trim(), v.nonEmpty(PHONE_MESSAGE), v.regex(/^\d{10}$/, PHONE_DIGITS_MESSAGE));
 
-/** The 'Alta integrador' / 'Editar integrador' form, field by field (spec 1 §2, §5). */
+/** The 'Alta integrador' / 'Editar integrador' form, field by field. */
 export const IntegratorFormSchema = objectWithMessages({
   name: name(),
   lastName: lastName(),
@@ -39,7 +39,7 @@ export type IntegratorFormInput = v.InferInput<typeof IntegratorFormSchema>;
 export type IntegratorForm = v.InferOutput<typeof IntegratorFormSchema>;
 
 /**
- * Body of `POST api/integrator` and `PUT api/integrator/{uuid}` (spec 1 §3, §7): the integrator's
+ * Body of `POST api/integrator` and `PUT api/integrator/{uuid}`: the integrator's
  * fields plus `user` (the account: email and names; ids, status and type are the server's).
  */
 export const IntegratorBodySchema = objectWithMessages({
@@ -68,7 +68,7 @@ export const IntegratorBodySchema = objectWithMessages({
 export type IntegratorBodyInput = v.InferInput<typeof IntegratorBodySchema>;
 export type IntegratorBody = v.InferOutput<typeof IntegratorBodySchema>;
 
-/** The body the web sends for a filled form (spec 1 §3 'On save also user {...}'). */
+/** The body the web sends for a filled form ('On save also user {...}'). */
 export function integratorBodyOf(form: IntegratorForm): IntegratorBodyInput {
   return {
     name: form.name,

@@ -1,5 +1,5 @@
 /**
- * The massive-event wizard's rules (spec 2 §2.1, §4.2, §9; issue 12), shared by its machine and
+ * The massive-event wizard's rules, shared by its machine and
  * its tests: step 1's values from an event, the restore body, the design's configure body.
  */
 import { DEFAULT_BACKGROUND, DEFAULT_FOREGROUND, localNow } from './massive-event-rules.js';
@@ -56,7 +56,7 @@ const imageBody = (image: DesignImage | null, name: string) => {
   return image.uuid ? { uuid: image.uuid } : undefined;
 };
 
-/** Spec 2 §7 configure: colours at their default are not sent; a new image as PNG, a kept one by uuid. */
+/** Configure: colours at their default are not sent; a new image as PNG, a kept one by uuid. */
 export function configureBodyOf(design: Design, version?: number): ConfigureEventBody {
   return {
     ...(design.foregroundColor.toLowerCase() !== DEFAULT_FOREGROUND ? { foregroundColor: design.foregroundColor.toLowerCase() } : {}),

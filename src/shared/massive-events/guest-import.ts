@@ -1,5 +1,5 @@
 /**
- * Guest import (spec 2 §4.2, §5 Guest import, §9; issue 12): the rules the `guestImport` machine
+ * Guest import: the rules the `guestImport` machine
  * applies to a read sheet, the same in the wizard and in the guests screen. Reading the file
  * (xlsx/xls/ods with @e965/xlsx, csv with papaparse) is the web's; these are pure.
  */
@@ -14,12 +14,12 @@ export const GUEST_IMPORT_MAX_ROWS = MAX_GUESTS_PER_CALL;
 export const GUEST_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Guests sent per bulk call while uploading (the progress advances by these). */
 export const GUEST_UPLOAD_CHUNK = 1000;
-/** Spec 2 §5: in the wizard only the first 4 row errors are listed. */
+/** In the wizard only the first 4 row errors are listed. */
 export const SHOWN_ROW_ERRORS = 4;
 export const GUEST_TEMPLATE_PATH = '/plantilla_invitados.xlsx';
 
 export type ImportPlace = 'wizard' | 'guests';
-/** Spec 2 §5, §9: xlsx only in the guests screen; the wizard also takes xls, csv and ods. */
+/** Xlsx only in the guests screen; the wizard also takes xls, csv and ods. */
 export const IMPORT_EXTENSIONS: Record<ImportPlace, readonly string[]> = { guests: ['xlsx'], wizard: ['xlsx', 'xls', 'csv', 'ods'] };
 export const importAccept = (where: ImportPlace) => IMPORT_EXTENSIONS[where].map((e) => `.${e}`).join(',');
 
@@ -55,7 +55,7 @@ export function checkHeader(header: readonly string[]): HeaderCheck | null {
 /** A row that failed, numbered as the sheet shows it (the header is row 1). */
 export interface RowError { row: number; message: string }
 
-/** Each row needs a first and last name and an empty or valid email (spec 2 §5); fully empty rows are skipped. */
+/** Each row needs a first and last name and an empty or valid email; fully empty rows are skipped. */
 export function checkRows(rows: readonly (readonly unknown[])[]): { guests: GuestFields[]; errors: RowError[] } {
   const guests: GuestFields[] = [];
   const errors: RowError[] = [];

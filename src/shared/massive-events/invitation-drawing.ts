@@ -1,5 +1,5 @@
 /**
- * The invitation of a massive event's guest, drawn once for everyone (issue 13): the server renders
+ * The invitation of a massive event's guest, drawn once for everyone: the server renders
  * it with @napi-rs/canvas (worker threads), the wizard's live preview with a browser canvas. Only
  * the Canvas 2D calls both implement are used, so the two pictures match pixel for pixel within a
  * small tolerance (specs/e2e/invitation-render.browser.spec.ts compares them).
@@ -10,7 +10,7 @@
  */
 import { create } from 'qrcode';
 
-/** Layout (spec 2 §2.1 step 3, §9: cover 700x300, host photo 100x100 round). */
+/** Layout (step 3, cover 700x300, host photo 100x100 round). */
 export const INVITATION_WIDTH = 700;
 export const INVITATION_HEIGHT = 1080;
 export const COVER = { x: 0, y: 0, width: 700, height: 300 } as const;
@@ -19,7 +19,7 @@ export const QR_BOX = { x: 210, y: 720, size: 280, quietModules: 2 } as const;
 export const TEXT_MARGIN = 40;
 /** DejaVu Sans where installed (the server has it); the browser falls back to its sans-serif. */
 export const INVITATION_FONT = '"DejaVu Sans", "Liberation Sans", Arial, sans-serif';
-/** Spec 2 §9 default colours (hex without #). */
+/** Default colours (hex without #). */
 export const INVITATION_DEFAULT_FOREGROUND = '8e8e8e';
 export const INVITATION_DEFAULT_BACKGROUND = 'ffffff';
 

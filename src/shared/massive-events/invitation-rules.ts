@@ -1,10 +1,10 @@
 /**
- * Invitations of massive events' guests (spec 2 §2.1–2.3, §4.1, §7, §8; issue 13): who downloads
+ * Invitations of massive events' guests: who downloads
  * them, how many in one request, the files' names and the texts.
  */
 import type { Role } from '../platform/roles.js';
 
-/** The event's owner (a resident), the community's administrator and its capturista (issue 13). */
+/** The event's owner (a resident), the community's administrator and its capturista. */
 export const INVITATION_ROLES: readonly Role[] = ['admin', 'capturista', 'resident'];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The 'Eventos masivos' list (spec 2 §2.2, §9; issue 12): `GET api/massiveEvents/` answers every
+ * The 'Eventos masivos' list: `GET api/massiveEvents/` answers every
  * event of the caller as [event, guest count] pairs, so searching, sorting and paging are done
  * here, on the pairs, the same way for the screen and its tests.
  */
@@ -63,7 +63,7 @@ export function eventsPage(pairs: MassiveEventList, q: { page: number; size?: nu
   return { content: rows.slice(page * size, page * size + size), totalElements: rows.length, totalPages, page, size };
 }
 
-/** A guest card of 'Invitados al evento' (spec 2 §2.3). */
+/** A guest card of 'Invitados al evento'. */
 export interface GuestListRow {
   [key: string]: unknown;
   uuid: string;

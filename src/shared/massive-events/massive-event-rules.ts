@@ -1,6 +1,5 @@
 /**
- * Massive events' rules shared by the server, the machines and the screens (spec 2 §4.1, §5, §8,
- * §9; issue 12): the display status, which action each status allows, the texts.
+ * Massive events' rules shared by the server, the machines and the screens: the display status, which action each status allows, the texts.
  */
 import type { Role } from '../platform/roles.js';
 
@@ -11,16 +10,16 @@ export const STORED_EVENT_STATUSES = ['Próximo', 'Cancelado', 'Incompleto'] as 
 
 /** Event dates are the community's local date-times ('YYYY-MM-DDTHH:mm:ss'), read in this zone. */
 export const EVENT_TIME_ZONE = 'America/Mexico_City';
-/** Spec 2 §9: the end is the start plus 12 hours; the date ceiling is 2100-12-30. */
+/** The end is the start plus 12 hours; the date ceiling is 2100-12-30. */
 export const EVENT_HOURS = 12;
 export const EVENT_DATE_CEILING = '2100-12-30';
 export const EVENT_TITLE_MAX = 64;
 export const EVENT_INFO_MAX = 200;
 export const GUEST_FIELD_MAX = 64;
-/** Spec 2 §9: default invitation colours, not sent when unchanged. */
+/** Default invitation colours, not sent when unchanged. */
 export const DEFAULT_FOREGROUND = '8e8e8e';
 export const DEFAULT_BACKGROUND = 'ffffff';
-/** Spec 2 §9 page sizes. */
+/** Page sizes. */
 export const EVENTS_PAGE_SIZE = 10;
 export const GUESTS_PAGE_SIZE = 15;
 export const PAGE_LINKS = 6;
@@ -49,11 +48,11 @@ export function normalizeLocal(local: string): string {
   return t.length === 16 ? `${t}:00` : t.slice(0, 19);
 }
 
-/** Spec 2 §9: the end shown and stored is the start plus 12 hours. */
+/** The end shown and stored is the start plus 12 hours. */
 export const eventEnd = (start: string) => addHours(start, EVENT_HOURS);
 
 /**
- * Spec 2 §4.1: if the start is in the past and the stored status is neither Cancelado nor
+ * If the start is in the past and the stored status is neither Cancelado nor
  * Incompleto, 'En curso' while the end is in the future, otherwise 'Terminado'; else the stored one.
  */
 export function displayStatus(event: { status: string; startDate: string; endDate: string }, now: string = localNow()): EventStatus {
@@ -66,7 +65,7 @@ export function displayStatus(event: { status: string; startDate: string; endDat
 
 export type EventAction = 'edit' | 'clone' | 'cancel' | 'delete' | 'download';
 
-/** Spec 2 §4.1 action rules (the server enforces them; the list's machine guards them). */
+/** Action rules (the server enforces them; the list's machine guards them). */
 export const statusAllows: Record<EventAction, (s: EventStatus) => boolean> = {
   delete: (s) => s === 'Terminado' || s === 'Cancelado' || s === 'Incompleto',
   clone: (s) => s === 'Terminado',
@@ -75,9 +74,9 @@ export const statusAllows: Record<EventAction, (s: EventStatus) => boolean> = {
   download: (s) => s !== 'Terminado' && s !== 'Incompleto' && s !== 'Cancelado',
 };
 
-/** Spec 2 §2.2: the guest count links to the guests only when the event is not finished, cancelled or incomplete. */
+/** The guest count links to the guests only when the event is not finished, cancelled or incomplete. */
 export const guestsLinked = (s: EventStatus) => statusAllows.download(s);
-/** Guests of a finished or cancelled event are not changed (issue 12, bad input). */
+/** Guests of a finished or cancelled event are not changed (bad input). */
 export const guestsChangeable = (s: EventStatus) => s !== 'Terminado' && s !== 'Cancelado';
 
 /** Why a status refuses an action: the server's 409 text and the list's dialog. */
@@ -90,7 +89,7 @@ export const StatusRefusals: Record<EventAction, string> = {
 };
 export const GUESTS_LOCKED = 'No es posible modificar los invitados de un evento terminado o cancelado.';
 
-/** Who may do what (spec 2 §6; issue 12). A resident only with their own events (the server checks ownership). */
+/** Who may do what. A resident only with their own events (the server checks ownership). */
 export const EVENT_READERS: readonly Role[] = ['admin', 'capturista', 'guard', 'resident'];
 export const EVENT_WRITERS: readonly Role[] = ['admin', 'resident'];
 export const canWriteEvents = (role: Role) => EVENT_WRITERS.includes(role);
@@ -124,7 +123,7 @@ export const EventTexts = {
   stale: 'El evento fue modificado en otra sesión. Vuelve a abrirlo para ver los cambios.',
 } as const;
 
-/** Spec 2 §5 selection rules: the messages when a toolbar action has no row or more than one. */
+/** Selection rules: the messages when a toolbar action has no row or more than one. */
 export const SelectionTexts = {
   none: 'Para realizar esta acción, asegúrate de seleccionar un evento',
   manyEdit: 'No es posible editar más de un evento a la ves',
@@ -134,14 +133,14 @@ export const SelectionTexts = {
   manyGuestsEdit: 'No es posible editar más de un invitado a la vez',
 } as const;
 
-/** Spec 2 §2.2 edit link. */
+/** The edit link. */
 export const eventEditPath = (uuid: string) => `/create?token=${encodeURIComponent(uuid)}`;
 export const eventGuestsPath = (uuid: string) => `/guests?event=${encodeURIComponent(uuid)}`;
 
-/** The guests' names as the repeated-guest check compares them (spec 2 §5): trimmed, case and accents ignored. */
+/** The guests' names as the repeated-guest check compares them: trimmed, case and accents ignored. */
 export const guestNameKey = (g: { firstName: string; lastName: string }) =>
   `${g.firstName} ${g.lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Spec 2 §5: the guest's name is already another guest's of the event (the guest being edited aside). */
+/** The guest's name is already another guest's of the event (the guest being edited aside). */
 export const repeatsGuest = (guest: { firstName: string; lastName: string }, guests: readonly { uuid: string; firstName: string; lastName: string }[], ownUuid: string | null) =>
   guests.some((g) => g.uuid !== ownUuid && guestNameKey(g) === guestNameKey(guest));

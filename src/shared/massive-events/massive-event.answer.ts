@@ -1,4 +1,4 @@
-/** Answers of the massive events' and guests' calls (spec 2 §3, §7). Field names are the contract's. */
+/** Answers of the massive events' and guests' calls. Field names are the contract's. */
 import * as v from 'valibot';
 import { STORED_EVENT_STATUSES } from './massive-event-rules.js';
 

@@ -1,5 +1,5 @@
 /**
- * Massive events' and guests' input (spec 2 §3, §5, §7, §9; issue 12): the wizard's step 1 and
+ * Massive events' and guests' input: the wizard's step 1 and
  * guest forms, the guest import's rows, and the bodies of `api/massiveEvents` and
  * `api/massiveEventGuests` pass these rules, on the web and on the server.
  */
@@ -42,7 +42,7 @@ const G = GuestMessages;
 /** The most guests one bulk call (and one import) takes. */
 export const MAX_GUESTS_PER_CALL = 10_000;
 
-/** Spec 2 §5: a lower-case {email} pattern. */
+/** A lower-case {email} pattern. */
 export const LOWER_EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/;
 
@@ -65,7 +65,7 @@ const title = () => required(v.pipe(v.string(E.title), v.trim(), v.nonEmpty(E.ti
 const info = () => v.optional(v.pipe(v.string(E.info), v.trim(), v.maxLength(EVENT_INFO_MAX, E.info)), '');
 const version = () => v.optional(v.pipe(v.number(E.version), v.integer(E.version), v.minValue(1, E.version)));
 
-/** `POST api/massiveEvents` and `PUT api/massiveEvents/{id}` (spec 2 §7). `version`: the one read, to refuse a stale save. */
+/** `POST api/massiveEvents` and `PUT api/massiveEvents/{id}`. `version`: the one read, to refuse a stale save. */
 export const EventSchema = v.object({
   title: title(),
   additionalInformation: info(),
@@ -81,7 +81,7 @@ export type EventBody = v.InferOutput<typeof EventSchema>;
 export const RESIDENT_HOME = 'home';
 
 /**
- * The wizard's step 1 form (spec 2 §2.1, §5): title, place (a common area or the resident's
+ * The wizard's step 1 form: title, place (a common area or the resident's
  * house), resident, date (not before today: `today` is given), time in 24 hours, information.
  * Its output is the body of the create and update calls.
  */
@@ -107,7 +107,7 @@ export const eventStepSchema = (today: string) => v.pipe(
   })),
 );
 
-/** Spec 2 §3, §5: a guest's own fields. */
+/** A guest's own fields. */
 export const GuestFieldsSchema = v.object({
   firstName: required(v.pipe(v.string(G.firstName), v.trim(), v.nonEmpty(G.firstName), v.maxLength(GUEST_FIELD_MAX, G.firstNameLength)), G.firstName),
   lastName: required(v.pipe(v.string(G.lastName), v.trim(), v.nonEmpty(G.lastName), v.maxLength(GUEST_FIELD_MAX, G.lastNameLength)), G.lastName),
@@ -120,7 +120,7 @@ export type GuestFields = v.InferOutput<typeof GuestFieldsSchema>;
 
 const guestUuid = () => v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID))], INVALID_ID)));
 
-/** `POST api/massiveEventGuests/` and `PUT api/massiveEventGuests/{id}` (spec 2 §7); `uuid` is ignored on create. */
+/** `POST api/massiveEventGuests/` and `PUT api/massiveEventGuests/{id}`; `uuid` is ignored on create. */
 export const GuestSchema = v.object({
   ...GuestFieldsSchema.entries,
   uuid: guestUuid(),
@@ -157,7 +157,7 @@ export const RestoreEventSchema = v.object({
 
 const color = () => v.optional(v.pipe(v.string(E.color), v.regex(/^[0-9a-fA-F]{6}$/, E.color), v.toLowerCase()));
 
-/** Spec 2 §3 image upload: a new file (name, extension, mimeType, base64 content) or an existing uuid. */
+/** An image upload: a new file (name, extension, mimeType, base64 content) or an existing uuid. */
 export const ImageUploadSchema = v.pipe(
   v.object({
     uuid: v.optional(v.nullable(v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)))),
@@ -171,7 +171,7 @@ export const ImageUploadSchema = v.pipe(
 export type ImageUpload = v.InferOutput<typeof ImageUploadSchema>;
 
 /**
- * `PUT api/massiveEvents/{id}/configure` (spec 2 §7): the invitation's design as a whole. A colour
+ * `PUT api/massiveEvents/{id}/configure`: the invitation's design as a whole. A colour
  * left out is the default (8e8e8e text, ffffff background); an image left out or null is none; an
  * image `{ uuid }` keeps the event's current one.
  */

@@ -1,5 +1,5 @@
 /**
- * Gate check-in and check-out of massive events' guests with their signed passes (issue 13):
+ * Gate check-in and check-out of massive events' guests with their signed passes:
  * the refusals a guard sees, each with its reason, and the texts of the /checkin screen.
  */
 import { PassMessages } from './pass-types.js';
@@ -11,7 +11,7 @@ export const CHECKIN_ROLES: readonly Role[] = ['guard', 'admin'];
 export type CheckinRefusal =
   | 'malformed' | 'forged' | 'kind' | 'community' | 'early' | 'ended' | 'cancelled' | 'guestDeleted' | 'alreadyInside' | 'notInside';
 
-/** A worker's credential at the gate (issue 14): the refusals beyond the pass's own. */
+/** A worker's credential at the gate: the refusals beyond the pass's own. */
 export type WorkerCheckinRefusal = 'community' | 'siteNotStarted' | 'siteEnded' | 'workerRejected' | 'workerDeleted' | 'workerNotApproved'
   | 'alreadyInside' | 'notInside';
 

@@ -9,7 +9,7 @@ export const CheckinBodySchema = v.object({
 
 /**
  * The registered entry or exit. `kind` says whose pass it was: a massive event's guest (`event`
- * set) or a construction worker's credential (issue 14: `construction` set, a visit EMPLOYEE);
+ * set) or a construction worker's credential (`construction` set, a visit EMPLOYEE);
  * `guest` is the person in both (the guest, or the worker).
  */
 export const CheckinAnswerSchema = v.object({

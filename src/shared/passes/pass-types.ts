@@ -1,5 +1,5 @@
 /**
- * Signed passes (issue 13; format in docs/passes.md): what a QR carries to the gate. A pass is
+ * Signed passes (format in docs/passes.md): what a QR carries to the gate. A pass is
  * compact (110 bytes, 'P1.' + 147 base64url characters), kind-tagged and signed with the server's
  * Ed25519 key; a gate verifies it offline with the published public key. This module reads and
  * writes the bytes (browser and server alike); signing and verifying are the server's

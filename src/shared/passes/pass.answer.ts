@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** GET api/passes/publicKey (issue 13; docs/passes.md). */
+/** GET api/passes/publicKey (docs/passes.md). */
 export const PassPublicKeySchema = v.object({
   algorithm: v.literal('Ed25519'),
   keyId: v.string(),

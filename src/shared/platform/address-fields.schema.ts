@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { POSTAL_CODE_PATTERN } from './postal-code.js';
 
-/** Messages shared by the integrator and community forms (spec 1 §5). */
+/** Messages shared by the integrator and community forms. */
 export const NAME_MESSAGE = 'Por favor, introduce un nombre';
 export const CP_MESSAGE = 'Por favor, introduce el código postal';
 export const CP_DIGITS_MESSAGE = 'El código postal debe tener 5 dígitos.';
@@ -10,7 +10,7 @@ export const STREET_MESSAGE = 'Por favor, introduce una calle';
 export const EXT_NUMBER_MESSAGE = 'Por favor, introduce un número exterior';
 export const LICENSES_MESSAGE = 'Por favor, debes asignar un numero de licencias';
 
-/** Limits of spec 1 §5 and §9 (street has no limit in the spec: ours). */
+/** Limits of the address fields (street has no limit in the spec: ours). */
 export const NAME_MAX = 64;
 export const CITY_STATE_MAX = 20;
 export const NUMBER_MAX = 8;
@@ -85,13 +85,13 @@ export const postalCode = () =>
 export const readOnlyPlace = () => v.optional(v.nullable(v.string()));
 
 export const HOUSE_NUMBER_MESSAGE = 'El número no puede ser negativo ni decimal (por ejemplo: 12, 12-A o S/N).';
-/** A house number is never a negative or decimal number ('-5', '3.5'; issue 16 §8): '12', '12-A', 'S/N' are. */
+/** A house number is never a negative or decimal number ('-5', '3.5'): '12', '12-A', 'S/N' are. */
 export const isHouseNumber = <T extends string | null>(value: T) => value === null || !/^[-+\u2212]|\d[.,]\d/.test(value);
 /** An optional exterior or interior number (blank is null). */
 export const optionalHouseNumber = (max: number, tooLongMessage: string) =>
   v.pipe(optionalText(max, tooLongMessage), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE));
 
-/** Street, exterior and interior number of an address (spec 1 §5, §9). */
+/** Street, exterior and interior number of an address. */
 export const addressEntries = {
   idAddress: selectedId(COLONY_MESSAGE),
   street: requiredText(STREET_MESSAGE, STREET_MAX, tooLong('La calle', STREET_MAX)),

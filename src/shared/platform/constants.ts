@@ -1,6 +1,6 @@
 export const PRODUCT_NAME = 'Portón';
 export const LOCALE = 'es-MX';
-/** Default list page size (spec 1 §9, issue 3). */
+/** Default list page size. */
 export const PAGE_SIZE = 15;
 export const INTEGRATOR_PAGE_WINDOW = 6;
 export const USER_PAGE_WINDOW = 5;

@@ -24,10 +24,10 @@ export interface ErrorBody {
   fields?: Record<string, string>;
 }
 
-/** The server's description of a disabled account: clients match on it (spec 1 §8). */
+/** The server's description of a disabled account: clients match on it. */
 export const ACCOUNT_EXPIRED = 'User account has expired';
 
-/** Sign-in of a member whose only communities have an expired licence (issue 16 §4). */
+/** Sign-in of a member whose only communities have an expired licence. */
 export const LICENCE_EXPIRED = 'No es posible iniciar sesión: la licencia de tu fraccionamiento está vencida. Para renovarla comunícate con tu administrador o integrador.';
 
 export const defaultDescriptions: Record<ErrorCode, string> = {

@@ -28,7 +28,7 @@ export function withoutError(errors: Record<string, string>, name: string): Reco
 }
 
 /**
- * Characters no text of the app may hold (issue 16 §8): U+0000 (PostgreSQL refuses it) and the
+ * Characters no text of the app may hold: U+0000 (PostgreSQL refuses it) and the
  * bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read
  * differently from what it is ('Ana\u202Eetnediserp').
  */

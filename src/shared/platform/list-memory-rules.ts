@@ -1,13 +1,13 @@
 /**
- * Which lists remember where they stood, and on which routes (spec 3 §2: the residents list's
+ * Which lists remember where they stood, and on which routes (the residents list's
  * page and search are kept in local storage while moving to /newResidents and back, and cleared
  * when the user leaves to other routes).
  */
 export const LIST_MEMORY_SCOPES = {
   residents: ['/residents', '/newResidents'],
-  /** Spec 3 §2 Boletines: search text and page survive the move to /newNews and back. */
+  /** Boletines: search text and page survive the move to /newNews and back. */
   newsletters: ['/newsletters', '/newNews'],
-  /** Spec 3 §2 Dispositivos: page and search are kept in local storage and cleared on leaving. */
+  /** Dispositivos: page and search are kept in local storage and cleared on leaving. */
   devices: ['/qrcodes'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -3,7 +3,7 @@ import { CHECKIN_ROLES } from '../passes/checkin-rules.js';
 import { REPORT_READERS } from '../reports/report-access.js';
 import type { Role } from './roles.js';
 
-/** Side-menu entries and the roles that see them (spec 1 §2). */
+/** Side-menu entries and the roles that see them. */
 export interface MenuEntry {
   label: string;
   path: string;
@@ -12,13 +12,13 @@ export interface MenuEntry {
 }
 
 const adminCapturista: readonly Role[] = ['admin', 'capturista'];
-/** Who reads the reports: administrator, guard, capturista (spec 1 §2, spec 3 §6). */
+/** Who reads the reports: administrator, guard, capturista. */
 const REPORT_ROLES = REPORT_READERS;
 const REPORT_PATHS = ['/visitants', '/visitantes', '/commonAreaVisitants'];
 const STAFF_SITE_PATHS = ['/contractors', '/createContractor', '/constructions', '/createConstruction'];
-/** Who reads the audit trail (issue 16 §6): the general administrator and community administrators. */
+/** Who reads the audit trail: the general administrator and community administrators. */
 export const AUDIT_ROLES: readonly Role[] = ['generalAdmin', 'admin'];
-/** Who reads the trail of every community, and may narrow it to one (issue 16 §6); an administrator reads their own only. */
+/** Who reads the trail of every community, and may narrow it to one; an administrator reads their own only. */
 export const AUDIT_ALL_COMMUNITIES_ROLES: readonly Role[] = ['generalAdmin'];
 
 export const menuEntries: readonly MenuEntry[] = [
@@ -34,7 +34,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'Residentes', path: '/residents', roles: adminCapturista },
   { label: 'Usuarios', path: '/users', roles: ['admin', 'generalAdmin', 'integrator'] },
   { label: 'Proveedores', path: '/providers', roles: ['admin'] },
-  // Contractors and sites (spec 2 §2.4, §2.5, §6; issue 14): the community's staff; a contractor's own sites.
+  // Contractors and sites: the community's staff; a contractor's own sites.
   { label: 'Contratistas de obra', path: '/contractors', roles: CONTRACTOR_MANAGERS },
   { label: 'Obras', path: '/constructions', roles: CONTRACTOR_MANAGERS },
   { label: 'Obras', path: '/constructions_contractor', roles: ['contractor'] },
@@ -57,7 +57,7 @@ export function menuFor(role: Role): MenuEntry[] {
   return menuEntries.filter((entry) => entry.roles.includes(role));
 }
 
-/** Home by role (spec 1 §2). */
+/** Home by role. */
 export function homeFor(role: Role): string {
   if (role === 'contractor') return '/constructions_contractor';
   if (role === 'resident') return '/massiveEvents';
@@ -65,22 +65,22 @@ export function homeFor(role: Role): string {
 }
 
 /**
- * Route guards as written in spec 1 §2: /fracs only for integrators, the global catalogues and
+ * Route guards: /fracs only for integrators, the global catalogues and
  * integrators only for the general administrator; anything else signed-in is allowed.
  * Answers where to redirect, or null when the role may stay.
  */
 export function guardRedirect(path: string, role: Role | null): string | null {
   if (role === null) return '/';
-  // The reports are the community staff's (spec 1 §2 menu, spec 3 §6; issue 10): others go home.
+  // The reports are the community staff's (menu): others go home.
   if (REPORT_PATHS.includes(path) && !REPORT_ROLES.includes(role)) return homeFor(role);
   if (path === '/fracs' && role !== 'integrator') return '/home';
-  // The gate's check-in of event guests is the guards' and the administrator's (issue 13).
+  // The gate's check-in of event guests is the guards' and the administrator's.
   if (path === '/checkin' && !CHECKIN_ROLES.includes(role)) return homeFor(role);
   if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
   if (path === '/audit' && !AUDIT_ROLES.includes(role)) return homeFor(role);
-  // 'Ajustes' is the community administrator's (spec 3 §6; issue 11).
+  // 'Ajustes' is the community administrator's.
   if (path === '/configuration' && role !== 'admin') return '/home';
-  // Contractors and sites are the staff's; a contractor's own sites are its home (spec 2 §6; issue 14).
+  // Contractors and sites are the staff's; a contractor's own sites are its home.
   if (STAFF_SITE_PATHS.includes(path) && !CONTRACTOR_MANAGERS.includes(role)) return homeFor(role);
   if (path === '/constructions_contractor' && role !== 'contractor') return homeFor(role);
   return null;

@@ -1,4 +1,4 @@
-/** The postal-code rule of spec 1 §5, in one place: exactly five digits. */
+/** The postal-code rule, in one place: exactly five digits. */
 export const POSTAL_CODE_PATTERN = /^\d{5}$/;
 
 /** What a postal-code field holds, as text without surrounding spaces. */

@@ -1,4 +1,4 @@
-/** The realtime event map, shared by the socket.io server and the web client (spec 1 §4, §7). */
+/** The realtime event map, shared by the socket.io server and the web client. */
 export interface VisitEvent {
   uuid: string;
   fracUuid: string;
@@ -7,7 +7,7 @@ export interface VisitEvent {
   at: string;
 }
 
-/** A device's presence changed or was heard from (issue 9): sent to the community's administrators. */
+/** A device's presence changed or was heard from: sent to the community's administrators. */
 export interface DeviceStatusEvent {
   uuid: string;
   fracUuid: string;
@@ -20,7 +20,7 @@ export interface DeviceStatusEvent {
 /** A device linked with its code: the administrator's open link dialog closes ('Dispositivo vinculado'). */
 export interface DeviceLinkedEvent { uuid: string; fracUuid: string; name: string }
 
-/** A guest registered at a common area (issue 10), for the community's live lists. */
+/** A guest registered at a common area, for the community's live lists. */
 export interface CommonAreaVisitEvent {
   uuid: string;
   fracUuid: string;
@@ -30,7 +30,7 @@ export interface CommonAreaVisitEvent {
   at: string;
 }
 
-/** An administrator approved or rejected a worker (issue 14): sent to the contractor's room. */
+/** An administrator approved or rejected a worker: sent to the contractor's room. */
 export interface WorkerDecidedEvent {
   uuid: string;
   name: string;
@@ -40,7 +40,7 @@ export interface WorkerDecidedEvent {
   constructionName: string;
 }
 
-/** A contractor requested workers (issue 14): sent to the community's worker administrators. */
+/** A contractor requested workers: sent to the community's worker administrators. */
 export interface WorkerRequestedEvent {
   fracUuid: string;
   constructionUuid: string;
@@ -73,7 +73,7 @@ export interface ClientToServerEvents {
 export const communityRoom = (fracUuid: string) => `frac:${fracUuid}`;
 /** The administrators of a community (device events): joined with `subscribe` by an administrator only. */
 export const devicesRoom = (fracUuid: string) => `frac:${fracUuid}:devices`;
-/** A contractor's open screens (issue 14): decisions on its workers. */
+/** A contractor's open screens: decisions on its workers. */
 export const contractorRoom = (contractorUuid: string) => `contractor:${contractorUuid}`;
-/** The community's worker administrators (issue 14): new requests. */
+/** The community's worker administrators: new requests. */
 export const workersRoom = (fracUuid: string) => `frac:${fracUuid}:workers`;

@@ -1,4 +1,4 @@
-/** User type ids as the contract stores them (spec 1 §3 and §9). */
+/** User type ids as the contract stores them. */
 export const UserType = {
   generalAdmin: 1,
   capturista: 2,
@@ -20,7 +20,7 @@ export type Role =
   | 'resident'
   | 'contractor';
 
-/** Stored role names (spec 1 §1). */
+/** Stored role names. */
 export const RoleName: Record<Role, string> = {
   generalAdmin: 'Administrador general',
   integrator: 'Integrador',
@@ -31,7 +31,7 @@ export const RoleName: Record<Role, string> = {
   contractor: 'Contratista',
 };
 
-/** Any unrecognised user type is treated as integrator (spec 1 §1). */
+/** Any unrecognised user type is treated as integrator. */
 export function roleOfType(idUsersTypes: number): Role {
   switch (idUsersTypes) {
     case UserType.generalAdmin: return 'generalAdmin';

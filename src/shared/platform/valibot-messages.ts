@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Spanish defaults for every valibot check that has no message of its own (issue 16 §8: 'Invalid
+ * Spanish defaults for every valibot check that has no message of its own ('Invalid
  * key: Expected …' reached clients). Schemas still give their own messages where the spec words
  * them; this only replaces valibot's English fallback. Imported by the shared form validation,
  * so the server and the web both set it before any schema runs.

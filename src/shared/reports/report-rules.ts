@@ -1,5 +1,5 @@
 /**
- * Rules of the visit and common-area reports (spec 3 §2, §5, §7; issue 10) that the web and the
+ * Rules of the visit and common-area reports that the web and the
  * server both apply: calendar dates on the communities' clock, inclusive ranges that need both
  * ends, no future dates.
  */
@@ -8,7 +8,7 @@
 export const REPORT_TIME_ZONE = 'America/Mexico_City';
 
 export const ReportMessages = {
-  /** Spec 3 §5: a range needs both ends. */
+  /** A range needs both ends. */
   missingDate: 'Falta una fecha',
   futureDate: 'No se permiten fechas futuras.',
   invertedRange: 'La fecha inicial no puede ser posterior a la fecha final.',
@@ -27,15 +27,15 @@ export const ReportMessages = {
 
 /** Longest text a name, guest or vehicle filter takes. */
 export const REPORT_FILTER_MAX = 64;
-/** Rows per page of the reports (spec 3 §9). */
+/** Rows per page of the reports. */
 export const REPORT_PAGE_SIZE = 15;
-/** The schedule call's page size (spec 3 §7: limit=1500) is also its ceiling. */
+/** The schedule call's page size (limit=1500) is also its ceiling. */
 export const SCHEDULE_MAX_LIMIT = 1500;
 
 export const VISIT_REPORT_FILE = 'reporte_visitas.xlsx';
 export const COMMON_AREA_REPORT_FILE = 'reporte_areas_comunes.xlsx';
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** What a report shows for a visit without an exit (spec 3 §2). */
+/** What a report shows for a visit without an exit. */
 export const NO_EXIT = 'SIN REGISTRO';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -49,7 +49,7 @@ export function isCalendarDate(text: string): boolean {
   return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/** `DD-MM-YYYY` (the common-area picker's format, spec 3 §9) or yyyy-mm-dd, as yyyy-mm-dd; null when neither. */
+/** `DD-MM-YYYY` (the common-area picker's format) or yyyy-mm-dd, as yyyy-mm-dd; null when neither. */
 export function normalizeDate(text: string): string | null {
   const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
   const iso = dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : text;
@@ -85,7 +85,7 @@ export function reportDateProblems(
       if (!isCalendarDate(value)) problems[key] = ReportMessages.badDate;
       else if (value > today) problems[key] = ReportMessages.futureDate;
     }
-    // A half range is 'Falta una fecha' (spec 3 §5) whatever the other end holds.
+    // A half range is 'Falta una fecha' whatever the other end holds.
     if (from && !to) problems[toKey] = ReportMessages.missingDate;
     else if (!from && to) problems[fromKey] = ReportMessages.missingDate;
     else if (problems[fromKey] || problems[toKey]) continue;
@@ -108,7 +108,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Texts of the report screens given by the spec (spec 3 §2, §5, §8). */
+/** Texts of the report screens given by the spec. */
 export const ReportTexts = {
   visitsTitle: 'Reportes',
   commonAreasTitle: 'Reporte áreas comunes',

@@ -1,4 +1,4 @@
-/** Answers of the reports (spec 3 §3 Visit and Common-area visit, §7 Reports; issue 10). */
+/** Answers of the reports (Visit and Common-area visit, Reports). */
 import * as v from 'valibot';
 import { ACCESS_MODES, VISITANT_TYPES, type VisitantType } from '../visits/visit.schema.js';
 
@@ -7,7 +7,7 @@ const Ref = v.object({ uuid: v.string(), name: v.string() });
 const FileRef = v.object({ publicUrl: v.string(), expiresAt: v.string() });
 const ResidentRef = v.object({ uuid: v.string(), firstName: v.string(), lastName: v.string(), number: v.string(), street: v.nullable(v.string()) });
 
-/** A row of the visit report: spec 3 §3 Visit. */
+/** A row of the visit report. */
 export const VisitReportRowSchema = v.object({
   uuid: v.string(),
   testResident: v.nullable(ResidentRef),
@@ -44,7 +44,7 @@ export const VisitReportPageSchema = v.object({
   size: v.number(),
 });
 
-/** A row of the common-area report: spec 3 §3 Common-area visit. */
+/** A row of the common-area report. */
 export const CommonAreaVisitRowSchema = v.object({
   uuid: v.string(),
   resident: v.nullable(ResidentRef),

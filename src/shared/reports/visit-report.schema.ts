@@ -1,4 +1,4 @@
-/** Queries of the reports (spec 3 §7 Reports; issue 10) and the common-area visit registration. */
+/** Queries of the reports (Reports) and the common-area visit registration. */
 import * as v from 'valibot';
 import {
   COMMON_AREA_RANGES, localToday, REPORT_FILTER_MAX, reportDateProblems, ReportMessages as M, SCHEDULE_MAX_LIMIT, VISIT_REPORT_RANGES,

@@ -1,4 +1,4 @@
-/** The residents' Excel import (spec 3 §2, §4, §5, §8; issue 8): shared by the server, the machine and the modal. */
+/** The residents' Excel import: shared by the server, the machine and the modal. */
 import * as v from 'valibot';
 
 /** The template offered for download (served from `public/`). */
@@ -20,7 +20,7 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
 
-/** Only .xlsx (spec 3 §5). */
+/** Only .xlsx. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const XLSX_ACCEPT = { [XLSX_MIME]: ['.xlsx'] } as const;
 

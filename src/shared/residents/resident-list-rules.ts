@@ -1,7 +1,7 @@
-/** The residents list's rules (spec 3 §2, §4, §6, §8), shared by its machines, screen and tests. */
+/** The residents list's rules, shared by its machines, screen and tests. */
 import { ResidentErrorTitles } from './resident-rules.js';
 
-/** Spec 3 §4: an ACTIVE resident can be deactivated; any other can be activated. */
+/** An ACTIVE resident can be deactivated; any other can be activated. */
 export const statusActionOf = (status: string) => (status === 'ACTIVE'
   ? { enable: false, label: 'Desactivar', colorPalette: 'orange' } as const
   : { enable: true, label: 'Activar', colorPalette: 'green' } as const);
@@ -14,7 +14,7 @@ export const statusDialogOf = (enable: boolean, name: string, ok: boolean) => (o
   ? { title: '¡Correcto!', detail: `${name} se ${enable ? 'activó' : 'desactivó'} correctamente.` }
   : { title: enable ? ResidentErrorTitles.enable : ResidentErrorTitles.disable, detail: null });
 
-/** Spec 3 §8: a resend answers '¡Correcto!' with the server's description, or this title with its error_description. */
+/** A resend answers '¡Correcto!' with the server's description, or this title with its error_description. */
 export const RESEND_SUCCESS_TITLE = '¡Correcto!';
 
 /** The edit link of a resident: the form page reads `uuid` from the query string. */

@@ -1,7 +1,7 @@
-/** Residents' rules shared by the server, the machines and the screens (spec 3 §4, §8, §9; issue 8). */
+/** Residents' rules shared by the server, the machines and the screens. */
 import type { Role } from '../platform/roles.js';
 
-/** Spec 3 §9: the registration code is valid for 15 minutes. */
+/** The registration code is valid for 15 minutes. */
 export const REGISTRATION_CODE_TTL_MINUTES = 15;
 
 export const ResidentTexts = {
@@ -23,7 +23,7 @@ export const ResidentTexts = {
   reactivated: 'Residente reactivado',
 } as const;
 
-/** Spec 3 §8: the title of each failed resident action's dialog (the detail is the server's text). */
+/** The title of each failed resident action's dialog (the detail is the server's text). */
 export const ResidentErrorTitles = {
   enable: 'No es posible activar',
   disable: 'No es posible desactivar',
@@ -39,7 +39,7 @@ export const ResidentErrorTitles = {
 export const licenceLimitMessage = (licences: number) =>
   `No es posible registrar más residentes: el fraccionamiento ya usa sus ${licences} licencias.`;
 
-/** What the code column shows (spec 3 §4). */
+/** What the code column shows. */
 export type ResidentCodeState = 'notActivated' | 'valid' | 'expired' | 'activated';
 
 export interface ResidentCodeFacts {
@@ -73,14 +73,14 @@ export function residentCodeState(r: ResidentCodeFacts, now: number): ResidentCo
   return expiresAt !== null && expiresAt > now ? 'valid' : 'expired';
 }
 
-/** Spec 3 §6: user type 2 (Capturista) has no delete button for residents; the server answers 403. */
+/** User type 2 (Capturista) has no delete button for residents; the server answers 403. */
 export const RESIDENT_EDITORS: readonly Role[] = ['admin', 'capturista'];
 export const RESIDENT_DELETERS: readonly Role[] = ['admin'];
 /** Who may read the residents of a street or the options (guards announce visits to them). */
 export const RESIDENT_READERS: readonly Role[] = ['admin', 'capturista', 'guard'];
 export const canDeleteResident = (role: Role) => RESIDENT_DELETERS.includes(role);
 
-/** The address column: street and number, plus zone (spec 3 §2). */
+/** The address column: street and number, plus zone. */
 export function residentAddress(r: { number: string; intNumber?: string | null; testStreet: { name: string; testZone: { name: string } } }) {
   const interior = r.intNumber ? ` int. ${r.intNumber}` : '';
   return `${r.testStreet.name} ${r.number}${interior}, ${r.testStreet.testZone.name}`;

@@ -1,4 +1,4 @@
-/** Answers of the residents' calls (spec 3 §3 Resident, §7 Residents). Field names are the contract's. */
+/** Answers of the residents' calls (Resident, Residents). Field names are the contract's. */
 import * as v from 'valibot';
 import { StreetRefSchema } from '../catalogues/catalogue.answer.js';
 
@@ -46,7 +46,7 @@ export const ResidentPageSchema = v.object({
   size: v.number(),
 });
 
-/** Item of `GET api/residents/all` and `GET api/residents/streets/{streetUuid}`: the option form (spec 3 §3). */
+/** Item of `GET api/residents/all` and `GET api/residents/streets/{streetUuid}`: the option form. */
 export const ResidentOptionSchema = v.object({
   idResident: v.number(),
   uuid: v.string(),

@@ -1,5 +1,5 @@
 /**
- * Residents' input (spec 3 §3 Resident, §5, §7, §9): the form 'Alta residente' / 'Editar
+ * Residents' input (Resident): the form 'Alta residente' / 'Editar
  * residente', the bodies of `POST api/residents` and `PUT api/residents/{uuid}`, and the rows of
  * the Excel import all pass these rules, on the web and on the server.
  */
@@ -58,7 +58,7 @@ export const PhoneSchema = v.object({
   phone: required(v.pipe(v.string(M.phone), v.trim(), v.nonEmpty(M.phoneRequired), v.regex(/^\d{1,10}$/, M.phone)), M.phoneRequired),
 }, INVALID_RECORD);
 
-/** The first phone is required, up to 4 in all (spec 3 §5, §9). */
+/** The first phone is required, up to 4 in all. */
 export const phonesField = () => required(
   v.pipe(v.array(PhoneSchema, M.phoneRequired), v.minLength(1, M.phoneRequired), v.maxLength(RESIDENT_MAX_PHONES, M.phones)),
   M.phoneRequired,
@@ -73,7 +73,7 @@ const residentEntries = {
   idStreet: idRef(M.street),
   number: houseNumber(),
   intNumber: v.pipe(optionalText(RESIDENT_NUMBER_MAX, M.intNumberLength), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
-  /** Only a club community keeps it (spec 3 §1). */
+  /** Only a club community keeps it. */
   action: optionalText(RESIDENT_NAME_MAX, M.actionLength),
   useapp: flag(),
   notresident: flag(),
@@ -130,10 +130,10 @@ export const ResidentListFilterSchema = v.object({
   useApp: v.optional(v.pipe(v.picklist(['true', 'false', ''], 'Filtro no válido.'), v.transform((s) => s === 'true')), ''),
 });
 
-/** `POST api/residents/register`: the resident app's half of the code (issue 8). */
+/** `POST api/residents/register`: the resident app's half of the code. */
 export const ResidentRegistrationSchema = v.object({
   email: residentEmail(),
   code: required(v.pipe(v.string('El código es obligatorio.'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{6}$/, 'El código no es válido.')), 'El código es obligatorio.'),
-  /** The registration's password rule (spec 1 §5). */
+  /** The registration's password rule. */
   password: required(RegistrationPasswordSchema, REGISTRATION_PASSWORD_RULE),
 }, INVALID_RECORD);

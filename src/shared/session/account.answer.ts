@@ -1,4 +1,4 @@
-/** Answers of the session, registration and address calls (spec 1 §3, §7). Field names are the contract's. */
+/** Answers of the session, registration and address calls. Field names are the contract's. */
 import * as v from 'valibot';
 import { RoleName, type Role } from '../platform/roles.js';
 import { FracSettingsAnswerSchema } from '../settings/settings.schema.js';
@@ -18,11 +18,11 @@ export const CurrentUserSchema = v.object({
   product: v.array(Ref),
   logoURL: v.nullable(v.string()),
   idUsersTypes: v.number(),
-  /** The active community, with its settings (spec 3 §3 Frac settings, §7 Settings). */
+  /** The active community, with its settings (Frac settings, Settings). */
   testFrac: v.nullable(v.object({ uuid: v.string(), name: v.string(), settings: v.optional(FracSettingsAnswerSchema) })),
   firstName: v.string(),
   lastName: v.string(),
-  /** The active community is a club: the action number ('No. acción') and the Hostess options show (spec 3 §1). */
+  /** The active community is a club: the action number ('No. acción') and the Hostess options show. */
   club: v.boolean(),
 });
 

@@ -7,17 +7,17 @@ export const REGISTRATION_PASSWORD_RULE =
   'Tu contraseña debe contener al menos un número y una mayúscula. No se aceptan caracteres especiales';
 export const PASSWORDS_DIFFER = 'La constraseña debe ser la misma';
 
-/** Email pattern of spec 1 §5: letters, digits and ._%+- before '@', a domain, a TLD of 2+ letters. */
+/** The email pattern: letters, digits and ._%+- before '@', a domain, a TLD of 2+ letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
-/** Main sign-in: both fields required (spec 1 §5). */
+/** Main sign-in: both fields required. */
 export const SignInSchema = v.object({
   email: v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED)),
   password: v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED)),
 });
 export type SignIn = v.InferOutput<typeof SignInSchema>;
 
-/** Contractor sign-in: email required, pattern, max 64; password required, min 5 (spec 1 §5). */
+/** Contractor sign-in: email required, pattern, max 64; password required, min 5. */
 export const ContractorSignInSchema = v.object({
   email: v.pipe(
     v.string(INVALID_EMAIL),

@@ -7,12 +7,12 @@ export const RegistrationMessages = {
   failed: 'Ha ocurrido un error',
 } as const;
 
-/** Where a completed registration goes: contractors to their sign-in, others home (spec 1 §8). */
+/** Where a completed registration goes: contractors to their sign-in, others home. */
 export function afterRegistrationPath(idUsersTypes: number): string {
   return idUsersTypes === UserType.contractor ? '/?type=contractor' : '/home';
 }
 
-/** A registration link needs type=register and a uuid (spec 1 §2). */
+/** A registration link needs type=register and a uuid. */
 export function hasRegistrationLink(type: string | null, uuid: string | null): boolean {
   return type === 'register' && typeof uuid === 'string' && uuid.length > 0;
 }

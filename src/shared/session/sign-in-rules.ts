@@ -5,7 +5,7 @@ import { UserType } from '../platform/roles.js';
 
 export type Portal = 'main' | 'contractor';
 
-/** Spec 1 §8 messages of the two sign-in screens. */
+/** Messages of the two sign-in screens. */
 export const SignInMessages = {
   wrongCredentials: 'Usuario o contraseña incorrectos.',
   contractorOnly: `Este portal es solo para contratistas, si requieres ingresar a ${PRODUCT_NAME} ingresa a traves de : Portal inicio`,
@@ -19,12 +19,12 @@ export function isAllowedOnPortal(portal: Portal, idUsersTypes: number): boolean
   return portal === 'main' || idUsersTypes === UserType.contractor;
 }
 
-/** Maps a failed sign-in to the message the screen shows (spec 1 §8). */
+/** Maps a failed sign-in to the message the screen shows. */
 export function signInFailureMessage(error: unknown): string {
   if (!isApiFailure(error) || error.kind === 'network') return SignInMessages.network;
   const { status, body } = error;
   if (body.error_description === ACCOUNT_EXPIRED) return SignInMessages.expired;
-  // The server's own Spanish text for an expired licence (issue 16 §4).
+  // The server's own Spanish text for an expired licence.
   if (body.error_description === LICENCE_EXPIRED) return LICENCE_EXPIRED;
   if (status === 429) return body.error_description;
   if (status === 403) return SignInMessages.permission;

@@ -1,5 +1,5 @@
 /**
- * The community settings of 'Ajustes' (spec 3 §2 Settings, §3 Frac settings, §5, §8, §9; issue 11):
+ * The community settings of 'Ajustes' (Settings, Frac settings):
  * the choices, the defaults, the texts and the toggle rules of the guard-app search options.
  */
 
@@ -19,7 +19,7 @@ export const SettingsTexts = {
   folioRequired: 'Obligatorio',
 } as const;
 
-/** Spec 3 §9. */
+/** The invitation message's length limit. */
 export const INVITATION_MESSAGE_MAX = 80;
 export const DEFAULT_INVITATION_MESSAGE = '¡Hola! Te invito a generar tu código de acceso para visitarme.';
 export const INVITATION_VALIDITY_HOURS = [8, 12, 24] as const;
@@ -39,7 +39,7 @@ export const isFrequentChoice = (unit: unknown, amount: unknown) =>
 /** The select's value of a frequent-visit choice ('WEEKS:1'). */
 export const frequentChoiceKey = (unit: string, amount: number) => `${unit}:${amount}`;
 
-/** The guard app's search options that 'Todo' sets or clears (spec 3 §2). */
+/** The guard app's search options that 'Todo' sets or clears. */
 export const SEARCH_OPTIONS = ['searchName', 'searchAddress', 'searchAction', 'searchPlace', 'searchCommonArea'] as const;
 export type SearchOption = (typeof SEARCH_OPTIONS)[number];
 /** Options that hang on the address: turning the address off clears them. */

@@ -1,4 +1,4 @@
-/** Body and answer of the community settings (spec 3 §3 Frac settings, §5, §7 `PUT api/fracs/{uuid}/configure`). */
+/** Body and answer of the community settings (Frac settings, `PUT api/fracs/{uuid}/configure`). */
 import * as v from 'valibot';
 import {
   INVITATION_MESSAGE_MAX, INVITATION_VALIDITY_HOURS, isFrequentChoice, SEARCH_OPTIONS, SettingsTexts as T, VIEW_OPTIONS,
@@ -8,7 +8,7 @@ import { objectWithMessages } from '../platform/address-fields.schema.js';
 const INVALID = 'La configuración enviada no es válida.';
 const flag = (name: string) => v.boolean(`${name}: se esperaba verdadero o falso.`);
 
-/** The invitation message: not blank, at most 80 characters (spec 3 §5). */
+/** The invitation message: not blank, at most 80 characters. */
 export const invitationMessage = () => v.pipe(
   v.optional(v.string(T.emptyMessage), ''),
   v.check((s) => s.trim() !== '', T.emptyMessage),
@@ -20,7 +20,7 @@ const flags = Object.fromEntries(['folioRequired', 'visitorSearch', ...SEARCH_OP
 
 /**
  * The settings the 'Ajustes' form edits and `PUT api/fracs/{uuid}/configure` takes: every option
- * sent, the validity among the spec's choices (spec 3 §9). `uuid` may be echoed and is ignored.
+ * sent, the validity among the spec's choices. `uuid` may be echoed and is ignored.
  */
 export const SettingsBodySchema = v.pipe(
   objectWithMessages({

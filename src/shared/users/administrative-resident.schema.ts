@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { EMAIL_PATTERN } from '../session/auth.schema.js';
 import { missingKeyMessage } from './user.schema.js';
 
-/** Messages of the modal 'Configuración visitas administrativas' (spec 1 §5, spec 3 §5). */
+/** Messages of the modal 'Configuración visitas administrativas'. */
 export const AdministrativeResidentMessages = {
   firstName: 'El nombre es obligatorio.',
   lastName: 'Los apellidos son obligatorios.',
@@ -49,7 +49,7 @@ const fields = {
 };
 
 /**
- * Body of `POST api/administrativeVisitUser/administrativeResident/` and of the PUT (spec 1 §3):
+ * Body of `POST api/administrativeVisitUser/administrativeResident/` and of the PUT:
  * firstName, lastName, idFrac, idStreet, number, intNumber, useapp, action, notresident, email.
  * `idZone` is optional here (the street decides the zone); when sent it must be the street's zone.
  */

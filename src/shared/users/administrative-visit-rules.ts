@@ -7,12 +7,12 @@ const SERVER_ERROR = 'Error interno del servidor';
 
 /**
  * The floating button and modal 'Configuración visitas administrativas' of /users: only the
- * community administrator configures its community's administrative resident (spec 1 §2, §7).
+ * community administrator configures its community's administrative resident.
  */
 export const canConfigureAdministrativeVisits = (role: Role | null | undefined): boolean => role === 'admin';
 
 /**
- * The failure dialog's detail (spec 1 §8: 'Error' / 'Ocurrió un error.'), followed by the
+ * The failure dialog's detail ('Error' / 'Ocurrió un error.'), followed by the
  * server's reason when it gives one (a street of another zone, a missing configuration).
  */
 export function administrativeVisitErrorDetail(error: unknown): string {

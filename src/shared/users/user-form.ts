@@ -6,7 +6,7 @@ import {
   chatbotAllowed, isGuardType, needsAddress, offersPreRegistration, typeWithPreRegistration, USER_TYPE_LABELS, userTypeOptions,
 } from './user-types-allowed.js';
 
-/** What the users modal holds (spec 1 §5): text as typed, the type as the dropdown's value. */
+/** What the users modal holds: text as typed, the type as the dropdown's value. */
 export interface UserFormValues {
   [key: string]: unknown;
   /** The dropdown choice ('' until chosen); 6 is shown as 5 plus `preRegistration`. */
@@ -66,7 +66,7 @@ export function chosenUserType(values: Pick<UserFormValues, 'idUsersTypes' | 'pr
   return typeWithPreRegistration(Number(values.idUsersTypes), values.preRegistration);
 }
 
-/** Which parts of the modal show for `role` and the chosen type (spec 1 §4, §5, §6). */
+/** Which parts of the modal show for `role` and the chosen type. */
 export interface UserFormLayout {
   typeLocked: boolean;
   emailLocked: boolean;
@@ -106,7 +106,7 @@ export function userTypeChoices(role: Role, current?: { idUsersTypes: number; te
   return [...options, { id, name: USER_TYPE_LABELS[id] ?? current.testUsersType?.name ?? String(id) }];
 }
 
-/** The payload of `POST api/users` / `PUT api/users/{uuid}` (spec 1 §3) from the modal's values. */
+/** The payload of `POST api/users` / `PUT api/users/{uuid}` from the modal's values. */
 export function userPayloadFromForm(role: Role, values: UserFormValues) {
   const typeId = chosenUserType(values);
   const layout = userFormLayout(role, values, 'create');

@@ -2,7 +2,7 @@ import type { Role } from '../platform/roles.js';
 import type { ManagedUser } from './user-management-types.js';
 import { canManageUserType, isGuardType } from './user-types-allowed.js';
 
-/** Column 'Correo o código': guards show their code (spec 1 §2), everyone else the email. */
+/** Column 'Correo o código': guards show their code, everyone else the email. */
 export function userLogin(row: Pick<ManagedUser, 'idUsersTypes' | 'email' | 'vigilantCode'>): string {
   if (isGuardType(row.idUsersTypes) && row.vigilantCode) return row.vigilantCode;
   return row.email ?? row.vigilantCode ?? '';

@@ -3,7 +3,7 @@ import type {
   AdministrativeResidentAnswerSchema, ManagedUserSchema, StreetOfResidentSchema, UserAddressSchema, ZoneOfStreetSchema,
 } from './user.answer.js';
 
-/** Response shapes of the users and administrative-visit calls (spec 1 §3), inferred from the declared answers. */
+/** Response shapes of the users and administrative-visit calls, inferred from the declared answers. */
 export type UserAddress = v.InferOutput<typeof UserAddressSchema>;
 export type ManagedUser = v.InferOutput<typeof ManagedUserSchema>;
 export type ZoneOfStreet = v.InferOutput<typeof ZoneOfStreetSchema>;

@@ -2,7 +2,7 @@ import { failureDescription, isApiFailure } from '../platform/api-failure.js';
 import { UserMessages } from './user.schema.js';
 import { CONTRACTOR_BLOCKED } from './user-types-allowed.js';
 
-/** Title and detail of a dialog of the users screen (spec 1 §8: title, detail, 'Aceptar'). */
+/** Title and detail of a dialog of the users screen (title, detail, 'Aceptar'). */
 export interface DialogText { title: string; detail: string }
 
 export const USER_CREATE_ERROR_TITLE = 'Error al dar de alta';
@@ -25,7 +25,7 @@ function concernsCode(fields: Record<string, string> | undefined, description: s
 }
 
 /**
- * The dialog of a failed save of the users form (spec 1 §8): 409 'El correo ya existe' /
+ * The dialog of a failed save of the users form: 409 'El correo ya existe' /
  * 'El código ya existe', 410 'Correo no disponible' / 'Código no disponible', the contractor
  * refusal 'Accion no permitida', otherwise 'Error al dar de alta' (create) or 'Error al editar
  * usuario' (edit) with the server's error_description, 'Error interno del servidor' by default.
@@ -50,7 +50,7 @@ export function userDeleteErrorDialog(error: unknown): DialogText {
 }
 
 /**
- * The dialog of a submit the form refuses (spec 1 §5 pairs a title with the guard code and
+ * The dialog of a submit the form refuses (the specification pairs a title with the guard code and
  * email messages); any other field: the form pattern's 'Error' / 'Por favor, corrige los campos indicados.'.
  */
 export function userInvalidDialog(errors: Record<string, string>): DialogText {

@@ -1,9 +1,9 @@
 import { type Role, UserType } from '../platform/roles.js';
 
-/** Who sees the users screen (spec 1 §2 menu 'Usuarios'). */
+/** Who sees the users screen (menu 'Usuarios'). */
 export const USER_MANAGERS: readonly Role[] = ['admin', 'generalAdmin', 'integrator'];
 
-/** Title and detail of the refusal to create a contractor from the users screen (spec 1 §5). */
+/** Title and detail of the refusal to create a contractor from the users screen. */
 export const CONTRACTOR_BLOCKED = {
   title: 'Accion no permitida',
   detail: 'No es posible dar de alta un contratista desde esta sección',
@@ -21,7 +21,7 @@ export const USER_TYPE_LABELS: Readonly<Record<number, string>> = {
 };
 
 /**
- * Types each role may create (spec 1 §6): the integrator 4 or 14; a community administrator
+ * Types each role may create: the integrator 4 or 14; a community administrator
  * 4, 2, 5 and 6 (6 is 5 with the pre-registration checkbox). The general administrator has no
  * community, so it creates only administrators (4) that an integrator then assigns; community
  * staff (2, 5, 6) need a community, and integrators (14) are created with their licences in
@@ -80,13 +80,13 @@ export function canManageUserType(role: Role, typeId: number): boolean {
 export const isGuardType = (typeId: number) =>
   typeId === UserType.guard || typeId === UserType.guardPreRegistration;
 
-/** The integrator's form carries the address of the administrators it creates (spec 1 §5). */
+/** The integrator's form carries the address of the administrators it creates. */
 export const needsAddress = (creatorRole: Role, typeId: number) =>
   creatorRole === 'integrator' && typeId === UserType.admin;
 
 /**
  * Chatbot use applies to a capturista (type 2), or to the caller's own user once the
- * administrative resident of the community is configured (spec 1 §6).
+ * administrative resident of the community is configured.
  */
 export function chatbotAllowed(input: { typeId: number; isSelf: boolean; administrativeResidentConfigured: boolean }): boolean {
   return input.typeId === UserType.capturista || (input.isSelf && input.administrativeResidentConfigured);

@@ -1,4 +1,4 @@
-/** Answers of the users and administrative-visit calls (spec 1 §3). Field names are the contract's. */
+/** Answers of the users and administrative-visit calls. Field names are the contract's. */
 import * as v from 'valibot';
 
 export const UserAddressSchema = v.object({

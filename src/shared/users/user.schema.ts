@@ -5,7 +5,7 @@ import { EMAIL_PATTERN } from '../session/auth.schema.js';
 import { POSTAL_CODE_PATTERN } from '../platform/postal-code.js';
 import { HOUSE_NUMBER_MESSAGE, isHouseNumber } from '../platform/address-fields.schema.js';
 
-/** Messages of the users form (spec 1 §5); titles are the dialog titles the spec pairs with them. */
+/** Messages of the users form; titles are the dialog titles the spec pairs with them. */
 export const UserMessages = {
   typeRequired: 'El tipo de usuario es obligatorio.',
   emailTitle: 'Correo no válido',
@@ -77,7 +77,7 @@ const UserFieldsSchema = v.object({
   street: optionalText(NAME_MAX, UserMessages.street),
   extNumber: v.pipe(optionalText(NUMBER_MAX, UserMessages.extNumber), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
   intNumber: v.pipe(optionalText(NUMBER_MAX, UserMessages.intNumber), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
-  /** Sent empty by the web (spec 1 §3); ignored. */
+  /** Sent empty by the web; ignored. */
   starDate: v.optional(v.nullable(v.unknown())),
   endDate: v.optional(v.nullable(v.unknown())),
   useApp: v.optional(v.nullable(v.boolean()), false),
@@ -87,7 +87,7 @@ const UserFieldsSchema = v.object({
 }, UserMessages.invalid));
 
 /**
- * A user of the users form and of `POST api/users` / `PUT api/users/{uuid}` (spec 1 §3, §5):
+ * A user of the users form and of `POST api/users` / `PUT api/users/{uuid}`:
  * guards (5, 6) carry a 4-character code and an optional email; every other type an email of
  * 7 to 64 characters; chatbot use needs a 10-digit phone.
  */

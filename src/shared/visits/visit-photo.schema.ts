@@ -1,6 +1,6 @@
 /**
- * The identification photo of a visit or a common-area visit (spec 3 §3 `file`; the file
- * attachment shape of §3: uuid, name, extension, mimeType, content in base64). JPEG or PNG,
+ * The identification photo of a visit or a common-area visit (`file`, in the file
+ * attachment shape: uuid, name, extension, mimeType, content in base64). JPEG or PNG,
  * checked by content on the server; private: served only through short-lived signed URLs.
  */
 import * as v from 'valibot';

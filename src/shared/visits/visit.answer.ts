@@ -1,4 +1,4 @@
-/** Answers of the visit and dashboard calls (spec 1 §3, §7; spec 3 §3 Visit names). */
+/** Answers of the visit and dashboard calls (Visit names). */
 import * as v from 'valibot';
 import { ACCESS_MODES, VISITANT_TYPES, type VisitantType } from './visit.schema.js';
 
@@ -48,7 +48,7 @@ export const DailyVisitsSchema = v.object({
 });
 
 /**
- * `GET api/visitantDashBoard/residentSummary` (spec 1 §3 dashboard statistics). Counts of
+ * `GET api/visitantDashBoard/residentSummary` (dashboard statistics). Counts of
  * entries and exits cover the current year (the charts' window); activeCount is every visitor
  * inside now. usedLicenses and remainingLicenses are additions: residents count against the
  * community's licences.

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { missingKeyMessage } from '../users/user.schema.js';
 import { PhotoFileSchema } from './visit-photo.schema.js';
 
-/** Visitor types (spec 3 §3) with their labels. */
+/** Visitor types with their labels. */
 export const VisitantTypeLabel = {
   VISITANT: 'Visitante',
   EMPLOYEE: 'Empleado',
@@ -55,9 +55,9 @@ export const RegisterVisitSchema = v.object({
   color: optionalText(64),
   plate: optionalText(16),
   comments: optionalText(500, M.comments),
-  /** A PROVIDER's type: uuid of a provider type of the community (spec 3 §3 providerTypeId). */
+  /** A PROVIDER's type: uuid of a provider type of the community (providerTypeId). */
   providerTypeId: optionalUuid(M.providerType),
-  /** The identification photo (spec 3 §3 file): JPEG or PNG in base64, private. */
+  /** The identification photo (file): JPEG or PNG in base64, private. */
   file: v.optional(v.nullable(PhotoFileSchema), null),
 }, missingKeyMessage({ firstName: M.firstName, accessMode: M.accessMode }, M.invalid));
 export type RegisterVisit = v.InferOutput<typeof RegisterVisitSchema>;
