@@ -130,5 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   for (const module of routeModules) module(app, deps);
   await registerSpa(app, options.distDir);
   app.addHook('onClose', async () => deps.mailer.close());
+  // The instance is thenable (awaiting it waits for its plugins), so the async function's declared result cannot be
+  // inferred from it: TypeScript would type the awaited value. At run time the awaited value is the instance itself.
   return Object.assign(app, { deps, authEvents }) as unknown as FastifyInstance & { deps: AppDeps; authEvents: AuthEvents };
 }

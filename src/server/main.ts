@@ -51,7 +51,7 @@ async function main() {
     ...demoAccounts.map((a) => `  ${a.email.padEnd(28)} ${a.role}`),
     '',
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error) => {

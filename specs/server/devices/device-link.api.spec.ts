@@ -189,7 +189,7 @@ describe('the device token: only the heartbeat and visits of its own community',
     expect((await t.as(token).put(`/api/visitants/${visit.uuid}/exit`)).statusCode).toBe(200);
     const report = await t.as(admin).get('/api/visitants/visitantReport?page=0&nameFilter=Rigoberto');
     expect(report.statusCode).toBe(200);
-    const row = (report.json().data as Record<string, any>[]).find((r) => r.uuid === visit.uuid)!;
+    const row = (report.json().data as Record<string, unknown>[]).find((r) => r.uuid === visit.uuid)!;
     const caseta = { uuid: booth.uuid, name: 'Caseta oriente' };
     expect(row).toMatchObject({ testGateArrival: caseta, testGateDeparture: caseta, userArrival: caseta, userDeparture: caseta });
   });

@@ -29,7 +29,10 @@ beforeAll(async () => {
   const rows = await t.db.query<{ zone: string; zuuid: string; street: string; suuid: string }>(
     `SELECT z.name AS zone, z.uuid AS zuuid, s.name AS street, s.uuid AS suuid FROM zones z JOIN streets s ON s.zone_id = z.id
       JOIN communities c ON c.id = z.community_id WHERE c.name = 'Residencial Las Palmas'`);
-  for (const r of rows) (zones[r.zone] ??= { uuid: r.zuuid, streets: {} }).streets[r.street] = r.suuid;
+  for (const r of rows) {
+    zones[r.zone] ??= { uuid: r.zuuid, streets: {} };
+    zones[r.zone].streets[r.street] = r.suuid;
+  }
   foreignZone = (await t.db.one<{ uuid: string }>("SELECT z.uuid FROM zones z JOIN communities c ON c.id = z.community_id WHERE c.name = 'Villas del Sol'"))!.uuid;
 });
 afterAll(async () => { await t?.close(); });

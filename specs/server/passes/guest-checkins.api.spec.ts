@@ -36,7 +36,7 @@ beforeAll(async () => {
   palmas = (await t.db.one<{ uuid: string }>("SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'"))!.uuid;
   base = await listenLocal(t.app);
 });
-afterAll(async () => { sockets.forEach((s) => s.close()); await t?.close(); });
+afterAll(async () => { for (const s of sockets) s.close(); await t?.close(); });
 
 const now = () => Math.floor(Date.now() / 1000);
 /** A finished event starting in `hours` with one guest; its guest's uuid. */

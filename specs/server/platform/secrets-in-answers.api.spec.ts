@@ -8,32 +8,40 @@ import { testApp, type TestApp } from '../../support/test-app.js';
  * OpenAPI document, the contract every client builds on: a field that could carry a secret in
  * any other answer fails them.
  */
+/** The parts of the OpenAPI document these tests walk. */
+interface SchemaNode {
+  $ref?: string; type?: string; items?: SchemaNode; properties?: Record<string, SchemaNode>;
+  anyOf?: SchemaNode[]; oneOf?: SchemaNode[]; allOf?: SchemaNode[];
+}
+interface Operation { tags?: string[]; responses?: Record<string, { content?: Record<string, { schema?: SchemaNode }> }> }
+interface OpenApiDocument { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, SchemaNode> } }
+
 let t: TestApp;
-let doc: any;
-beforeAll(async () => { t = await testApp(); doc = t.app.swagger(); });
+let doc: OpenApiDocument;
+beforeAll(async () => { t = await testApp(); doc = t.app.swagger() as OpenApiDocument; });
 afterAll(async () => { await t?.close(); });
 
-interface Field { operation: string; tags: string[]; path: string; name: string; schema: any }
+interface Field { operation: string; tags: string[]; path: string; name: string; schema: SchemaNode }
 
 /** Every property of every success answer, with its path inside the answer. */
 function answerFields(): Field[] {
   const out: Field[] = [];
-  const walk = (schema: any, path: string, op: { operation: string; tags: string[] }, seen: Set<unknown>) => {
+  const walk = (schema: SchemaNode | undefined, path: string, op: { operation: string; tags: string[] }, seen: Set<unknown>) => {
     if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
     seen.add(schema);
     if (schema.$ref) walk(doc.components?.schemas?.[String(schema.$ref).split('/').pop()!], path, op, seen);
-    for (const k of ['anyOf', 'oneOf', 'allOf']) for (const s of schema[k] ?? []) walk(s, path, op, seen);
+    for (const k of ['anyOf', 'oneOf', 'allOf'] as const) for (const s of schema[k] ?? []) walk(s, path, op, seen);
     if (schema.items) walk(schema.items, `${path}[]`, op, seen);
-    for (const [name, s] of Object.entries<any>(schema.properties ?? {})) {
+    for (const [name, s] of Object.entries(schema.properties ?? {})) {
       out.push({ ...op, path: `${path}.${name}`, name, schema: s });
       walk(s, `${path}.${name}`, op, seen);
     }
   };
-  for (const [url, methods] of Object.entries<any>(doc.paths)) {
-    for (const [method, o] of Object.entries<any>(methods)) {
-      for (const [status, answer] of Object.entries<any>(o.responses ?? {})) {
+  for (const [url, methods] of Object.entries(doc.paths)) {
+    for (const [method, o] of Object.entries(methods)) {
+      for (const [status, answer] of Object.entries(o.responses ?? {})) {
         if (!status.startsWith('2')) continue;
-        for (const content of Object.values<any>(answer.content ?? {})) {
+        for (const content of Object.values(answer.content ?? {})) {
           walk(content.schema, '', { operation: `${method.toUpperCase()} ${url}`, tags: o.tags ?? [] }, new Set());
         }
       }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { NamedItemSchema } from '../../shared/catalogues/catalogue.answer.js';
-import type { NamedItem } from '../../shared/catalogues/catalogue-types.js';
 import type { AppDeps } from '../deps.js';
 import { registerGlobalCatalogue } from './global-catalogue.js';
 

@@ -50,14 +50,14 @@ export function registerContentResource<B extends AnySchema>(app: FastifyInstanc
     operationId: `list${r.name.many}`, response: pageOf(item), errors: [404],
     method: 'GET', url: base, tags, access: CONTENT_READERS, query: ListQuerySchema,
     summary: `${r.words.many} del fraccionamiento activo (paginado; \`search\` filtra por título sin distinguir mayúsculas; el inicio más reciente primero). Un residente recibe solo los vigentes dirigidos a él`,
-    handler: async ({ auth, query }) => listPosts(db, r.kind, auth, query) as never,
+    handler: async ({ auth, query }) => listPosts(db, r.kind, auth, query),
   });
 
   defineRoute(app, {
     operationId: `get${r.name.one}`, response: item, errors: [404],
     method: 'GET', url: `${base}/:uuid`, tags, access: CONTENT_READERS, params: UuidParamsSchema,
     summary: `Un ${r.words.one} del fraccionamiento activo`,
-    handler: async ({ auth, params }) => readPost(db, r.kind, auth, params.uuid) as never,
+    handler: async ({ auth, params }) => readPost(db, r.kind, auth, params.uuid),
   });
 
   defineRoute(app, {
@@ -75,14 +75,14 @@ export function registerContentResource<B extends AnySchema>(app: FastifyInstanc
     operationId: `create${r.name.one}`, response: item, status: 201, errors: [404, ...(r.writeErrors ?? [])],
     method: 'POST', url: base, tags, access: CONTENT_EDITORS, body: r.body,
     summary: `Registra un ${r.words.one}; imagen JPEG o PNG opcional (\`file.content\` en base64, máx. 5 MB)`,
-    handler: async ({ auth, body }) => createPost(db, storage, auth, write(body, requireCommunity(auth))) as never,
+    handler: async ({ auth, body }) => createPost(db, storage, auth, write(body, requireCommunity(auth))),
   });
 
   defineRoute(app, {
     operationId: `update${r.name.one}`, response: item, errors: [404, ...(r.writeErrors ?? [])],
     method: 'PUT', url: `${base}/:uuid`, tags, access: CONTENT_EDITORS, params: UuidParamsSchema, body: r.body,
     summary: `Actualiza un ${r.words.one}; \`file: null\` quita la imagen, \`file\` con \`content\` la reemplaza, sin \`file\` se conserva`,
-    handler: async ({ auth, params, body }) => updatePost(db, storage, auth, params.uuid, write(body, requireCommunity(auth))) as never,
+    handler: async ({ auth, params, body }) => updatePost(db, storage, auth, params.uuid, write(body, requireCommunity(auth))),
   });
 
   defineRoute(app, {

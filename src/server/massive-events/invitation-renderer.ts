@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { ZIP_FILE_NAME } from '../../shared/massive-events/invitation-rules.js';
 import type { FileStorage } from '../platform/services/storage.js';
-import type { InvitationEvent, InvitationGuest, InvitationJobs } from './invitation-jobs.js';
+import type { InvitationGuest, InvitationJobs } from './invitation-jobs.js';
 
 /** Threads that draw: INVITATION_RENDER_THREADS, or the machine's cores (at most 4). */
 export const renderThreads = () => Number(process.env.INVITATION_RENDER_THREADS) || Math.min(4, availableParallelism());
@@ -38,15 +38,13 @@ export interface ImageRef { key: string; bytes: Uint8Array }
 /** Stored images read once each and put in shared memory (the workers read them without a copy). */
 export async function sharedImages(storage: FileStorage, keys: Iterable<string | null>): Promise<Map<string, ImageRef>> {
   const refs = new Map<string, ImageRef>();
-  {
-    for (const key of keys) {
-      if (!key || refs.has(key)) continue;
-      const data = await storage.get(key);
-      if (!data) continue;
-      const bytes = new Uint8Array(new SharedArrayBuffer(data.byteLength));
-      bytes.set(data);
-      refs.set(key, { key, bytes });
-    }
+  for (const key of keys) {
+    if (!key || refs.has(key)) continue;
+    const data = await storage.get(key);
+    if (!data) continue;
+    const bytes = new Uint8Array(new SharedArrayBuffer(data.byteLength));
+    bytes.set(data);
+    refs.set(key, { key, bytes });
   }
   return refs;
 }
@@ -119,7 +117,7 @@ export async function streamPngZip<T>(
     if (!stop.signal.aborted) await archive.finalize();
   } catch (error) {
     stop.abort();
-    pending.forEach((p) => p.catch(() => undefined));
+    for (const p of pending) p.catch(() => undefined);
     archive.abort();
     reply.raw.destroy(error as Error);
     if (!(error instanceof Error && error.name === 'AbortError')) reply.log.error({ err: error }, 'png zip failed');

@@ -65,7 +65,8 @@ export function passKeysFor(config: Pick<Config, 'dataDir' | 'passSigningKey'>):
   if (!keys) {
     const privateKey = config.passSigningKey ? createPrivateKey(config.passSigningKey) : folderKey(config.dataDir);
     if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('PASS_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)');
-    loaded.set(cacheKey, (keys = keysOf(privateKey)));
+    keys = keysOf(privateKey);
+    loaded.set(cacheKey, keys);
   }
   return keys;
 }

@@ -72,7 +72,7 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
       const passwordHash = await hashPassword(body.password);
       const outcome = await db.tx(async (q) => {
         const resident = await redeemingResident(q, body.email);
-        if (!resident || resident.status !== 'ACTIVE' || !resident.useapp) return 'invalid' as const;
+        if (resident?.status !== 'ACTIVE' || !resident.useapp) return 'invalid' as const;
         const code = await q.one<{ id: number; code: string; expired: boolean }>(
           'SELECT id, code, expires_at <= now() AS expired FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL', [resident.id]);
         if (!code || !sameCode(code.code, body.code)) {

@@ -12,13 +12,13 @@ export const IMPORT_FILE_MISSING = 'Adjunta el archivo de Excel (.xlsx) en el ca
 
 /** The one file of the multipart body (field `file`), at most IMPORT_MAX_BYTES (413). */
 async function uploadedFile(req: FastifyRequest): Promise<Buffer> {
-  let part;
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
     part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
   } catch {
     throw new AppError('invalid_request', IMPORT_FILE_MISSING, { file: IMPORT_FILE_MISSING });
   }
-  if (!part || part.fieldname !== 'file') throw new AppError('invalid_request', IMPORT_FILE_MISSING, { file: IMPORT_FILE_MISSING });
+  if (part?.fieldname !== 'file') throw new AppError('invalid_request', IMPORT_FILE_MISSING, { file: IMPORT_FILE_MISSING });
   try {
     return await part.toBuffer();
   } catch (error) {

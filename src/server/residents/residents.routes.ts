@@ -15,7 +15,7 @@ import { escapeLike, ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { codeSigningKey, dropPendingCode, issueCodes, mailCodes } from './resident-codes.js';
-import { liveResidentId, RESIDENT_FROM, RESIDENT_NOT_FOUND, RESIDENT_SELECT, residentById, residentsByIds } from './resident-rows.js';
+import { liveResidentId, RESIDENT_NOT_FOUND, residentById, residentsByIds } from './resident-rows.js';
 import { assertLicencesFor, insertResidents, replacePhones, takenEmails } from './resident-writes.js';
 
 export const STREET_NOT_FOUND = 'La calle seleccionada no existe.';

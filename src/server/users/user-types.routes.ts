@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { UserTypeItemSchema } from '../../shared/catalogues/catalogue.answer.js';
-import type { UserTypeItem } from '../../shared/catalogues/catalogue-types.js';
 import { UserType } from '../../shared/platform/roles.js';
 import type { AppDeps } from '../deps.js';
 import { registerGlobalCatalogue } from '../catalogues/global-catalogue.js';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../shared/platform/errors.js';
 import { communityRoom } from '../../shared/platform/realtime.js';
 import { COMMON_AREA_VISIT_REGISTRARS, REPORT_READERS } from '../../shared/reports/report-access.js';
@@ -45,12 +45,12 @@ export function commonAreaVisitRoutes(app: FastifyInstance, { db, config, realti
     responseDescription: `La página del reporte (JSON); con isReport=true y Accept: ${XLSX_MEDIA_TYPE}, el libro ${COMMON_AREA_REPORT_FILE} completo, enviado por partes.`,
     method: 'GET', url: '/api/commonAreaVisitants', tags, access: REPORT_READERS, query: CommonAreaReportQuerySchema,
     summary: 'Reporte de visitas a áreas comunes: residente, invitado, fecha de entrada (aaaa-mm-dd o DD-MM-AAAA), área común y modo de entrada (qr, manual o todos); 15 por página, o el libro de Excel',
-    handler: async ({ auth, query, req, reply }): Promise<CommonAreaReportPage> => {
+    handler: async ({ auth, query, req, reply }): Promise<CommonAreaReportPage | FastifyReply> => {
       const filter = await commonAreaFilter(db, requireCommunity(auth), query);
       if (query.isReport && wantsWorkbook(req.headers.accept)) {
         await streamWorkbook(reply, COMMON_AREA_REPORT_FILE, COMMON_AREA_SHEET_NAME, commonAreaSheetColumns,
           commonAreaExportBatches(db, filter, exportBatchSize(db.kind)));
-        return reply as never; // taken over: the workbook was streamed
+        return reply; // taken over: the workbook was streamed
       }
       const page = await commonAreaPage(db, filter, query.page, REPORT_PAGE_SIZE);
       const key = await photoLinkKey(db);

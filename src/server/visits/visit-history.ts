@@ -23,7 +23,10 @@ const pick = <T>(random: Random, items: readonly T[]) => items[Math.floor(random
 function weighted<T>(random: Random, items: readonly (readonly [T, number])[]): T {
   const total = items.reduce((sum, [, w]) => sum + w, 0);
   let r = random() * total;
-  for (const [item, w] of items) if ((r -= w) < 0) return item;
+  for (const [item, w] of items) {
+    r -= w;
+    if (r < 0) return item;
+  }
   return items[items.length - 1][0];
 }
 

@@ -13,7 +13,7 @@ export class EventDroppedCache<V extends object> {
 
   constructor(private readonly entries: LRUCache<string, V> | null, private readonly events: AuthEvents | null) {}
 
-  private get usable() { return this.entries !== null && this.events !== null && this.events.live; }
+  private get usable() { return this.entries !== null && this.events?.live === true; }
 
   /** The entry of `key` when the cache is on, heard and holds it `fresh` (a stale one is removed). */
   hit(key: string, fresh: (entry: V) => boolean = () => true): V | undefined {

@@ -10,7 +10,7 @@ export const INVALID_JSON = 'El cuerpo de la solicitud no es un JSON válido.';
 const PROTO_KEY = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
 const CONSTRUCTOR_KEY = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
 
-const has = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
+const has = (value: object, key: string) => Object.hasOwn(value, key);
 
 function poisoned(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;

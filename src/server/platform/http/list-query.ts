@@ -58,6 +58,7 @@ export async function pageQuery<T>(db: Queryable, spec: PageSpec, query: ListQue
     total = count?.n ?? 0;
   }
   return {
+    // A rest of a generic type is an Omit<…> TypeScript does not equate with T; without `__total` it is T's row.
     content: rows.map(({ __total, ...row }) => row as unknown as T),
     totalElements: total,
     totalPages: Math.ceil(total / query.size),

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { AppError } from '../../../shared/platform/errors.js';
 import type { Role } from '../../../shared/platform/roles.js';
 import { fieldErrors, FORBIDDEN_CHARACTERS_MESSAGE, forbiddenCharacterPath } from '../../../shared/platform/form-validation.js';
-import { type ErrorStatus } from '../../../shared/platform/answer.schema.js';
+import type { ErrorStatus } from '../../../shared/platform/answer.schema.js';
 import { asPlatform, inCommunities } from '../db/row-scope.js';
 import { acrossCommunities, spansCommunities } from './across-communities.js';
 import type { AuthContext } from './auth-context.js';
@@ -13,6 +13,7 @@ import { answerSchemas, inputJsonSchema } from './route-schemas.js';
 type AnySchema = v.GenericSchema<unknown, unknown>;
 type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 /** What the handler must give back: the declared answer's shape, or nothing when it has no body. */
+// biome-ignore lint/suspicious/noConfusingVoidType: it is a return type: a handler of an answer without a body returns nothing, which TypeScript types as void, not undefined
 type Answer<R> = R extends AnySchema ? v.InferInput<R> : R extends BinaryAnswer ? unknown : void;
 
 /** A success answer that is a file, not JSON: its media types (the handler sends the bytes itself). */
@@ -113,7 +114,7 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
     body: Out<B>;
     query: Out<Q>;
     params: Out<P>;
-  }) => Answer<R> | OtherAnswer | Promise<Answer<R> | OtherAnswer>;
+  }) => Answer<R> | OtherAnswer | FastifyReply | Promise<Answer<R> | OtherAnswer | FastifyReply>;
 }
 
 const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
@@ -208,6 +209,8 @@ export function defineRoute<
       // The second wall: the handler's statements see the rows of the caller's active
       // community only (none without one); spanning communities is `acrossCommunities`, explicit.
       const communityId = device?.communityId ?? auth?.communityId ?? null;
+      // The checks above are what make `auth` and `device` the handler's AuthOf / DeviceOf (non-null where the
+      // route's access requires it); TypeScript cannot follow them into the generic types, hence the casts.
       const ctx = { req, reply, auth: auth as never, device: device as never, body, query, params };
       const result = def.platform !== undefined ? asPlatform(def.platform, () => def.handler(ctx))
         : def.acrossCommunities !== undefined && spansCommunities(auth) ? acrossCommunities(req, def.acrossCommunities, async () => def.handler(ctx))

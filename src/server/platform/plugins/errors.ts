@@ -59,6 +59,7 @@ export const SHUTTING_DOWN = 'El servidor se está reiniciando. Inténtalo de nu
 export function registerClosingAnswer(app: FastifyInstance) {
   let closing = false;
   const close = app.close.bind(app) as (...args: unknown[]) => unknown;
+  // `close` is declared as overloads on the instance; the wrapper passes any of them through unchanged.
   (app as unknown as { close: (...args: unknown[]) => unknown }).close = (...args: unknown[]) => { closing = true; return close(...args); };
   app.addHook('onRequest', (_req, reply, done) => {
     if (!closing) return done();

@@ -41,6 +41,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   // validating its header on the raw response, was a tenth of a cached whoami).
   const fixed: Record<string, string> = {};
   const capture = { setHeader: (name: string, value: unknown) => { fixed[name.toLowerCase()] = String(value); }, removeHeader: () => undefined };
+  // Helmet's middleware only calls setHeader and removeHeader on the response: a stand-in with those two is enough.
   await new Promise<void>((resolve, reject) => {
     headers({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) => (err ? reject(err as Error) : resolve()));
   });

@@ -10,7 +10,10 @@ const keys = new WeakMap<Queryable, Map<string, Promise<Uint8Array>>>();
  */
 export function signingKey(db: Queryable, name: string): Promise<Uint8Array> {
   let byName = keys.get(db);
-  if (!byName) keys.set(db, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    keys.set(db, byName);
+  }
   let key = byName.get(name);
   if (!key) {
     key = (async () => {

@@ -50,6 +50,9 @@ const shared = new Map<string, FileStorage>();
 export function storageFor(config: Pick<Config, 'dataDir'>): FileStorage {
   const root = resolve(config.dataDir, 'files');
   let storage = shared.get(root);
-  if (!storage) shared.set(root, (storage = folderStorage(root)));
+  if (!storage) {
+    storage = folderStorage(root);
+    shared.set(root, storage);
+  }
   return storage;
 }
