@@ -87,13 +87,7 @@ describe('community data is reached through the community scope (src/server/plat
    * it reaches community data only through `communityScope` (the test below fails while it is
    * listed but clean), and no module may join it.
    */
-  const notYetScoped = [
-    // The trail (audit_events) is not a community table: an event may have no community (a
-    // sign-in attempt, the platform's own acts), and it stands outside row-level security (append-only,
-    // read only by this route). So its filter is the route's, not a scope's: an administrator reads
-    // their community's events, the general administrator every community's or the one it names.
-    'audit/audit.routes.ts',
-  ];
+  const notYetScoped: string[] = [];
   /** Every route module of every feature folder (`*.routes.ts`, `*.route.ts`), by its path under src/server. */
   const routeModules = files(join(root, 'src/server')).map((file) => relative(join(root, 'src/server'), file))
     .filter((name) => /\.routes?\.ts$/.test(name)).sort();
