@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../platform/http/route.js';
 import { hashPassword } from '../session/passwords.js';
 import { codeSigningKey, issueCodes, mailCodes, redeemingResident } from './resident-codes.js';
-import { liveResidentId, RESIDENT_NOT_FOUND, residentById } from './resident-rows.js';
+import { communityMailName, liveResidentId, RESIDENT_NOT_FOUND, residentById } from './resident-rows.js';
 
 export const CodeMessages = {
   noApp: 'El residente no usa la app: activa el uso de la app al editarlo para enviarle un código.',
@@ -54,8 +54,7 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
         }))!;
         return { id: current.id, codes: await issueCodes(key, q, [{ id: current.id, uuid: params.id, email: current.email, firstName: r.first_name }]) };
       });
-      const row = await db.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [community.communityId]);
-      await mailCodes(mailer, codes, row?.name ?? 'tu fraccionamiento', (error) => app.log.error({ err: error }, 'No fue posible enviar el código'));
+      await mailCodes(mailer, codes, await communityMailName(db, community.communityId), (error) => app.log.error({ err: error }, 'No fue posible enviar el código'));
       const resident: ResidentAnswer = await residentById(db, id);
       return { description: CodeMessages.resent, resident };
     },

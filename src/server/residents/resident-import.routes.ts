@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute, OtherAnswer, requireCommunity } from '../platform/http/route.js';
 import { mailCodes, type IssuedCode } from './resident-codes.js';
 import { importResidents } from './resident-import.js';
+import { communityMailName } from './resident-rows.js';
 
 export const IMPORT_FILE_MISSING = 'Adjunta el archivo de Excel (.xlsx) en el campo "file".';
 
@@ -29,8 +30,7 @@ async function uploadedFile(req: FastifyRequest): Promise<Buffer> {
 
 /** The residents' Excel import. Multipart is parsed only on these routes. */
 export function residentImportRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
-  const communityName = async (communityId: number) =>
-    (await db.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [communityId]))?.name ?? 'tu fraccionamiento';
+  const communityName = (communityId: number) => communityMailName(db, communityId);
   const logMailFailure = (error: unknown) => app.log.error({ err: error }, 'No fue posible enviar el código de registro');
 
   app.register(async (scope) => {

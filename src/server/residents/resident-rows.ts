@@ -40,3 +40,8 @@ export async function liveResidentId(q: Queryable, communityId: number, uuid: st
       WHERE community_id = $1 AND uuid = $2 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
     [communityId, uuid]);
 }
+
+/** The community's name as the residents' mails say it ('tu fraccionamiento' when it is gone). */
+export async function communityMailName(q: Queryable, communityId: number): Promise<string> {
+  return (await q.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [communityId]))?.name ?? 'tu fraccionamiento';
+}

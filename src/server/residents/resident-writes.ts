@@ -1,6 +1,7 @@
 /** Writing residents: the licence limit, bulk inserts (create and import), phones. */
 import { AppError } from '../../shared/platform/errors.js';
 import { licenceLimitMessage } from '../../shared/residents/resident-rules.js';
+import type { CommunityScope } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
 
 export interface NewResident {
@@ -79,4 +80,18 @@ export async function takenEmails(q: Queryable, emails: string[]): Promise<Set<s
      UNION SELECT lower(email) FROM users WHERE deleted_at IS NULL AND user_type_id <> 3 AND lower(email) = ANY($1::text[])`,
     [emails.map((e) => e.toLowerCase())]);
   return new Set(rows.map((r) => r.email));
+}
+
+/** Deletes a saved phone of a live resident of the scope's community; the only phone left is kept (409). */
+export async function deleteResidentPhone(scoped: CommunityScope, uuid: string): Promise<void> {
+  await scoped.tx(async (scope, q) => {
+    const phone = await scope.first<{ id: number; resident_id: number }>({
+      select: 'p.id, p.resident_id', from: { table: 'residents', alias: 'r', joins: 'JOIN resident_phones p ON p.resident_id = r.id' },
+      where: ['p.uuid = $1', 'r.deleted_at IS NULL'], params: [uuid], forUpdate: true,
+    });
+    if (!phone) throw new AppError('not_found', 'El teléfono no existe.');
+    const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM resident_phones WHERE resident_id = $1', [phone.resident_id]);
+    if ((count?.n ?? 0) <= 1) throw new AppError('conflict', 'El residente debe conservar al menos un teléfono.');
+    await q.query('DELETE FROM resident_phones WHERE id = $1', [phone.id]);
+  });
 }

@@ -15,7 +15,7 @@ import { escapeLike, ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { codeSigningKey, dropPendingCode, issueCodes, mailCodes } from './resident-codes.js';
-import { liveResidentId, RESIDENT_NOT_FOUND, residentById, residentsByIds } from './resident-rows.js';
+import { communityMailName, liveResidentId, RESIDENT_NOT_FOUND, residentById, residentsByIds } from './resident-rows.js';
 import { assertLicencesFor, insertResidents, replacePhones, takenEmails } from './resident-writes.js';
 
 export const STREET_NOT_FOUND = 'La calle seleccionada no existe.';
@@ -32,8 +32,7 @@ const OPTION_SELECT = `r.id AS "idResident", r.uuid, r.first_name AS "firstName"
 /** Residents of the active community. */
 export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
   const tags = ['residentes'];
-  const communityName = async (communityId: number) =>
-    (await db.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [communityId]))?.name ?? 'tu fraccionamiento';
+  const communityName = (communityId: number) => communityMailName(db, communityId);
   const logMailFailure = (error: unknown) => app.log.error({ err: error }, 'No fue posible enviar el código de registro');
 
   for (const url of ['/api/residents/', '/api/residents']) {
