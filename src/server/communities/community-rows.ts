@@ -1,5 +1,7 @@
 import type { Community } from '../../shared/communities/community-types.js';
 import type { Queryable } from '../platform/db/db.js';
+import { asPlatform } from '../platform/db/row-scope.js';
+import { USER_COMMUNITIES_SQL } from '../platform/http/sessions.js';
 
 /** One community with its address, administrator and logo, flat as SQL answers it. */
 export interface CommunityRow {
@@ -52,3 +54,15 @@ export function communityOf(row: CommunityRow): Community {
 /** A community of this integrator, or undefined (another integrator's answers the same as none). */
 export const ownCommunityRow = (q: Queryable, integratorId: number, uuid: string) =>
   q.one<CommunityRow>(`SELECT ${COMMUNITY_SELECT} FROM ${COMMUNITY_FROM} WHERE c.integrator_id = $1 AND c.uuid = $2`, [integratorId, uuid]);
+
+/**
+ * The stored logo of a community the account belongs to (any of its communities, not only the
+ * active one: the platform resolves its memberships), or null.
+ */
+export function memberCommunityLogo(db: Queryable, userId: number, communityUuid: string) {
+  return asPlatform('el logo de un fraccionamiento de la cuenta', () => db.one<{ storage_key: string; mime_type: string }>(
+    `SELECT f.storage_key, f.mime_type FROM communities c JOIN files f ON f.id = c.logo_file_id
+      WHERE c.uuid = $2 AND c.id IN (SELECT id FROM (${USER_COMMUNITIES_SQL}) mine)`,
+    [userId, communityUuid],
+  ));
+}

@@ -3,6 +3,7 @@ import { AddressOptionSchema } from '../../../shared/session/account.answer.js';
 import * as v from 'valibot';
 import type { AddressOption } from '../../../shared/platform/api-types.js';
 import type { Db } from '../db/db.js';
+import { postalCodeColonies } from './address-rows.js';
 import { defineRoute } from './route.js';
 import { POSTAL_CODE_PATTERN } from '../../../shared/platform/postal-code.js';
 
@@ -12,10 +13,6 @@ export function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
     method: 'GET', url: '/api/addresses/:postalCode', tags: ['ubicación'], access: 'signedIn',
     summary: 'Colonias, ciudad y estado de un código postal',
     params: v.object({ postalCode: v.pipe(v.string(), v.regex(POSTAL_CODE_PATTERN, 'El código postal debe tener 5 dígitos.')) }),
-    handler: async ({ params }): Promise<AddressOption[]> =>
-      db.query<AddressOption>(
-        `SELECT id AS "idAddress", uuid, colony, state, city AS location FROM addresses WHERE cp = $1 ORDER BY colony`,
-        [params.postalCode],
-      ),
+    handler: async ({ params }): Promise<AddressOption[]> => postalCodeColonies(db, params.postalCode),
   });
 }
