@@ -7,7 +7,7 @@ import { communityScopeOf } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../platform/http/route.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
-import { deviceById } from './device-rows.js';
+import { deviceById, deviceCommunity } from './device-rows.js';
 import { consumeLinkCode } from './device-link.js';
 
 /**
@@ -48,8 +48,7 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
       }
       await throttle.succeed(body.code, req.ip);
       const device = await deviceById(db, linked.deviceId);
-      const frac = (await db.one<{ uuid: string; name: string }>(
-        'SELECT c.uuid, c.name FROM communities c JOIN devices d ON d.community_id = c.id WHERE d.id = $1', [linked.deviceId]))!;
+      const frac = await deviceCommunity(db, linked.deviceId);
       realtime.emitDeviceLinked({ uuid: device.uuid, fracUuid: frac.uuid, name: device.name });
       realtime.emitDeviceStatus({ uuid: device.uuid, fracUuid: frac.uuid, status: 'ACTIVE', online: true, lastSeenAt: device.lastSeenAt });
       return { deviceToken: linked.token, device, frac };

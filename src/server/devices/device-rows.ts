@@ -54,3 +54,9 @@ export async function deviceOf(q: Queryable, communityId: number, uuid: string, 
 export async function deviceById(q: Queryable, id: number): Promise<DeviceAnswer> {
   return (await q.one<DeviceAnswer>(`SELECT ${DEVICE_SELECT} FROM ${DEVICE_FROM} WHERE d.id = $1`, [id]))!;
 }
+
+/** The community a device belongs to, as the link answer names it. */
+export async function deviceCommunity(q: Queryable, deviceId: number): Promise<{ uuid: string; name: string }> {
+  return (await q.one<{ uuid: string; name: string }>(
+    'SELECT c.uuid, c.name FROM communities c JOIN devices d ON d.community_id = c.id WHERE d.id = $1', [deviceId]))!;
+}

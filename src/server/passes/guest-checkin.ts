@@ -15,6 +15,11 @@ import { verifyPass, type PassKeys } from './passes.js';
 /** Who registers: the gate's community and the user or the device. */
 export interface Registrar { communityId: number; communityUuid: string; userId: number | null; deviceId: number | null }
 
+/** The uuid of the gate's community (what a pass names). */
+export async function communityUuidOf(q: Queryable, communityId: number): Promise<string> {
+  return (await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM communities WHERE id = $1', [communityId]))!.uuid;
+}
+
 const CODES: Record<CheckinRefusal, ErrorCode> = {
   malformed: 'invalid_request', forged: 'invalid_request', kind: 'invalid_request', community: 'not_found',
   early: 'conflict', ended: 'conflict', cancelled: 'conflict', guestDeleted: 'not_found', alreadyInside: 'conflict', notInside: 'conflict',

@@ -8,7 +8,7 @@ import type { AuthContext } from '../platform/http/auth-context.js';
 import type { DeviceContext } from '../devices/device-auth.js';
 import { defineRoute, requireCommunity } from '../platform/http/route.js';
 import { decodePass } from '../../shared/passes/pass-types.js';
-import { checkIn, checkOut, type Registrar } from './guest-checkin.js';
+import { checkIn, checkOut, communityUuidOf, type Registrar } from './guest-checkin.js';
 import { workerCheckIn, workerCheckOut } from './worker-checkin.js';
 import { passKeysFor } from './passes.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
@@ -22,8 +22,7 @@ async function registrarOf(q: Queryable, auth: AuthContext | null, device: Devic
     return { communityId: device.communityId, communityUuid: device.communityUuid, userId: null, deviceId: device.deviceId };
   }
   const communityId = requireCommunity(auth!);
-  const row = (await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM communities WHERE id = $1', [communityId]))!;
-  return { communityId, communityUuid: row.uuid, userId: auth!.userId, deviceId: null };
+  return { communityId, communityUuid: await communityUuidOf(q, communityId), userId: auth!.userId, deviceId: null };
 }
 
 /** A construction worker's credential or, otherwise, a guest's invitation: one verification path per kind of pass. */
