@@ -8,16 +8,11 @@ import type { Db } from '../platform/db/db.js';
 import { defineRoute } from '../platform/http/route.js';
 import { accountCommunities } from '../platform/http/sessions.js';
 import { communitySettings } from '../settings/community-settings.js';
-
-interface UserRow { id: number; uuid: string; email: string; first_name: string; last_name: string; user_type_id: number; type_name: string }
+import { accountById, communityLogoAndClub, setActiveCommunity } from './account-rows.js';
 
 export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const loadUser = async (userId: number) => {
-    const row = await db.one<UserRow>(
-      `SELECT u.id, u.uuid, u.email, u.first_name, u.last_name, u.user_type_id, t.name AS type_name
-         FROM users u JOIN user_types t ON t.id = u.user_type_id WHERE u.id = $1`,
-      [userId],
-    );
+    const row = await accountById(db, userId);
     if (!row) throw new AppError('unauthorized');
     return row;
   };
@@ -38,7 +33,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const communities = await accountCommunities(db, auth.userId);
       const active = communities.find((c) => c.id === auth.communityId) ?? null;
       const settings = active ? await communitySettings(db, active.id) : undefined;
-      const logo = active ? await db.one<{ logo_path: string | null; club: boolean }>('SELECT logo_path, club FROM communities WHERE id = $1', [active.id]) : undefined;
+      const logo = active ? await communityLogoAndClub(db, active.id) : undefined;
       return {
         uuid: user.uuid,
         email: user.email,
@@ -66,10 +61,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const community = (await accountCommunities(db, auth.userId))
         .find((c) => c.uuid === params.fracUuid);
       if (!community) throw new AppError('not_found', 'El fraccionamiento no existe.');
-      await db.tx(async (q) => {
-        await q.query('UPDATE sessions SET community_id = $1 WHERE id = $2', [community.id, auth.sessionId]);
-        await q.query('UPDATE users SET active_community_id = $1 WHERE id = $2', [community.id, auth.userId]);
-      });
+      await setActiveCommunity(db, auth.sessionId, auth.userId, community.id);
       return { uuid: community.uuid, name: community.name };
     },
   });

@@ -6,7 +6,8 @@ import type { Db } from '../platform/db/db.js';
 import { requireClient } from './client-credentials.js';
 import { defineRoute } from '../platform/http/route.js';
 import { asPlatform } from '../platform/db/row-scope.js';
-import { ACCOUNT_BLOCKED_SQL, LICENCE_EXPIRED_SQL, openSession, revokeSession } from '../platform/http/sessions.js';
+import { openSession, revokeSession } from '../platform/http/sessions.js';
+import { signInAccount } from './account-rows.js';
 import type { SignInThrottle } from './login-throttle.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
 import { verifyPassword } from './passwords.js';
@@ -37,12 +38,7 @@ export function oauthRoutes(app: FastifyInstance, { db, throttles: { signIn: thr
       if (await throttle.attempt(account, req.ip)) {
         throw new AppError('too_many_requests', 'Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.');
       }
-      // Whether the account may sign in depends on its memberships and resident records in every community.
-      const user = await asPlatform('iniciar sesión: la cuenta y sus fraccionamientos', () => db.one<{ id: number; password_hash: string | null; active_community_id: number | null; blocked: boolean; licence_expired: boolean }>(
-        `SELECT u.id, u.password_hash, u.active_community_id, ${ACCOUNT_BLOCKED_SQL} AS blocked, ${LICENCE_EXPIRED_SQL} AS licence_expired
-           FROM users u WHERE lower(u.email) = $1 AND u.deleted_at IS NULL`,
-        [account],
-      ));
+      const user = await signInAccount(db, account);
       const who = { ...auditWho(req), actorUserId: user?.id ?? null, actorKind: user ? 'user' as const : 'anonymous' as const, actorLabel: user || account.includes('@') ? account.slice(0, 160) : null };
       // An unknown name that is not an email may be a password typed in the wrong field: not kept.
       if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
