@@ -1,12 +1,14 @@
 /** Reading massive events and their guests within the caller's reach. */
 import { AppError } from '../../shared/platform/errors.js';
-import { EventMessages, type EventBody } from '../../shared/massive-events/massive-event.schema.js';
-import { displayStatus, EventTexts, localNow, StatusRefusals, type EventAction, type EventStatus, statusAllows } from '../../shared/massive-events/massive-event-rules.js';
+import type * as v from 'valibot';
+import { EventMessages, type EventBody, type RestoreEventSchema } from '../../shared/massive-events/massive-event.schema.js';
+import { displayStatus, eventEnd, EventTexts, localNow, StatusRefusals, type EventAction, type EventStatus, statusAllows } from '../../shared/massive-events/massive-event-rules.js';
 import type { Guest, MassiveEvent, MassiveEventSummary } from '../../shared/massive-events/massive-event-types.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
 import { requireCommunity } from '../platform/http/route.js';
-import { CommunityScope, SqlValue } from '../platform/db/community-scope.js';
-import type { Queryable } from '../platform/db/db.js';
+import { CommunityScope, NOW, SqlValue } from '../platform/db/community-scope.js';
+import type { Db, Queryable } from '../platform/db/db.js';
+import { withConstraints } from '../platform/db/db-errors.js';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
 export const GUEST_NOT_FOUND = 'El invitado no existe.';
@@ -130,3 +132,39 @@ export async function eventFields(q: Queryable, scope: EventScope, body: Pick<Ev
   return { residentId: await hostResidentId(q, scope, body.resident.uuid), areaId: await placeId(q, scope.communityId, body.commonArea) };
 }
 
+
+const GUEST_TAKEN = 'Uno de los invitados a restaurar pertenece a otro evento.';
+
+/**
+ * The event's fields and its guest list put back exactly as `body` has them, in one transaction:
+ * guests added since are deleted, changed ones put back, deleted ones created again with their own
+ * uuid (so invitations already sent stay valid).
+ */
+export function restoreEvent(db: Db, auth: AuthContext, uuid: string, body: v.InferOutput<typeof RestoreEventSchema>): Promise<MassiveEvent> {
+  return withConstraints({ duplicate: GUEST_TAKEN, otherCommunity: GUEST_TAKEN }, () => db.tx(async (q) => {
+    const scope = await eventScope(q, auth);
+    const row = await findEvent(q, scope, uuid, true);
+    assertStatusAllows(row, 'edit');
+    assertFresh(row, body.version);
+    const { residentId, areaId } = await eventFields(q, scope, body);
+    await eventsOf(q, scope).update('massive_events', { id: row.id }, {
+      title: body.title, additional_information: body.additionalInformation, start_date: body.startDate, end_date: eventEnd(body.startDate),
+      resident_id: residentId, common_area_id: areaId, version: NEXT_VERSION, updated_at: NOW,
+    });
+    const uuids = body.guests.map((g) => g.uuid);
+    await q.query('DELETE FROM massive_event_guests WHERE massive_event_id = $1 AND NOT (uuid::text = ANY($2::text[]))', [row.id, uuids]);
+    // A guest of another event of this community is seen here; one of another community is not
+    // (row-level security), and its upsert below is refused: both answer 409 GUEST_TAKEN.
+    const foreign = await q.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM massive_event_guests WHERE uuid::text = ANY($2::text[]) AND massive_event_id <> $1', [row.id, uuids]);
+    if (foreign!.n) throw new AppError('conflict', GUEST_TAKEN);
+    const col = <K extends keyof (typeof body.guests)[number]>(k: K) => body.guests.map((g) => g[k]);
+    await q.query(
+      `INSERT INTO massive_event_guests (massive_event_id, uuid, first_name, last_name, phone, email)
+       SELECT $1, u::uuid, f, l, p, e FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(u, f, l, p, e)
+       ON CONFLICT (uuid) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+              phone = EXCLUDED.phone, email = EXCLUDED.email`,
+      [row.id, uuids, col('firstName'), col('lastName'), col('phone'), col('email')]);
+    return eventById(q, row.id);
+  }));
+}
