@@ -66,3 +66,16 @@ export function memberCommunityLogo(db: Queryable, userId: number, communityUuid
     [userId, communityUuid],
   ));
 }
+
+/** One community by its id (it exists). */
+export async function communityById(q: Queryable, id: number): Promise<Community> {
+  return communityOf((await q.one<CommunityRow>(`SELECT ${COMMUNITY_SELECT} FROM ${COMMUNITY_FROM} WHERE c.id = $1`, [id]))!);
+}
+
+/** Marks a community's licence expired or renewed; with an integrator, only one of its own. The community's id, or null. */
+export async function setLicenceExpired(q: Queryable, uuid: string, expired: boolean, integratorId: number | null): Promise<number | null> {
+  const row = await q.one<{ id: number }>(
+    `UPDATE communities SET license_expired = $1 WHERE uuid = $2 AND ($3::int IS NULL OR integrator_id = $3) RETURNING id`,
+    [expired, uuid, integratorId]);
+  return row?.id ?? null;
+}

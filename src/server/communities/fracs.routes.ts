@@ -12,7 +12,7 @@ import { requireIntegrator } from '../integrators/integrator-scope.js';
 import { ListQuerySchema, pageQuery } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
-import { COMMUNITY_FROM, COMMUNITY_SELECT, communityOf, ownCommunityRow, type CommunityRow } from './community-rows.js';
+import { COMMUNITY_FROM, COMMUNITY_SELECT, communityById, communityOf, ownCommunityRow, setLicenceExpired, type CommunityRow } from './community-rows.js';
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from './community-save.js';
 import { storageFor } from '../platform/services/storage.js';
 
@@ -33,8 +33,7 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     if (!row) throw new AppError('not_found', COMMUNITY_NOT_FOUND);
     return communityOf(row);
   };
-  const byId = async (id: number) =>
-    communityOf((await db.one<CommunityRow>(`SELECT ${COMMUNITY_SELECT} FROM ${COMMUNITY_FROM} WHERE c.id = $1`, [id]))!);
+  const byId = (id: number) => communityById(db, id);
 
   for (const url of ['/api/fracs', '/api/fracs/']) {
     defineRoute(app, {
@@ -95,12 +94,10 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
       handler: async ({ req, auth, params }): Promise<Community> => {
         const integratorId = auth.role === 'integrator' ? (await requireIntegrator(db, auth)).id : null;
         const id = await db.tx(async (q) => {
-          const row = await q.one<{ id: number }>(
-            `UPDATE communities SET license_expired = $1 WHERE uuid = $2 AND ($3::int IS NULL OR integrator_id = $3) RETURNING id`,
-            [expired, params.uuid, integratorId]);
-          if (!row) throw new AppError('not_found', COMMUNITY_NOT_FOUND);
-          await recordAudit(q, { ...auditWho(req), communityId: row.id, action: `community.${action}`, recordUuid: params.uuid });
-          return row.id;
+          const communityId = await setLicenceExpired(q, params.uuid, expired, integratorId);
+          if (communityId === null) throw new AppError('not_found', COMMUNITY_NOT_FOUND);
+          await recordAudit(q, { ...auditWho(req), communityId, action: `community.${action}`, recordUuid: params.uuid });
+          return communityId;
         });
         return byId(id);
       },

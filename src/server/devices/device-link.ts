@@ -59,3 +59,13 @@ export async function unlinkDevice(q: Queryable, deviceId: number) {
   await q.query('UPDATE device_link_codes SET used_at = now() WHERE device_id = $1 AND used_at IS NULL', [deviceId]);
   await q.query(`UPDATE devices SET status = 'INACTIVE', online = false, updated_at = now() WHERE id = $1`, [deviceId]);
 }
+
+/** Ends a device's unused link codes (a deleted device can no longer be linked). */
+export async function retireLinkCodes(q: Queryable, deviceId: number) {
+  await q.query('UPDATE device_link_codes SET used_at = now() WHERE device_id = $1 AND used_at IS NULL', [deviceId]);
+}
+
+/** The uuid of the device's live link (what unlinking names), if it is linked. */
+export async function liveLinkUuid(q: Queryable, deviceId: number): Promise<string | undefined> {
+  return (await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM device_tokens WHERE device_id = $1 AND revoked_at IS NULL', [deviceId]))?.uuid;
+}

@@ -11,7 +11,7 @@ import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { DEVICE_ADDRESS_ACTIONS, deviceById, DEVICE_JOINS, DEVICE_SELECT, deviceOf, devicesAfter } from './device-rows.js';
-import { issueLinkCode, unlinkDevice } from './device-link.js';
+import { issueLinkCode, liveLinkUuid, retireLinkCodes, unlinkDevice } from './device-link.js';
 import { saveDevice } from './device-writes.js';
 
 const DEVICES: ScopedFrom = { table: 'devices', alias: 'd', joins: DEVICE_JOINS };
@@ -115,7 +115,7 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
         if (device.status !== 'INACTIVE') throw new AppError('conflict', M.deleteActive);
         await recordAudit(q, { ...auditWho(req), action: 'device.delete', recordUuid: params.id });
         await scope.deleteWhere('device_parents', ['device_id = $1 OR parent_id = $1'], [device.id]);
-        await q.query('UPDATE device_link_codes SET used_at = now() WHERE device_id = $1 AND used_at IS NULL', [device.id]);
+        await retireLinkCodes(q, device.id);
         await scope.update('devices', { id: device.id }, { deleted_at: NOW, updated_at: NOW });
       });
     },
@@ -141,9 +141,9 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
       const communityId = requireCommunity(auth);
       const id = await db.tx(async (q) => {
         const device = await deviceOf(q, communityId, params.id, true);
-        const live = await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM device_tokens WHERE device_id = $1 AND revoked_at IS NULL', [device.id]);
+        const live = await liveLinkUuid(q, device.id);
         if (device.status !== 'ACTIVE' || !live) throw new AppError('conflict', M.notLinked);
-        if (live.uuid !== body.toLowerCase()) throw new AppError('invalid_request', M.wrongToken, { deviceToken: M.wrongToken });
+        if (live !== body.toLowerCase()) throw new AppError('invalid_request', M.wrongToken, { deviceToken: M.wrongToken });
         await unlinkDevice(q, device.id);
         await recordAudit(q, { ...auditWho(req), action: 'device.unlink', recordUuid: params.id });
         return device.id;
