@@ -1,5 +1,5 @@
 import { REGISTRATION_TICKET_TTL_HOURS } from '../../shared/platform/constants.js';
-import type { Queryable } from '../platform/db/db.js';
+import type { Db, Queryable } from '../platform/db/db.js';
 import type { Mailer } from '../platform/services/mail.js';
 
 /**
@@ -34,4 +34,41 @@ export async function mailInvitation(mailer: Mailer, to: string, link: string) {
     subject: 'Portón: completa tu registro',
     text: `Te dieron de alta en Portón.\n\nAbre este enlace para elegir tu contraseña (vence en ${REGISTRATION_TICKET_TTL_HOURS} horas):\n${link}`,
   });
+}
+
+const LIVE_TICKET = `t.uuid = $1 AND t.used_at IS NULL AND t.expires_at > now()`;
+
+/** The live account a live (unused, unexpired) ticket is for, or undefined. */
+export function ticketAccount(q: Queryable, ticket: string) {
+  return q.one<{ email: string; first_name: string; user_type_id: number }>(
+    `SELECT u.email, u.first_name, u.user_type_id FROM registration_tickets t
+       JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL WHERE ${LIVE_TICKET}`,
+    [ticket],
+  );
+}
+
+/**
+ * Redeems a live ticket with the chosen password: the ticket is used, a pending account becomes
+ * active, and every open session of the account ends. The account's type, or null for no live ticket.
+ */
+export async function redeemTicket(db: Db, ticket: string, passwordHash: string): Promise<{ user_type_id: number } | null> {
+  return db.tx(async (q) => {
+    const row = await q.one<{ user_id: number; user_type_id: number }>(
+      `SELECT t.user_id, u.user_type_id FROM registration_tickets t
+         JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL WHERE ${LIVE_TICKET} FOR UPDATE OF t`,
+      [ticket],
+    );
+    if (!row) return null;
+    await q.query('UPDATE registration_tickets SET used_at = now() WHERE uuid = $1', [ticket]);
+    await q.query(`UPDATE users SET password_hash = $1, status = CASE WHEN status = 'PENDING' THEN 'ACTIVE' ELSE status END WHERE id = $2`, [passwordHash, row.user_id]);
+    // A new password ends every open session of the account.
+    await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [row.user_id]);
+    return row;
+  });
+}
+
+/** The live, not disabled account of a (lower-case) email, which may ask for a password reset. */
+export function resettableAccount(q: Queryable, email: string) {
+  return q.one<{ id: number; email: string }>(
+    `SELECT id, email FROM users WHERE lower(email) = $1 AND deleted_at IS NULL AND status <> 'DISABLED'`, [email]);
 }

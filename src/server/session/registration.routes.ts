@@ -11,14 +11,12 @@ import { defineRoute } from '../platform/http/route.js';
 import type { CounterStore } from '../platform/services/counter-store.js';
 import type { Mailer } from '../platform/services/mail.js';
 import { hashPassword } from './passwords.js';
-import { issueTicket, mailResetLink, registrationLink } from './registration-tickets.js';
+import { issueTicket, mailResetLink, redeemTicket, registrationLink, resettableAccount, ticketAccount } from './registration-tickets.js';
 
 interface Deps { db: Db; mailer: Mailer; publicUrl: string; client: { id: string; secret: string }; counters: CounterStore }
 
 /** Reset requests: 3 per email and 10 per address in an hour, shared by every process. */
 export const RESET_LIMITS = { windowMs: 60 * 60_000, perAccount: 3, perAddress: 10 } as const;
-
-const LIVE_TICKET = `t.uuid = $1 AND t.used_at IS NULL AND t.expires_at > now()`;
 
 export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl, client, counters }: Deps) {
   defineRoute(app, {
@@ -28,11 +26,7 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
     params: v.object({ uuid: v.string() }),
     handler: async ({ params }): Promise<RegistrationLookup | ''> => {
       if (!v.is(v.pipe(v.string(), v.uuid()), params.uuid)) return ''; // an empty text body, as the contract answers
-      const row = await db.one<{ email: string; first_name: string; user_type_id: number }>(
-        `SELECT u.email, u.first_name, u.user_type_id FROM registration_tickets t
-           JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL WHERE ${LIVE_TICKET}`,
-        [params.uuid],
-      );
+      const row = await ticketAccount(db, params.uuid);
       if (!row) return '';
       return { uuid: params.uuid, email: row.email, firstName: row.first_name, idUsersTypes: row.user_type_id };
     },
@@ -45,27 +39,14 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
     body: NewPasswordSchema,
     handler: async ({ body }) => {
       const passwordHash = await hashPassword(body.password);
-      const done = await db.tx(async (q) => {
-        const ticket = await q.one<{ user_id: number; user_type_id: number }>(
-          `SELECT t.user_id, u.user_type_id FROM registration_tickets t
-             JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL WHERE ${LIVE_TICKET} FOR UPDATE OF t`,
-          [body.uuid],
-        );
-        if (!ticket) return null;
-        await q.query('UPDATE registration_tickets SET used_at = now() WHERE uuid = $1', [body.uuid]);
-        await q.query(`UPDATE users SET password_hash = $1, status = CASE WHEN status = 'PENDING' THEN 'ACTIVE' ELSE status END WHERE id = $2`, [passwordHash, ticket.user_id]);
-        // A new password ends every open session of the account.
-        await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [ticket.user_id]);
-        return ticket;
-      });
+      const done = await redeemTicket(db, body.uuid, passwordHash);
       if (!done) throw new AppError('not_found', 'No existe el usuario solicitado, por favor contacte a soporte');
       return { idUsersTypes: done.user_type_id };
     },
   });
 
   async function sendResetLink(email: string) {
-    const user = await db.one<{ id: number; email: string }>(
-      `SELECT id, email FROM users WHERE lower(email) = $1 AND deleted_at IS NULL AND status <> 'DISABLED'`, [email]);
+    const user = await resettableAccount(db, email);
     if (user) await mailResetLink(mailer, user.email, registrationLink(publicUrl, await issueTicket(db, user.id)));
   }
 
