@@ -8,7 +8,7 @@ import { imageProblem, newsletterTypeCode, type ContentKind } from '../../src/sh
 import type { ContentAnswer, NewsletterAnswer, NoticeAnswer } from '../../src/shared/content/content.answer.js';
 import { NewsletterFormSchema, NoticeFormSchema, PromotionFormSchema } from '../../src/shared/content/content.schema.js';
 import { formRules, type FormValues } from '../platform/form-rules.js';
-import type { FormContext, FormEvent } from '../platform/form-screen.machine.js';
+import { type FormEvent, formScreenSetup } from '../platform/form-screen.machine.js';
 
 const SCHEMAS = { notices: NoticeFormSchema, newsletters: NewsletterFormSchema, promotions: PromotionFormSchema } as const;
 
@@ -43,18 +43,18 @@ const imageImplementations = {
     isAcceptableLogo: ({ event }: { event: FormEvent }) => event.type === 'logo.pick' && imageProblem(event.file) === null,
   },
   actions: {
-    refusePickedLogo: assign(({ context, event }: { context: FormContext; event: FormEvent }) => {
+    refusePickedLogo: formScreenSetup.createAction(assign(({ context, event }) => {
       assertEvent(event, 'logo.pick');
       return { errors: { ...context.errors, logo: imageProblem(event.file)! } };
-    }),
+    })),
   },
 };
 
 /** The implementations the form skeleton's `provide` takes for a content kind (its `initial` may be replaced by models). */
 export function contentRules(kind: ContentKind, initial: () => FormValues = () => emptyContent(kind)) {
-  const rules = formRules({ schema: SCHEMAS[kind], initial, logo: true }) as unknown as { guards: Record<string, never>; actions: Record<string, never> };
+  const rules = formRules({ schema: SCHEMAS[kind], initial, logo: true });
   return {
     guards: { ...rules.guards, ...imageImplementations.guards },
     actions: { ...rules.actions, ...imageImplementations.actions },
-  } as never as { guards: Record<string, never>; actions: Record<string, never> };
+  };
 }

@@ -10,6 +10,6 @@ import { withNoticeRules } from './notice-form.machine.js';
  * other starting values; the page provides the calls and the navigation.
  */
 export function contentFormMachine(kind: ContentKind, initial: () => FormValues = () => emptyContent(kind)) {
-  if (kind === 'notices') return withNoticeRules(initial) as unknown as typeof formScreenMachine;
-  return formScreenMachine.provide(contentRules(kind, initial) as never);
+  if (kind === 'notices') return withNoticeRules(initial);
+  return formScreenMachine.provide(contentRules(kind, initial));
 }

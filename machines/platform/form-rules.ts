@@ -7,18 +7,9 @@
 import * as v from 'valibot';
 import { assign } from 'xstate';
 import { isFormValid, validateForm } from '../../src/shared/platform/form-validation.js';
+import { type FormContext, formScreenSetup } from './form-screen.machine.js';
 
 export type FormValues = Record<string, unknown>;
-
-/** What the rules read and write of a form's context. */
-interface RuledFormContext {
-  id: string | null;
-  row: Record<string, unknown> | null;
-  values: FormValues;
-  errors: Record<string, string>;
-  submitted: unknown;
-  record: Record<string, unknown>;
-}
 
 export interface FormRules {
   schema: v.GenericSchema<unknown, unknown>;
@@ -37,23 +28,22 @@ export interface FormRules {
   confirmWhen?: (values: FormValues, record: Record<string, unknown>, id: string | null) => boolean;
 }
 
-/**
- * The implementations the form skeleton's `provide` takes for these rules (typed `never` so
- * `provide` accepts them whatever the form's own implementations are).
- */
-export function formRules({ schema, initial, loadsWhenAdding = false, postalCode = false, logo = false, confirmWhen }: FormRules): { guards: Record<string, never>; actions: Record<string, never> } {
+type RuleArgs = { context: FormContext };
+
+/** The implementations the form skeleton's `provide` takes for these rules. */
+export function formRules({ schema, initial, loadsWhenAdding = false, postalCode = false, logo = false, confirmWhen }: FormRules) {
   return {
     guards: {
-      isValid: ({ context }: { context: RuledFormContext }) => isFormValid(schema, context.values),
-      needsLoad: ({ context }: { context: RuledFormContext }) => loadsWhenAdding || context.id !== null,
+      isValid: ({ context }: RuleArgs) => isFormValid(schema, context.values),
+      needsLoad: ({ context }: RuleArgs) => loadsWhenAdding || context.id !== null,
       hasPostalCode: () => postalCode,
       hasLogo: () => logo,
-      needsConfirmation: ({ context }: { context: RuledFormContext }) => confirmWhen?.(context.values, context.record, context.id) ?? false,
+      needsConfirmation: ({ context }: RuleArgs) => confirmWhen?.(context.values, context.record, context.id) ?? false,
     },
     actions: {
-      prefill: assign(({ context }: { context: RuledFormContext }) => ({ values: { ...initial(context.row), ...context.values } })),
-      showFieldErrors: assign(({ context }: { context: RuledFormContext }) => ({ errors: validateForm(schema, context.values) })),
-      acceptValues: assign(({ context }: { context: RuledFormContext }) => ({ errors: {}, submitted: v.parse(schema, context.values) })),
+      prefill: formScreenSetup.createAction(assign(({ context }) => ({ values: { ...initial(context.row), ...context.values } }))),
+      showFieldErrors: formScreenSetup.createAction(assign(({ context }) => ({ errors: validateForm(schema, context.values) }))),
+      acceptValues: formScreenSetup.createAction(assign(({ context }) => ({ errors: {}, submitted: v.parse(schema, context.values) }))),
     },
-  } as never;
+  };
 }

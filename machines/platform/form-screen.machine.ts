@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { type AnyActorLogic, and, assertEvent, assign, createMachine, enqueueActions, fromPromise, setup } from 'xstate';
 import { failureDescription, isApiFailure, type ApiFailure } from '../../src/shared/platform/api-failure.js';
 import type { AddressOption } from '../../src/shared/platform/api-types.js';
 import { withoutError } from '../../src/shared/platform/form-validation.js';
@@ -65,7 +65,10 @@ export type FormEvent =
   | { type: 'dialog.close' }
   | PostalCodeReport
   | { type: 'xstate.done.actor.readLogo'; output: ReadLogo }
-  | { type: 'xstate.error.actor.readLogo'; error: unknown };
+  | { type: 'xstate.error.actor.readLogo'; error: unknown }
+  | { type: 'xstate.done.actor.load'; output: LoadedForm }
+  | { type: 'xstate.error.actor.load'; error: unknown }
+  | { type: 'xstate.error.actor.save'; error: unknown };
 
 /** What opens a form: the record to edit (and its listed row), or none to add. */
 export interface FormInput { id: string | null; row?: Record<string, unknown> | null }
@@ -98,6 +101,9 @@ const withColonies = (context: FormContext, found: AddressOption[]) => {
     values: { ...context.values, city: found[0]?.location ?? '', state: found[0]?.state ?? '', idAddress: keep ? context.values.idAddress : '' },
   };
 };
+/** What a form with no part of its own spawns (never: a form that spawns `formPart` provides it). */
+const noPart: AnyActorLogic = createMachine({ id: 'noPart' });
+
 const logoToSend = (logo: LogoState) => (logo.change === 'new' ? logo.file : logo.change === 'remove' ? null : undefined);
 
 /**
@@ -110,8 +116,13 @@ const logoToSend = (logo: LogoState) => (logo.change === 'new' ? logo.file : log
  * logo) and its calls (`loadForm`, `saveRecord`). A form with an address spawns the one
  * postal-code lookup (`postalCode` child) and hears its answers; a form with a logo reads each
  * picked file in a `readLogo` child. Context is plain data: it can be persisted and restored.
+ *
+ * A form with parts of its own extends it through the same `provide`, at these points only:
+ * `acceptsField` (which field changes reach the values), `editField`, `afterFieldChange` and
+ * `afterLoad` (what follows a change or the load), and `formPart`, a child the form's own
+ * `startParts` or `afterLoad` spawns (e.g. the notice's segmentation cascade).
  */
-export const formScreenMachine = setup({
+export const formScreenSetup = setup({
   types: {
     context: {} as FormContext,
     events: {} as FormEvent,
@@ -123,6 +134,8 @@ export const formScreenMachine = setup({
     saveRecord: fromPromise<unknown, SaveInput>(async () => { throw new Error('not provided'); }),
     postalCodeLookup: postalCodeLookupMachine,
     readLogo: fromPromise<ReadLogo, { file: PickedFile }>(async () => { throw new Error('not provided'); }),
+    /** Provided by a form with a part of its own (a child it spawns with its own id). */
+    formPart: noPart,
   },
   guards: {
     /** Provided by the rules: load to edit (default), or also when adding (dropdowns). */
@@ -135,6 +148,8 @@ export const formScreenMachine = setup({
     hasLogo: () => false,
     /** Provided by the rules: these valid values ask a confirmation before they are sent (a repeated guest, spec 2 §5). */
     needsConfirmation: () => false,
+    /** Provided by a form whose fields take changes only under its rules (e.g. the device's type rules). */
+    acceptsField: () => true,
     isPostalCodeField: ({ event }) => event.type === 'field.change' && event.name === 'cp',
     /** Spec 1 §2: jpeg or png (the browser's declared type; the server checks the content). */
     isAcceptableLogo: ({ event }) => event.type === 'logo.pick' && logoProblem(event.file) === null,
@@ -151,6 +166,10 @@ export const formScreenMachine = setup({
     leave: () => {},
     /** Provided by the page: spec 1 §8, an address lookup failure (`postalCode.failed`) is only logged. */
     logLookupFailure: () => {},
+    /** Provided by a form with parts of its own: what follows a field change (after `editField`). */
+    afterFieldChange: () => {},
+    /** Provided by a form with parts of its own: what follows the load (e.g. spawning its `formPart`). */
+    afterLoad: () => {},
     startParts: enqueueActions(({ check, enqueue }) => {
       if (check('hasPostalCode')) enqueue.spawnChild('postalCodeLookup', { id: 'postalCode' });
     }),
@@ -159,7 +178,8 @@ export const formScreenMachine = setup({
       return withField(context, event.name, event.value);
     }),
     assignLoaded: assign(({ context, event }) => {
-      const loaded = (event as unknown as { output: LoadedForm }).output ?? {};
+      assertEvent(event, 'xstate.done.actor.load');
+      const loaded = event.output ?? {};
       const preview = loaded.logoPreview ?? null;
       return {
         values: { ...context.values, ...loaded.values },
@@ -198,14 +218,21 @@ export const formScreenMachine = setup({
       return { readingLogo: false, errors: { ...context.errors, logo: failureDescription(event.error, 'No fue posible leer el archivo.') } };
     }),
     rememberFailure: assign(({ event }) => {
-      const error = (event as unknown as { error: unknown }).error;
+      assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.save']);
+      const { error } = event;
       return { serverError: failureDescription(error), failure: isApiFailure(error) ? error : null };
     }),
-    markServerFields: assign(({ context, event }) => ({ errors: serverFieldErrors((event as unknown as { error: unknown }).error, context.values) })),
+    markServerFields: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.save');
+      return { errors: serverFieldErrors(event.error, context.values) };
+    }),
     forgetFailure: assign({ serverError: null, failure: null }),
   },
-}).createMachine({
-  id: 'formScreen',
+});
+
+/** The skeleton under a form's own id (its states are then `<id>.editing`, …); forms extend it with `provide`. */
+export const createFormScreen = (id: string) => formScreenSetup.createMachine({
+  id,
   context: ({ input }) => ({
     id: input.id, row: input.row ?? null, values: {}, errors: {}, submitted: null, colonies: [], lookingUp: false, readingLogo: false, options: {},
     record: {}, logo: noLogo, serverError: null, failure: null, result: null,
@@ -225,7 +252,10 @@ export const formScreenMachine = setup({
         id: 'load', src: 'loadForm',
         input: ({ context }) => ({ id: context.id, row: context.row }),
         // A stored address's colonies are looked up again, so the dropdown offers them all.
-        onDone: { target: 'editing', actions: ['assignLoaded', 'lookUpPostalCode'] },
+        onDone: {
+          target: 'editing',
+          actions: ['assignLoaded', 'lookUpPostalCode', 'afterLoad'],
+        },
         onError: { target: 'loadFailed', actions: 'rememberFailure' },
       },
     },
@@ -234,7 +264,7 @@ export const formScreenMachine = setup({
       on: {
         'field.change': [
           { guard: and(['hasPostalCode', 'isPostalCodeField']), actions: ['editField', 'lookUpPostalCode'] },
-          { actions: 'editField' },
+          { guard: 'acceptsField', actions: ['editField', 'afterFieldChange'] },
         ],
         'logo.pick': [
           { guard: and(['hasLogo', 'isAcceptableLogo']), actions: 'readPickedLogo' },
@@ -263,7 +293,10 @@ export const formScreenMachine = setup({
         id: 'save', src: 'saveRecord',
         input: ({ context }) => ({ id: context.id, values: context.submitted, logo: logoToSend(context.logo), record: context.record }),
         onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
-        onError: { target: 'failed', actions: ['rememberFailure', 'markServerFields'] },
+        onError: {
+          target: 'failed',
+          actions: ['rememberFailure', 'markServerFields'],
+        },
       },
     },
     succeeded: { on: { 'dialog.close': { target: 'closed' } } },
@@ -272,3 +305,5 @@ export const formScreenMachine = setup({
     closed: { type: 'final', entry: 'leave' },
   },
 });
+
+export const formScreenMachine = createFormScreen('formScreen');

@@ -5,8 +5,8 @@
 import { isApiFailure, type ApiFailure } from '../../src/shared/platform/api-failure.js';
 import { ResidentErrorTitles, ResidentTexts } from '../../src/shared/residents/resident-rules.js';
 import type { ResidentAnswer } from '../../src/shared/residents/resident-types.js';
-import { RESIDENT_MAX_PHONES, ResidentFormSchema } from '../../src/shared/residents/resident.schema.js';
-import { formRules, type FormValues } from '../platform/form-rules.js';
+import { RESIDENT_MAX_PHONES } from '../../src/shared/residents/resident.schema.js';
+import type { FormValues } from '../platform/form-rules.js';
 
 export { RESIDENT_MAX_PHONES };
 
@@ -45,6 +45,3 @@ export function residentFailureTitle(failure: ApiFailure | null, editing: boolea
   }
   return editing ? ResidentErrorTitles.update : ResidentErrorTitles.generic;
 }
-
-/** The resident form's rules for the skeleton (machines/platform/form-rules.ts). */
-export const residentRules = (initial: () => FormValues = emptyResident) => formRules({ schema: ResidentFormSchema, initial });

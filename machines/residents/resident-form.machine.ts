@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import { and, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { failureDescription, isApiFailure } from '../../src/shared/platform/api-failure.js';
-import { validateForm, withoutError } from '../../src/shared/platform/form-validation.js';
+import { isFormValid, validateForm, withoutError } from '../../src/shared/platform/form-validation.js';
 import { ResidentTexts } from '../../src/shared/residents/resident-rules.js';
 import type { ResidentAnswer } from '../../src/shared/residents/resident-types.js';
-import { residentEmail } from '../../src/shared/residents/resident.schema.js';
+import { ResidentFormSchema, residentEmail } from '../../src/shared/residents/resident.schema.js';
 import type { FormValues } from '../platform/form-rules.js';
-import { formScreenMachine, type FormContext, type FormEvent, type FormInput, type FormOutput, type LoadedForm, type SaveInput } from '../platform/form-screen.machine.js';
+import type { FormContext, FormEvent, FormInput, FormOutput, LoadedForm, SaveInput } from '../platform/form-screen.machine.js';
 import { residentEmailCheckMachine, type EmailCheckReport } from './resident-email-check.machine.js';
-import { canAddPhone, canRemovePhone, normalEmail, residentFailureTitle, residentFormValues, residentRules, type PhoneRow } from './resident-form-rules.js';
+import { canAddPhone, canRemovePhone, emptyResident, normalEmail, residentFailureTitle, residentFormValues, type PhoneRow } from './resident-form-rules.js';
 import { residentImportMachine } from './resident-import.machine.js';
 
 export interface ResidentFormContext extends FormContext {
@@ -38,15 +38,15 @@ export type ResidentFormEvent =
   | { type: 'reactivation.confirm' }
   | { type: 'reactivation.cancel' }
   | { type: 'import.open' }
-  | { type: 'import.closed' };
+  | { type: 'import.closed' }
+  | { type: 'xstate.done.actor.reactivate'; output: ResidentAnswer }
+  | { type: 'xstate.error.actor.reactivate'; error: unknown }
+  | { type: 'xstate.error.actor.removePhone'; error: unknown };
 
 const phonesOf = (context: FormContext) => (context.values.phones as PhoneRow[] | undefined) ?? [];
 /** Phone messages are keyed by their row ('phones.0.phone'); a changed list drops them. */
 const withoutPhoneErrors = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('phones')));
 const isEmailReport = (e: ResidentFormEvent): e is EmailCheckReport => e.type.startsWith('email.') && 'email' in e;
-
-const skeleton = formScreenMachine.config as any;
-const skeletonImpl = formScreenMachine.implementations as any;
 
 /**
  * 'Alta residente' / 'Editar residente' (spec 3 §2, §4, §5, §8): the one form skeleton
@@ -56,7 +56,7 @@ const skeletonImpl = formScreenMachine.implementations as any;
  * phone rows (add up to 4; removing a saved one asks and calls `DELETE api/phones/{uuid}`), and the
  * Excel import modal, a child spawned when it opens.
  */
-const residentFormSkeleton = setup({
+const residentFormSetup = setup({
   types: {
     context: {} as ResidentFormContext,
     events: {} as ResidentFormEvent,
@@ -64,7 +64,6 @@ const residentFormSkeleton = setup({
     output: {} as FormOutput,
   },
   actors: {
-    ...(skeletonImpl.actors as {}),
     loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(async () => { throw new Error('not provided'); }),
     saveRecord: fromPromise<unknown, SaveInput>(async () => { throw new Error('not provided'); }),
     residentEmailCheck: residentEmailCheckMachine,
@@ -75,8 +74,9 @@ const residentFormSkeleton = setup({
     removePhone: fromPromise<unknown, { uuid: string }>(async () => { throw new Error('not provided'); }),
   },
   guards: {
-    ...(skeletonImpl.guards as {}),
-    isValid: () => false,
+    /** Loads the stored resident to edit; adding starts from the starting values. */
+    needsLoad: ({ context }) => context.id !== null,
+    isValid: ({ context }) => isFormValid(ResidentFormSchema, context.values),
     noFailedChecks: ({ context }) => Object.keys(context.checks).length === 0,
     isEmailWellFormed: ({ context }) => v.is(residentEmail(), context.values.email),
     isCurrentEmail: ({ context, event }) => isEmailReport(event) && event.email === normalEmail(context.values.email),
@@ -87,13 +87,19 @@ const residentFormSkeleton = setup({
     isImportClosed: ({ context }) => !context.importing,
   },
   actions: {
-    ...(skeletonImpl.actions as {}),
     /** Provided by the page: back to /residents when the form ends. */
     leave: () => {},
+    /** Provided by the models: the values the form opens with (empty to add, with the first phone row). */
+    prefill: assign(({ context }) => ({ values: { ...emptyResident(), ...context.values } })),
+    acceptValues: assign(({ context }) => ({ errors: {}, submitted: v.parse(ResidentFormSchema, context.values) })),
+    assignLoaded: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.load');
+      const loaded = event.output ?? {};
+      return { values: { ...context.values, ...loaded.values }, colonies: loaded.colonies ?? [], options: loaded.options ?? {}, record: loaded.record ?? {} };
+    }),
+    forgetFailure: assign({ serverError: null, failure: null }),
     /** Provided by the page: the reactivated resident is now edited (`/newResidents?uuid=…`, replacing the entry). */
     showEditMode: () => {},
-    /** The rules' schema messages (the skeleton's `showFieldErrors` of `formRules`). */
-    validate: () => {},
     startParts: enqueueActions(({ enqueue }) => { enqueue.spawnChild('residentEmailCheck', { id: 'emailCheck' }); }),
     editField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
@@ -117,16 +123,17 @@ const residentFormSkeleton = setup({
       checkingEmail: false, errors: { ...context.errors, email: ResidentTexts.taken }, checks: { ...context.checks, email: ResidentTexts.taken },
     })),
     emailFailed: assign(({ context }) => ({ checkingEmail: false, errors: { ...context.errors, email: ResidentTexts.emailCheckFailed } })),
-    offerReactivation: assign(({ event }) => ({ checkingEmail: false, reactivationEmail: (event as { email: string }).email })),
+    offerReactivation: assign(({ event }) => {
+      assertEvent(event, 'email.deleted');
+      return { checkingEmail: false, reactivationEmail: event.email };
+    }),
     takeReactivated: assign(({ event }) => {
-      const resident = (event as unknown as { output: ResidentAnswer }).output;
+      assertEvent(event, 'xstate.done.actor.reactivate');
+      const resident = event.output;
       return { id: resident.uuid, values: residentFormValues(resident), errors: {}, checks: {}, record: {}, reactivationEmail: null };
     }),
     /** The schema's messages, and the server checks still failing (the taken email). */
-    showFieldErrors: enqueueActions(({ enqueue }) => {
-      enqueue({ type: 'validate' } as never);
-      enqueue.assign(({ context }) => ({ errors: { ...context.errors, ...context.checks } }));
-    }),
+    showFieldErrors: assign(({ context }) => ({ errors: { ...validateForm(ResidentFormSchema, context.values), ...context.checks } })),
     addPhone: assign(({ context }) => ({ values: { ...context.values, phones: [...phonesOf(context), { phone: '' }] } })),
     editPhone: assign(({ context, event }) => {
       assertEvent(event, 'phone.change');
@@ -146,7 +153,8 @@ const residentFormSkeleton = setup({
       errors: withoutPhoneErrors(context.errors), phoneRemoval: null,
     })),
     rememberFailure: assign(({ context, event }) => {
-      const error = (event as unknown as { error: unknown }).error;
+      assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.save', 'xstate.error.actor.reactivate', 'xstate.error.actor.removePhone']);
+      const { error } = event;
       const failure = isApiFailure(error) ? error : null;
       return { serverError: failureDescription(error), failure, failureTitle: residentFailureTitle(failure, context.id !== null) };
     }),
@@ -163,15 +171,23 @@ const residentFormSkeleton = setup({
       enqueue.assign({ importing: false });
     }),
   },
-}).createMachine({
-  ...skeleton,
+});
+
+/**
+ * The resident form: the skeleton's states (load, edit, the invalid dialog, save, the success or
+ * error dialog) with the resident's own around them. It is a machine of its own because its
+ * context, events and states are its own; the shared form skeleton is not spread into it.
+ */
+const residentFormSkeleton = residentFormSetup.createMachine({
   id: 'residentForm',
-  context: (args: any) => ({
-    ...skeleton.context(args),
+  context: ({ input }) => ({
+    id: input.id, row: input.row ?? null, values: {}, errors: {}, submitted: null, colonies: [], lookingUp: false, readingLogo: false, options: {},
+    record: {}, logo: { preview: null, change: 'none', file: null, original: false }, serverError: null, failure: null, result: null,
     checkingEmail: false, checks: {}, reactivationEmail: null, phoneRemoval: null, importing: false, failureTitle: '',
   }),
+  initial: 'boot',
+  output: ({ context }) => ({ saved: context.result !== null, record: context.record }),
   on: {
-    ...skeleton.on,
     'email.free': { guard: 'isCurrentEmail', actions: 'emailFree' },
     'email.taken': { guard: 'isCurrentEmail', actions: 'emailTaken' },
     'email.failed': { guard: 'isCurrentEmail', actions: 'emailFailed' },
@@ -180,10 +196,19 @@ const residentFormSkeleton = setup({
     'import.closed': { actions: 'closeImport' },
   },
   states: {
-    ...skeleton.states,
+    boot: { entry: ['prefill', 'startParts'], always: [{ guard: 'needsLoad', target: 'loading' }, { target: 'editing' }] },
+    loading: {
+      invoke: {
+        id: 'load', src: 'loadForm',
+        input: ({ context }) => ({ id: context.id, row: context.row }),
+        onDone: { target: 'editing', actions: 'assignLoaded' },
+        onError: { target: 'loadFailed', actions: 'rememberFailure' },
+      },
+    },
+    loadFailed: { on: { 'dialog.close': { target: 'closed' } } },
     editing: {
       on: {
-        ...skeleton.states.editing.on,
+        'field.change': { actions: 'editField' },
         'form.submit': [
           { guard: and(['isValid', 'noFailedChecks']), target: 'submitting', actions: 'acceptValues' },
           { target: 'invalid', actions: 'showFieldErrors' },
@@ -201,7 +226,21 @@ const residentFormSkeleton = setup({
         'form.cancel': { guard: 'isImportClosed', target: 'closed' },
       },
     },
-    /** Spec 3 §4: the email belongs to a deleted resident; reactivate it? */
+    /** 'Error' / 'Por favor, corrige los campos indicados.' over the form, fields marked. */
+    invalid: { on: { 'dialog.close': { target: 'editing' } } },
+    submitting: {
+      invoke: {
+        id: 'save', src: 'saveRecord',
+        input: ({ context }) => ({ id: context.id, values: context.submitted, logo: undefined, record: context.record }),
+        onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
+        onError: { target: 'failed', actions: ['rememberFailure', 'markServerFields'] },
+      },
+    },
+    succeeded: { on: { 'dialog.close': { target: 'closed' } } },
+    /** The error dialog; closing it returns to the form with everything the user typed. */
+    failed: { on: { 'dialog.close': { target: 'editing', actions: 'forgetFailure' } } },
+    closed: { type: 'final', entry: 'leave' },
+    /** The email belongs to a deleted resident: reactivate it? */
     offerReactivation: {
       on: {
         'reactivation.confirm': { target: 'reactivating' },
@@ -211,12 +250,12 @@ const residentFormSkeleton = setup({
     reactivating: {
       invoke: {
         id: 'reactivate', src: 'reactivateResident',
-        input: ({ context }: { context: ResidentFormContext }) => ({ email: context.reactivationEmail! }),
+        input: ({ context }) => ({ email: context.reactivationEmail ?? '' }),
         onDone: { target: 'editing', actions: ['takeReactivated', 'showEditMode'] },
         onError: { target: 'failed', actions: ['rememberFailure', assign({ reactivationEmail: null })] },
       },
     },
-    /** Spec 3 §5: deleting a saved phone asks confirmation. */
+    /** Deleting a saved phone asks confirmation. */
     confirmPhoneRemoval: {
       on: {
         'removal.confirm': { target: 'removingPhone' },
@@ -226,7 +265,7 @@ const residentFormSkeleton = setup({
     removingPhone: {
       invoke: {
         id: 'removePhone', src: 'removePhone',
-        input: ({ context }: { context: ResidentFormContext }) => ({ uuid: context.phoneRemoval!.uuid }),
+        input: ({ context }) => ({ uuid: context.phoneRemoval?.uuid ?? '' }),
         onDone: { target: 'editing', actions: 'dropRemovedPhone' },
         onError: { target: 'phoneRemovalFailed', actions: 'rememberFailure' },
       },
@@ -234,17 +273,11 @@ const residentFormSkeleton = setup({
     /** 'No es posible eliminar' with the server's text; the phone stays. */
     phoneRemovalFailed: { on: { 'dialog.close': { target: 'editing', actions: ['forgetFailure', assign({ phoneRemoval: null })] } } },
   },
-} as any);
+});
 
-/**
- * The resident form with its rules (machines/residents/resident-form-rules.ts; the models give other starting
- * values). The rules' `showFieldErrors` runs as `validate`, so the resident's adds the failed checks.
- */
-export const withResidentRules = (initial?: () => FormValues) => {
-  const { guards, actions } = residentRules(initial) as unknown as { guards: Record<string, never>; actions: Record<string, never> };
-  const { showFieldErrors, ...rest } = actions;
-  return residentFormSkeleton.provide({ guards, actions: { ...rest, validate: showFieldErrors } } as never);
-};
+/** The resident form with other starting values (the models' typed resident). */
+export const withResidentRules = (initial: () => FormValues = emptyResident) =>
+  residentFormSkeleton.provide({ actions: { prefill: assign(({ context }) => ({ values: { ...initial(), ...context.values } })) } });
 
 /** What the page provides the calls and the navigation to. */
 export const residentFormMachine = withResidentRules();

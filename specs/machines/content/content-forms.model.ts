@@ -52,9 +52,9 @@ export const contentFormsModel: ModelSpec = {
     { name: 'boletín nuevo', input: { id: null, row: null }, machine: newsletterForm },
     { name: 'promoción editada', input: { id: PROMOTION_UUID, row: null }, machine: promotionForm },
   ],
-  recordedChildren: ['noticeSegments'],
+  recordedChildren: ['formPart'],
   notHere: {
-    transitions: ['noticeForm --postalCode.', ...confirmingOf('noticeForm').transitions],
+    transitions: ['noticeForm --postalCode.', 'noticeForm.editing --field.change--> (self)#0', ...confirmingOf('noticeForm').transitions],
     states: confirmingOf('noticeForm').states,
     takenBy: 'addressPages; the question before sending, guestForm',
   },
@@ -173,7 +173,7 @@ contentFormsModel.expectations = {
         if (kindOfProbe(p) !== 'notice') return;
         const v = p.snapshot.context.values;
         for (const name of ['idZone', 'idStreet', 'idResident']) if (v[name] !== fieldValue(p, name)) fail(`${name} es ${v[name]}, el spec da ${fieldValue(p, name)}`);
-        const told = p.calls.filter((c) => c.src === 'noticeSegments');
+        const told = p.calls.filter((c) => c.src === 'formPart');
         const zones = p.events.filter((e) => e.type === 'field.change' && e.name === 'idZone').length;
         const streets = p.events.filter((e) => e.type === 'field.change' && e.name === 'idStreet').length;
         if (told.filter((c) => c.input.type === 'zone.choose').length !== zones) fail('la cascada no supo de cada zona');

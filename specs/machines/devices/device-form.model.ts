@@ -55,10 +55,10 @@ export const deviceFormModel: ModelSpec = {
     { name: 'agregar', input: { id: null, row: null } },
     { name: 'editar', input: { id: EDITED, row: null } },
   ],
-  recordedChildren: ['zoneStreetPicker'],
+  recordedChildren: ['formPart'],
   notHere: {
     // It always loads (its parents), so the skeleton's boot → editing is the catalogue forms'.
-    transitions: ['deviceForm.boot ----> deviceForm.editing', 'deviceForm --postalCode.', 'deviceForm --xstate.done.actor.readLogo', 'deviceForm --xstate.error.actor.readLogo', 'deviceForm.editing --logo.', ...confirmingOf('deviceForm').transitions],
+    transitions: ['deviceForm.boot ----> deviceForm.editing', 'deviceForm --postalCode.', 'deviceForm.editing --field.change--> (self)#0', 'deviceForm --xstate.done.actor.readLogo', 'deviceForm --xstate.error.actor.readLogo', 'deviceForm.editing --logo.', ...confirmingOf('deviceForm').transitions],
     states: confirmingOf('deviceForm').states,
     takenBy: 'addressPages; the question before sending, guestForm',
   },
@@ -119,7 +119,7 @@ deviceFormModel.expectations = {
     says: 'Elegir una zona carga sus calles (el selector de calles recibe esa zona) y limpia la calle',
     actor: (p: Probe) => {
       const chosen = p.events.filter((e) => e.name === 'zone').length;
-      const told = p.calls.filter((c) => c.src === 'zoneStreetPicker' && c.input.type === 'zone.choose' && c.input.uuid === ZONE).length;
+      const told = p.calls.filter((c) => c.src === 'formPart' && c.input.type === 'zone.choose' && c.input.uuid === ZONE).length;
       if (told !== chosen) fail(`se eligieron ${chosen} zonas y el selector supo de ${told}`);
     },
   }],

@@ -33,7 +33,7 @@ export function useContentForm(kind: ContentKind, id: string | null, api: Conten
     return contentFormMachine(kind).provide({
       actions: { leave: () => navigate(contentPaths[kind].list, { replace: true }) },
       actors: {
-        loadForm: fromPromise<LoadedForm, { id: string | null }>(async ({ input }) => {
+        loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(async ({ input }) => {
           const post = await api.content.get(input.id!);
           return {
             values: contentFormValues(kind, post),
@@ -43,17 +43,18 @@ export function useContentForm(kind: ContentKind, id: string | null, api: Conten
           };
         }),
         saveRecord: fromPromise<unknown, SaveInput>(({ input }) => (input.id
-          ? api.content.update(input.id, input.values, input.logo as never)
-          : api.content.create(input.values, input.logo as never))),
+          ? api.content.update(input.id, input.values, input.logo)
+          : api.content.create(input.values, input.logo))),
         readLogo: fromPromise<ReadLogo, { file: PickedFile }>(({ input }) => (api.readImage ?? readLogoFile)(input.file)),
-        noticeSegments: noticeSegmentsMachine.provide({
+        // The notice's segmentation cascade (the other kinds spawn no part).
+        formPart: noticeSegmentsMachine.provide({
           actors: {
             loadZones: fromPromise(() => locations.zones()),
             loadStreets: fromPromise(({ input }) => locations.streets(input.zoneUuid)),
             loadResidents: fromPromise(({ input }) => locations.residents(input.streetUuid)),
           },
         }),
-      } as never,
+      },
     });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the page starts its form once
   return useMachine(logic, inspected({ input: { id } }));

@@ -68,7 +68,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
         return { values: device ? deviceFormValues(device) : undefined, options: { parents: parentOptions(parents) }, record: { idZone: device?.idZone ?? null } };
       }),
       saveRecord: fromPromise(({ input }) => (input.id ? api.update(input.id, input.values as DeviceInput) : api.create(input.values as DeviceInput))),
-      zoneStreetPicker: zoneStreetPickerMachine.provide({
+      formPart: zoneStreetPickerMachine.provide({
         actors: {
           loadZones: fromPromise(() => deps.locations.zones()),
           loadStreets: fromPromise(({ input }) => deps.locations.streets(input.zoneUuid)),

@@ -14,7 +14,7 @@ import { ResidentImportDialog } from './resident-import-dialog.js';
 import { residentFormApis, useResidentForm, type ResidentFormApis } from './use-resident-form.js';
 
 /** States in which the form is on the screen (behind its dialogs). */
-const FORM_STATES = ['editing', 'submitting', 'failed', 'invalid', 'succeeded', 'offerReactivation', 'reactivating', 'confirmPhoneRemoval', 'removingPhone', 'phoneRemovalFailed'];
+const FORM_STATES = ['editing', 'submitting', 'failed', 'invalid', 'succeeded', 'offerReactivation', 'reactivating', 'confirmPhoneRemoval', 'removingPhone', 'phoneRemovalFailed'] as const;
 
 /**
  * /newResidents (spec 3 §2): 'Alta residente', or 'Editar residente' with ?uuid= (or once a
