@@ -3,12 +3,13 @@
  * `xstate/graph`, extended to cover every transition, plus the coverage check and a runner
  * that drives a real actor whose invoked actors are deferred promises the path resolves.
  */
-import { createActor, fromCallback, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { createActor, fromCallback, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyActorLogic, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type ContextFrom, type InputFrom, type OutputFrom, type SnapshotFrom, type StateMachine } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import type { ViewProbe } from './view-paths.js';
 
-export interface ModelSpec {
+export interface ModelSpec<TMachine extends AnyStateMachine = AnyStateMachine, TViewExtra = unknown> {
   name: string;
-  machine: AnyStateMachine;
+  machine: TMachine;
   /**
    * Inputs to start from (several when an `always` guard depends on input). An input may run
    * its own configuration of the machine (the same skeleton with other rules, e.g. the
@@ -21,23 +22,23 @@ export interface ModelSpec {
      * a few steps (a session left open, offered to resume) before it joins the graph the other
      * inputs already explore. Without it every snapshot reached is expanded.
      */
-    explore?: (snapshot: any) => boolean;
+    explore?: (snapshot: SnapshotFrom<TMachine>) => boolean;
   }[];
   /** Event cases a snapshot may take, done/error events of its invocations included. Keep it finite. */
-  events: (snapshot: any) => AnyEventObject[];
+  events: (snapshot: SnapshotFrom<TMachine>) => AnyEventObject[];
   /**
    * The part of the context that matters to the paths (what `events` reads and what the spec's
    * expectations tell apart). Two snapshots with the same state value and key are one node of the
    * graph. Without it the whole context is the key, which multiplies the paths.
    */
-  key?: (snapshot: any) => unknown;
+  key?: (snapshot: SnapshotFrom<TMachine>) => unknown;
   /**
    * The spec's oracle ("Spec oracles"): per state key (the state value as JSON, as in
    * `GeneratedPath.states`), what the spec says must hold there, written from the spec and never
    * derived from the machine. `says` is QA's sentence; `actor` checks it on the machine layer,
    * `view` on the rendered screen (either may be absent where a layer cannot observe it).
    */
-  expectations?: Record<string, Expectation[]>;
+  expectations?: Record<string, Expectation<ActorProbe<TMachine>, ViewProbe<ContextFrom<TMachine>> & TViewExtra>[]>;
   /** An event in QA's words ('valid form', 'email taken'), for the paths report. */
   describeEvent?: (event: AnyEventObject) => string;
   /**
@@ -55,13 +56,14 @@ export interface ModelSpec {
 }
 
 /** One thing the spec says holds in a state. */
-export interface Expectation {
+export interface Expectation<TActorProbe = ActorProbe, TViewProbe = ViewProbe> {
   says: string;
-  actor?: (probe: any) => void | Promise<void>;
-  view?: (probe: any) => void | Promise<void>;
+  // Methods, not function properties: a model's oracle may read what its own screen adds to the probe.
+  actor?(probe: TActorProbe): void | Promise<void>;
+  view?(probe: TViewProbe): void | Promise<void>;
 }
 
-export interface GeneratedPath {
+export interface GeneratedPath<TMachine extends AnyStateMachine = AnyStateMachine> {
   id: string;
   inputName: string;
   input: unknown;
@@ -71,11 +73,11 @@ export interface GeneratedPath {
   /** State value (as JSON) after each event; [0] is the start. */
   states: string[];
   /** Context after each event; [0] is the start. */
-  contexts: any[];
-  final: any;
+  contexts: ContextFrom<TMachine>[];
+  final: SnapshotFrom<TMachine>;
 }
 
-const stateKey = (snapshot: any) => JSON.stringify(snapshot.value);
+const stateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
 const describeEvent = (e: AnyEventObject) => {
   const { type, ...rest } = e;
   const payload = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
@@ -84,24 +86,24 @@ const describeEvent = (e: AnyEventObject) => {
 export const describePath = (p: GeneratedPath) => [p.inputName, ...p.events.map(describeEvent)].join(' → ');
 
 /** Shortest paths to every state, plus one path per edge of the graph (transition coverage). */
-export function generatePaths(spec: ModelSpec): GeneratedPath[] {
+export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>): GeneratedPath[] {
   const out = new Map<string, GeneratedPath>();
   for (const { name, input, machine = spec.machine, explore } of spec.inputs) {
-    const keyOf = (s: any) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s) : s.context });
-    const model = new TestModel(machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf, stopWhen: stopOf(explore) } as any);
+    const keyOf = (s: AnyMachineSnapshot) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s as SnapshotFrom<TMachine>) : s.context });
+    const model = new TestModel(machine, { input, events: (s: AnyMachineSnapshot) => spec.events(s as SnapshotFrom<TMachine>), serializeState: keyOf, stopWhen: stopOf(explore) });
     const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
     const toState = new Map<string, AnyEventObject[]>();
     for (const path of shortest) {
-      const events = path.steps.map((s: any) => s.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
+      const events = path.steps.map((s) => s.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
       toState.set(keyOf(path.state), events);
       add(out, machine, name, input, events);
     }
     // One path per edge: the shortest path to each state, then each event that state takes.
     for (const path of shortest) {
-      if (explore && !explore(path.state)) continue;
+      if (explore && !explore(path.state as SnapshotFrom<TMachine>)) continue;
       const prefix = toState.get(keyOf(path.state))!;
-      for (const event of spec.events(path.state)) {
-        if ((machine.getTransitionData(path.state as any, event) ?? []).length) add(out, machine, name, input, [...prefix, event]);
+      for (const event of spec.events(path.state as SnapshotFrom<TMachine>)) {
+        if ((machine.getTransitionData(path.state, event) ?? []).length) add(out, machine, name, input, [...prefix, event]);
       }
     }
   }
@@ -116,22 +118,22 @@ export function generatePaths(spec: ModelSpec): GeneratedPath[] {
  * the machine, one path, the shortest prefix to its source and then the transition. Fewer paths
  * than `generatePaths`, which also keeps every shortest path for the fast machine layer.
  */
-export function transitionPaths(spec: ModelSpec): GeneratedPath[] {
+export function transitionPaths<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>): GeneratedPath[] {
   const out = new Map<string, GeneratedPath>();
   const taken = new Set<string>();
   for (const { name, input, machine = spec.machine, explore } of spec.inputs) {
-    const keyOf = (s: any) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s) : s.context });
-    const model = new TestModel(machine, { input, events: (s: any) => spec.events(s), serializeState: keyOf, stopWhen: stopOf(explore) } as any);
+    const keyOf = (s: AnyMachineSnapshot) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s as SnapshotFrom<TMachine>) : s.context });
+    const model = new TestModel(machine, { input, events: (s: AnyMachineSnapshot) => spec.events(s as SnapshotFrom<TMachine>), serializeState: keyOf, stopWhen: stopOf(explore) });
     const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
-      .sort((a: any, b: any) => a.steps.length - b.steps.length);
+      .sort((a, b) => a.steps.length - b.steps.length);
     for (const path of shortest) {
-      if (explore && !explore(path.state)) continue;
-      const prefix = path.steps.map((st: any) => st.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
-      for (const event of spec.events(path.state)) {
-        const transitions = (machine.getTransitionData(path.state as any, event) ?? []) as any[];
+      if (explore && !explore(path.state as SnapshotFrom<TMachine>)) continue;
+      const prefix = path.steps.map((st) => st.event).filter((e: AnyEventObject) => e.type !== 'xstate.init');
+      for (const event of spec.events(path.state as SnapshotFrom<TMachine>)) {
+        const transitions: AnyTransitionDefinition[] = machine.getTransitionData(path.state, event) ?? [];
         const fresh = transitions.map(transitionId).filter((id) => !taken.has(id));
         if (!fresh.length) continue;
-        fresh.forEach((id) => taken.add(id));
+        for (const id of fresh) taken.add(id);
         add(out, machine, name, input, [...prefix, event]);
       }
     }
@@ -140,12 +142,12 @@ export function transitionPaths(spec: ModelSpec): GeneratedPath[] {
 }
 
 /** xstate/graph's `stopWhen` (a snapshot reached but not expanded) from an input's `explore`. */
-const stopOf = (explore?: (snapshot: any) => boolean) => (explore ? (snapshot: any) => !explore(snapshot) : undefined);
+const stopOf = <TSnapshot>(explore?: (snapshot: TSnapshot) => boolean) => (explore ? (snapshot: AnyMachineSnapshot) => !explore(snapshot as TSnapshot) : undefined);
 
 function add(out: Map<string, GeneratedPath>, machine: AnyStateMachine, inputName: string, input: unknown, events: AnyEventObject[]) {
   const id = `${inputName}:${events.map(describeEvent).join('|')}`;
   if (out.has(id)) return;
-  let snapshot: any = getInitialSnapshot(machine, input);
+  let snapshot: AnyMachineSnapshot = getInitialSnapshot(machine, input);
   const states = [stateKey(snapshot)];
   const contexts = [snapshot.context];
   for (const event of events) {
@@ -163,7 +165,7 @@ function allNodes(machine: AnyStateMachine): AnyStateNode[] {
   walk(machine.root);
   return nodes;
 }
-const transitionId = (t: any) => `${t.source.id} --${t.eventType}--> ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)'}#${(t.source.transitions.get(t.eventType) ?? t.source.always ?? []).indexOf(t)}`;
+const transitionId = (t: AnyTransitionDefinition) => `${t.source.id} --${t.eventType}--> ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)'}#${(t.source.transitions.get(t.eventType) ?? t.source.always ?? []).indexOf(t)}`;
 
 export interface Coverage {
   machine: string;
@@ -173,40 +175,40 @@ export interface Coverage {
 }
 
 /** Replays every path and reports which states and transitions no path reaches. */
-export function coverage(spec: ModelSpec, paths: GeneratedPath[]): Coverage {
+export function coverage<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>, paths: GeneratedPath[]): Coverage {
   const nodes = allNodes(spec.machine);
-  const transitions: any[] = [];
+  const transitions: AnyTransitionDefinition[] = [];
   for (const node of nodes) {
     for (const list of node.transitions.values()) transitions.push(...list);
     transitions.push(...(node.always ?? []));
   }
   const seenStates = new Set<string>();
   const seenTransitions = new Set<string>();
-  const markAlways = (snapshot: any) => {
+  const markAlways = (snapshot: AnyMachineSnapshot) => {
     // Eventless transitions are tried in document order and the first enabled one is taken; so of
     // a node just entered, the taken one is the first whose target is now active (the guards of
     // the ones before it were false, or their targets would be active instead).
     for (const node of nodes) {
       if (!node.always?.length || !wasEntered.has(node.id)) continue;
-      const taken = node.always.find((t: any) => (t.target ?? []).length && t.target.every((n: AnyStateNode) => snapshot._nodes.some((m: AnyStateNode) => m.id === n.id)));
+      const taken = node.always.find((t) => t.target?.length && t.target.every((n: AnyStateNode) => snapshot._nodes.some((m: AnyStateNode) => m.id === n.id)));
       if (taken) { seenTransitions.add(transitionId(taken)); seenStates.add(node.id); }
     }
   };
   let wasEntered = new Set<string>();
   for (const path of paths) {
     const machine = path.machine ?? spec.machine;
-    let snapshot: any = getInitialSnapshot(machine, path.input);
+    let snapshot: AnyMachineSnapshot = getInitialSnapshot(machine, path.input);
     wasEntered = new Set(nodes.filter((n) => n.always?.length && isInitialChain(spec.machine.root, n)).map((n) => n.id));
-    snapshot._nodes.forEach((n: AnyStateNode) => seenStates.add(n.id));
+    for (const n of snapshot._nodes) seenStates.add(n.id);
     markAlways(snapshot);
     for (const event of path.events) {
-      const taken = machine.getTransitionData(snapshot, event) as any[];
+      const taken: AnyTransitionDefinition[] = machine.getTransitionData(snapshot, event);
       for (const t of taken ?? []) {
         seenTransitions.add(transitionId(t));
         wasEntered = new Set((t.target ?? []).map((n: AnyStateNode) => n.id));
       }
       snapshot = getNextSnapshot(machine, snapshot, event);
-      snapshot._nodes.forEach((n: AnyStateNode) => seenStates.add(n.id));
+      for (const n of snapshot._nodes) seenStates.add(n.id);
       markAlways(snapshot);
     }
   }
@@ -224,8 +226,7 @@ export function coverage(spec: ModelSpec, paths: GeneratedPath[]): Coverage {
 function isInitialChain(root: AnyStateNode, node: AnyStateNode): boolean {
   let current: AnyStateNode | undefined = root;
   while (current && current !== node) {
-    const initial: any = (current as any).initial;
-    const next = initial?.target?.[0] as AnyStateNode | undefined;
+    const next: AnyStateNode | undefined = current.initial?.target?.[0];
     if (!next) return false;
     current = next;
   }
@@ -277,12 +278,22 @@ export function deferredActors(srcNames: string[], recorded: string[] = []) {
  * What a machine-layer expectation reads: the path's input (the model's own, as the test gave it), the
  * actor's snapshot, the calls it made, the events so far.
  */
-export interface ActorProbe { input: any; snapshot: any; calls: ActorCall[]; events: AnyEventObject[]; step: number }
+export interface ActorProbe<TMachine extends AnyStateMachine = AnyStateMachine> { input: InputFrom<TMachine>; snapshot: SnapshotFrom<TMachine>; calls: CallOf<TMachine>[]; events: AnyEventObject[]; step: number }
+
+/** The actors a machine declares (its `setup({ actors })`): a union of `{ src, logic }`. */
+type ActorsOf<TMachine> = TMachine extends StateMachine<infer _C, infer _E, infer _Ch, infer TActor, infer _A, infer _G, infer _D, infer _V, infer _T, infer _I, infer _O, infer _Em, infer _M, infer _S, infer _TM> ? TActor : never;
+/**
+ * A call to one of the machine's invoked actors, typed by what that actor takes and answers: checking
+ * `src` tells them apart. (A recorded child's calls hold the events its parent sent it.)
+ */
+export type CallOf<TMachine extends AnyStateMachine> = ActorsOf<TMachine> extends infer TActor
+  ? TActor extends { src: infer TSrc extends string; logic: infer TLogic extends AnyActorLogic } ? { src: TSrc; input: InputFrom<TLogic>; outcome?: 'done' | 'error'; output?: OutputFrom<TLogic> } : never
+  : never;
 
 /** Runs the spec's expectations of the state reached; a failure names the state and what the spec says. */
 export async function checkExpectations(spec: Pick<ModelSpec, 'expectations'>, state: string, layer: 'actor' | 'view', probe: unknown) {
   for (const expectation of spec.expectations?.[state] ?? []) {
-    const check = expectation[layer];
+    const check = expectation[layer] as ((probe: unknown) => void | Promise<void>) | undefined;
     if (!check) continue;
     try {
       await check(probe);
@@ -296,9 +307,9 @@ export async function checkExpectations(spec: Pick<ModelSpec, 'expectations'>, s
  * Drives a real actor along a path; answers the state value after each step. With a model
  * spec, the spec's expectations of each state reached are checked at every step.
  */
-export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, srcNames: string[], actions: Record<string, any> = {}, spec?: Pick<ModelSpec, 'expectations' | 'recordedChildren'>) {
+export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, srcNames: string[], actions: Record<string, unknown> = {}, spec?: Pick<ModelSpec, 'expectations' | 'recordedChildren'>) {
   const fakes = deferredActors(srcNames, spec?.recordedChildren);
-  const actor = createActor(machine.provide({ actors: fakes.actors, actions } as any), { input: path.input as any });
+  const actor = createActor(machine.provide({ actors: fakes.actors, actions } as Parameters<typeof machine.provide>[0]), { input: path.input as InputFrom<typeof machine> });
   actor.start();
   await new Promise((r) => setTimeout(r, 0));
   const seen = [stateKey(actor.getSnapshot())];

@@ -11,7 +11,7 @@ import { checkExpectations, deferred, type Deferred, type GeneratedPath, type Mo
  * What a model's `view` expectation reads: the rendered screen, the context the model predicts
  * at this step, the events so far, plus what the screen's spec adds (e.g. the current route).
  */
-export interface ViewProbe { screen: typeof screen; context: any; events: AnyEventObject[]; step: number; [extra: string]: unknown }
+export interface ViewProbe<TContext = unknown> { screen: typeof screen; context: TContext; events: AnyEventObject[]; step: number; [extra: string]: unknown }
 
 /** A fake API whose calls wait until the path settles them, in order. */
 export function pendingCalls() {

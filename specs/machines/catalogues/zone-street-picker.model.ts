@@ -1,5 +1,5 @@
 import { zoneStreetPickerMachine } from '../../../machines/catalogues/zone-street-picker.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 export const pickerZones = [
   { uuid: '00000000-0000-4000-8000-000000000001', idZone: 1, name: 'Zona Norte' },
@@ -14,7 +14,7 @@ const failure = (id: string) => ({
   error: { kind: 'http', status: 500, body: { error: 'server_error', error_description: 'Error interno del servidor' } },
 });
 
-export const zoneStreetPickerModel: ModelSpec = {
+export const zoneStreetPickerModel: ModelSpec<typeof zoneStreetPickerMachine> = {
   name: 'zoneStreetPicker',
   machine: zoneStreetPickerMachine,
   inputs: [
@@ -42,14 +42,14 @@ export const zoneStreetPickerModel: ModelSpec = {
 };
 
 /* What the specification says holds: the Calles and Áreas comunes modals, zone then street, api/zones/getAll and api/streets/zones/{zoneUuid}. */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe<typeof zoneStreetPickerMachine>;
 const fail = (message: string) => { throw new Error(message); };
 const lastChosen = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'zone.choose')?.uuid;
 zoneStreetPickerModel.expectations = {
   '"ready"': [
     {
       says: 'Zona lista las zonas de la comunidad; la elegida es la última que eligió la persona (o la del área común que se edita)',
-      actor: (p: Probe) => {
+      actor: (p) => {
         const { zones, zoneUuid } = p.snapshot.context;
         if (zones.length !== pickerZones.length) fail('faltan zonas');
         const chosen = lastChosen(p);
@@ -58,7 +58,7 @@ zoneStreetPickerModel.expectations = {
     },
     {
       says: 'Calle lista solo las calles de la zona elegida; sin zona, ninguna; el modal de calles nunca pide calles',
-      actor: (p: Probe) => {
+      actor: (p) => {
         const { streets, zoneUuid, withStreets } = p.snapshot.context;
         const asked = p.calls.filter((c) => c.src === 'loadStreets');
         if (!withStreets && asked.length) fail('el modal de calles pidió calles');
@@ -73,7 +73,7 @@ zoneStreetPickerModel.expectations = {
   ],
   '"loadingStreets"': [{
     says: 'Elegir una zona pide sus calles por el uuid de la zona',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const last = p.calls.filter((c) => c.src === 'loadStreets').at(-1) ?? fail('no se pidieron');
       if (last.input.zoneUuid !== p.snapshot.context.zoneUuid) fail(`pidió ${last.input.zoneUuid}`);
       if (p.snapshot.context.streets.length) fail('siguen las calles de otra zona');
@@ -81,7 +81,7 @@ zoneStreetPickerModel.expectations = {
   }],
   '"failed"': [{
     says: 'Si zonas o calles no cargan, el mensaje del servidor se muestra junto a los selectores',
-    actor: (p: Probe) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.error}'`); },
+    actor: (p) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.error}'`); },
   }],
 };
 zoneStreetPickerModel.describeEvent = (e) => ({

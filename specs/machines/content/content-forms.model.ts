@@ -1,6 +1,8 @@
 import { confirmingOf } from '../platform/form-screen.model.js';
 import { contentFormMachine } from '../../../machines/content/content-form.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, ContextFrom } from 'xstate';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 
 /** What the person typed before the path (the model varies segments, dates, type and image). Dates as the picker gives them. */
 const typedCommon = {
@@ -36,14 +38,14 @@ export const noticeForm = contentFormMachine('notices', () => typedNotice);
 export const newsletterForm = contentFormMachine('newsletters', () => typedNewsletter);
 export const promotionForm = contentFormMachine('promotions', () => typedCommon);
 
-const kindOf = (s: any) => ('segmented' in s.context.values ? 'notice' : 'type' in s.context.values ? 'newsletter' : 'promotion');
+const kindOf = (s: AnyMachineSnapshot) => ('segmented' in s.context.values ? 'notice' : 'type' in s.context.values ? 'newsletter' : 'promotion');
 
 /**
  * 'Nuevo aviso' / 'Editar aviso', 'Nuevo boletín', 'Editar promoción': the
  * notice form (the skeleton with the segmentation cascade, recorded here: its own model tests it)
  * and the skeleton with the newsletter's and the promotion's rules.
  */
-export const contentFormsModel: ModelSpec = {
+export const contentFormsModel: ModelSpec<AnyStateMachine, { inputName: string }> = {
   name: 'contentForms',
   machine: noticeForm,
   inputs: [
@@ -75,7 +77,7 @@ export const contentFormsModel: ModelSpec = {
     if (value === 'submitting') return [{ type: 'xstate.done.actor.save', output: { uuid: 'n9' } }, { type: 'xstate.error.actor.save', error: serverDown }];
     if (value !== 'editing') return ['invalid', 'succeeded', 'failed', 'loadFailed'].includes(value) ? [{ type: 'dialog.close' }] : [];
     if (c.readingLogo) return [{ type: 'xstate.done.actor.readLogo', output: readImage }, { type: 'xstate.error.actor.readLogo', error: new Error('lectura') }];
-    const events: any[] = [{ type: 'form.cancel' }];
+    const events: AnyEventObject[] = [{ type: 'form.cancel' }];
     if (Object.keys(c.errors).length === 0) events.push({ type: 'form.submit' });
     if (kind === 'newsletter' && v.type === '') events.push({ type: 'field.change', name: 'type', value: '5' });
     if (kind === 'promotion' && c.logo.preview) events.push({ type: 'logo.remove' });
@@ -100,7 +102,7 @@ export const contentFormsModel: ModelSpec = {
 };
 
 /* What the specification says holds in each state: the content forms, dates and segmentation, rules, texts. */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 const lastChange = (p: Probe, name: string) => p.events.findLastIndex((e) => e.type === 'field.change' && e.name === name);
 /** The value of a field as the person's events make it, starting from the typed or loaded values; a zone empties street and resident, a street the resident. */
@@ -127,7 +129,7 @@ const imageToSend = (p: Probe) => {
 const withSeconds = (d: unknown) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(String(d)) ? `${d}:00` : d);
 
 /** The rendered form page. */
-type ViewProbe = { screen: any; context: any; events: { type: string; [k: string]: any }[]; inputName: string };
+type ViewProbe = ScreenProbe<ContextFrom<AnyStateMachine>> & { inputName: string };
 const dialogWith = (p: ViewProbe, text: string) => {
   const dialogs = p.screen.queryAllByRole('alertdialog', { hidden: true }) as HTMLElement[];
   if (!dialogs.some((d) => d.textContent?.includes(text))) fail(`no se ve '${text}'`);

@@ -1,5 +1,5 @@
 import { noticeSegmentsMachine } from '../../../machines/content/notice-segments.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 export const segmentZones = [
   { uuid: '00000000-0000-4000-8000-000000000b01', idZone: 1, name: 'Zona Norte' },
@@ -25,7 +25,7 @@ const [roble, cedro] = segmentStreets;
  * streets; choosing a street loads its residents): adding, and editing a notice for Zona Sur,
  * Calle Cedro.
  */
-export const noticeSegmentsModel: ModelSpec = {
+export const noticeSegmentsModel: ModelSpec<typeof noticeSegmentsMachine> = {
   name: 'noticeSegments',
   machine: noticeSegmentsMachine,
   inputs: [
@@ -62,7 +62,7 @@ export const noticeSegmentsModel: ModelSpec = {
   },
 };
 
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe<typeof noticeSegmentsMachine>;
 const fail = (message: string) => { throw new Error(message); };
 const uuidOfZone = (id: unknown) => segmentZones.find((z) => z.idZone === id)?.uuid ?? '';
 const uuidOfStreet = (id: unknown) => segmentStreets.find((x) => x.idStreet === id)?.uuid ?? '';
@@ -78,19 +78,19 @@ const chosenStreet = (p: Probe) => {
 noticeSegmentsModel.expectations = {
   '"ready"': [{
     says: 'Calle ofrece solo las calles de la zona elegida y Residente solo los de la calle elegida; sin zona no hay calles, sin calle no hay residentes',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { zoneUuid, streetUuid, streets, residents } = p.snapshot.context;
       if (zoneUuid === '' && (streets.length || residents.length)) fail('hay calles o residentes sin zona');
       if (streetUuid === '' && residents.length) fail('hay residentes sin calle');
-      const streetCall = p.calls.filter((c) => c.src === 'loadStreets' && c.outcome === 'done').at(-1);
+      const streetCall = p.calls.filter((c) => c.src === 'loadStreets').filter((c) => c.outcome === 'done').at(-1);
       if (streets.length && streetCall?.input.zoneUuid !== zoneUuid) fail(`las calles son de ${streetCall?.input.zoneUuid}`);
-      const residentCall = p.calls.filter((c) => c.src === 'loadResidents' && c.outcome === 'done').at(-1);
+      const residentCall = p.calls.filter((c) => c.src === 'loadResidents').filter((c) => c.outcome === 'done').at(-1);
       if (residents.length && residentCall?.input.streetUuid !== streetUuid) fail(`los residentes son de ${residentCall?.input.streetUuid}`);
     },
   }],
   '"loadingStreets"': [{
     says: 'Elegir una zona (o abrir un aviso de una zona) pide las calles de esa zona, y olvida calle y residentes anteriores',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const last = p.calls.filter((c) => c.src === 'loadStreets').at(-1) ?? fail('no se pidieron las calles');
       const wanted = p.events.some((e) => e.type === 'zone.choose') ? chosenZone(p) : p.snapshot.context.zoneUuid;
       if (last.input.zoneUuid !== wanted || wanted === '') fail(`pidió las calles de ${last.input.zoneUuid}`);
@@ -99,7 +99,7 @@ noticeSegmentsModel.expectations = {
   }],
   '"loadingResidents"': [{
     says: 'Elegir una calle (o abrir un aviso de una calle) pide sus residentes',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const last = p.calls.filter((c) => c.src === 'loadResidents').at(-1) ?? fail('no se pidieron los residentes');
       if (last.input.streetUuid !== p.snapshot.context.streetUuid || last.input.streetUuid === '') fail(`pidió los residentes de ${last.input.streetUuid}`);
       if (p.events.some((e) => e.type === 'street.choose') && last.input.streetUuid !== chosenStreet(p)) fail('no es la calle elegida');
@@ -107,7 +107,7 @@ noticeSegmentsModel.expectations = {
   }],
   '"failed"': [{
     says: 'Si zonas, calles o residentes no cargan, el mensaje del servidor se muestra junto a los selectores',
-    actor: (p: Probe) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.error}'`); },
+    actor: (p) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.error}'`); },
   }],
 };
 noticeSegmentsModel.describeEvent = (e) => ({

@@ -1,11 +1,11 @@
 import { contractorResendMachine } from '../../../machines/contractors/contractor-resend.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 export const ramiro = { uuid: 'k1', email: 'ramiro@correo.mx' };
 export const lidia = { uuid: 'k2', email: 'lidia@correo.mx' };
 export const resendFailure = { kind: 'http', status: 500, body: { error: 'server_error', error_description: 'Error interno del servidor' } };
 
-export const contractorResendModel: ModelSpec = {
+export const contractorResendModel: ModelSpec<typeof contractorResendMachine, { sees: (text: string) => void }> = {
   name: 'contractorResend',
   machine: contractorResendMachine,
   inputs: [{ name: 'contractors list', input: undefined }],
@@ -23,31 +23,31 @@ export const contractorResendModel: ModelSpec = {
 };
 
 /* What the spec says holds in each state ('resend code', texts). */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[] };
+type Probe = ActorProbe<typeof contractorResendMachine>;
 const fail = (message: string) => { throw new Error(message); };
 contractorResendModel.expectations = {
   '"needsOne"': [{
     says: "Sin contratista seleccionado: 'Es necesario seleccionar un contratista...' y no se envía nada",
-    actor: (p: Probe) => { if (p.snapshot.context.checked.length !== 0) fail('había seleccionados'); },
-    view: (p: any) => p.sees('Es necesario seleccionar un contratista...'),
+    actor: (p) => { if (p.snapshot.context.checked.length !== 0) fail('había seleccionados'); },
+    view: (p) => p.sees('Es necesario seleccionar un contratista...'),
   }],
   '"tooMany"': [{
     says: "Con más de uno: 'No se puede reenviar el código a más de un contratista a la vez.' y no se envía nada",
-    actor: (p: Probe) => { if (p.snapshot.context.checked.length < 2) fail('no había varios'); },
-    view: (p: any) => p.sees('No se puede reenviar el código a más de un contratista a la vez.'),
+    actor: (p) => { if (p.snapshot.context.checked.length < 2) fail('no había varios'); },
+    view: (p) => p.sees('No se puede reenviar el código a más de un contratista a la vez.'),
   }],
   '"sending"': [{
     says: 'Con uno exactamente, se reenvía el acceso a su correo (POST api/users/resetPassword)',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.at(-1) ?? fail('no se envió');
       if (call.input.email !== p.snapshot.context.checked[0].email || p.snapshot.context.checked.length !== 1) fail(`envió a ${call.input.email}`);
     },
   }],
-  '"sent"': [{ says: "Al reenviarse: 'Correo enviado'", view: (p: any) => p.sees('Correo enviado') }],
+  '"sent"': [{ says: "Al reenviarse: 'Correo enviado'", view: (p) => p.sees('Correo enviado') }],
   '"failed"': [{
     says: "Si falla: 'Ha ocurrido un error' con el texto del servidor",
-    actor: (p: Probe) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.error}'`); },
-    view: (p: any) => p.sees('Ha ocurrido un error'),
+    actor: (p) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.error}'`); },
+    view: (p) => p.sees('Ha ocurrido un error'),
   }],
 };
 contractorResendModel.describeEvent = (e) => ({

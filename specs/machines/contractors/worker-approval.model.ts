@@ -13,7 +13,7 @@ export const LONG_REASON = "x".repeat(501);
 const one = (action: 'approve' | 'reject', worker: ReturnType<typeof w>): WorkerApprovalInput => ({ workers: [worker], bulk: false, action });
 const site = (action: 'approve' | 'reject', workers: ReturnType<typeof w>[]): WorkerApprovalInput => ({ workers, bulk: true, action });
 
-export const workerApprovalModel: ModelSpec = {
+export const workerApprovalModel: ModelSpec<typeof workerApprovalMachine> = {
   name: 'workerApproval',
   machine: workerApprovalMachine,
   inputs: [

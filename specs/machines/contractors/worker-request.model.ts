@@ -33,15 +33,15 @@ export const editedWorker = (status: string) => ({
 export const EDIT_CONFLICT = 'Solo se puedan editar trabajadores que no han sido aprobados.';
 export const REASON = 'Identificación ilegible';
 
-export const workerRequestModel: ModelSpec = {
+export const workerRequestModel: ModelSpec<typeof workerRequestMachine> = {
   name: 'workerRequest',
   machine: workerRequestMachine,
   recordedChildren: ['sendRequest'],
   expectations: {
     '"refused"': [{
       says: "A worker that cannot be edited here is refused with 'No se puede realizar la siguiente acción' and why; nothing is sent",
-      actor: (p: ActorProbe) => must(Boolean(p.snapshot.context.error) && !p.events.some((e) => e.type === 'upload.done'), 'refused without a reason, or after saving'),
-      view: (p: ViewProbe) => must(lastDialogText(p).includes('No se puede realizar la siguiente acción') && lastDialogText(p).includes(p.context.error), 'no refusal dialog with its reason'),
+      actor: (p) => must(Boolean(p.snapshot.context.error) && !p.events.some((e) => e.type === 'upload.done'), 'refused without a reason, or after saving'),
+      view: (p) => must(lastDialogText(p).includes('No se puede realizar la siguiente acción') && lastDialogText(p).includes(String(p.context.error)), 'no refusal dialog with its reason'),
     }],
   },
   inputs: [

@@ -21,23 +21,23 @@ export const manyApproved = Array.from({ length: 101 }, (_, i) => w(`m${i}`, `Ob
 export const deleteFailure = { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'El trabajador no existe.' } };
 export const loadFailure = { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'La obra no existe.' } };
 
-export const workersScreenModel: ModelSpec = {
+export const workersScreenModel: ModelSpec<typeof workersScreenMachine> = {
   name: 'workersScreen',
   expectations: {
     '"confirmDelete"': [{
       says: "Deleting a worker asks first ('No podrás revertir esta acción'); nothing is deleted yet",
-      actor: (p: ActorProbe) => must(p.calls.filter((c) => c.src === 'deleteWorker').length === p.events.filter((e) => e.type === 'delete.confirm').length, 'a worker was deleted before the confirmation'),
+      actor: (p) => must(p.calls.filter((c) => c.src === 'deleteWorker').length === p.events.filter((e) => e.type === 'delete.confirm').length, 'a worker was deleted before the confirmation'),
       view: (p: ViewProbe) => must(lastDialogText(p).includes('No podrás revertir esta acción'), 'no confirmation shown'),
     }],
     '"deleted"': [{
       says: "DELETE api/constructionWorkers/{id}/administrator of the confirmed worker, once confirmed; 'Trabajador eliminado correctamente'",
-      actor: (p: ActorProbe) => must(p.events.some((e) => e.type === 'delete.confirm')
+      actor: (p) => must(p.events.some((e) => e.type === 'delete.confirm')
         && JSON.stringify(p.calls.filter((c) => c.src === 'deleteWorker').at(-1)?.input) === JSON.stringify({ uuid: askedToDelete(p) }), 'another worker was deleted'),
       view: (p: ViewProbe) => must(lastDialogText(p).includes('Trabajador eliminado correctamente'), "no 'Trabajador eliminado correctamente'"),
     }],
     '"deleteFailed"': [{
       says: "A failed call shows 'Ha ocurrido un error' with the server's text",
-      actor: (p: ActorProbe) => must(p.snapshot.context.error === 'El trabajador no existe.', "the server's text is not kept"),
+      actor: (p) => must(p.snapshot.context.error === 'El trabajador no existe.', "the server's text is not kept"),
       view: (p: ViewProbe) => must(lastDialogText(p).includes('Ha ocurrido un error') && lastDialogText(p).includes('El trabajador no existe.'), "no 'Ha ocurrido un error' with the server's text"),
     }],
   },

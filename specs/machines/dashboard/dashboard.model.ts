@@ -1,6 +1,6 @@
 import { dashboardMachine } from '../../../machines/dashboard/dashboard.machine.js';
 import type { VisitStatsResponses } from '../../../src/shared/dashboard/dashboard-counters.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 export const FRAC = '3f1e2d4c-5b6a-4789-8abc-def012345678';
 export const OTHER_FRAC = '9a8b7c6d-5e4f-4321-8fed-cba987654321';
@@ -29,7 +29,7 @@ export const lateManualEntry = { uuid: 'v2', fracUuid: FRAC, accessMode: 'MANUAL
 export const exitEvent = { uuid: 'v1', fracUuid: FRAC, accessMode: 'QR', at: '2026-03-15T19:00:00.000Z' } as const;
 const failure = { kind: 'network' };
 
-export const dashboardModel: ModelSpec = {
+export const dashboardModel: ModelSpec<typeof dashboardMachine> = {
   name: 'dashboard',
   machine: dashboardMachine,
   inputs: [
@@ -49,7 +49,7 @@ export const dashboardModel: ModelSpec = {
     ];
     if (value === 'failed') return [{ type: 'dashboard.reload' }];
     if (typeof value === 'object' && value.visits === 'live') {
-      const d = s.context.visits;
+      const d = s.context.visits!;
       const base = statsResponses;
       return [
         ...(d.qrEntryCount === base.qr.total ? [{ type: 'visit.in', event: qrEntry }] : []),
@@ -63,7 +63,7 @@ export const dashboardModel: ModelSpec = {
 };
 
 /* What spec 1 (/home dashboards by role, live counters V_IN / V_OUT, the dashboard calls) says holds. */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe<typeof dashboardMachine>;
 const fail = (message: string) => { throw new Error(message); };
 const visitsSays = 'Las tarjetas muestran lo que respondió el servidor más cada entrada (V_IN) y salida (V_OUT) de esta comunidad llegadas en vivo';
 const checkVisits = (p: Probe) => {
@@ -80,15 +80,15 @@ const checkVisits = (p: Probe) => {
 dashboardModel.expectations = {
   '"loadingLicences"': [{
     says: 'Un integrador ve el tablero de licencias: solo se pide api/licenses/dashboard',
-    actor: (p: Probe) => { if (p.calls.some((c) => c.src !== 'loadLicences')) fail('se pidieron estadísticas de visitas'); },
+    actor: (p) => { if (p.calls.some((c) => c.src !== 'loadLicences')) fail('se pidieron estadísticas de visitas'); },
   }],
   '"licences"': [{
     says: 'Tarjetas de licencias: disponibles, asignadas y restantes, como las respondió el servidor',
-    actor: (p: Probe) => { if (JSON.stringify(p.snapshot.context.licences) !== JSON.stringify([400, 250, 150])) fail(JSON.stringify(p.snapshot.context.licences)); },
+    actor: (p) => { if (JSON.stringify(p.snapshot.context.licences) !== JSON.stringify([400, 250, 150])) fail(JSON.stringify(p.snapshot.context.licences)); },
   }],
   '"loadingVisits"': [{
     says: 'Los demás ven el tablero de visitas: se piden las estadísticas de su comunidad, nunca las licencias del integrador',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.at(-1) ?? fail('no se pidió nada');
       if (call.src !== 'loadVisitStats' || p.calls.some((c) => c.src === 'loadLicences')) fail(`se pidió ${call.src}`);
     },
@@ -100,7 +100,7 @@ dashboardModel.expectations = {
   }],
   '"failed"': [{
     says: 'Si el tablero no carga se muestra el error con la opción de volver a intentar',
-    actor: (p: Probe) => { if (!p.snapshot.context.error) fail('no hay mensaje'); },
+    actor: (p) => { if (!p.snapshot.context.error) fail('no hay mensaje'); },
   }],
 };
 dashboardModel.describeEvent = (e) => ({

@@ -1,7 +1,7 @@
 import { confirmingOf } from '../platform/form-screen.model.js';
 import { withDeviceRules } from '../../../machines/devices/device-form.machine.js';
 import { emptyDevice } from '../../../machines/devices/device-form-rules.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 /** The community's zone and street the model chooses, and a parent candidate (`searchParentDevice`). */
 export const ZONE = '00000000-0000-4000-8000-00000000a001';
@@ -78,7 +78,7 @@ export const deviceFormModel: ModelSpec = {
   },
 };
 
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: any[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 const dialog = (p: any, name: string) => p.screen.getByRole('alertdialog', { name, hidden: true }) as HTMLElement;
 
@@ -105,7 +105,7 @@ deviceFormModel.expectations = {
       if (['BARRERA', 'COMMONAREA'].includes(v.scannerPlace) && v.street) fail('una ubicación de zona conserva la calle');
       if (v.scannerPlace !== 'CASA' && v.number) fail('una ubicación que no es casa conserva el número');
     },
-    view: (p: any) => {
+    view: (p) => {
       const v = p.context.values;
       const shows = (label: string) => p.screen.queryAllByLabelText(new RegExp(`^${label}\\s*\\*?$`)).length > 0;
       if (shows('Zona') !== (v.deviceType === 'SCANNER')) fail('la zona se muestra sin ser escáner, o falta');
@@ -128,7 +128,7 @@ deviceFormModel.expectations = {
     actor: (p: Probe) => {
       if (p.snapshot.context.values.name === '' && p.snapshot.context.errors.name !== 'Asigna un nombre al dispositivo') fail(`dice ${p.snapshot.context.errors.name}`);
     },
-    view: (p: any) => { if (!dialog(p, 'Error').textContent!.includes('Por favor, corrige los campos indicados.')) fail('sin aviso'); },
+    view: (p) => { if (!dialog(p, 'Error').textContent!.includes('Por favor, corrige los campos indicados.')) fail('sin aviso'); },
   }],
   '"submitting"': [{
     says: 'Se envía el dispositivo sin los campos que su tipo no usa (POST al agregar, PUT al editar)',
@@ -144,7 +144,7 @@ deviceFormModel.expectations = {
   }],
   '"succeeded"': [{
     says: "'¡Dispositivo registrado correctamente!' al agregar, '¡Dispositivo actualizado correctamente!' al editar",
-    view: (p: any) => {
+    view: (p) => {
       const text = p.context.id ? '¡Dispositivo actualizado correctamente!' : '¡Dispositivo registrado correctamente!';
       if (!dialog(p, '¡Correcto!').textContent!.includes(text)) fail(`no dice ${text}`);
     },
@@ -152,7 +152,7 @@ deviceFormModel.expectations = {
   '"failed"': [{
     says: "Un fallo muestra 'Error' con el error_description del servidor y conserva lo escrito",
     actor: (p: Probe) => { if (p.snapshot.context.serverError !== cycleRefused.body.error_description) fail(`dice ${p.snapshot.context.serverError}`); },
-    view: (p: any) => { if (!dialog(p, 'Error').textContent!.includes(cycleRefused.body.error_description)) fail('no muestra el motivo'); },
+    view: (p) => { if (!dialog(p, 'Error').textContent!.includes(cycleRefused.body.error_description)) fail('no muestra el motivo'); },
   }],
 };
 deviceFormModel.describeEvent = (e: any) => (e.type === 'field.change' ? `elige ${e.name} = ${JSON.stringify(e.value)}` : ({

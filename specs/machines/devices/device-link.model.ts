@@ -1,5 +1,5 @@
 import { deviceLinkMachine } from '../../../machines/devices/device-link.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 /** The moment the model starts (its tests hold the clock here). */
 export const T0 = Math.floor(Date.now() / 1000) * 1000;
@@ -66,7 +66,7 @@ export const deviceLinkModel: ModelSpec = {
 };
 
 /** What the runner records besides the calls: what the row asked its list (delete, reload). */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string }[]; asked: string[] };
+type Probe = ActorProbe & { asked: string[] };
 const fail = (message: string) => { throw new Error(message); };
 const issues = (p: Probe) => p.calls.filter((c) => c.src === 'issueCode');
 const opens = (p: Probe) => p.events.filter((e) => e.type === 'link.open').length;
@@ -79,7 +79,7 @@ const button = (p: any, name: string) => p.screen.queryAllByRole('button', { nam
 deviceLinkModel.expectations = {
   '"inactive"': [{
     says: 'Un dispositivo INACTIVE se puede vincular o eliminar; no se desvincula; sin diálogo de vinculación abierto',
-    view: (p: any) => {
+    view: (p) => {
       if (!button(p, 'Vincular') || !button(p, 'Eliminar')) fail('faltan Vincular o Eliminar');
       if (button(p, 'Desvincular')) fail('ofrece Desvincular');
       if (linkDialog(p)) fail('el diálogo de vinculación sigue abierto');
@@ -107,7 +107,7 @@ deviceLinkModel.expectations = {
       if (code !== answered.output.code) fail(`muestra ${code} y el servidor dio ${answered.output.code}`);
       if (!(Date.parse(expiresAt) > Date.now())) fail('muestra un código vencido');
     },
-    view: (p: any) => {
+    view: (p) => {
       const box = linkDialog(p) ?? fail('no hay diálogo de vinculación');
       if (!box.textContent!.includes(p.context.code)) fail(`no se ve el código ${p.context.code}`);
       if (!box.querySelector('svg[aria-label="Código QR de vinculación"]')) fail('no hay QR');
@@ -126,7 +126,7 @@ deviceLinkModel.expectations = {
   '"issueFailed"': [{
     says: "Si no se puede generar el código: 'Error' con el error_description del servidor",
     actor: (p: Probe) => { if (p.snapshot.context.error !== alreadyLinked.body.error_description) fail(`dice ${p.snapshot.context.error}`); },
-    view: (p: any) => { if (!dialog(p, 'Error').textContent!.includes(alreadyLinked.body.error_description)) fail('no muestra el motivo'); },
+    view: (p) => { if (!dialog(p, 'Error').textContent!.includes(alreadyLinked.body.error_description)) fail('no muestra el motivo'); },
   }],
   '"confirming"': [{
     says: 'Al llegar DEVICE_LINKED se lee el dispositivo vinculado',
@@ -135,14 +135,14 @@ deviceLinkModel.expectations = {
   '"linked"': [{
     says: "Cuando el dispositivo se vincula, el diálogo se cierra solo y dice 'Dispositivo vinculado'",
     actor: (p: Probe) => { if (p.snapshot.context.code !== null) fail('el código sigue mostrándose'); },
-    view: (p: any) => {
+    view: (p) => {
       if (linkDialog(p)) fail('el diálogo de vinculación sigue abierto');
       dialog(p, 'Dispositivo vinculado');
     },
   }],
   '"active"': [{
     says: 'Un dispositivo activo solo se puede desvincular: ni Vincular ni Eliminar',
-    view: (p: any) => {
+    view: (p) => {
       if (!button(p, 'Desvincular')) fail('no hay Desvincular');
       if (button(p, 'Vincular') || button(p, 'Eliminar')) fail('ofrece Vincular o Eliminar');
     },
@@ -158,14 +158,14 @@ deviceLinkModel.expectations = {
       const last = [...p.events].reverse().find((e: any) => e.type === 'device.status') as any;
       if (last && p.snapshot.context.online !== last.online) fail('no sigue el último estado recibido');
     },
-    view: (p: any) => {
+    view: (p) => {
       const text = p.context.online ? 'En línea' : 'Fuera de línea';
       if (!p.screen.getByText(text)) fail(`no dice ${text}`);
     },
   }],
   '"confirmUnlink"': [{
     says: 'Desvincular pide confirmación',
-    view: (p: any) => { if (!dialog(p, '¿Seguro que deseas desvincular Caseta peatonal?')) fail('sin confirmación'); },
+    view: (p) => { if (!dialog(p, '¿Seguro que deseas desvincular Caseta peatonal?')) fail('sin confirmación'); },
   }],
   '"unlinking"': [{
     says: 'Se desvincula enviando el token del dispositivo',
@@ -178,12 +178,12 @@ deviceLinkModel.expectations = {
   }],
   '"unlinked"': [{
     says: "'Dispositivo desvinculado correctamente'",
-    view: (p: any) => { if (!dialog(p, '¡Correcto!').textContent!.includes('Dispositivo desvinculado correctamente')) fail('sin aviso'); },
+    view: (p) => { if (!dialog(p, '¡Correcto!').textContent!.includes('Dispositivo desvinculado correctamente')) fail('sin aviso'); },
   }],
   '"unlinkFailed"': [{
     says: "Si no se puede desvincular: 'Error' con el error_description",
     actor: (p: Probe) => { if (p.snapshot.context.error !== wrongToken.body.error_description) fail(`dice ${p.snapshot.context.error}`); },
-    view: (p: any) => { if (!dialog(p, 'Error').textContent!.includes(wrongToken.body.error_description)) fail('no muestra el motivo'); },
+    view: (p) => { if (!dialog(p, 'Error').textContent!.includes(wrongToken.body.error_description)) fail('no muestra el motivo'); },
   }],
 };
 deviceLinkModel.describeEvent = (e: any) => ({

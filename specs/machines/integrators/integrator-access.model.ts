@@ -1,11 +1,11 @@
 import { integratorAccessMachine } from '../../../machines/integrators/integrator-access.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 export const enabledIntegrator = { uuid: 'i1', name: 'Ignacio Ramírez Soto', enabled: true };
 export const disabledIntegrator = { uuid: 'i2', name: 'Isabel Navarro Luna', enabled: false };
 export const accessFailure = { kind: 'http', status: 500, body: { error: 'server_error', error_description: 'Error interno del servidor' } };
 
-export const integratorAccessModel: ModelSpec = {
+export const integratorAccessModel: ModelSpec<typeof integratorAccessMachine> = {
   name: 'integratorAccess',
   machine: integratorAccessMachine,
   // The list starts it on the row whose button was pressed.
@@ -27,12 +27,12 @@ export const integratorAccessModel: ModelSpec = {
 };
 
 /* What the spec says holds in each state (enable/disable, confirmations and the empty error dialog). */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string }[] };
+type Probe = ActorProbe<typeof integratorAccessMachine>;
 const fail = (message: string) => { throw new Error(message); };
 integratorAccessModel.expectations = {
   '"confirming"': [{
     says: 'Antes de cambiar el acceso se pide confirmación nombrando al integrador; no se envía nada aún',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { name } = p.snapshot.context.target;
       if (name !== 'Ignacio Ramírez Soto' && name !== 'Isabel Navarro Luna') fail(`nombra a '${name}'`);
       if (p.calls.length) fail('se envió antes de confirmar');
@@ -40,18 +40,18 @@ integratorAccessModel.expectations = {
   }],
   '"saving"': [{
     says: 'Confirmar pide lo contrario del estado actual: deshabilitar a un integrador habilitado, habilitar a uno deshabilitado',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.at(-1) ?? fail('no se envió');
       if (call.input.enable !== !p.snapshot.context.target.enabled) fail(`pidió enable=${call.input.enable}`);
     },
   }],
   '"failed"': [{
     says: 'Si falla, se muestra el diálogo de error vacío con el motivo del servidor debajo',
-    actor: (p: Probe) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`el motivo es '${p.snapshot.context.error}'`); },
+    actor: (p) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`el motivo es '${p.snapshot.context.error}'`); },
   }],
   '"closed"': [{
     says: 'Al terminar dice a la lista si el acceso cambió (solo entonces la lista se vuelve a pedir)',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const changed = p.calls.some((c) => c.outcome === 'done');
       if (p.snapshot.output?.changed !== changed) fail(`dijo changed=${p.snapshot.output?.changed}`);
     },

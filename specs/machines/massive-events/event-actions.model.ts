@@ -1,5 +1,5 @@
 import { eventActionsMachine } from '../../../machines/massive-events/event-actions.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 /** Rows the spec's rules tell apart: one per display status. */
 export const eventRows = {
@@ -42,7 +42,7 @@ export const eventActionsModel: ModelSpec = {
 };
 
 /* What the spec says holds (action rules, selection rules, messages). */
-type Probe = { snapshot: any; calls: { src: string; input: any }[]; events: any[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 const lastAction = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'action')?.action as string;
 const ticked = (p: Probe) => p.snapshot.context.selected as { uuid: string; status: string }[];
@@ -58,7 +58,7 @@ const SUCCESS: Record<string, string> = { delete: 'Evento eliminado correctament
 eventActionsModel.expectations = {
   '"refused"': [{
     says: "Sin selección: 'Para realizar esta acción, asegúrate de seleccionar un evento'; con varios: 'No es posible editar más de un evento a la ves' (y 'No es posible … más de un evento a la vez'); un estatus que no lo permite: 'No se puede realizar la siguiente acción', o 'Ups...' al clonar",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const action = lastAction(p);
       const rows = ticked(p);
       const title = p.snapshot.context.dialog?.title;
@@ -73,20 +73,20 @@ eventActionsModel.expectations = {
       if (title !== want) fail(`titula '${title}'`);
       if (action === 'clone' && p.snapshot.context.dialog.detail !== 'No se puede clonar este evento, solo es posible clonar eventos con estatus "Terminado".') fail('no dice el texto de clonar');
     },
-    view: (p: any) => { p.screen.getByRole('alertdialog', { hidden: true }); },
+    view: (p) => { p.screen.getByRole('alertdialog', { hidden: true }); },
   }],
   '"confirming"': [{
     says: 'Eliminar y cancelar piden confirmación, y solo con un evento cuyo estatus lo permite',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const action = lastAction(p);
       if (!['delete', 'cancel'].includes(action)) fail(`pidió confirmar ${action}`);
       if (ticked(p).length !== 1 || !ALLOWED[action]!.includes(ticked(p)[0]!.status)) fail('confirmó sin cumplir las reglas');
     },
-    view: (p: any) => { p.screen.getByText('No podrás revertir esta acción'); },
+    view: (p) => { p.screen.getByText('No podrás revertir esta acción'); },
   }],
   '"running"': [{
     says: 'Solo se llama al servidor con un evento seleccionado cuyo estatus permite la acción',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.at(-1) ?? fail('no llamó al servidor');
       const row = ticked(p)[0]!;
       if (call.input.uuid !== row.uuid || !ALLOWED[call.input.action]!.includes(row.status)) fail(`${call.input.action} en ${row.status}`);
@@ -94,7 +94,7 @@ eventActionsModel.expectations = {
   }],
   '"downloading"': [{
     says: "'Descargar invitaciones' pide las invitaciones del evento seleccionado (GET api/massiveEvents/{id}/invitation), solo con un evento Próximo o En curso (no Terminado, Incompleto ni Cancelado)",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.filter((c) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
       const rows = ticked(p);
       if (rows.length !== 1) fail(`descargó con ${rows.length} eventos`);
@@ -104,16 +104,16 @@ eventActionsModel.expectations = {
   }],
   '"succeeded"': [{
     says: "Éxitos: 'Evento eliminado correctamente', 'Evento clonado correctamente', 'Evento cancelado correctamente'",
-    actor: (p: Probe) => { if (p.snapshot.context.dialog?.detail !== SUCCESS[p.calls.at(-1)!.input.action]) fail(`dice '${p.snapshot.context.dialog?.detail}'`); },
-    view: (p: any) => { p.screen.getByText(SUCCESS[p.action as string] ?? '¡Correcto!'); },
+    actor: (p) => { if (p.snapshot.context.dialog?.detail !== SUCCESS[p.calls.at(-1)!.input.action]) fail(`dice '${p.snapshot.context.dialog?.detail}'`); },
+    view: (p) => { p.screen.getByText(SUCCESS[p.action as string] ?? '¡Correcto!'); },
   }],
   '"failed"': [{
     says: "Un fallo muestra 'Ha ocurrido un error' (o 'Ups...' al clonar) con el texto del servidor",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const want = p.calls.at(-1)!.input.action === 'clone' ? 'Ups...' : 'Ha ocurrido un error';
       if (p.snapshot.context.dialog?.title !== want || p.snapshot.context.dialog?.detail !== actionFailure.body.error_description) fail('otro aviso');
     },
-    view: (p: any) => { p.screen.getByText(actionFailure.body.error_description); },
+    view: (p) => { p.screen.getByText(actionFailure.body.error_description); },
   }],
 };
 eventActionsModel.describeEvent = (e: any) => {

@@ -3,7 +3,7 @@ import { eventWizardMachine } from '../../../machines/massive-events/event-wizar
 import { validateForm } from '../../../src/shared/platform/form-validation.js';
 import { addHours, localNow } from '../../../src/shared/massive-events/massive-event-rules.js';
 import { eventStepSchema } from '../../../src/shared/massive-events/massive-event.schema.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 const start = addHours(localNow(), 72).slice(0, 16);
 /** The event opened in edit mode: what a discard must put back. */
@@ -38,7 +38,7 @@ const resuming = (s: any) => ['boot', 'offeringResume', 'deleting', 'restoring',
 
 const valid = (s: any) => Object.keys(validateForm(eventStepSchema(localNow().slice(0, 10)), s.context.values)).length === 0;
 
-export const eventWizardModel: ModelSpec = {
+export const eventWizardModel: ModelSpec<typeof eventWizardMachine> = {
   name: 'eventWizard',
   machine: eventWizardMachine,
   inputs: [
@@ -106,54 +106,55 @@ export const eventWizardModel: ModelSpec = {
   },
 };
 
-type Probe = { input: { token: string | null; saved: unknown }; snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: any[] };
+type Probe = ActorProbe<typeof eventWizardMachine>;
 /** A new event, as the test opened the wizard (no event to edit); its id once created is 'n1' (the fakes' answer). */
 const opensNew = (p: Probe) => p.input.token === null;
 /** Saved before this path: the session left open that the path resumes had created or edited its event (leftOpen). */
 const resumedSaved = (p: Probe) => p.input.saved !== null;
 const fail = (message: string) => { throw new Error(message); };
-const last = (p: Probe, src: string) => [...p.calls].reverse().find((c) => c.src === src) ?? fail(`no se llamó ${src}`);
+type Call = Probe['calls'][number];
+const last = <S extends Call['src']>(p: Probe, src: S) => [...p.calls].reverse().find((c): c is Extract<Call, { src: S }> => c.src === src) ?? fail(`no se llamó ${src}`);
 
 eventWizardModel.expectations = {
   '"offeringResume"': [{
     says: 'Una sesión que quedó abierta pregunta antes: continuar donde estaba o descartarla; nada se carga, borra ni restaura antes de elegir',
-    actor: (p: Probe) => { if (p.calls.length) fail(`llamó ${p.calls.map((c) => c.src).join(', ')} antes de elegir`); },
+    actor: (p) => { if (p.calls.length) fail(`llamó ${p.calls.map((c) => c.src).join(', ')} antes de elegir`); },
   }],
   '"savingEvent"': [{
     says: 'Validar el paso 1 crea el evento la primera vez; en edición o con la sesión activa lo actualiza',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = last(p, 'saveEvent');
       const creating = call.input.id === null;
       if (creating !== (opensNew(p) && !resumedSaved(p) && !p.calls.slice(0, -1).some((c) => c.src === 'saveEvent' && c.outcome === 'done'))) fail(`id=${call.input.id}`);
       if (call.input.body.title !== 'Posada' && call.input.body.title !== originalEvent.title) fail('envió otro título');
     },
   }],
-  '"noGuests"': [{ says: "'No puedes continuar': el paso 2 necesita al menos un invitado", actor: (p: Probe) => { if (p.snapshot.context.guests.length) fail('tenía invitados'); } }],
+  '"noGuests"': [{ says: "'No puedes continuar': el paso 2 necesita al menos un invitado", actor: (p) => { if (p.snapshot.context.guests.length) fail('tenía invitados'); } }],
   '"confirmingRepeated"': [{
     says: "Un nombre repetido pregunta 'Estas seguro de agregar a este invitado nuevamente?'",
-    actor: (p: Probe) => { const { draft, guests } = p.snapshot.context; if (!guests.some((g: any) => g.firstName === draft.firstName && g.lastName === draft.lastName)) fail('no estaba repetido'); },
+    actor: (p) => { const { draft, guests } = p.snapshot.context; if (!guests.some((g: any) => g.firstName === draft.firstName && g.lastName === draft.lastName)) fail('no estaba repetido'); },
   }],
   '"savingGuests"': [{
     says: 'Los invitados nuevos van con uuid vacío (en bloque); los guardados conservan el suyo',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { guests } = last(p, 'saveGuests').input;
       if (!guests.every((g: any) => g.uuid === '' || ['g1', 'g9'].includes(g.uuid) || g.uuid.startsWith('s'))) fail(JSON.stringify(guests));
     },
   }],
   '"deleting"': [{
     says: 'Descartar un evento nuevo lo elimina (solo uno creado en esta sesión)',
-    actor: (p: Probe) => { if (!opensNew(p) || last(p, 'deleteEvent').input.id !== 'n1') fail('borró otro'); },
+    actor: (p) => { if (!opensNew(p) || last(p, 'deleteEvent').input.id !== 'n1') fail('borró otro'); },
   }],
   '"restoring"': [{
     says: 'Descartar en edición restaura el evento y sus invitados exactamente como se leyeron',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { id, original } = last(p, 'restoreEvent').input;
       if (id !== 'e1' || JSON.stringify(original) !== JSON.stringify(originalEvent)) fail('restaura otra cosa');
     },
   }],
   '"left"': [{
     says: 'Salir sin nada guardado no borra ni restaura nada',
-    actor: (p: Probe) => {
+    actor: (p) => {
       // Saved in this session, or in the session left open that it resumed (its event exists).
       const saved = p.calls.some((c) => ['saveEvent', 'saveGuests', 'guestImport'].includes(c.src)) || resumedSaved(p);
       if (!saved && p.calls.some((c) => c.src === 'deleteEvent' || c.src === 'restoreEvent')) fail('borró o restauró sin haber guardado');

@@ -1,12 +1,12 @@
 import { guestActionsMachine } from '../../../machines/massive-events/guest-actions.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 export const guestRows = [
   { uuid: 'g1', name: 'Ana López', firstName: 'Ana', lastName: 'López', email: 'ana@correo.mx', phone: '5511111111' },
   { uuid: 'g2', name: 'Luis Pérez', firstName: 'Luis', lastName: 'Pérez', email: '', phone: '' },
 ];
 
-export const guestActionsModel: ModelSpec = {
+export const guestActionsModel: ModelSpec<typeof guestActionsMachine> = {
   name: 'guestActions',
   // What it asks the list (open the form, confirm the delete) is recorded by the actor layer; the graph has no list.
   machine: guestActionsMachine.provide({ actions: { openAdd: () => undefined, openEdit: () => undefined, askDelete: () => undefined, reloadList: () => undefined, returnTo: () => undefined } }),
@@ -38,7 +38,7 @@ export const guestActionsModel: ModelSpec = {
   },
 };
 
-type Probe = { snapshot: any; events: any[]; calls: { src: string; input: any }[] };
+type Probe = ActorProbe<typeof guestActionsMachine>;
 const fail = (message: string) => { throw new Error(message); };
 const before = (p: Probe) => {
   // The ticks before the last action: replay the selection events.
@@ -53,7 +53,7 @@ const before = (p: Probe) => {
 guestActionsModel.expectations = {
   '"downloading"': [{
     says: "'Descargar invitación' pide las invitaciones de los invitados marcados, uno o varios (GET api/massiveEventGuests/invitation?uuid=..)",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.filter((c) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
       const ticked = p.snapshot.context.selected.map((r: any) => r.uuid);
       if (before(p) === 0 || JSON.stringify(call.input.target) !== JSON.stringify({ kind: 'guests', uuids: ticked })) fail(`pidió ${JSON.stringify(call.input.target)}`);
@@ -61,14 +61,14 @@ guestActionsModel.expectations = {
   }],
   '"refused"': [{
     says: "Sin selección: 'Para realizar esta acción, asegúrate de seleccionar un invitado'; eliminar varios: 'No es posible eliminar más de un invitado a la vez'",
-    actor: (p: Probe) => {
-      const action = p.events.at(-1).action;
+    actor: (p) => {
+      const action = p.events.at(-1)!.action;
       const n = before(p);
       const want = n === 0 ? 'Para realizar esta acción, asegúrate de seleccionar un invitado'
         : action === 'delete' ? 'No es posible eliminar más de un invitado a la vez' : 'No es posible editar más de un invitado a la vez';
       if (p.snapshot.context.refusal !== want) fail(`dice '${p.snapshot.context.refusal}'`);
       if (action === 'add' || action === 'import' || (action === 'download' && n > 0)) fail(`${action} se negó`);
     },
-    view: (p: any) => { p.screen.getByRole('alertdialog', { hidden: true }); },
+    view: (p) => { p.screen.getByRole('alertdialog', { hidden: true }); },
   }],
 };

@@ -1,6 +1,6 @@
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
 import { guestFormRules, guestFormValues } from '../../../machines/massive-events/guest-form-rules.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 import { CONFIRMING_TRANSITIONS } from '../platform/form-screen.model.js';
 
 /** The event's guests as the form reads them when it opens. */
@@ -59,7 +59,7 @@ export const guestFormModel: ModelSpec = {
   },
 };
 
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 guestFormModel.expectations = {
   '"confirming"': [{

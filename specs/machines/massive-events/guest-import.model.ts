@@ -1,5 +1,5 @@
 import { guestImportMachine } from '../../../machines/massive-events/guest-import.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 const HEADER = ['Nombre', 'Apellidos', 'Teléfono', 'Correo Electrónico'];
 export const existingGuest = { firstName: 'Ana', lastName: 'López' };
@@ -64,7 +64,7 @@ export const guestImportModel: ModelSpec = {
 };
 
 /* What the spec says holds (import flow, Guest import). */
-type Probe = { snapshot: any; calls: { src: string; input: any }[]; events: any[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 const lastPick = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'file.pick')?.file.name as string | undefined;
 const lastRead = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'xstate.done.actor.readSheet')?.output;
@@ -73,40 +73,40 @@ const name = (g: any) => `${g.firstName} ${g.lastName}`.toLowerCase();
 guestImportModel.expectations = {
   '"noFile"': [{
     says: "'Importar' sin archivo dice 'No se seleccionó ningún archivo.'",
-    actor: (p: Probe) => {
+    actor: (p) => {
       if (p.events.at(-1)?.type === 'import.submit' && p.snapshot.context.problem !== 'No se seleccionó ningún archivo.') fail(`dice '${p.snapshot.context.problem}'`);
     },
-    view: (p: any) => { if (p.events.at(-1)?.type === 'import.submit') p.screen.getByText('No se seleccionó ningún archivo.'); },
+    view: (p) => { if (p.events.at(-1)?.type === 'import.submit') p.screen.getByText('No se seleccionó ningún archivo.'); },
   }],
   '"wrongType"': [{
     says: "En la pantalla de invitados solo .xlsx; el asistente acepta xlsx, xls, csv y ods; otro tipo: 'El tipo de archivo es incorrecto'",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const file = lastPick(p)!;
       const ok = p.snapshot.context.where === 'guests' ? ['xlsx'] : ['xlsx', 'xls', 'csv', 'ods'];
       if (ok.includes(file.split('.').pop()!)) fail(`${file} se rechazó`);
       if (p.snapshot.context.problem !== 'El tipo de archivo es incorrecto') fail(`dice '${p.snapshot.context.problem}'`);
     },
-    view: (p: any) => { p.screen.getByText('El tipo de archivo es incorrecto'); },
+    view: (p) => { p.screen.getByText('El tipo de archivo es incorrecto'); },
   }],
   '"wrongHeader"': [{
     says: "Encabezado distinto de Nombre, Apellidos, Teléfono, Correo Electrónico: 'El formato es incorrecto' y se nombran las columnas que faltan y las que sobran",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { problem, header } = p.snapshot.context;
       if (problem !== 'El formato es incorrecto') fail(`dice '${problem}'`);
       if (!header.missing.includes('Apellidos') || !header.missing.includes('Teléfono') || !header.extra.includes('Apellido')) fail(JSON.stringify(header));
     },
-    view: (p: any) => { p.screen.getByText('El formato es incorrecto'); p.screen.getByText(/Faltan las columnas: Apellidos, Teléfono/); },
+    view: (p) => { p.screen.getByText('El formato es incorrecto'); p.screen.getByText(/Faltan las columnas: Apellidos, Teléfono/); },
   }],
   '"rowErrors"': [{
     says: "'No es posible completar la carga'; en el asistente se listan los errores por renglón y solo los 4 primeros cuando hay más; en la pantalla de invitados 'Detectamos un error en el Nº registro …'",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { rowErrors, errorCount, problem } = p.snapshot.context;
       if (problem !== 'No es posible completar la carga') fail(`dice '${problem}'`);
       // The fixture has 5 bad rows (a name missing, a last name missing, an upper-case email, letters in the phone, an email alone).
       if (errorCount !== 5 || rowErrors.length !== 4) fail(`${errorCount} errores, ${rowErrors.length} mostrados`);
       if (rowErrors[0].row !== 2) fail(`el primero es el registro ${rowErrors[0].row}`);
     },
-    view: (p: any) => {
+    view: (p) => {
       p.screen.getByText('No es posible completar la carga');
       if (p.context.where === 'wizard') { if (p.screen.getByTestId('row-errors').querySelectorAll('li').length !== 4) fail('no muestra 4'); }
       else p.screen.getByText(/Detectamos un error en el Nº registro 2 de la lista/);
@@ -114,7 +114,7 @@ guestImportModel.expectations = {
   }],
   '"summary"': [{
     says: 'El resumen cuenta nuevos y repetidos (mismo nombre y apellidos que un invitado de la lista o un renglón anterior, sin distinguir mayúsculas ni acentos)',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const read = lastRead(p);
       const seen = new Set(['ana lópez']);
       let repeated = 0;
@@ -122,15 +122,15 @@ guestImportModel.expectations = {
       const { fresh, repeated: rep } = p.snapshot.context;
       if (rep.length !== repeated || fresh.length !== read.rows.length - repeated) fail(`${fresh.length} nuevos, ${rep.length} repetidos`);
     },
-    view: (p: any) => { p.screen.getByTestId('import-summary'); },
+    view: (p) => { p.screen.getByTestId('import-summary'); },
   }],
   '"confirmingDuplicates"': [{
     says: "Los repetidos se preguntan: '¿Estás seguro de agregarlo(s) nuevamente?'",
-    view: (p: any) => { p.screen.getByText('¿Estás seguro de agregarlo(s) nuevamente?'); },
+    view: (p) => { p.screen.getByText('¿Estás seguro de agregarlo(s) nuevamente?'); },
   }],
   '"uploading"': [{
     says: 'No se envía ningún repetido sin confirmar; se envían en bloques de hasta 1,000',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const accepted = p.events.some((e) => e.type === 'duplicates.accept');
       const repeated = new Set(p.snapshot.context.repeated.map(name));
       for (const call of p.calls.filter((c) => c.src === 'uploadGuests')) {
@@ -143,12 +143,12 @@ guestImportModel.expectations = {
   }],
   '"done"': [{
     says: 'Al terminar dice cuántos se agregaron y ofrece descargar las invitaciones de los nuevos',
-    actor: (p: Probe) => { if (p.snapshot.context.created.length !== p.snapshot.context.toSend.length) fail('no se crearon todos'); },
-    view: (p: any) => { p.screen.getByRole('button', { name: 'Descargar invitaciones', hidden: true }); },
+    actor: (p) => { if (p.snapshot.context.created.length !== p.snapshot.context.toSend.length) fail('no se crearon todos'); },
+    view: (p) => { p.screen.getByRole('button', { name: 'Descargar invitaciones', hidden: true }); },
   }],
   '"downloading"': [{
     says: 'Descargar invitaciones pide las de los invitados nuevos, los que esta importación creó (GET api/massiveEventGuests/invitation?uuid=..)',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.filter((c: any) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
       const created = p.snapshot.context.created.map((g: any) => g.uuid);
       if (created.length === 0 || JSON.stringify(call.input.target) !== JSON.stringify({ kind: 'guests', uuids: created })) fail(`pidió ${JSON.stringify(call.input.target)}`);
@@ -156,7 +156,7 @@ guestImportModel.expectations = {
   }],
   '"closed"': [{
     says: 'Si la descarga de invitaciones falla, al cerrar su aviso se vuelve a /massiveEvents; cerrar sin descarga fallida no lleva a ningún lado',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const last = p.events.at(-1);
       const want = last?.type === 'xstate.done.actor.invitationDownload' && last.output.returnTo ? '/massiveEvents' : null;
       if (p.snapshot.output?.returnTo !== want) fail(`returnTo ${p.snapshot.output?.returnTo}`);
@@ -164,8 +164,8 @@ guestImportModel.expectations = {
   }],
   '"failed"': [{
     says: "Si la carga falla se dice 'Ha ocurrido un error' con el texto del servidor",
-    actor: (p: Probe) => { if (p.snapshot.context.error !== uploadFailure.body.error_description) fail(`dice '${p.snapshot.context.error}'`); },
-    view: (p: any) => { p.screen.getByText(uploadFailure.body.error_description); },
+    actor: (p) => { if (p.snapshot.context.error !== uploadFailure.body.error_description) fail(`dice '${p.snapshot.context.error}'`); },
+    view: (p) => { p.screen.getByText(uploadFailure.body.error_description); },
   }],
 };
 

@@ -1,12 +1,12 @@
 import { invitationDownloadMachine } from '../../../machines/massive-events/invitation-download.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 const refused = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'No es posible descargar invitaciones de eventos terminados, incompletos o cancelados.' } };
-type Probe = { snapshot: any; calls: { src: string; input: any }[] };
+type Probe = ActorProbe<typeof invitationDownloadMachine>;
 const fail = (message: string) => { throw new Error(message); };
 
 /** One download of invitations. */
-export const invitationDownloadModel: ModelSpec = {
+export const invitationDownloadModel: ModelSpec<typeof invitationDownloadMachine> = {
   name: 'invitationDownload',
   machine: invitationDownloadMachine,
   inputs: [
@@ -29,23 +29,26 @@ export const invitationDownloadModel: ModelSpec = {
 invitationDownloadModel.expectations = {
   '{"working":"requesting"}': [{
     says: 'Se piden las invitaciones de los invitados elegidos (GET api/massiveEventGuests/invitation?uuid=..&uuid=..)',
-    actor: (p: Probe) => { if ((p.calls.at(-1)?.input.target.uuids ?? []).length !== 2) fail('no se pidieron'); },
+    actor: (p) => {
+      const target = p.calls.at(-1)?.input.target;
+      if ((target && 'uuids' in target ? target.uuids : []).length !== 2) fail('no se pidieron');
+    },
   }],
   '{"working":"rendering"}': [{
     says: 'Mientras llega el zip se ve el avance (bytes recibidos) y cuántas invitaciones trae',
-    actor: (p: Probe) => { if (p.snapshot.context.count !== 2) fail('sin total'); },
+    actor: (p) => { if (p.snapshot.context.count !== 2) fail('sin total'); },
   }],
-  '"saved"': [{ says: "'Descarga completada'", actor: (p: Probe) => { if (p.snapshot.context.error !== null) fail('con error'); } }],
+  '"saved"': [{ says: "'Descarga completada'", actor: (p) => { if (p.snapshot.context.error !== null) fail('con error'); } }],
   '"failed"': [{
     says: "Una falla muestra 'Ha ocurrido un error' con el texto del servidor",
-    actor: (p: Probe) => { if (p.snapshot.context.error !== refused.body.error_description) fail(`error ${p.snapshot.context.error}`); },
+    actor: (p) => { if (p.snapshot.context.error !== refused.body.error_description) fail(`error ${p.snapshot.context.error}`); },
   }],
   '"returned"': [{
     says: 'Tras la falla de invitaciones se vuelve a /massiveEvents; la de credenciales se queda en /workers',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const want = p.snapshot.context.target.kind === 'workers' ? null : '/massiveEvents';
       if (p.snapshot.output?.returnTo !== want) fail(`returnTo ${p.snapshot.output?.returnTo}`);
     },
   }],
-  '"closed"': [{ says: 'Tras guardar no se navega', actor: (p: Probe) => { if (p.snapshot.output?.returnTo !== null) fail('navegó'); } }],
+  '"closed"': [{ says: 'Tras guardar no se navega', actor: (p) => { if (p.snapshot.output?.returnTo !== null) fail('navegó'); } }],
 };

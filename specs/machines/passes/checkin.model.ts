@@ -1,5 +1,5 @@
 import { checkinMachine } from '../../../machines/passes/checkin.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 /** What POST api/massiveEventGuests/checkin answers. */
 export const admittedAnswer = {
@@ -10,11 +10,11 @@ export const admittedAnswer = {
 export const refusal = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'Este invitado ya ingresó' } };
 const PASS = 'P1.AQEAAAAA';
 
-type Probe = { snapshot: any; calls: { src: string; input: any }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe<typeof checkinMachine>;
 const fail = (message: string) => { throw new Error(message); };
 
 /** The guard's check-in (/checkin). */
-export const checkinModel: ModelSpec = {
+export const checkinModel: ModelSpec<typeof checkinMachine, { sees: (text: string) => void | Promise<void> }> = {
   name: 'checkin',
   machine: checkinMachine,
   inputs: [{ name: 'the guard at /checkin', input: undefined }],
@@ -41,7 +41,7 @@ export const checkinModel: ModelSpec = {
 checkinModel.expectations = {
   '"verifying"': [{
     says: 'El pase escrito o escaneado se verifica con el servidor: entrada o salida según el botón; lo escaneado es una entrada',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.filter((c) => c.src === 'verifyPass').at(-1) ?? fail('no se verificó');
       const last = [...p.events].reverse().find((e) => e.type === 'pass.submit' || e.type === 'scan.detected')!;
       const direction = last.type === 'scan.detected' ? 'IN' : last.direction;
@@ -50,17 +50,17 @@ checkinModel.expectations = {
   }],
   '"admitted"': [{
     says: 'Acceso permitido con el nombre del invitado y el evento en grande, en verde',
-    actor: (p: Probe) => { if (p.snapshot.context.result?.guest.firstName !== 'Ramona') fail('sin invitado'); },
-    view: async (p: any) => { await p.sees('Acceso permitido'); await p.sees('Ramona Peña'); await p.sees('Posada de la privada'); },
+    actor: (p) => { if (p.snapshot.context.result?.guest.firstName !== 'Ramona') fail('sin invitado'); },
+    view: async (p) => { await p.sees('Acceso permitido'); await p.sees('Ramona Peña'); await p.sees('Posada de la privada'); },
   }],
   '"refused"': [{
     says: "Acceso denegado en rojo con el motivo del servidor ('Este invitado ya ingresó')",
-    actor: (p: Probe) => { if (p.snapshot.context.reason !== 'Este invitado ya ingresó') fail(`motivo ${p.snapshot.context.reason}`); },
-    view: async (p: any) => { await p.sees('Acceso denegado'); await p.sees('Este invitado ya ingresó'); },
+    actor: (p) => { if (p.snapshot.context.reason !== 'Este invitado ya ingresó') fail(`motivo ${p.snapshot.context.reason}`); },
+    view: async (p) => { await p.sees('Acceso denegado'); await p.sees('Este invitado ya ingresó'); },
   }],
   '{"idle":"typing"}': [{
     says: 'Sin pase no se envía nada: "Escribe o escanea un pase."',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const last = p.events.at(-1);
       if (last?.type === 'pass.submit' && p.snapshot.context.pass === '' && p.snapshot.context.notice !== 'Escribe o escanea un pase.') fail('sin aviso');
     },

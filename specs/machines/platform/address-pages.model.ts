@@ -3,7 +3,7 @@ import { formRules } from '../../../machines/platform/form-rules.js';
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
 import { CommunityFormSchema } from '../../../src/shared/communities/community.schema.js';
 import { IntegratorFormSchema } from '../../../src/shared/integrators/integrator.schema.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 /** The answer of `GET api/addresses/01000` in the demo data, plus a second colony. */
 export const colonies01000 = [
@@ -102,7 +102,7 @@ export const addressPagesModel: ModelSpec = {
 };
 
 /* What the specification says holds in each state: the integrator and community pages, postal code and logo, dialogs. */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 const lastIndex = (p: Probe, test: (e: Probe['events'][number]) => boolean) => p.events.findLastIndex(test);
 const isCpChange = (e: Probe['events'][number]) => e.type === 'field.change' && e.name === 'cp';

@@ -1,7 +1,9 @@
+import type { AnyStateMachine, ContextFrom } from 'xstate';
 import * as v from 'valibot';
 import { formRules } from '../../../machines/platform/form-rules.js';
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 
 /** A small schema standing in for a catalogue's: the machine takes any shared schema. */
 export const NameSchema = v.object({
@@ -39,9 +41,9 @@ export const formScreenModel: ModelSpec = {
 };
 
 /* What the spec says holds in each state of an add/edit modal ('Agregar …'/'Editar …', messages). */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 /** The rendered modal (a catalogue's FormDialog): the screen and the context the model predicts. */
-type ViewProbe = { screen: any; context: any };
+type ViewProbe = ScreenProbe<ContextFrom<AnyStateMachine>>;
 const fail = (message: string) => { throw new Error(message); };
 /** The result dialog over the form that shows `text` (there may be a closing one behind it). */
 const resultWith = (p: ViewProbe, text: string) => {

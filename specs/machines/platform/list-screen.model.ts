@@ -1,5 +1,5 @@
 import { listScreenMachine } from '../../../machines/platform/list-screen.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 const rowA = { uuid: 'a', name: 'Puerta Norte' };
 export const pageOf = (page: number, rows: { uuid: string; name: string }[], total = 16) => ({
@@ -11,7 +11,7 @@ const loadCases = (id: string, page: number) => [
   { type: `xstate.error.actor.${id}`, error: { kind: 'http', status: 500, body: { error: 'server_error', error_description: 'Error interno del servidor' } } },
 ];
 
-export const listScreenModel: ModelSpec = {
+export const listScreenModel: ModelSpec<typeof listScreenMachine> = {
   name: 'listScreen',
   machine: listScreenMachine,
   inputs: [{ name: 'catalogue list', input: undefined }],
@@ -54,7 +54,7 @@ export const listScreenModel: ModelSpec = {
  * page size): written from the spec, checked on the actor here and on the screen by the view walk.
  * ------------------------------------------------------------------------------------------- */
 type Call = { src: string; input: any; outcome?: 'done' | 'error'; output?: any };
-type Probe = { snapshot: any; calls: Call[]; events: { type: string; [k: string]: any }[]; step: number };
+type Probe = ActorProbe<typeof listScreenMachine>;
 const loads = (p: Probe) => p.calls.filter((c) => c.src === 'loadPage');
 const lastLoad = (p: Probe) => loads(p).at(-1)?.input as { page: number; size: number; search: string } | undefined;
 const lastEvent = (p: Probe, type: string) => [...p.events].reverse().find((e) => e.type === type);

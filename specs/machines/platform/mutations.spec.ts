@@ -65,7 +65,7 @@ describe('mutation check: a broken transition fails the spec expectations', () =
     const failures = await failuresOf(reportFilterModel, broken, ['loadOptions']);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('búsquedas válidas');
-  });
+  }, 30_000);
 
   it("'Cancelar' in Ajustes that keeps the edits instead of restoring what was loaded", async () => {
     const broken = mutate(settingsEditMachine, (c) => { delete c.states.editing.on['settings.cancel'].actions; });

@@ -1,10 +1,10 @@
 import { postalCodeLookupMachine } from '../../../machines/platform/postal-code-lookup.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 export const colonies01000 = [{ idAddress: 1, uuid: 'a1', colony: 'San Ángel', state: 'Ciudad de México', location: 'Álvaro Obregón' }];
 
 /** The postal-code lookup every address form spawns ('Código postal', a failed lookup is only logged). */
-export const postalCodeLookupModel: ModelSpec = {
+export const postalCodeLookupModel: ModelSpec<typeof postalCodeLookupMachine> = {
   name: 'postalCodeLookup',
   // Standing alone it has no form to tell: its reports are recorded by the test (`report`).
   machine: postalCodeLookupMachine.provide({ actions: { report: () => {} } }),
@@ -25,7 +25,7 @@ export const postalCodeLookupModel: ModelSpec = {
 };
 
 type Report = { type: string; [k: string]: any };
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: Report[] };
+type Probe = ActorProbe<typeof postalCodeLookupMachine>;
 /** The reports the lookup made in the running test (its `report` action, recorded). */
 export const reports: Report[] = [];
 const fail = (message: string) => { throw new Error(message); };
@@ -33,14 +33,14 @@ const lastCode = (p: Probe) => String([...p.events].reverse().find((e) => e.type
 postalCodeLookupModel.expectations = {
   '"lookingUp"': [{
     says: 'Un código postal de cinco dígitos (sin espacios) se busca con GET api/addresses/{cp}',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.filter((c) => c.src === 'lookupAddresses').at(-1) ?? fail('no se buscó');
       if (call.input.cp !== lastCode(p)) fail(`se buscó '${call.input.cp}'`);
     },
   }],
   '"idle"': [{
     says: 'Solo la respuesta del último código completo se informa al formulario; un código incompleto no busca nada',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const last = p.events.at(-1);
       if (last?.type === 'cp.change' && /^\d{5}$/.test(String(last.value).trim())) fail('un código completo no inició la búsqueda');
       const answers = p.events.filter((e) => e.type.startsWith('xstate.')).length;

@@ -4,9 +4,10 @@
  * (its own model tests the list); the download child is a recorder of its inputs, and what it
  * reports (headers, progress, saved, failed) are events of the path.
  */
-import { fromCallback } from 'xstate';
+import { fromCallback, type AnyStateMachine, type ContextFrom } from 'xstate';
 import { reportFilterMachine, type ReportFilters } from '../../../machines/reports/report-filter.machine.js';
-import type { Expectation, ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, Expectation, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 
 /** The downloads the machine started, with their filters (the recorder below). */
 export const downloads: { filters: ReportFilters }[] = [];
@@ -70,10 +71,9 @@ export const reportFilterModel: ModelSpec = {
  * from the person's events and judges ranges by the spec's words, not by the machine's rule.
  * ------------------------------------------------------------------------------------------- */
 type Call = { src: string; input: any };
-type Probe = { snapshot: any; calls: Call[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 /** The screen's probe: the rendered screen plus what the fake API saw (the table's last query, the export's URL, the saved files). */
-type ViewProbe = {
-  screen: typeof import('@testing-library/react').screen; events: Probe['events'];
+type ViewProbe = ScreenProbe<ContextFrom<AnyStateMachine>> & {
   asked: () => Record<string, string> | undefined; exportUrl: () => string | undefined; saved: () => string[];
 };
 const fail = (message: string) => { throw new Error(message); };

@@ -1,5 +1,5 @@
 import { residentCodeMachine } from '../../../machines/residents/resident-code.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 /** The moment the model starts (its tests hold the clock here); codes expire relative to it. */
 export const T0 = Math.floor(Date.now() / 1000) * 1000;
@@ -28,7 +28,7 @@ export const codeRows = {
 };
 export const EXPIRY_EVENT = 'xstate.after.untilExpiry.residentCode.codeValid';
 
-export const residentCodeModel: ModelSpec = {
+export const residentCodeModel: ModelSpec<typeof residentCodeMachine> = {
   name: 'residentCode',
   machine: residentCodeMachine,
   // The list spawns one per shown row, with the row as the server listed it.
@@ -54,7 +54,7 @@ export const residentCodeModel: ModelSpec = {
 };
 
 /* What holds in each state: the code column, the resend dialogs, the 15 minutes a code is valid. */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string }[] };
+type Probe = ActorProbe<typeof residentCodeMachine>;
 const fail = (message: string) => { throw new Error(message); };
 const resends = (p: Probe) => p.calls.filter((c) => c.src === 'resendCode');
 const row$ = (p: any) => p.row as HTMLElement;
@@ -62,24 +62,24 @@ const row$ = (p: any) => p.row as HTMLElement;
 residentCodeModel.expectations = {
   '"notActivated"': [{
     says: "Un residente sin uso de la app muestra 'Residente no activado' y ningún botón",
-    actor: (p: Probe) => { if (p.snapshot.context.useapp) fail('el residente usa la app'); },
-    view: (p: any) => {
+    actor: (p) => { if (p.snapshot.context.useapp) fail('el residente usa la app'); },
+    view: (p) => {
       if (!row$(p).textContent!.includes('Residente no activado')) fail('no dice Residente no activado');
       if (p.screen.queryByRole('button', { name: 'Reenviar código' })) fail('hay botón de reenviar');
     },
   }],
   '"activated"': [{
     says: "Con uso de la app y sin código pendiente se muestra 'Código activado'",
-    actor: (p: Probe) => { if (!p.snapshot.context.useapp || p.snapshot.context.pending) fail('hay un código pendiente o no usa la app'); },
-    view: (p: any) => { if (!row$(p).textContent!.includes('Código activado')) fail('no dice Código activado'); },
+    actor: (p) => { if (!p.snapshot.context.useapp || p.snapshot.context.pending) fail('hay un código pendiente o no usa la app'); },
+    view: (p) => { if (!row$(p).textContent!.includes('Código activado')) fail('no dice Código activado'); },
   }],
   '"codeValid"': [{
     says: "Con uso de la app y un código vigente (antes de su vencimiento) se muestra 'Código enviado' y a qué hora vence, sin botón de reenviar",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { expiresAt } = p.snapshot.context;
       if (expiresAt === null || !(Date.now() < expiresAt)) fail(`el código venció (${expiresAt}) y se muestra como vigente`);
     },
-    view: (p: any) => {
+    view: (p) => {
       const text = row$(p).textContent!;
       if (!text.includes('Código enviado')) fail("no dice 'Código enviado'");
       if (!/vence a las \d{2}:\d{2}/.test(text)) fail('no dice a qué hora vence');
@@ -87,43 +87,43 @@ residentCodeModel.expectations = {
     },
   }, {
     says: 'El código pendiente nunca se muestra: solo viaja por correo al residente',
-    view: (p: any) => { if (CODE_SHAPE.test(row$(p).textContent!)) fail(`la fila muestra algo con forma de código: ${row$(p).textContent}`); },
+    view: (p) => { if (CODE_SHAPE.test(row$(p).textContent!)) fail(`la fila muestra algo con forma de código: ${row$(p).textContent}`); },
   }, {
     says: 'Tras reenviar, la fila muestra el vencimiento del código nuevo que respondió el servidor',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const answered = resends(p).some((c) => c.outcome === 'done');
       if (answered && p.snapshot.context.expiresAt !== Date.parse(RESENT.expiresAt)) fail(`vence ${p.snapshot.context.expiresAt}`);
     },
   }],
   '"codeExpired"': [{
     says: "Al llegar el vencimiento del código (15 minutos) aparece el botón 'Reenviar código', sin recargar",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { expiresAt } = p.snapshot.context;
       if (expiresAt !== null && Date.now() < expiresAt) fail(`el código aún es vigente (${expiresAt}) y se ofrece reenviarlo`);
     },
-    view: (p: any) => {
+    view: (p) => {
       if (!p.screen.queryByRole('button', { name: 'Reenviar código' })) fail('no hay botón Reenviar código');
     },
   }],
   '"resending"': [{
     says: 'Reenviar pide el reenvío del código de ese residente',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = resends(p).at(-1) ?? fail('no se pidió el reenvío');
       if (call.input.uuid !== 'r1') fail(`se pidió para ${call.input.uuid}`);
     },
   }],
   '"resent"': [{
     says: "Si el reenvío sale bien se muestra '¡Correcto!' con la descripción del servidor",
-    actor: (p: Probe) => { if (p.snapshot.context.description !== RESEND_DESCRIPTION) fail(`dice '${p.snapshot.context.description}'`); },
-    view: (p: any) => {
+    actor: (p) => { if (p.snapshot.context.description !== RESEND_DESCRIPTION) fail(`dice '${p.snapshot.context.description}'`); },
+    view: (p) => {
       const dialog = p.screen.getByRole('alertdialog', { name: '¡Correcto!', hidden: true });
       if (!dialog.textContent.includes(RESEND_DESCRIPTION)) fail('no muestra la descripción');
     },
   }],
   '"resendFailed"': [{
     says: "Si el reenvío falla se muestra 'No es posible reenviar el código' con el error_description del servidor",
-    actor: (p: Probe) => { if (p.snapshot.context.error !== resendFailure.body.error_description) fail(`dice '${p.snapshot.context.error}'`); },
-    view: (p: any) => {
+    actor: (p) => { if (p.snapshot.context.error !== resendFailure.body.error_description) fail(`dice '${p.snapshot.context.error}'`); },
+    view: (p) => {
       const dialog = p.screen.getByRole('alertdialog', { name: 'No es posible reenviar el código', hidden: true });
       if (!dialog.textContent.includes(resendFailure.body.error_description)) fail('no muestra el motivo');
     },

@@ -1,5 +1,5 @@
 import { residentEmailCheckMachine } from '../../../machines/residents/resident-email-check.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 /** `POST api/residents/validateEmail/` answers as the server gives them (docs/decisions.md, Residents). */
 export const emailAnswers = {
@@ -10,7 +10,7 @@ export const emailAnswers = {
 const EDITED = '00000000-0000-4000-8000-00000000e001';
 
 /** The resident email check the resident form spawns (checked with the server on blur). */
-export const residentEmailCheckModel: ModelSpec = {
+export const residentEmailCheckModel: ModelSpec<typeof residentEmailCheckMachine> = {
   name: 'residentEmailCheck',
   // Standing alone it has no form to tell: its reports are recorded by the test (`report`).
   machine: residentEmailCheckMachine.provide({ actions: { report: () => {} } }),
@@ -35,7 +35,7 @@ export const residentEmailCheckModel: ModelSpec = {
 };
 
 type Report = { type: string; [k: string]: any };
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: Report[] };
+type Probe = ActorProbe<typeof residentEmailCheckMachine>;
 /** The reports the check made in the running test (its `report` action, recorded). */
 export const emailReports: Report[] = [];
 const fail = (message: string) => { throw new Error(message); };
@@ -51,7 +51,7 @@ const expected = (p: Probe, answer: Report): string => {
 residentEmailCheckModel.expectations = {
   '"checking"': [{
     says: 'El correo que deja el campo se valida con POST api/residents/validateEmail/, con el residente que se edita en modo edición',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.filter((c) => c.src === 'validateEmail').at(-1) ?? fail('no se validó');
       const last = lastCheck(p);
       if (call.input.email !== last.email || call.input.residentUuid !== last.residentUuid) fail(`se validó ${JSON.stringify(call.input)}`);
@@ -59,7 +59,7 @@ residentEmailCheckModel.expectations = {
   }],
   '"idle"': [{
     says: "Solo la respuesta del último correo se informa: libre, 'Correo ya existente.', de un residente eliminado (fuera de edición) o fallida",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const answers = p.events.filter((e) => e.type.startsWith('xstate.'));
       if (emailReports.length !== answers.length) fail(`se informaron ${emailReports.length} respuestas, no ${answers.length}`);
       const last = p.events.at(-1);

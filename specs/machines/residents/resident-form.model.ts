@@ -1,6 +1,6 @@
 import { confirmingOf } from '../platform/form-screen.model.js';
 import { withResidentRules } from '../../../machines/residents/resident-form.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 /** What the person typed in 'Alta residente' before the path (the model varies email, phones and the import). */
 export const typedResident = {
@@ -116,7 +116,7 @@ export const residentFormModel: ModelSpec = {
 
 /* What the specification says holds in each state: the form, reactivation, rules, calls, titles. */
 type Call = { src: string; input: any; outcome?: string; output?: any };
-type Probe = { snapshot: any; calls: Call[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 const last = (p: Probe) => p.events.at(-1);
 const lastOf = (p: Probe, type: string) => [...p.events].reverse().find((e) => e.type === type);

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import { residentImportMachine } from '../../../machines/residents/resident-import.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const sheets = {
@@ -24,7 +24,7 @@ export const answers = {
 export const uploads: unknown[] = [];
 
 /** The Excel import modal of /newResidents (import, .xlsx only, texts). */
-export const residentImportModel: ModelSpec = {
+export const residentImportModel: ModelSpec<typeof residentImportMachine> = {
   name: 'residentImport',
   // Standing alone it has no page to tell; the upload child is a recorder of its input (its reports are events of the path).
   machine: residentImportMachine.provide({
@@ -42,7 +42,7 @@ export const residentImportModel: ModelSpec = {
       case 'wrongType': return [{ type: 'file.pick', file: sheets.residents }, { type: 'file.pick', file: sheets.pdf }, { type: 'import.close' }];
       case 'fileChosen': return [
         { type: 'upload.start', file: s.context.file },
-        ...(s.context.file.name === sheets.residents.name ? [{ type: 'file.pick', file: sheets.other }] : []),
+        ...(s.context.file!.name === sheets.residents.name ? [{ type: 'file.pick', file: sheets.other }] : []),
         { type: 'file.pick', file: sheets.pdf }, { type: 'import.close' },
       ];
       case 'uploading': return [
@@ -58,7 +58,7 @@ export const residentImportModel: ModelSpec = {
   },
 };
 
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe<typeof residentImportMachine>;
 const fail = (message: string) => { throw new Error(message); };
 const last = (p: Probe) => p.events.at(-1);
 const lastOf = (p: Probe, type: string) => [...p.events].reverse().find((e) => e.type === type);
@@ -67,76 +67,76 @@ export const importReports: string[] = [];
 residentImportModel.expectations = {
   '"wrongType"': [{
     says: "Solo se acepta .xlsx: otro archivo muestra 'Solo se aceptan archivos de Excel (.xlsx).'; uno de más de 10 MB, 'El archivo no debe pesar más de 10 MB.'",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const picked = lastOf(p, 'file.pick')!.file;
       const expected = picked.name.endsWith('.pdf') ? 'Solo se aceptan archivos de Excel (.xlsx).' : 'El archivo no debe pesar más de 10 MB.';
       if (p.snapshot.context.problem !== expected) fail(`dice '${p.snapshot.context.problem}'`);
     },
-    view: (p: any) => { if (!p.screen.getByRole('alert').textContent.includes(p.context.problem)) fail('no se ve el aviso'); },
+    view: (p) => { if (!p.screen.getByRole('alert').textContent.includes(String(p.context.problem))) fail('no se ve el aviso'); },
   }],
   '"fileChosen"': [{
     says: 'El archivo elegido se muestra y se puede importar',
-    actor: (p: Probe) => { if (p.snapshot.context.file?.name !== lastOf(p, 'file.pick')!.file.name) fail('otro archivo'); },
-    view: (p: any) => { if (p.screen.getByTestId('import-file').textContent !== p.context.file.name) fail('no se ve el archivo'); },
+    actor: (p) => { if (p.snapshot.context.file?.name !== lastOf(p, 'file.pick')!.file.name) fail('otro archivo'); },
+    view: (p) => { if (p.screen.getByTestId('import-file').textContent !== p.context.file?.name) fail('no se ve el archivo'); },
   }],
   '"uploading"': [{
     says: 'El archivo elegido se envía (POST api/residents/importResidents/) y la barra muestra el avance de la subida',
-    actor: (p: Probe) => {
+    actor: (p) => {
       if ((uploads.at(-1) as { file: unknown })?.file !== lastOf(p, 'upload.start')!.file) fail('se envió otro archivo');
       const progress = lastOf(p, 'upload.progress');
       const expected = progress && p.events.lastIndexOf(progress) > p.events.lastIndexOf(lastOf(p, 'upload.start')!) ? Math.round(progress.percent) : 0;
       if (p.snapshot.context.progress !== expected) fail(`avance ${p.snapshot.context.progress}`);
     },
-    view: (p: any) => { if (!p.screen.getByText(`${p.context.progress}%`)) fail('no se ve el avance'); },
+    view: (p) => { if (!p.screen.getByText(`${p.context.progress}%`)) fail('no se ve el avance'); },
   }],
   '"processing"': [{
     says: 'Subido el archivo, la barra está completa mientras el servidor procesa',
-    actor: (p: Probe) => { if (p.snapshot.context.progress !== 100) fail(`avance ${p.snapshot.context.progress}`); },
-    view: (p: any) => { if (!p.screen.getByText('Procesando residentes…')) fail('no dice que procesa'); },
+    actor: (p) => { if (p.snapshot.context.progress !== 100) fail(`avance ${p.snapshot.context.progress}`); },
+    view: (p) => { if (!p.screen.getByText('Procesando residentes…')) fail('no dice que procesa'); },
   }],
   '"allCreated"': [{
     says: 'Todo creado (200): el aviso muestra la descripción del servidor',
-    actor: (p: Probe) => { if (p.snapshot.context.description !== answers.done.body.description) fail(`dice '${p.snapshot.context.description}'`); },
-    view: (p: any) => { if (!p.screen.getAllByText(answers.done.body.description, { ignore: false }).length) fail('no se ve'); },
+    actor: (p) => { if (p.snapshot.context.description !== answers.done.body.description) fail(`dice '${p.snapshot.context.description}'`); },
+    view: (p) => { if (!p.screen.getAllByText(answers.done.body.description, { ignore: false }).length) fail('no se ve'); },
   }],
   '"partial"': [{
     says: "206: 'Error Parcial' / 'Algunos registros fallaron. Descarga el archivo para más detalles.' y se ofrece Errores.xlsx",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const body = lastOf(p, 'upload.answered')!.body;
       if (p.snapshot.context.errorFile !== (body.file ?? null)) fail('otro archivo de errores');
     },
-    view: (p: any) => {
+    view: (p) => {
       const dialogs = p.screen.getAllByRole('alertdialog', { hidden: true }).map((d: HTMLElement) => d.textContent).join(' ');
       if (!dialogs.includes('Error Parcial') || !dialogs.includes('Algunos registros fallaron. Descarga el archivo para más detalles.')) fail('no se ve Error Parcial');
     },
   }],
   '"downloading"': [{
     says: 'Descargar guarda el archivo de errores del servidor como Errores.xlsx',
-    actor: (p: Probe) => { if (p.calls.filter((c) => c.src === 'saveErrorFile').at(-1)?.input.base64 !== ERRORS_BASE64) fail('otro archivo'); },
+    actor: (p) => { if (p.calls.filter((c) => c.src === 'saveErrorFile').at(-1)?.input.base64 !== ERRORS_BASE64) fail('otro archivo'); },
   }],
   '"downloadFailed"': [{
     says: "Sin archivo de errores (o ilegible): 'No se pudo generar el archivo de errores.'",
-    actor: (p: Probe) => { if (last(p)!.type === 'errors.download' && p.snapshot.context.errorFile !== null) fail('había archivo'); },
-    view: (p: any) => {
+    actor: (p) => { if (last(p)!.type === 'errors.download' && p.snapshot.context.errorFile !== null) fail('había archivo'); },
+    view: (p) => {
       const dialogs = p.screen.getAllByRole('alertdialog', { hidden: true }).map((d: HTMLElement) => d.textContent).join(' ');
       if (!dialogs.includes('No se pudo generar el archivo de errores.')) fail('no se ve');
     },
   }],
   '"failed"': [{
     says: "'Error' con el texto del servidor; un fallo de red o del servidor (500): 'Ocurrió un error inesperado.'",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const e = last(p)!;
       const expected = e.type === 'upload.answered' && e.status < 500 ? e.body.error_description : 'Ocurrió un error inesperado.';
       if (p.snapshot.context.error !== expected) fail(`dice '${p.snapshot.context.error}'`);
     },
-    view: (p: any) => {
+    view: (p) => {
       const dialogs = p.screen.getAllByRole('alertdialog', { hidden: true }).map((d: HTMLElement) => d.textContent).join(' ');
-      if (!dialogs.includes(p.context.error)) fail('no se ve el error');
+      if (!dialogs.includes(String(p.context.error))) fail('no se ve el error');
     },
   }],
   '"closed"': [{
     says: 'Cerrar el modal lo termina y se lo dice a la página',
-    actor: (p: Probe) => { if (p.snapshot.status !== 'done' || importReports.at(-1) !== 'import.closed') fail('no se informó'); },
+    actor: (p) => { if (p.snapshot.status !== 'done' || importReports.at(-1) !== 'import.closed') fail('no se informó'); },
   }],
 };
 residentImportModel.describeEvent = (e) => ({

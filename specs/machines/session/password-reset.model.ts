@@ -1,8 +1,8 @@
 import { passwordResetMachine } from '../../../machines/session/password-reset.machine.js';
 import { INVALID_EMAIL } from '../../../src/shared/session/auth.schema.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
-export const passwordResetModel: ModelSpec = {
+export const passwordResetModel: ModelSpec<typeof passwordResetMachine> = {
   name: 'passwordReset',
   machine: passwordResetMachine,
   inputs: [{ name: 'empty form', input: undefined }],
@@ -19,13 +19,13 @@ export const passwordResetModel: ModelSpec = {
 };
 
 /* What the specification says holds: /resetPassword has one email field and 'Recuperar Contraseña', then success or failure with a retry link; the email rule. */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe<typeof passwordResetMachine>;
 const fail = (message: string) => { throw new Error(message); };
 const typed = (p: Probe) => String([...p.events].reverse().find((e) => e.type === 'field.change')?.value ?? '');
 passwordResetModel.expectations = {
   '"editing"': [{
     says: "El campo muestra lo escrito; pedir con un correo no válido muestra 'Por favor ingresa un correo valido.' y no envía nada",
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { email, error } = p.snapshot.context;
       if (email !== typed(p)) fail(`el campo tiene '${email}'`);
       const submittedLast = p.events.at(-1)?.type === 'form.submit';
@@ -36,15 +36,15 @@ passwordResetModel.expectations = {
   }],
   '"submitting"': [{
     says: 'Recuperar Contraseña envía el correo escrito',
-    actor: (p: Probe) => { if (p.calls.at(-1)?.input.email !== typed(p).trim()) fail(`envió ${JSON.stringify(p.calls.at(-1)?.input)}`); },
+    actor: (p) => { if (p.calls.at(-1)?.input.email !== typed(p).trim()) fail(`envió ${JSON.stringify(p.calls.at(-1)?.input)}`); },
   }],
   '"sent"': [{
     says: 'Al aceptarse se avisa que se envió un correo con instrucciones (la pantalla termina)',
-    actor: (p: Probe) => { if (p.snapshot.status !== 'done' || p.calls.at(-1)?.outcome !== 'done') fail('no terminó tras el envío'); },
+    actor: (p) => { if (p.snapshot.status !== 'done' || p.calls.at(-1)?.outcome !== 'done') fail('no terminó tras el envío'); },
   }],
   '"failed"': [{
     says: 'Si falla se muestra el aviso con el enlace para reintentar, y el correo escrito se conserva',
-    actor: (p: Probe) => { if (p.snapshot.context.email !== typed(p)) fail('se perdió el correo'); },
+    actor: (p) => { if (p.snapshot.context.email !== typed(p)) fail('se perdió el correo'); },
   }],
 };
 passwordResetModel.describeEvent = (e) => ({

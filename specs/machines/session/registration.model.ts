@@ -2,9 +2,9 @@ import { CONFIRMING_TRANSITIONS } from '../platform/form-screen.model.js';
 import { registrationForm } from '../../../machines/session/registration-form.js';
 import { registrationMachine } from '../../../machines/session/registration.machine.js';
 import { PASSWORDS_DIFFER, REGISTRATION_PASSWORD_RULE } from '../../../src/shared/session/auth.schema.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 
 /** Where the registration went, recorded by the test (its `navigate` action). */

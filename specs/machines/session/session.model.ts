@@ -1,6 +1,8 @@
+import type { ContextFrom } from 'xstate';
 import type { CurrentUser } from '../../../src/shared/platform/api-types.js';
 import { sessionMachine } from '../../../machines/session/session.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 
 const user = (idUsersTypes: number): CurrentUser => ({
   uuid: 'u1', email: 'a@porton.mx', username: 'a@porton.mx', role: 'x', roleKey: 'admin', frac: 'Las Palmas',
@@ -9,7 +11,7 @@ const user = (idUsersTypes: number): CurrentUser => ({
 });
 const expired = { kind: 'http', status: 400, body: { error: 'invalid_grant', error_description: 'User account has expired' } };
 
-export const sessionModel: ModelSpec = {
+export const sessionModel: ModelSpec<typeof sessionMachine> = {
   name: 'session',
   machine: sessionMachine,
   inputs: [{ name: 'no token', input: { token: null } }, { name: 'stored token', input: { token: 'stored' } }],
@@ -42,9 +44,9 @@ export const sessionModel: ModelSpec = {
 
 
 /* What the spec says holds in each state (sign-in, session, sign-in rules, messages). */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe<typeof sessionMachine>;
 /** The rendered sign-in screen and shell (specs/web/session/session.view.spec.tsx adds the route and the fields). */
-type ViewProbe = { screen: any; context: any; events: { type: string }[]; step: number; where: () => string; field: (name: 'email' | 'password') => HTMLInputElement };
+type ViewProbe = ScreenProbe<ContextFrom<typeof sessionMachine>> & { events: { type: string }[]; step: number; where: () => string; field: (name: 'email' | 'password') => HTMLInputElement };
 const fail = (message: string) => { throw new Error(message); };
 const busyButton = {
   says: "Mientras se intenta (y mientras se revoca un token rechazado) el botón dice 'Ingresando…' y no se puede volver a pulsar",
@@ -60,7 +62,7 @@ const signedInShell = {
 sessionModel.expectations = {
   '{"signedOut":"error"}': [{
     says: 'Tras un intento fallido los campos de correo y contraseña quedan vacíos',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { email, password } = p.snapshot.context.credentials;
       if (email !== '' || password !== '') fail(`los campos conservan '${email}' / '${password ? '••••' : ''}'`);
     },
@@ -69,12 +71,12 @@ sessionModel.expectations = {
     },
   }, {
     says: 'Se muestra por qué no se pudo iniciar sesión',
-    actor: (p: Probe) => { if (!p.snapshot.context.error) fail('no hay mensaje'); },
-    view: (p: ViewProbe) => { p.screen.getByText(p.context.error); },
+    actor: (p) => { if (!p.snapshot.context.error) fail('no hay mensaje'); },
+    view: (p: ViewProbe) => { p.screen.getByText(String(p.context.error)); },
   }],
   '{"signedOut":"idle"}': [{
     says: 'Con un campo vacío (o un correo no válido en el portal de contratistas) no se envía nada y el campo dice por qué',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const last = p.events.at(-1);
       if (last?.type !== 'session.signIn') return;
       if (Object.keys(p.snapshot.context.fieldErrors).length === 0) fail('no hay mensajes en los campos');
@@ -91,14 +93,14 @@ sessionModel.expectations = {
   '"signingOut"': [signedInShell],
   '"signingIn"': [{
     says: 'Ingresar envía el correo y la contraseña escritos',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const call = p.calls.filter((c) => c.src === 'signIn').at(-1) ?? fail('no se envió');
       if (call.input.email !== 'a@porton.mx' || call.input.password !== 'Porton2026') fail(`envió ${call.input.email}`);
     },
   }, busyButton],
   '"authenticated"': [{
     says: 'Con sesión se conoce al usuario y su fraccionamiento activo',
-    actor: (p: Probe) => { if (!p.snapshot.context.user || !p.snapshot.hasTag('signedIn')) fail('sin usuario'); },
+    actor: (p) => { if (!p.snapshot.context.user || !p.snapshot.hasTag('signedIn')) fail('sin usuario'); },
   }, signedInShell],
 };
 sessionModel.describeEvent = (e) => ({

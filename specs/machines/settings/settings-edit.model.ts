@@ -1,5 +1,7 @@
+import type { AnyStateMachine, ContextFrom } from 'xstate';
 import { settingsEditMachine } from '../../../machines/settings/settings-edit.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 
 export const COMMUNITY_UUID = '00000000-0000-4000-8000-00000000aa01';
 /** The settings `GET api/users/me` answers in the paths: the spec's defaults. */
@@ -53,7 +55,7 @@ export const settingsEditModel: ModelSpec = {
   },
 };
 
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 /** The values the person's events since the last load make, computed from the spec's words (not from the machine). */
 function expectedValues(p: Probe) {
@@ -80,7 +82,7 @@ const saves = (p: Probe) => p.calls.filter((c) => c.src === 'saveSettings');
 const loads = (p: Probe) => p.calls.filter((c) => c.src === 'loadSettings');
 
 /** The rendered 'Ajustes' screen: its checkboxes by their exact label, the message box, the dialogs. */
-type ViewProbe = { screen: any; context: any; events: { type: string; [k: string]: any }[] };
+type ViewProbe = ScreenProbe<ContextFrom<AnyStateMachine>>;
 const LABELS: Record<string, string> = { searchName: 'Nombre', searchAddress: 'Dirección', searchAction: 'No. acción', searchPlace: 'Lugar', searchCommonArea: 'Área común' };
 const box = (p: ViewProbe, label: string) => {
   const found = (p.screen.getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[]).find((c) => c.closest('label')?.textContent?.trim() === label);
@@ -105,7 +107,7 @@ settingsEditModel.expectations = {
       const message = p.screen.getByRole('textbox', { hidden: true }) as HTMLTextAreaElement;
       if (!message.disabled || message.value !== loaded.invitationMessage) fail('el mensaje no es el cargado o se puede cambiar');
     },
-    actor: (p: Probe) => {
+    actor: (p) => {
       const { uuid: _u, ...loaded } = loadedSettings;
       const shown = p.snapshot.context.values;
       if (JSON.stringify(shown) !== JSON.stringify({ ...shown, ...loaded }) || Object.keys(shown).length !== Object.keys(loaded).length) fail('no muestra lo cargado');
@@ -128,7 +130,7 @@ settingsEditModel.expectations = {
     },
     {
       says: "'Todo' pone o quita nombre, dirección, acción, lugar y área común; apagar la dirección apaga lugar y área común",
-      actor: (p: Probe) => {
+      actor: (p) => {
         const want = expectedValues(p);
         const got = p.snapshot.context.values;
         for (const k of [...SEARCH, 'folioRequired', 'invitationMessage', 'invitationValidity', 'frequentInvitationChronoUnit', 'frequentInvitationValidity']) {
@@ -138,7 +140,7 @@ settingsEditModel.expectations = {
     },
     {
       says: 'Un mensaje vacío o de solo espacios muestra el mensaje del spec; uno de 81 caracteres se rechaza; nada se envía así',
-      actor: (p: Probe) => {
+      actor: (p) => {
         const message = p.snapshot.context.values.invitationMessage as string;
         const error = p.snapshot.context.errors.invitationMessage;
         const tried = p.events.at(-1)?.type === 'settings.save';
@@ -152,7 +154,7 @@ settingsEditModel.expectations = {
   ],
   '"saving"': [{
     says: 'Guardar envía PUT api/fracs/{uuid}/configure con lo editado',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const last = saves(p).at(-1) ?? fail('no se envió');
       if (last.input.uuid !== COMMUNITY_UUID) fail(`a ${last.input.uuid}`);
       if (JSON.stringify(last.input.values) !== JSON.stringify(expectedValues(p))) fail('no envió lo editado');
@@ -162,7 +164,7 @@ settingsEditModel.expectations = {
   }],
   '"loading"': [{
     says: 'Tras guardar, con éxito o con error, la configuración se vuelve a cargar',
-    actor: (p: Probe) => {
+    actor: (p) => {
       const acknowledged = p.events.filter((e) => e.type === 'dialog.close').length;
       const retries = p.events.filter((e) => e.type === 'load.retry').length;
       if (loads(p).length !== 1 + acknowledged + retries) fail(`se cargó ${loads(p).length} veces`);
@@ -170,7 +172,7 @@ settingsEditModel.expectations = {
   }],
   '"failed"': [{
     says: "Si no se guarda: 'Ha ocurrido un error' / 'Por favor comuniquese con soporte' (el error queda registrado)",
-    actor: (p: Probe) => { if (!p.snapshot.context.error) fail('no se registró el error'); },
+    actor: (p) => { if (!p.snapshot.context.error) fail('no se registró el error'); },
     view: (p: ViewProbe) => { dialogWith(p, 'Ha ocurrido un error'); dialogWith(p, 'Por favor comuniquese con soporte'); },
   }],
   '"saved"': [{

@@ -1,9 +1,11 @@
+import type { AnyStateMachine, ContextFrom } from 'xstate';
 import { CONFIRMING_TRANSITIONS } from '../platform/form-screen.model.js';
 import { formRules } from '../../../machines/platform/form-rules.js';
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
 import { UserMessages } from '../../../src/shared/users/user.schema.js';
 import { emptyUserForm, userFormSchemaFor } from '../../../src/shared/users/user-form.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 
 /**
  * An integrator registers a community administrator: the richest form (address with the
@@ -75,10 +77,10 @@ export const userModalModel: ModelSpec = {
 };
 
 /* What the specification says holds in each state: Usuarios, the users form and postal code, messages. */
-type Probe = { snapshot: any; calls: { src: string; input: any; outcome?: string; output?: any }[]; events: { type: string; [k: string]: any }[] };
+type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 /** The rendered users modal (specs/web/users/users-modal-paths.view.spec.tsx adds its field lookup). */
-type ViewProbe = { screen: any; context: any; field: (label: string) => HTMLInputElement & HTMLSelectElement };
+type ViewProbe = ScreenProbe<ContextFrom<AnyStateMachine>> & { field: (label: string) => HTMLInputElement & HTMLSelectElement };
 /** The postal code typed last, or loaded. */
 const lastPostalCode = (p: Probe) => {
   for (const e of [...p.events].reverse()) {

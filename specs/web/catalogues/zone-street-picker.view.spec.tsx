@@ -2,7 +2,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject } from 'xstate';
+import { fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type EventFrom } from 'xstate';
 import type { CommonArea, Street } from '../../../src/shared/catalogues/catalogue-types.js';
 import type { commonAreasApi } from '../../../src/web/views/catalogues/common-areas.api.js';
 import type { streetsApi } from '../../../src/web/views/catalogues/streets.api.js';
@@ -108,7 +108,7 @@ describe('the zone and street selectors perform the zoneStreetPicker paths (Call
         expect(call.args).toEqual([snapshot.context.zoneUuid]);
       } else if (event.type === 'zone.choose') fireEvent.change(select('Zona'), { target: { value: event.uuid } });
       else fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-      snapshot = getNextSnapshot(zoneStreetPickerModel.machine, snapshot, event);
+      snapshot = getNextSnapshot(zoneStreetPickerModel.machine, snapshot, event as EventFrom<typeof zoneStreetPickerModel.machine>);
       await expectPicker(path, JSON.parse(path.states[i + 1]), snapshot.context);
     }
   });

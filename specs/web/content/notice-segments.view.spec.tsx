@@ -2,7 +2,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject } from 'xstate';
+import { fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type EventFrom } from 'xstate';
 import { browserSessionMachine, SessionProvider } from '../../../src/web/views/session/session-context.js';
 import { NoticeFormView } from '../../../src/web/views/content/notice-form.view.js';
 import type { ContentFormApis } from '../../../src/web/views/content/use-content-form.js';
@@ -97,7 +97,7 @@ describe("the notice form's zone, street and resident selectors perform the noti
       } else if (event.type === 'zone.choose') fireEvent.change(select('Zona'), { target: { value: String(event.idZone) } });
       else if (event.type === 'street.choose') fireEvent.change(select('Calle'), { target: { value: String(event.idStreet) } });
       else fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-      snapshot = getNextSnapshot(noticeSegmentsModel.machine, snapshot, event);
+      snapshot = getNextSnapshot(noticeSegmentsModel.machine, snapshot, event as EventFrom<typeof noticeSegmentsModel.machine>);
       await expectSelectors(JSON.parse(path.states[i + 1]), snapshot.context);
     }
   });
