@@ -25,7 +25,7 @@ export interface ZoneStreetPickerInput { withStreets: boolean; idZone: number | 
 const uuidOf = (zones: ZoneOption[], idZone: number | null) => zones.find((z) => z.idZone === idZone)?.uuid ?? '';
 
 /**
- * The zone-then-street selectors of the street and common-area modals (spec 3 §2, §4):
+ * The zone-then-street selectors of the street and common-area modals:
  * load the community's zones; choosing a zone loads its streets (`api/streets/zones/{zoneUuid}`).
  */
 export const zoneStreetPickerMachine = setup({

@@ -1,6 +1,5 @@
 /**
- * The rules of the content forms (spec 3 §2 'Nuevo aviso', 'Nuevo boletín', 'Nueva promoción';
- * §5): each kind's schema and starting values for the form skeleton, a stored post as form values,
+ * The rules of the content forms ('Nuevo aviso', 'Nuevo boletín', 'Nueva promoción'): each kind's schema and starting values for the form skeleton, a stored post as form values,
  * and the optional image (jpeg or png) in place of the skeleton's logo check.
  */
 import { assertEvent, assign } from 'xstate';

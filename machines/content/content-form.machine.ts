@@ -5,7 +5,7 @@ import { formScreenMachine } from '../platform/form-screen.machine.js';
 import { withNoticeRules } from './notice-form.machine.js';
 
 /**
- * The form of each content kind (spec 3 §2): the notice form (the skeleton with the segmentation
+ * The form of each content kind: the notice form (the skeleton with the segmentation
  * cascade), or the form skeleton itself with the newsletter's or the promotion's rules. Models give
  * other starting values; the page provides the calls and the navigation.
  */

@@ -13,7 +13,7 @@ const isSegmentField = (name: string): name is (typeof SEGMENT_FIELDS)[number] =
 const idOf = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
 /**
- * 'Nuevo aviso' / 'Editar aviso' (spec 3 §2, §4, §5): the one form skeleton with the notice's
+ * 'Nuevo aviso' / 'Editar aviso': the one form skeleton with the notice's
  * rules, plus the segmentation: the cascade child (`segments`, machines/content/notice-segments.machine.ts)
  * spawned once the values are known, told each zone and street chosen; choosing a zone empties
  * the street and the resident, choosing a street empties the resident; checking 'Para todo el

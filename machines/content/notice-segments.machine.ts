@@ -30,7 +30,7 @@ const zoneUuidOf = (zones: SegmentZone[], idZone: number | '' | null) => zones.f
 const streetUuidOf = (streets: SegmentStreet[], idStreet: number | '' | null) => streets.find((s) => s.idStreet === idStreet)?.uuid ?? '';
 
 /**
- * The notice form's segmentation cascade (spec 3 §2 'Nuevo aviso', §4): load the community's
+ * The notice form's segmentation cascade ('Nuevo aviso'): load the community's
  * zones; choosing a zone loads its streets (`api/streets/zones/{zoneUuid}`); choosing a street
  * loads its residents (`api/residents/streets/{streetUuid}`). A newer choice replaces a load
  * still running. Editing a notice, its zone's streets and its street's residents load at once.

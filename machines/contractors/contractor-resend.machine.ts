@@ -13,7 +13,7 @@ export type ContractorResendEvent =
   | { type: 'dialog.close' };
 
 /**
- * 'Reenviar código' over the contractors' checkboxes (spec 2 §2.4, §8): exactly one checked
+ * 'Reenviar código' over the contractors' checkboxes: exactly one checked
  * contractor gets its access link again (`POST api/users/resetPassword`, 'Correo enviado'); none
  * checked says 'Es necesario seleccionar un contratista...', several say 'No se puede reenviar el
  * código a más de un contratista a la vez.'.

@@ -6,7 +6,7 @@ export interface WorkerRef { uuid: string; name: string; status: string }
 
 /**
  * One worker (a card's Aprobar / Rechazar) or a site's workers (approve all / reject all of the
- * requests table, spec 2 §2.8). `action` is what was pressed.
+ * requests table). `action` is what was pressed.
  */
 export interface WorkerApprovalInput { workers: WorkerRef[]; bulk: boolean; action: 'approve' | 'reject' }
 
@@ -23,7 +23,7 @@ export interface WorkerApprovalContext {
   failures: WorkerFailure[];
   reason: string;
   reasonError: string | null;
-  /** Why the rule of §4.3 refuses the action (shown in 'No se puede realizar la siguiente acción'). */
+  /** Why the approval rule (only a worker not approved may be changed) refuses the action (shown in 'No se puede realizar la siguiente acción'). */
   refusal: string | null;
 }
 
@@ -44,7 +44,7 @@ const afterEachCall = [
 ] as const;
 
 /**
- * Approving and rejecting construction workers (spec 2 §4.3, §8): the rules as states (refused
+ * Approving and rejecting construction workers: the rules as states (refused
  * with the spec's message; 'No hay solicitudes pendientes'), the reason asked before a rejection,
  * and the calls one worker at a time with progress; a bulk run ends with a summary of what
  * failed. Ends with `{ changed }` (something was decided: the list reloads).
@@ -102,7 +102,7 @@ export const workerApprovalMachine = setup({
         { target: 'approving' },
       ],
     },
-    /** §4.3 forbids the action on this worker: 'No se puede realizar la siguiente acción' with the rule's message. */
+    /** The approval rule forbids the action on this worker: 'No se puede realizar la siguiente acción' with the rule's message. */
     refused: { on: { 'dialog.close': 'closed' } },
     /** Approve all / reject all with no pending worker: the info 'No hay solicitudes pendientes'. */
     noPending: { on: { 'dialog.close': 'closed' } },
@@ -155,7 +155,7 @@ export const workerApprovalMachine = setup({
   },
 });
 
-/** The dialog of an ending state, in the spec's words (§8). */
+/** The dialog of an ending state, in the spec's words. */
 export function approvalDialog(state: string, context: WorkerApprovalContext): { title: string; text: string } | null {
   const verb = context.action === 'approve' ? 'aprobadas' : 'rechazadas';
   switch (state) {

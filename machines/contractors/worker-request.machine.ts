@@ -5,9 +5,9 @@ import { fieldErrors } from '../../src/shared/platform/form-validation.js';
 import { WorkerRequestSchema } from '../../src/shared/contractors/construction-worker.schema.js';
 import { editRefusal, WorkerMessages, WorkerStatus } from '../../src/shared/contractors/worker-rules.js';
 
-/** A file as it is sent (spec 2 §3 'File payload'). */
+/** A file as it is sent (the file payload). */
 export interface FileValue { name: string; extension: string; mimeType: string; content: string }
-/** A worker of the request as it is sent (spec 2 §7: POST api/constructionWorkerRequests); an edit sends unchanged files as `{ uuid }`. */
+/** A worker of the request as it is sent (POST api/constructionWorkerRequests); an edit sends unchanged files as `{ uuid }`. */
 export interface RequestedWorker {
   firstName: string;
   lastName: string;
@@ -21,7 +21,7 @@ export interface WorkerRequestPayload { construction: { uuid: string }; workers:
 export interface SentWorker { uuid: string; name: string; status: string; rejectReason: string | null }
 
 export type FileSlot = 'photo' | 'identification' | 'proofOfAddress';
-/** A file the worker already has (editing): shown by its link, sent back unchanged as `{ uuid }` (spec 2 §7). */
+/** A file the worker already has (editing): shown by its link, sent back unchanged as `{ uuid }`. */
 export interface StoredFile { uuid: string; name: string; mimeType: string; publicUrl: string }
 export type SlotValue = FileValue | StoredFile;
 export const isStoredFile = (file: SlotValue | null): file is StoredFile => file !== null && 'uuid' in file && !('content' in file);
@@ -35,16 +35,16 @@ export interface EditedWorker {
 
 export interface WorkerRequestInput {
   construction?: string | null;
-  /** `token` of /createWorker: the worker to edit (spec 2 §2.7 'Editar trabajador'). */
+  /** `token` of /createWorker: the worker to edit ('Editar trabajador'). */
   token?: string | null;
-  /** The user may create and edit workers directly (spec 2 §6: administrators; a contractor cannot edit). */
+  /** The user may create and edit workers directly (administrators; a contractor cannot edit). */
   administrator?: boolean;
 }
 /** What the send child is given: the payload, and the worker when it is an edit (PUT .../{id}/administrator). */
 export interface SendInput { payload: WorkerRequestPayload; editing: string | null }
 
 export interface WorkerRequestContext {
-  /** The form (spec 2 §2.7): names and the site; the site is locked when the screen was given one. */
+  /** The form: names and the site; the site is locked when the screen was given one. */
   values: { firstName: string; lastName: string; construction: string };
   files: Record<FileSlot, SlotValue | null>;
   /** The worker being edited (its uuid), or null when registering. */
@@ -71,7 +71,7 @@ export type WorkerRequestEvent =
   | { type: 'submit'; payload: WorkerRequestPayload }
   | { type: 'upload.progress'; percent: number }
   | { type: 'upload.done'; workers: SentWorker[] }
-  /** `status` is the HTTP status of the refusal (409: the §4.3 rule refused the edit). */
+  /** `status` is the HTTP status of the refusal (409: the worker is approved, so it cannot be edited). */
   | { type: 'upload.failed'; error: string; status?: number }
   | { type: 'dialog.close' }
   /** The administrator decided (pushed over the contractor's room). */
@@ -79,7 +79,7 @@ export type WorkerRequestEvent =
   | { type: 'request.again' };
 
 /**
- * A contractor requesting a worker (spec 2 §4.3: a contractor's new worker becomes a pending
+ * A contractor requesting a worker (a contractor's new worker becomes a pending
  * request): filling → uploading the files with progress → submitted ('Solicitud de trabajador
  * enviada') → the live status of the request, changed by the administrator's decision as it is
  * pushed. The upload is a child that reports its progress and its end as events.
@@ -106,11 +106,11 @@ export const workerRequestMachine = setup({
     allApproved: ({ context }) => context.sent.length > 0 && context.sent.every((w) => w.status === WorkerStatus.approved),
     anyRejected: ({ context }) => context.sent.some((w) => w.status === WorkerStatus.rejected),
     isEditing: ({ context }) => context.editing !== null,
-    /** Spec 2 §6: a contractor cannot edit workers. */
+    /** A contractor cannot edit workers. */
     editForbidden: ({ context }) => context.editing !== null && !context.administrator,
-    /** Spec 2 §4.3: only a worker that is not approved may be edited. */
+    /** Only a worker that is not approved may be edited. */
     editRefused: ({ event }) => editRefusal((event as unknown as { output: EditedWorker }).output.status) !== null,
-    /** The server refused the edit by the §4.3 rule (the worker was approved meanwhile). */
+    /** The server refused the edit: the worker is approved (it was approved meanwhile). */
     editConflict: ({ context, event }) => context.editing !== null && event.type === 'upload.failed' && event.status === 409,
   },
   actions: {
@@ -162,7 +162,7 @@ export const workerRequestMachine = setup({
     },
     /** 'Ha ocurrido un error' with the server's text; closing it returns to /workers. */
     loadFailed: { on: { 'dialog.close': 'closed' } },
-    /** 'No se puede realizar la siguiente acción' (§4.3, §6): this worker cannot be edited here; closing returns to /workers. */
+    /** 'No se puede realizar la siguiente acción': this worker cannot be edited here; closing returns to /workers. */
     refused: { on: { 'dialog.close': 'closed' } },
     closed: { type: 'final', entry: 'leave' },
     filling: {
@@ -230,7 +230,7 @@ export const workerRequestMachine = setup({
 
 const withoutKey = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
 
-/** A new file is sent whole; a stored one unchanged as `{ uuid }` (spec 2 §7). */
+/** A new file is sent whole; a stored one unchanged as `{ uuid }`. */
 const sent = (file: SlotValue | null) => (file === null ? undefined : isStoredFile(file) ? { uuid: file.uuid } : file);
 
 /** What the form sends: the site and one worker with its three files. */

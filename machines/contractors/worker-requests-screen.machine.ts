@@ -27,7 +27,7 @@ export type RequestsScreenEvent =
   | { type: 'dialog.close' };
 
 /**
- * /workersRequest 'Solicitudes' (spec 2 §2.8): the requests per site with their counts; approve
+ * /workersRequest 'Solicitudes': the requests per site with their counts; approve
  * all and reject all read the site's workers and run the `workerApproval` child over them (it
  * keeps only the pending ones, shows progress and a partial-failure summary); a new request
  * pushed live reloads the table.

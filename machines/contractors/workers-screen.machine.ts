@@ -32,7 +32,7 @@ export interface WorkersScreenContext {
   deciding: WorkerApprovalInput | null;
   /** The workers whose credentials the download child is drawing. */
   downloading: string[] | null;
-  /** The ticked cards (spec 2 §2.6 'Seleccionar todos'), by uuid. */
+  /** The ticked cards ('Seleccionar todos'), by uuid. */
   selected: string[];
   /** The worker being confirmed for deletion or deleted. */
   deleting: string | null;
@@ -50,7 +50,7 @@ export type WorkersScreenEvent =
   | { type: 'reject'; uuid: string }
   | { type: 'live.changed' }
   | { type: 'retry' }
-  /** A card's Editar: ./createWorker?token={id} (spec 2 §2.6), only for a worker not approved (§4.3). */
+  /** A card's Editar: ./createWorker?token={id}, only for a worker not approved. */
   | { type: 'worker.edit'; uuid: string }
   /** A card's Eliminar: confirmed, then DELETE .../{id}/administrator. */
   | { type: 'worker.delete'; uuid: string }
@@ -64,7 +64,7 @@ export type WorkersScreenEvent =
   | { type: 'selection.download' };
 
 /**
- * /workers 'Trabajadores de obra' (spec 2 §2.6): loads the workers (all, or a site's), filters and
+ * /workers 'Trabajadores de obra': loads the workers (all, or a site's), filters and
  * pages them on the client, opens the information and credential modals, downloads approved
  * workers' credentials (the `invitationDownload` child, 'Descarga completada'), and runs the
  * `workerApproval` child for a card's Aprobar / Rechazar; reloads after a decision or when a
@@ -164,7 +164,7 @@ export const workersScreenMachine = setup({
         ],
       },
     },
-    /** '¿Seguro que deseas eliminar a este trabajador?' / 'No podrás revertir esta acción' (spec 2 §8, §9). */
+    /** '¿Seguro que deseas eliminar a este trabajador?' / 'No podrás revertir esta acción'. */
     confirmDelete: {
       on: {
         'delete.confirm': 'deleting',
@@ -202,7 +202,7 @@ export const workersScreenMachine = setup({
 });
 
 const statusOf = (context: WorkersScreenContext, uuid: string) => context.workers.find((w) => w.uuid === uuid)?.status ?? '';
-/** The ticked workers whose credentials may be drawn (§4.3: approved only). */
+/** The ticked workers whose credentials may be drawn (approved only). */
 const approvedOf = (context: WorkersScreenContext) => context.selected.filter((u) => credentialRefusal(statusOf(context, u)) === null);
 
 function decisionOf(context: WorkersScreenContext, uuid: string, action: 'approve' | 'reject'): WorkerApprovalInput {

@@ -27,7 +27,7 @@ export type DashboardEvent =
 export interface DashboardInput { view: 'licences' | 'visits'; fracUuid: string | null }
 
 /**
- * The /home dashboards (spec 1 §2, §4, §7): integrators load their licence cards; everyone else
+ * The /home dashboards: integrators load their licence cards; everyone else
  * loads the access statistics, then keeps them live from the community's V_IN / V_OUT events,
  * which a callback actor (the socket in the browser, a fake in tests) sends in.
  */
@@ -82,7 +82,7 @@ export const dashboardMachine = setup({
     visits: {
       initial: 'still',
       states: {
-        /** Counters move with the community's events (spec 1 §4). */
+        /** Counters move with the community's events. */
         live: {
           entry: assign({ live: 'connecting' as const }),
           invoke: { id: 'live', src: 'liveVisits', input: ({ context }) => ({ fracUuid: context.fracUuid! }) },

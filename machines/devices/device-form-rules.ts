@@ -1,5 +1,5 @@
 /**
- * The device modal's rules (spec 3 §2 Dispositivos, §3 Device, §4, §5, §8): the values it starts
+ * The device modal's rules ('Dispositivos'): the values it starts
  * from, a stored device as form values, and which values the type rules keep.
  */
 import { deviceFieldsShown, placeOfType } from '../../src/shared/devices/device-rules.js';
@@ -8,7 +8,7 @@ import { DeviceSchema } from '../../src/shared/devices/device.schema.js';
 import { formRules, type FormValues } from '../platform/form-rules.js';
 import type { Option } from '../platform/form-screen.machine.js';
 
-/** A new device: a BOOTH reading IN (spec 3 §4), nothing located. */
+/** A new device: a BOOTH reading IN, nothing located. */
 export const emptyDevice = (): FormValues => ({
   name: '', deviceType: 'BOOTH', scannerAccess: 'IN', scannerPlace: null, parents: [], zone: null, street: null, number: '',
 });
@@ -29,7 +29,7 @@ export const deviceFormValues = (d: DeviceAnswer): FormValues => ({
 export const parentOptions = (list: ParentOption[]): Option[] => list.map((p) => ({ value: p.uuid, label: p.name }));
 
 /**
- * The values the type rules keep (spec 3 §2): a booth or hostess station has no scanner fields, an
+ * The values the type rules keep: a booth or hostess station has no scanner fields, an
  * OUT reader no parents, a ZONE location no street, and only a HOUSE a number.
  */
 export function keepShownFields(values: FormValues): FormValues {

@@ -28,7 +28,7 @@ const acceptsField = (context: FormContext, event: FormEvent) => {
 };
 
 /**
- * The device modal (spec 3 §2, §4, §5, §8; issue 9): the one form skeleton with the device's rules,
+ * The device modal: the one form skeleton with the device's rules,
  * which loads its parent candidates (`searchParentDevice`) when adding too, plus what only this
  * form has: the type rules as guards (the location fields take changes only for a SCANNER, the
  * parents only for an IN reader, the street unless the location is ZONE, the number only for

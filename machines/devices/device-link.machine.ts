@@ -3,7 +3,7 @@ import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { LINK_POLL_MS } from '../../src/shared/devices/device-rules.js';
 import type { DeviceStatusEvent } from '../../src/shared/platform/realtime.js';
 
-/** The device a row's link child is about: the list gives its row (spec 3 §3 Device). */
+/** The device a row's link child is about: the list gives its row . */
 export interface DeviceLinkRow {
   uuid: string;
   name: string;
@@ -22,7 +22,7 @@ export interface DeviceLinkContext {
   /** The code the QR and the text show, and when it expires (ISO). */
   code: string | null;
   expiresAt: string | null;
-  /** The server's error_description of a failed call (spec 3 §8 'Error'). */
+  /** The server's error_description of a failed call (the 'Error' dialog). */
   error: string | null;
 }
 
@@ -42,7 +42,7 @@ export type DeviceLinkEvent =
 export interface IssuedCode { code: string; expiresAt: string }
 
 /**
- * A device's link and unlink (spec 3 §2, §4; issue 9), one per shown row, spawned by the devices
+ * A device's link and unlink, one per shown row, spawned by the devices
  * list. An INACTIVE device can open the link dialog: a fresh code is issued and shown (QR, text,
  * countdown); at its expiry, or on 'Renovar', a new one replaces it. The dialog closes with
  * 'Dispositivo vinculado' when the realtime event arrives, or when a poll (the fallback) sees the
@@ -102,7 +102,7 @@ export const deviceLinkMachine = setup({
   initial: 'checking',
   states: {
     checking: { always: [{ guard: 'isActive', target: 'active' }, { target: 'inactive' }] },
-    /** INACTIVE: it can be linked or deleted (spec 3 §4). */
+    /** INACTIVE: it can be linked or deleted. */
     inactive: {
       on: {
         'link.open': { target: 'issuing' },
@@ -168,7 +168,7 @@ export const deviceLinkMachine = setup({
       entry: ['forgetCode', assign({ online: true })],
       on: { 'dialog.close': { target: 'active', actions: 'askReload' } },
     },
-    /** ACTIVE: it can only be unlinked (spec 3 §4). */
+    /** ACTIVE: it can only be unlinked. */
     active: { on: { 'unlink.open': { target: 'confirmUnlink' } } },
     confirmUnlink: {
       on: {

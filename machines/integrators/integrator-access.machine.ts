@@ -19,7 +19,7 @@ export type IntegratorAccessEvent =
 export interface IntegratorAccessInput { row: { uuid: string; name: string; lastName?: string | null; enabled: boolean } }
 
 /**
- * Enable or disable an integrator (spec 1 §4), as the integrators list's row-action child: ask
+ * Enable or disable an integrator, as the integrators list's row-action child: ask
  * for confirmation, call enable or disable (disabling cascades to its communities on the
  * server), show the error dialog on failure, and end with `{ changed }` so the list reloads.
  */

@@ -26,18 +26,18 @@ export type EventActionsEvent =
   | { type: 'cancel' }
   | { type: 'dialog.close' };
 
-/** The verb of the selection message 'No es posible {verb} más de un evento a la vez' (spec 2 §5). */
+/** The verb of the selection message 'No es posible {verb} más de un evento a la vez'. */
 const VERBS: Record<EventAction, string> = { edit: 'editar', clone: 'clonar', cancel: 'cancelar', delete: 'eliminar', download: 'descargar las invitaciones de' };
 const SUCCESS: Record<ServerAction, string> = { clone: EventTexts.cloned, cancel: EventTexts.cancelled, delete: EventTexts.deleted };
 
 const actionOf = (event: EventActionsEvent) => { assertEvent(event, 'action'); return event.action; };
 
 /**
- * The events list's toolbar (spec 2 §2.2, §4.1, §5, §8): the rows ticked in the table and the
+ * The events list's toolbar: the rows ticked in the table and the
  * actions on them, the selection and status rules as guards. Spawned by the list (id `toolbar`);
  * after a change it asks the list to reload. Edit goes to the wizard (`openEditor`, provided by the
- * screen). 'Descargar invitaciones' invokes the `invitationDownload` child (issue 13) with the
- * event (GET api/massiveEvents/{id}/invitation); when it ends after a failure (spec 2 §8) the
+ * screen). 'Descargar invitaciones' invokes the `invitationDownload` child with the
+ * event (GET api/massiveEvents/{id}/invitation); when it ends after a failure the
  * toolbar goes back to the list (`returnTo`, provided by the screen) with nothing ticked.
  */
 export const eventActionsMachine = setup({
@@ -76,7 +76,7 @@ export const eventActionsMachine = setup({
         return { title: action === 'edit' ? SelectionTexts.manyEdit : SelectionTexts.many(VERBS[action]), detail: null };
       },
     }),
-    /** Spec 2 §8: 'Ups...' for a clone refused; 'No se puede realizar la siguiente acción' for the other status rules. */
+    /** 'Ups...' for a clone refused; 'No se puede realizar la siguiente acción' for the other status rules. */
     refuseStatus: assign({
       dialog: ({ event }) => {
         const action = actionOf(event);
@@ -95,7 +95,7 @@ export const eventActionsMachine = setup({
     reloadList: sendParent({ type: 'list.reload' }),
     /** The screen navigates to /create?token={id}. */
     openEditor: (_, _params: { path: string }) => undefined,
-    /** Spec 2 §8: after a download failure, back to /massiveEvents (the screen navigates). */
+    /** After a download failure, back to /massiveEvents (the screen navigates). */
     returnTo: (_, _params: { path: string }) => undefined,
   },
 }).createMachine({
@@ -134,7 +134,7 @@ export const eventActionsMachine = setup({
         onError: { target: 'failed', actions: 'fail' },
       },
     },
-    /** The success of spec 2 §8; closing it reloads the list with nothing ticked. */
+    /** The success dialog; closing it reloads the list with nothing ticked. */
     succeeded: { on: { 'dialog.close': { target: 'idle', actions: ['closeDialog', 'clear', 'reloadList'] } } },
     failed: { on: { 'dialog.close': { target: 'idle', actions: 'closeDialog' } } },
     /** The download child draws its progress and its own dialogs ('Descarga completada' or the error). */

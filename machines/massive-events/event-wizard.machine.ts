@@ -30,7 +30,7 @@ export interface EventWizardContext {
   role: string;
   /** The event once created (or the one edited). */
   eventId: string | null;
-  /** Spec 2 §4.2: steps validated or guests added: leaving asks, discarding undoes. */
+  /** Steps validated or guests added: leaving asks, discarding undoes. */
   active: boolean;
   values: StepOneValues;
   errors: Record<string, string>;
@@ -83,14 +83,14 @@ const today = () => localNow().slice(0, 10);
 const stepBody = (values: StepOneValues) => v.parse(eventStepSchema(today()), values);
 
 /**
- * The massive-event wizard (/create and /create?token={id}; spec 2 §2.1, §4.2, §5, §8; issue 12):
+ * The massive-event wizard (/create and /create?token={id}):
  * step 1 creates the event (or updates it in edit mode or once the session is active), step 2
  * keeps the guest table (new ones created in bulk, changed ones updated, removed ones deleted, the
  * import as its `guestImport` child), step 3 the invitation's design, then configure. Leaving an
  * active session asks; discarding deletes a new event or restores the edited one exactly as read.
  * 'Guardar y salir' keeps what was saved. A session left open is offered to resume or discard.
- * Finalizar offers the event's invitations: the `invitationDownload` child (issue 13) downloads
- * them (GET api/massiveEvents/{id}/invitation); after a failure the wizard leaves for /massiveEvents (§8).
+ * Finalizar offers the event's invitations: the `invitationDownload` child downloads
+ * them (GET api/massiveEvents/{id}/invitation); after a failure the wizard leaves for /massiveEvents.
  */
 export const eventWizardMachine = setup({
   types: {
@@ -120,7 +120,7 @@ export const eventWizardMachine = setup({
     isActive: ({ context }) => context.active,
     isNew: ({ context }) => context.original === null,
     hasEvent: ({ context }) => context.eventId !== null,
-    /** A download (the import's, or Finalizar's) failed: spec 2 §8 sends back to the list. */
+    /** A download (the import's, or Finalizar's) failed: back to the list. */
     mustReturn: ({ event }) => (event as unknown as { output: Pick<InvitationDownloadOutput, 'returnTo'> }).output.returnTo != null,
   },
   actions: {
@@ -238,7 +238,7 @@ export const eventWizardMachine = setup({
         ],
       },
     },
-    /** Spec 2 §4.2: the first time it creates the event; in edit mode or once active it updates it. */
+    /** The first time it creates the event; in edit mode or once active it updates it. */
     savingEvent: {
       invoke: {
         id: 'saveEvent', src: 'saveEvent',
@@ -283,7 +283,7 @@ export const eventWizardMachine = setup({
       invoke: {
         id: 'guestImport', src: 'guestImport',
         input: ({ context }) => ({ where: 'wizard' as const, existing: context.guests, event: context.eventId }),
-        // After a failed download of the new guests' invitations, the list (§8): leaving asks first, as any leave.
+        // After a failed download of the new guests' invitations, the list: leaving asks first, as any leave.
         onDone: [
           { guard: 'mustReturn', target: 'confirmingLeave', actions: ['takeImported', assign({ leaveTo: ({ event }) => event.output.returnTo })] },
           { target: 'step2', actions: 'takeImported' },
@@ -332,7 +332,7 @@ export const eventWizardMachine = setup({
         'dialog.close': { target: 'left', actions: assign({ leaveTo: '/massiveEvents' }) },
       },
     },
-    /** Spec 2 §2.1 step 3: the event's invitations; then the offer again, or the list after a failure (§8). */
+    /** The wizard's step 3: the event's invitations; then the offer again, or the list after a failure. */
     downloading: {
       invoke: {
         id: 'invitationDownload', src: 'invitationDownload',

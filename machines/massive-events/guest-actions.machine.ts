@@ -8,7 +8,7 @@ export interface SelectedGuest { uuid: string; name: string; [key: string]: unkn
 
 export interface GuestActionsContext {
   selected: SelectedGuest[];
-  /** The selection rule's message (spec 2 §5, §8), while shown. */
+  /** The selection rule's message, while shown. */
   refusal: string | null;
 }
 
@@ -22,13 +22,13 @@ export type GuestActionsEvent =
 const actionOf = (event: GuestActionsEvent) => { assertEvent(event, 'action'); return event.action; };
 
 /**
- * The guests screen's toolbar (spec 2 §2.3, §5 selection rules, §8): the ticked cards and 'Seleccionar
+ * The guests screen's toolbar (its selection rules): the ticked cards and 'Seleccionar
  * todos'; add, edit (one), delete (one, 'No es posible eliminar más de un invitado a la vez') and
  * download (one or more). Spawned by the list (id `toolbar`), it asks the list to open the guest
  * form (`row.add` / `row.edit`) or the delete confirmation (`row.delete`), so the shared list
  * machine runs the form skeleton and the delete. 'Descargar invitación' invokes the `invitationDownload`
- * child (issue 13) with the ticked guests (GET api/massiveEventGuests/invitation?uuid=..: one gives a
- * png, several a zip); after a failure (spec 2 §8), and after a failed download offered by the
+ * child with the ticked guests (GET api/massiveEventGuests/invitation?uuid=..: one gives a
+ * png, several a zip); after a failure, and after a failed download offered by the
  * import, the screen goes back to /massiveEvents (`returnTo`).
  */
 export const guestActionsMachine = setup({
@@ -75,7 +75,7 @@ export const guestActionsMachine = setup({
     reloadList: sendParent({ type: 'list.reload' }),
     openEdit: sendParent(({ context }) => ({ type: 'row.edit', row: context.selected[0]! })),
     askDelete: sendParent(({ context }) => ({ type: 'row.delete', row: context.selected[0]! })),
-    /** Spec 2 §8: after a download failure, back to /massiveEvents (the screen navigates). */
+    /** After a download failure, back to /massiveEvents (the screen navigates). */
     returnTo: (_, _params: { path: string }) => undefined,
   },
 }).createMachine({

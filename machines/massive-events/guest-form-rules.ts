@@ -1,5 +1,5 @@
 /**
- * The guest form of /guests (spec 2 §2.3 add/edit guest, §5 Guest): the form skeleton's rules for a
+ * The guest form of /guests (add or edit a guest): the form skeleton's rules for a
  * guest. It reads the event's guests when it opens; a name already on the list (the guest being
  * edited aside) asks 'Estas seguro de agregar a este invitado nuevamente?' before it is sent.
  */

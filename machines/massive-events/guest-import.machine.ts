@@ -28,7 +28,7 @@ export interface GuestImportContext {
   /** Why the file was refused, or 'No se seleccionó ningún archivo.'. */
   problem: string | null;
   header: HeaderCheck | null;
-  /** The rows that failed: the first 4 are shown (spec 2 §5); `errorCount` is all of them. */
+  /** The rows that failed: the first 4 are shown; `errorCount` is all of them. */
   rowErrors: RowError[];
   errorCount: number;
   fresh: GuestFields[];
@@ -38,7 +38,7 @@ export interface GuestImportContext {
   sent: number;
   created: Guest[];
   error: string | null;
-  /** Where to go once closed: '/massiveEvents' after a failed download of the new guests' invitations (spec 2 §8). */
+  /** Where to go once closed: '/massiveEvents' after a failed download of the new guests' invitations. */
   returnTo: string | null;
 }
 
@@ -58,11 +58,11 @@ export type GuestImportEvent =
 const readOf = (event: unknown) => (event as { output: ReadSheet }).output;
 
 /**
- * Guest import (spec 2 §4.2, §5; issue 12): no file → reading → wrong type, wrong header or row
+ * Guest import: no file → reading → wrong type, wrong header or row
  * errors → summary of new and repeated → confirming the repeated ones → uploading (bulk calls of
  * 1,000, with progress) → done (offers the new guests' invitations) or failed. Repeated guests are
  * not sent until confirmed. The offered download of the new guests' invitations runs as its
- * `invitationDownload` child (issue 13). It ends with the created guests for whoever opened it,
+ * `invitationDownload` child. It ends with the created guests for whoever opened it,
  * and where to go when that download failed.
  */
 export const guestImportMachine = setup({

@@ -4,7 +4,7 @@ import { InvitationTexts } from '../../src/shared/massive-events/invitation-rule
 
 /**
  * What is drawn and downloaded: some guests' invitations (one gives a png, several a zip), all of
- * an event's, or (issue 14) some approved workers' credentials (GET workerLicense, same answers).
+ * an event's, or some approved workers' credentials (GET workerLicense, same answers).
  */
 export type InvitationTarget = { kind: 'guests'; uuids: string[] } | { kind: 'event'; uuid: string } | { kind: 'workers'; uuids: string[] };
 
@@ -25,15 +25,15 @@ export interface InvitationDownloadContext {
   error: string | null;
 }
 
-/** What the parent hears when it ends: where to go ('/massiveEvents' after a failure, spec 2 §8), or nowhere. */
+/** What the parent hears when it ends: where to go ('/massiveEvents' after a failure), or nowhere. */
 export interface InvitationDownloadOutput { saved: boolean; returnTo: string | null }
 
 export const INVITATION_FAILURE_RETURN = '/massiveEvents';
-/** Where a failed download goes (spec 2 §8: invitations back to the events list; credentials stay on /workers). */
+/** Where a failed download goes (invitations back to the events list; credentials stay on /workers). */
 const failureReturn = (target: InvitationTarget) => (target.kind === 'workers' ? null : INVITATION_FAILURE_RETURN);
 
 /**
- * One download of invitations (spec 2 §2.1–2.3, §8; issue 13): requesting (until the answer
+ * One download of invitations: requesting (until the answer
  * starts) → rendering (the server draws and streams; bytes received shown) → saved
  * ('Descarga completada'), or failed (the 'Ha ocurrido un error' dialog with the server's text,
  * then back to the events list). Invoked by the screens that offer a download.
@@ -83,7 +83,7 @@ export const invitationDownloadMachine = setup({
 export const InvitationDownloadTexts = {
   requesting: 'Preparando invitaciones…',
   rendering: (count: number | null) => (count === 1 ? 'Generando la invitación…' : `Generando ${count ?? ''} invitaciones…`.replace('  ', ' ')),
-  /** The same steps for workers' credentials (issue 14). */
+  /** The same steps for workers' credentials. */
   requestingCredentials: 'Preparando credenciales…',
   renderingCredentials: (count: number | null) => (count === 1 ? 'Generando la credencial…' : `Generando ${count ?? ''} credenciales…`.replace('  ', ' ')),
   saved: InvitationTexts.downloaded,

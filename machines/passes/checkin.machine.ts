@@ -27,7 +27,7 @@ export type CheckinEvent =
   | { type: 'next' };
 
 /**
- * The guard's check-in of a massive event's guest (/checkin; issue 13): idle (typing or scanning
+ * The guard's check-in of a massive event's guest (/checkin): idle (typing or scanning
  * with the camera) → verifying (the server checks the signed pass) → admitted, or refused with the
  * reason → idle for the next guest. A scanned pass is sent as an entry at once.
  */

@@ -1,5 +1,5 @@
 /**
- * A form's rules as implementations, not context (issue 7): the shared valibot schema, the
+ * A form's rules as implementations, not context: the shared valibot schema, the
  * values a form starts from and the parts it has are closed over here and given to the form
  * skeleton (machines/platform/form-screen.machine.ts) through `provide`, so the form's context stays plain
  * data that can be saved and restored.
@@ -23,7 +23,7 @@ export interface FormRules {
   logo?: boolean;
   /**
    * Valid values that ask a confirmation before they are sent, read with the loaded record and the
-   * record's id (e.g. a guest whose name is already on the list, spec 2 §5). None by default.
+   * record's id (e.g. a guest whose name is already on the list). None by default.
    */
   confirmWhen?: (values: FormValues, record: Record<string, unknown>, id: string | null) => boolean;
 }

@@ -12,7 +12,7 @@ export type { FormValues } from './form-rules.js';
 
 /** What the file picker gives (a File in the browser). */
 export interface PickedFile { name: string; type: string; size: number }
-/** A read logo: the preview shown and the payload sent (spec 1 §3). */
+/** A read logo: the preview shown and the payload sent. */
 export interface ReadLogo { preview: string; file: LogoFile }
 
 export interface Option { value: string; label: string }
@@ -30,7 +30,7 @@ export interface FormContext {
   errors: Record<string, string>;
   /** The schema's output of the values, set when they are valid: what is sent. */
   submitted: unknown;
-  /** Colonies of the postal code (spec 1 §5), when the form has an address. */
+  /** Colonies of the postal code, when the form has an address. */
   colonies: AddressOption[];
   /** A complete postal code was given to the lookup child and its answer is awaited. */
   lookingUp: boolean;
@@ -85,14 +85,14 @@ const serverFieldErrors = (error: unknown, values: FormValues): Record<string, s
     .map(([key, message]) => [key.split('.').at(-1)!, message] as const)
     .filter(([key]) => key in values));
 };
-/** A new postal code makes the old colony, city and state meaningless (spec 1 §5). */
+/** A new postal code makes the old colony, city and state meaningless. */
 const withField = (context: FormContext, name: string, value: unknown) => {
   const values = { ...context.values, [name]: value };
   const errors = withoutError(context.errors, name);
   if (name !== 'cp' || postalCodeOf(value) === postalCodeOf(context.values.cp)) return { values, errors };
   return { values: { ...values, city: '', state: '', idAddress: '' }, errors, colonies: [], lookingUp: false };
 };
-/** Spec 1 §5: the first colony fills city and state; all are the colony options; a colony not offered is cleared. */
+/** The first colony fills city and state; all are the colony options; a colony not offered is cleared. */
 const withColonies = (context: FormContext, found: AddressOption[]) => {
   const keep = found.some((a) => String(a.idAddress) === String(context.values.idAddress ?? ''));
   return {
@@ -107,7 +107,7 @@ const noPart: AnyActorLogic = createMachine({ id: 'noPart' });
 const logoToSend = (logo: LogoState) => (logo.change === 'new' ? logo.file : logo.change === 'remove' ? null : undefined);
 
 /**
- * The one form skeleton (issue 7): load (to edit, or for dropdowns), edit with field
+ * The one form skeleton: load (to edit, or for dropdowns), edit with field
  * validation, the invalid dialog, submit, the success dialog, or the error dialog that keeps
  * what was typed; it ends with `{ saved, record }`, which whoever opened it hears.
  *
@@ -146,12 +146,12 @@ export const formScreenSetup = setup({
     hasPostalCode: () => false,
     /** Provided by the rules: the form has the optional logo. */
     hasLogo: () => false,
-    /** Provided by the rules: these valid values ask a confirmation before they are sent (a repeated guest, spec 2 §5). */
+    /** Provided by the rules: these valid values ask a confirmation before they are sent (a repeated guest). */
     needsConfirmation: () => false,
     /** Provided by a form whose fields take changes only under its rules (e.g. the device's type rules). */
     acceptsField: () => true,
     isPostalCodeField: ({ event }) => event.type === 'field.change' && event.name === 'cp',
-    /** Spec 1 §2: jpeg or png (the browser's declared type; the server checks the content). */
+    /** Jpeg or png (the browser's declared type; the server checks the content). */
     isAcceptableLogo: ({ event }) => event.type === 'logo.pick' && logoProblem(event.file) === null,
     isCurrentPostalCode: ({ context, event }) => (event.type === 'postalCode.found' || event.type === 'postalCode.failed') && event.cp === postalCodeOf(context.values.cp),
   },
@@ -164,7 +164,7 @@ export const formScreenSetup = setup({
     acceptValues: () => {},
     /** Provided by the page: where it goes when the form ends. */
     leave: () => {},
-    /** Provided by the page: spec 1 §8, an address lookup failure (`postalCode.failed`) is only logged. */
+    /** Provided by the page: an address lookup failure (`postalCode.failed`) is only logged. */
     logLookupFailure: () => {},
     /** Provided by a form with parts of its own: what follows a field change (after `editField`). */
     afterFieldChange: () => {},

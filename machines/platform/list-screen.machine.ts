@@ -50,7 +50,7 @@ export type ListFilters = Record<string, boolean | string>;
 
 export interface LoadInput { page: number; size: number; search: string; [filter: string]: boolean | string | number }
 
-/** Where a list stands, as a screen keeps it between visits (spec 3 §2: page and search survive /newResidents). */
+/** Where a list stands, as a screen keeps it between visits (page and search survive /newResidents). */
 export interface ListMemory { page: number; search: string; filters: ListFilters }
 
 /** What a screen starts its list with: the page size, where it stood (restored), its filters, per-row children. */

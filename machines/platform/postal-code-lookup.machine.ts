@@ -11,10 +11,10 @@ export type PostalCodeReport =
   | { type: 'postalCode.failed'; cp: string; error: unknown };
 
 /**
- * The postal-code lookup every address form uses (spec 1 §5): once the code has five digits,
+ * The postal-code lookup every address form uses: once the code has five digits,
  * `GET api/addresses/{cp}`; a newer code replaces a lookup still running, and a code cut
  * below five digits stops it, so only the last complete code is ever reported. It reports to
- * its parent form, which decides what the colonies fill; spec 1 §8: a failure is only logged.
+ * its parent form, which decides what the colonies fill; a failure is only logged.
  */
 export const postalCodeLookupMachine = setup({
   types: {

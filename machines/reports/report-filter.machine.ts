@@ -25,7 +25,7 @@ export type ReportFilterEvent =
   | DownloadReport;
 
 export interface ReportFilterInput {
-  /** The community's date today (yyyy-mm-dd): no filter date may be after it (spec 3 §5). */
+  /** The community's date today (yyyy-mm-dd): no filter date may be after it. */
   today: string;
   /** The report's filters, all empty at first. */
   fields: readonly string[];
@@ -55,7 +55,7 @@ const trimmed = (filters: ReportFilters) => Object.fromEntries(Object.entries(fi
 const empty = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, '']));
 
 /**
- * A report screen (spec 3 §2 'Reportes' and 'Reporte áreas comunes', §5): the filter form is
+ * A report screen ('Reportes' and 'Reporte áreas comunes'): the filter form is
  * edited, its date ranges checked (both ends, none in the future, not inverted: the shared rule
  * the server applies too) and only then applied to the results, which are a child list
  * (`list`: the list pattern, `machines/platform/list-screen.machine.ts`, told `filters.set`) that queries,
@@ -87,7 +87,7 @@ export const reportFilterMachine = setup({
       return { draft: { ...context.draft, [event.name]: event.value }, problems };
     }),
     clearDraft: assign(({ context }) => ({ draft: empty(Object.keys(context.draft)), problems: {} })),
-    /** A half range alerts 'Falta una fecha' (spec 3 §5); otherwise the first problem's message. */
+    /** A half range alerts 'Falta una fecha'; otherwise the first problem's message. */
     showProblems: assign(({ context }) => {
       const problems = reportDateProblems(context.draft, context.today, context.ranges);
       const messages = Object.values(problems);

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { codeExpiresAt, type ResidentCodeFacts } from '../../src/shared/residents/resident-rules.js';
 
-/** The resident a code cell is about: the list gives its row (spec 3 §3 Resident). */
+/** The resident a code cell is about: the list gives its row . */
 export interface ResidentCodeRow extends ResidentCodeFacts { uuid: string }
 
 export interface ResidentCodeContext {

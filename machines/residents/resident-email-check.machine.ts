@@ -4,7 +4,7 @@ import type { ValidateEmailAnswer } from '../../src/shared/residents/resident-ty
 /** What the resident form tells its check: the email left the field (normalised), and the resident being edited. */
 export type EmailCheckEvent = { type: 'email.check'; email: string; residentUuid: string | null };
 
-/** What the check tells the form that spawned it (spec 3 §5: checked with the server on blur). */
+/** What the check tells the form that spawned it (checked with the server on blur). */
 export type EmailCheckReport =
   | { type: 'email.free'; email: string }
   | { type: 'email.taken'; email: string }
@@ -14,7 +14,7 @@ export type EmailCheckReport =
 interface EmailCheckContext { email: string | null; residentUuid: string | null }
 
 /**
- * The resident email check (spec 3 §5, §7 `POST api/residents/validateEmail/`): each email the
+ * The resident email check (`POST api/residents/validateEmail/`): each email the
  * form tells it is asked of the server; a newer email replaces a check still running, so only the
  * last one is reported. A live owner is 'taken'; a deleted owner is 'deleted' outside edit mode
  * (reactivation is offered) and 'free' in edit mode; a failed call is 'failed'.

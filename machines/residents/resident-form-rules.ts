@@ -1,5 +1,5 @@
 /**
- * The resident form's rules (spec 3 §2 'Alta residente' / 'Editar residente', §3 Resident, §5, §8):
+ * The resident form's rules ('Alta residente' / 'Editar residente'):
  * the values it starts from, a stored resident as form values, and the title of a failed save.
  */
 import { isApiFailure, type ApiFailure } from '../../src/shared/platform/api-failure.js';
@@ -26,7 +26,7 @@ export const residentFormValues = (r: ResidentAnswer): FormValues => ({
   phones: r.phones.length ? r.phones.map((p) => ({ uuid: p.uuid, phone: p.phone })) : [{ phone: '' }],
 });
 
-/** Spec 3 §2, §5: another phone row while fewer than 4; a row can go while there is another (the first is required). */
+/** Another phone row while fewer than 4; a row can go while there is another (the first is required). */
 export const canAddPhone = (phones: readonly PhoneRow[]) => phones.length < RESIDENT_MAX_PHONES;
 export const canRemovePhone = (phones: readonly PhoneRow[]) => phones.length > 1;
 
@@ -34,7 +34,7 @@ export const canRemovePhone = (phones: readonly PhoneRow[]) => phones.length > 1
 export const normalEmail = (value: unknown) => String(value ?? '').trim().toLowerCase();
 
 /**
- * Spec 3 §8: the title of a failed save's dialog (the detail is the server's error_description):
+ * The title of a failed save's dialog (the detail is the server's error_description):
  * the licence limit, a taken email, a failed update, or the generic title.
  */
 export function residentFailureTitle(failure: ApiFailure | null, editing: boolean): string {

@@ -22,7 +22,7 @@ export interface ResidentFormContext extends FormContext {
   phoneRemoval: { index: number; uuid: string } | null;
   /** The import modal is open (its child runs). */
   importing: boolean;
-  /** Spec 3 §8: the failure dialog's title. */
+  /** The failure dialog's title. */
   failureTitle: string;
 }
 
@@ -49,7 +49,7 @@ const withoutPhoneErrors = (errors: Record<string, string>) => Object.fromEntrie
 const isEmailReport = (e: ResidentFormEvent): e is EmailCheckReport => e.type.startsWith('email.') && 'email' in e;
 
 /**
- * 'Alta residente' / 'Editar residente' (spec 3 §2, §4, §5, §8): the one form skeleton
+ * 'Alta residente' / 'Editar residente': the one form skeleton
  * (machines/platform/form-screen.machine.ts, its states and implementations) with the resident's rules, plus
  * what only this form has: the email check child (spawned like the postal-code lookup, it reports
  * `email.free` / `taken` / `deleted` / `failed`), the offer to reactivate a deleted resident, the

@@ -36,21 +36,21 @@ export interface ResidentImportContext {
   error: string | null;
 }
 
-/** Spec 3 §5: only .xlsx; the shared contract's size limit. */
+/** Only .xlsx; the shared contract's size limit. */
 export function sheetProblem(file: PickedSheet): string | null {
   if (!file.name.toLowerCase().endsWith('.xlsx')) return ImportTexts.wrongType;
   if (file.size > IMPORT_MAX_BYTES) return ImportTexts.tooLarge;
   return null;
 }
 
-/** Spec 3 §8: a refusal of the server (4xx with its text) shows that text; anything else is unexpected. */
+/** A refusal of the server (4xx with its text) shows that text; anything else is unexpected. */
 const failureText = (status: number, body: unknown) =>
   (status >= 400 && status < 500 && isErrorBody(body) && body.error_description ? body.error_description : ImportTexts.unexpected);
 
 const answered = (event: ResidentImportEvent) => event as Extract<ResidentImportEvent, { type: 'upload.answered' }>;
 
 /**
- * The residents' Excel import modal (spec 3 §2, §4, §5, §8; the contract src/shared/residents/resident-import.ts):
+ * The residents' Excel import modal (the contract src/shared/residents/resident-import.ts):
  * pick a .xlsx, upload it with progress, then the answer: all created (200), some failed (206:
  * 'Error Parcial' and Errores.xlsx to download) or refused ('Error'). The form page spawns it
  * when the modal opens; closing the modal reports `import.closed` and the page stops it.

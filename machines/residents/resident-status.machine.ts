@@ -7,7 +7,7 @@ export interface ResidentStatusInput { row: { uuid: string; name: string; status
 export interface ResidentStatusContext {
   uuid: string;
   name: string;
-  /** Activate (a non-active resident) or deactivate (an ACTIVE one), spec 3 §4. */
+  /** Activate (a non-active resident) or deactivate (an ACTIVE one). */
   enable: boolean;
   error: string | null;
   /** The server changed the status: the list must show it. */
@@ -17,7 +17,7 @@ export interface ResidentStatusContext {
 export type ResidentStatusEvent = { type: 'dialog.close' };
 
 /**
- * Activar / Desactivar a resident (spec 3 §4), as the residents list's row-action child: call
+ * Activar / Desactivar a resident, as the residents list's row-action child: call
  * enable or disable at once, show '¡Correcto!' or the spec's failure dialog ('No es posible
  * activar' / 'No es posible desactivar' with the server's error_description), and end with
  * `{ changed }` so the list reloads after a change is acknowledged.

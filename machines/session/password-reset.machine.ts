@@ -13,7 +13,7 @@ const emailError = (email: string) => {
   return result.success ? null : result.issues[0].message;
 };
 
-/** Asking for a password-reset email (spec 1 §2 /resetPassword). */
+/** Asking for a password-reset email (/resetPassword). */
 export const passwordResetMachine = setup({
   types: { context: {} as PasswordResetContext, events: {} as PasswordResetEvent },
   actors: {

@@ -6,7 +6,7 @@ import { RegistrationFormSchema } from '../../src/shared/session/auth.schema.js'
 import { formRules } from '../platform/form-rules.js';
 import { formScreenMachine } from '../platform/form-screen.machine.js';
 
-/** The calls the registration's password form makes (spec 1 §7: public, no token). */
+/** The calls the registration's password form makes (public, no token). */
 export interface RegistrationCalls {
   findUser: (uuid: string) => Promise<RegistrationLookup | null>;
   newPassword: (uuid: string, password: string) => Promise<unknown>;
@@ -16,7 +16,7 @@ export interface RegistrationCalls {
 const userNotFound: ApiFailure = { kind: 'http', status: 404, body: { error: 'not_found', error_description: RegistrationMessages.notFound } };
 
 /**
- * The password form of a registration (spec 1 §2, §5): the form skeleton with the registration
+ * The password form of a registration: the form skeleton with the registration
  * rules (two passwords, the password rule, the same twice); it loads the user behind the uuid
  * (kept as its record: the greeting and where to go after) and saves with `newPassword`.
  */

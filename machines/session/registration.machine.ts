@@ -3,7 +3,7 @@ import { afterRegistrationPath, hasRegistrationLink } from '../../src/shared/ses
 import { formScreenMachine, type FormOutput } from '../platform/form-screen.machine.js';
 
 /**
- * Completing a registration from a link (spec 1 §2, §8). Without type=register and a uuid the
+ * Completing a registration from a link. Without type=register and a uuid the
  * link is refused ('No tienes permiso…', then /home). Otherwise the password form runs as a
  * child (the form skeleton with the registration rules: it loads the user by uuid, and 'not
  * found' is its load failure); when it ends, a saved registration goes to the contractor's

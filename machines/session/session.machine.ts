@@ -11,9 +11,9 @@ export interface SessionContext {
   user: CurrentUser | null;
   portal: Portal;
   error: string | null;
-  /** What the sign-in fields hold; emptied after a failed attempt (spec 1 §2). */
+  /** What the sign-in fields hold; emptied after a failed attempt. */
   credentials: { email: string; password: string };
-  /** Field messages of the sign-in form (spec 1 §5). */
+  /** Field messages of the sign-in form. */
   fieldErrors: Record<string, string>;
 }
 export type SessionEvent =
@@ -24,7 +24,7 @@ export type SessionEvent =
   | { type: 'session.expired' }
   | { type: 'error.dismiss' };
 
-/** The sign-in rules of each portal (spec 1 §5). */
+/** The sign-in rules of each portal. */
 const credentialRules = (portal: Portal) => (portal === 'contractor' ? ContractorSignInSchema : SignInSchema);
 
 /**
@@ -49,11 +49,11 @@ export const sessionMachine = setup({
   actions: {
     /** Keeps the token where the API client reads it (web: local storage). */
     persistToken: (_, _params: { token: string }) => {},
-    /** Clears every locally stored value (spec 1 §4). */
+    /** Clears every locally stored value. */
     clearStorage: () => {},
-    /** Reloads the page after switching community (spec 1 §2). */
+    /** Reloads the page after switching community. */
     reload: () => {},
-    /** After a failed attempt the sign-in fields are emptied (spec 1 §2). */
+    /** After a failed attempt the sign-in fields are emptied. */
     clearCredentials: assign({ credentials: { email: '', password: '' }, fieldErrors: {} }),
     editCredential: assign(({ context, event }) => {
       assertEvent(event, 'credentials.change');

@@ -38,7 +38,7 @@ const edited = (context: SettingsEditContext, values: SettingsValues, field?: st
   ({ values, errors: field ? withoutError(context.errors, field) : context.errors });
 
 /**
- * 'Ajustes' (spec 3 §2 Settings, §4, §5, §8; the design card "the settings edit mode"): the
+ * 'Ajustes' (the settings edit mode): the
  * settings load read-only (viewing); 'Editar' allows changes (editing) with the toggle rules as
  * actions ('Todo' sets or clears the five search options; turning the address off clears place
  * and common area); 'Cancelar' restores what was loaded; saving validates (the message is not
@@ -102,7 +102,7 @@ export const settingsEditMachine = setup({
       },
     },
     loadFailed: { on: { 'load.retry': { target: 'loading' } } },
-    /** Read-only until 'Editar' (spec 3 §4). */
+    /** Read-only until 'Editar'. */
     viewing: { on: { 'settings.edit': { target: 'editing' } } },
     editing: {
       on: {

@@ -30,7 +30,7 @@ function RootRoute() {
   return <SignInView portal={type?.includes('contractor') ? 'contractor' : 'main'} />;
 }
 
-/** Signed-in routes: the shell, or back to `/` without a session (spec 1 §2 guards). */
+/** Signed-in routes: the shell, or back to `/` without a session (the route guards). */
 function RequireSession() {
   const restoring = SessionContext.useSelector((s) => s.matches('boot') || s.matches('restoring'));
   const user = SessionContext.useSelector((s) => s.context.user);

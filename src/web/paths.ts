@@ -41,7 +41,7 @@ export const paths = {
   usersTypes: '/users-types',
   carBrands: '/carbrands',
   colors: '/colors',
-  /** The audit trail (issue 16 §6; not in spec 1's table). */
+  /** The audit trail (not in spec 1's table). */
   audit: '/audit',
   notFound: '/404',
 } as const;

@@ -2,7 +2,7 @@ import type { AddressOption } from '../../../shared/platform/api-types.js';
 import type { AddressRef } from '../../../shared/integrators/integrator-types.js';
 import { api } from './client.js';
 
-/** `GET api/addresses/{cp}` (spec 1 §3, §7): colonies, city and state of a postal code. */
+/** `GET api/addresses/{cp}`: colonies, city and state of a postal code. */
 export const addressesApi = {
   lookup: (cp: string) => api.get<AddressOption[]>(`/api/addresses/${encodeURIComponent(cp)}`),
 };

@@ -7,7 +7,7 @@ import { ResultDialog } from './result-dialog.js';
 
 /**
  * The enable/disable confirmation and its error dialog over a running access child (an integrator's,
- * spec 1 §4, or a community's licence state, issue 16 §4); `promptOf` gives the texts.
+ * the integrator's licence, or a community's licence state); `promptOf` gives the texts.
  */
 export function AccessDialogs({ actor, promptOf }: {
   actor: ActorRefFrom<typeof integratorAccessMachine>;
@@ -22,7 +22,7 @@ export function AccessDialogs({ actor, promptOf }: {
         title={prompt.title} detail={prompt.detail} confirmText={prompt.confirmText}
         danger={target.enabled}
         onConfirm={() => actor.send({ type: 'access.confirm' })} onCancel={() => actor.send({ type: 'access.cancel' })} />
-      {/* Spec 1 §8: enable or disable failure shows an empty error dialog (the server's reason, if any, below). */}
+      {/* Enable or disable failure shows an empty error dialog (the server's reason, if any, below). */}
       <ResultDialog open={access.matches('failed')} status="error" title="" detail={error}
         onClose={() => actor.send({ type: 'dialog.close' })} />
     </>

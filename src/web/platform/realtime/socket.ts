@@ -10,7 +10,7 @@ export interface VisitHandlers {
 }
 
 /**
- * The live counters' connection (spec 1 §4, §7): socket.io on the API's own origin, the access
+ * The live counters' connection: socket.io on the API's own origin, the access
  * token in the handshake, `subscribe` with the active community on every (re)connection.
  * socket.io-client loads only when a dashboard needs it. Answers a function that closes it.
  */

@@ -15,7 +15,7 @@ function parse(text: string | null): ListMemory | null {
   }
 }
 
-/** A list's page, search and filters in local storage (spec 3 §2); the list machine reads and writes it. */
+/** A list's page, search and filters in local storage; the list machine reads and writes it. */
 export const listMemory = (name: ListMemoryName) => ({
   read: () => parse(localStorage.getItem(listMemoryKey(name))),
   write: (memory: ListMemory) => localStorage.setItem(listMemoryKey(name), JSON.stringify(memory)),

@@ -6,7 +6,7 @@ import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
 import { useListMemoryScope } from './use-list-memory-scope.js';
 
-/** The signed-in frame: side menu, top bar, content area and footer (spec 1 §2). */
+/** The signed-in frame: side menu, top bar, content area and footer. */
 export function AppShell({ user }: { user: CurrentUser }) {
   useListMemoryScope();
   return (

@@ -27,7 +27,7 @@ function sections(entries: MenuEntry[]) {
   return out;
 }
 
-/** Side menu exactly by the role table of spec 1 §2; entries are real links. */
+/** Side menu exactly by the role table of each role's screens; entries are real links. */
 export function SideMenu({ role }: { role: Role }) {
   return (
     <Stack as="nav" aria-label="Menú principal" gap="3">

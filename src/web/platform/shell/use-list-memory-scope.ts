@@ -4,7 +4,7 @@ import { forgetListMemoriesOutside } from '../session/list-memory.js';
 
 /**
  * The shell watches the route: a list's remembered page and search are dropped as soon as the
- * route leaves the list's scope (spec 3 §2; src/shared/platform/list-memory-rules.ts).
+ * route leaves the list's scope (src/shared/platform/list-memory-rules.ts).
  */
 export function useListMemoryScope() {
   const { pathname } = useLocation();

@@ -8,7 +8,7 @@ export type AuditRow = AuditEventAnswer & { [key: string]: unknown };
 
 export const AUDIT_URL = '/api/audit';
 
-/** The audit trail (issue 16 §6): a page for the filters (actor, action, from, to). */
+/** The audit trail: a page for the filters (actor, action, from, to). */
 export const auditApi = {
   async events(filters: Record<string, unknown>, page: number): Promise<Page<AuditRow>> {
     const query = reportQuery(filters);

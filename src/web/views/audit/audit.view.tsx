@@ -47,7 +47,7 @@ const columns: Column<AuditRow>[] = [
   { header: 'Dirección', cell: (r) => r.address ?? '' },
 ];
 
-/** 'Auditoría' (issue 16 §6) for the signed-in user: the trail of their community, or of every community for the general administrator. */
+/** 'Auditoría' for the signed-in user: the trail of their community, or of every community for the general administrator. */
 export function AuditView() {
   const user = useSessionUser();
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;

@@ -1,5 +1,5 @@
 import type { NamedItem } from '../../../shared/catalogues/catalogue-types.js';
 import { namedCatalogueApi } from './named-catalogue.api.js';
 
-/** Marcas de vehículos: `api/carbrands` (spec 3 §7; the server also answers the delete on `api/cardbrands`). */
+/** Marcas de vehículos: `api/carbrands` (the server also answers the delete on `api/cardbrands`). */
 export const carBrandsApi = namedCatalogueApi<NamedItem>('/api/carbrands');

@@ -5,7 +5,7 @@ import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';
 
-/** Marcas de vehículos (/carbrands, general administrator only; the table is 'Marcas de automovil', spec 3 §2). */
+/** Marcas de vehículos (/carbrands, general administrator only; the table is 'Marcas de automovil'). */
 export function CarBrandsView({ api = carBrandsApi }: { api?: typeof carBrandsApi }) {
   return (
     <CatalogueScreen<NamedItem, { name: string }>

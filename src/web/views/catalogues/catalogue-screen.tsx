@@ -10,7 +10,7 @@ import type { Column } from '../../platform/components/list/data-table.js';
 import { FormDialog, type FormActor, type FormBindings } from '../../platform/components/list/form-dialog.js';
 import { ListScreen } from '../../platform/components/list/list-screen.js';
 
-/** Spec 3 §9: 15 rows a page (the list machine's default), a pager window of about 6 numbers. */
+/** 15 rows a page (the list machine's default), a pager window of about 6 numbers. */
 const PAGE_WINDOW = 6;
 
 export interface CatalogueScreenProps<Row extends { uuid: string; name: string }, V extends FormValues> {
@@ -33,7 +33,7 @@ export interface CatalogueScreenProps<Row extends { uuid: string; name: string }
 }
 
 /**
- * A catalogue screen of spec 3: the list pattern with its add/edit modal (titles Agregar /
+ * A catalogue screen of the list pattern with its add/edit modal (titles Agregar /
  * Editar, submit Registrar / Actualizar) and delete with confirmation when the role may.
  */
 export function CatalogueScreen<Row extends { uuid: string; name: string }, V extends FormValues>(props: CatalogueScreenProps<Row, V>) {

@@ -1,5 +1,5 @@
 import type { NamedItem } from '../../../shared/catalogues/catalogue-types.js';
 import { namedCatalogueApi } from './named-catalogue.api.js';
 
-/** Colores: `api/colors` (spec 3 §7). */
+/** Colores: `api/colors`. */
 export const colorsApi = namedCatalogueApi<NamedItem>('/api/colors');

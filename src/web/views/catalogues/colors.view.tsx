@@ -5,7 +5,7 @@ import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';
 
-/** Colores (/colors, general administrator only; spec 3 §2). */
+/** Colores (/colors, general administrator only). */
 export function ColorsView({ api = colorsApi }: { api?: typeof colorsApi }) {
   return (
     <CatalogueScreen<NamedItem, { name: string }>

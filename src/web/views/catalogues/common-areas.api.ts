@@ -8,7 +8,7 @@ const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 
 export interface CommonAreaValues { name: string; number: string; idStreet: number }
 
-/** Áreas comunes (spec 3 §7): the list is `GET api/commonareas/complete`; create sends a list of one. */
+/** Áreas comunes: the list is `GET api/commonareas/complete`; create sends a list of one. */
 export const commonAreasApi: CatalogueApi<CommonArea, CommonAreaValues> = {
   list: (q) => api.get<Page<CommonArea>>(`${base}/complete?${listQuery(q)}`),
   get: (uuid) => api.get<CommonArea>(at(uuid)),

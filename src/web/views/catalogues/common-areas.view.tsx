@@ -8,10 +8,10 @@ import { locationOptionsApi, ZoneStreetFields, type LocationOptionsApi } from '.
 
 type CommonAreaForm = { idZone: number | ''; idStreet: number | ''; number: string; name: string };
 
-/** 'Calle Roble #12' (spec 3 §2: street name, '#', number). */
+/** 'Calle Roble #12' (street name, '#', number). */
 const addressOf = (a: CommonArea) => (a.number ? `${a.testStreet.name} #${a.number}` : a.testStreet.name);
 
-/** Áreas comunes (/commonareas, spec 3 §2): zone, street, Número and Nombre in the modal. */
+/** Áreas comunes (/commonareas): zone, street, Número and Nombre in the modal. */
 export function CommonAreasView({ api = commonAreasApi, options = locationOptionsApi }: { api?: typeof commonAreasApi; options?: LocationOptionsApi }) {
   return (
     <CatalogueScreen<CommonArea, CommonAreaForm>

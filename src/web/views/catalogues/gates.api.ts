@@ -7,7 +7,7 @@ const base = '/api/gates';
 const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 
 /**
- * Puertas de acceso (spec 3 §7). The contract's bodies carry `idFrac`; the session's community
+ * Puertas de acceso. The contract's bodies carry `idFrac`; the session's community
  * always wins on the server, and `api/users/me` gives no numeric community id, so it is left out.
  */
 export const gatesApi: CatalogueApi<Gate, { name: string }> & { complete: () => Promise<Gate[]> } = {

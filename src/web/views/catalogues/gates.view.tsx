@@ -5,7 +5,7 @@ import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';
 
-/** Puertas de acceso (/gates, spec 3 §2): searchable by gate name, 15 per page. */
+/** Puertas de acceso (/gates): searchable by gate name, 15 per page. */
 export function GatesView({ api = gatesApi }: { api?: typeof gatesApi }) {
   return (
     <CatalogueScreen<Gate, { name: string }>

@@ -4,7 +4,7 @@ import { TextField } from '../../platform/components/text-field.js';
 
 /**
  * The catalogue modal's name field. With `validWhen` (the shared schema's own name rule), a
- * typed name that passes it shows 'Correcto' as the zone modal does (spec 3 §5).
+ * typed name that passes it shows 'Correcto' as the zone modal does.
  */
 export function NameField({ form, label = 'Nombre', validWhen }: {
   form: FormBindings<{ name: string }>;

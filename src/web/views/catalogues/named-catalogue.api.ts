@@ -15,7 +15,7 @@ export interface CatalogueApi<Row, Values> {
 const at = (base: string, uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 
 /**
- * The global catalogues' contract (spec 3 §7): create sends a list of one `{ name }`, update
+ * The global catalogues' contract: create sends a list of one `{ name }`, update
  * `{ uuid, name }`. `listPath` and `deleteBase` hold the contract's other spellings.
  */
 export function namedCatalogueApi<Row>(base: string, spellings: { listPath?: string; deleteBase?: string } = {}): CatalogueApi<Row, { name: string }> {

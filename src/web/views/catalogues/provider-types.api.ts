@@ -6,7 +6,7 @@ import type { CatalogueApi } from './named-catalogue.api.js';
 const base = '/api/providerTypes';
 const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 
-/** Proveedores: `api/providerTypes`; the list comes under `data` and create takes one `{ name }` (spec 3 §7). */
+/** Proveedores: `api/providerTypes`; the list comes under `data` and create takes one `{ name }`. */
 export const providerTypesApi: CatalogueApi<NamedItem, { name: string }> = {
   list: async (q) => {
     const { data, ...page } = await api.get<ProviderTypePage>(`${base}?${listQuery(q)}`);

@@ -5,7 +5,7 @@ import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';
 
-/** Proveedores (/providers): the community's provider types (spec 3 §2, §7 api/providerTypes). */
+/** Proveedores (/providers): the community's provider types (api/providerTypes). */
 export function ProvidersView({ api = providerTypesApi }: { api?: typeof providerTypesApi }) {
   return (
     <CatalogueScreen<NamedItem, { name: string }>

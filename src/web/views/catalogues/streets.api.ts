@@ -8,7 +8,7 @@ const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 
 export interface StreetValues { name: string; idZone: number }
 
-/** Calles (spec 3 §7): create sends a list of one `{ name, idZone }`. */
+/** Calles: create sends a list of one `{ name, idZone }`. */
 export const streetsApi: CatalogueApi<Street, StreetValues> & { byZone: (zoneUuid: string) => Promise<Street[]> } = {
   list: (q) => api.get<Page<Street>>(`${base}?${listQuery(q)}`),
   get: (uuid) => api.get<Street>(at(uuid)),

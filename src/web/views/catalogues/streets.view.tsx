@@ -8,7 +8,7 @@ import { locationOptionsApi, ZoneStreetFields, type LocationOptionsApi } from '.
 
 type StreetForm = { name: string; idZone: number | '' };
 
-/** Calles (/streets, spec 3 §2): columns Calle, Zona, Fraccionamiento, Acciones; modal with zone selector and name. */
+/** Calles (/streets): columns Calle, Zona, Fraccionamiento, Acciones; modal with zone selector and name. */
 export function StreetsView({ api = streetsApi, options = locationOptionsApi }: { api?: typeof streetsApi; options?: LocationOptionsApi }) {
   return (
     <CatalogueScreen<Street, StreetForm>

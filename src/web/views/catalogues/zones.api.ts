@@ -9,7 +9,7 @@ const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 /** Largest page the list calls accept. */
 const OPTIONS_PAGE = 100;
 
-/** Zonas (spec 3 §7): the colour is always sent black; the community is the session's. */
+/** Zonas: the colour is always sent black; the community is the session's. */
 export const zonesApi: CatalogueApi<Zone, { name: string }> & { all: () => Promise<Zone[]> } = {
   list: (q) => api.get<Page<Zone>>(`${base}?${listQuery(q)}`),
   get: (uuid) => api.get<Zone>(at(uuid)),

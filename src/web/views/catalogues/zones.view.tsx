@@ -5,7 +5,7 @@ import { CatalogueScreen } from './catalogue-screen.js';
 import { NameField } from './name-field.js';
 import { useCatalogueActions } from './use-catalogue-actions.js';
 
-/** Zonas (/zones, spec 3 §2): columns Zona, Fraccionamiento, Acciones; modal 'Agregar zona' / 'Editar zona'. */
+/** Zonas (/zones): columns Zona, Fraccionamiento, Acciones; modal 'Agregar zona' / 'Editar zona'. */
 export function ZonesView({ api = zonesApi }: { api?: typeof zonesApi }) {
   return (
     <CatalogueScreen<Zone, { name: string }>

@@ -20,7 +20,7 @@ export interface FracFormApis {
   readLogo?: AddressFormOptions['readLogo'];
 }
 
-/** /newFrac: 'Alta fraccionamiento', or 'Editar fraccionamiento' with ?uuid= (spec 1 §2, §5, §8). */
+/** /newFrac: 'Alta fraccionamiento', or 'Editar fraccionamiento' with ?uuid=. */
 export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi } }: { api?: FracFormApis }) {
   const [query] = useSearchParams();
   const id = query.get('uuid');

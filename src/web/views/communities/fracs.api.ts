@@ -5,14 +5,14 @@ import { api, listQuery } from '../../platform/api/client.js';
 
 const one = (uuid: string) => `/api/fracs/${encodeURIComponent(uuid)}`;
 
-/** The integrator's communities (spec 1 §7 api/fracs, api/users/integrator). */
+/** The integrator's communities (api/fracs, api/users/integrator). */
 export const fracsApi = {
   list: (q: { page: number; size: number; search: string }) => api.get<Page<Community>>(`/api/fracs/?${listQuery(q)}`),
   get: (uuid: string) => api.get<Community>(one(uuid)),
   create: (form: CommunityForm, file?: LogoFile | null) => api.post<Community>('/api/fracs/admin', communityBodyOf(form, file)),
   update: (uuid: string, form: CommunityForm, idFile: number | null, file?: LogoFile | null) =>
     api.put<Community>(one(uuid), { ...communityBodyOf(form, file), idFile }),
-  /** `PUT api/fracs/{uuid}/enable` or `/disable` (the licence state, issue 16 §4). */
+  /** `PUT api/fracs/{uuid}/enable` or `/disable` (the licence state). */
   setAccess: (uuid: string, enable: boolean) => api.put<Community>(`${one(uuid)}/${enable ? 'enable' : 'disable'}`),
   administrators: () => api.get<AdministratorOption[]>('/api/users/integrator'),
   /** The logo is served to signed-in users only: fetched with the token, shown as an object URL. */

@@ -25,8 +25,8 @@ const columns: Column<Row>[] = [
 ];
 
 /**
- * /fracs (spec 1 §2 'Communities list'): the integrator's communities, search by name, edit, and
- * enabling or disabling (spec 1 §4 `licenseExpired`; issue 16 §4) as the list's row-action child,
+ * /fracs : the integrator's communities, search by name, edit, and
+ * enabling or disabling (`licenseExpired`) as the list's row-action child,
  * the same confirm-then-call machine as the integrators' access; the list reloads when it changed.
  */
 export function FracsView({ api = fracsApi }: { api?: Pick<typeof fracsApi, 'list' | 'setAccess'> }) {

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { LogoState, PickedFile } from '../../../../machines/platform/form-screen.machine.js';
 import { LOGO_MIME_TYPES } from '../../../shared/communities/community.schema.js';
 
-/** Optional 'Adjuntar logo' (jpeg or png) with its preview and a remove button (spec 1 §2). */
+/** Optional 'Adjuntar logo' (jpeg or png) with its preview and a remove button. */
 export function LogoField({ logo, error, reading, onPick, onRemove }: {
   logo: LogoState;
   error?: string;

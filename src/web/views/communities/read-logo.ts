@@ -1,7 +1,7 @@
 import type { PickedFile } from '../../../../machines/platform/form-screen.machine.js';
 import { base64Of, fileNameParts } from '../../../shared/communities/logo-rules.js';
 
-/** Reads a picked image: a data URL for the preview, base64 without prefix for the server (spec 1 §3). */
+/** Reads a picked image: a data URL for the preview, base64 without prefix for the server. */
 export async function readLogoFile(picked: PickedFile) {
   const file = picked as PickedFile & Blob;
   const dataUrl = await new Promise<string>((resolve, reject) => {

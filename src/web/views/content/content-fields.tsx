@@ -21,8 +21,8 @@ function DateTimeField({ label, name, form, min, disabled }: { label: string; na
 }
 
 /**
- * The fields every content form has (spec 3 §2, §5): title, description with its n/1500
- * counter, the contact fields and the start and end date-times with the §4 rules (the end is
+ * The fields every content form has: title, description with its n/1500
+ * counter, the contact fields and the start and end date-times with the date rules (the end is
  * disabled until a start is chosen and cannot be before it; the start's minimum is now, or the
  * stored start when editing).
  */

@@ -12,9 +12,9 @@ import { useContentForm, type ContentFormApis } from './use-content-form.js';
 const FORM_STATES = ['editing', 'submitting', 'failed', 'invalid', 'succeeded'];
 
 /**
- * The page of a content form (spec 3 §2 'Nuevo aviso' / 'Editar aviso', 'Nuevo boletín' /
+ * The page of a content form ('Nuevo aviso' / 'Editar aviso', 'Nuevo boletín' /
  * 'Editar boletín', 'Nueva promoción' / 'Editar promoción'): the kind's form machine rendered;
- * 'Descartar' back to the list; the success texts of §8 and the generic error dialog.
+ * 'Descartar' back to the list; the success texts and the generic error dialog.
  */
 export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: string | null; api: ContentFormApis }) {
   const [state, send] = useContentForm(kind, id, api);

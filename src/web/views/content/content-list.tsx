@@ -13,16 +13,16 @@ const columns: ListColumn<ContentRow>[] = [
   { header: 'Fecha de inicio', cell: (r) => shownDate(r.startDate) },
   { header: 'Fecha de término', cell: (r) => shownDate(r.endDate) },
 ];
-/** Spec 3 §2: newsletters remember their page and search while at /newNews. */
+/** Newsletters remember their page and search while at /newNews. */
 const newsletterMemory = listMemory('newsletters');
-/** Spec 3 §2: a numbered pager for newsletters (every page), a window for notices and promotions (§9: about 6). */
+/** A numbered pager for newsletters (every page), a window for notices and promotions (about 6). */
 const ALL_PAGES = 1000;
 const PAGE_WINDOW = 6;
 
 /**
- * 'Avisos', 'Boletines', 'Promociones' (spec 3 §2): the shared list (search on the title, the
+ * 'Avisos', 'Boletines', 'Promociones': the shared list (search on the title, the
  * pager, the delete confirmation), 'Nuevo …' to the form page, 'Editar' to the form with
- * `?uuid=`; a capturista sees no delete (§6).
+ * `?uuid=`; a capturista sees no delete.
  */
 export function ContentList({ kind, api }: { kind: ContentKind; api: Pick<ContentApi, 'list' | 'remove'> }) {
   const user = useSessionUser();

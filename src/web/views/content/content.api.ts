@@ -8,7 +8,7 @@ import { api, listQuery } from '../../platform/api/client.js';
 /** A listed post (the shared list reads `uuid`; the delete confirmation names its title). */
 export type ContentRow = ContentAnswer & { [key: string]: unknown };
 
-/** The calls of one content kind (spec 3 §7 Community content): `api/notices`, `api/newsletters`, `api/promotions`. */
+/** The calls of one content kind : `api/notices`, `api/newsletters`, `api/promotions`. */
 export function contentApi(kind: ContentKind) {
   const base = `/api/${kind}`;
   const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;

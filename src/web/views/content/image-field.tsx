@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { LogoState, PickedFile } from '../../../../machines/platform/form-screen.machine.js';
 import { IMAGE_MIME_TYPES } from '../../../shared/content/content-rules.js';
 
-/** The optional image (jpeg or png) with its preview and a remove button (spec 3 §2, §5). */
+/** The optional image (jpeg or png) with its preview and a remove button. */
 export function ImageField({ image, error, reading, onPick, onRemove }: {
   image: LogoState;
   error?: string;

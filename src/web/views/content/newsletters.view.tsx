@@ -3,7 +3,7 @@ import { ContentList } from './content-list.js';
 
 const newsletters = contentApi('newsletters');
 
-/** 'Boletines' (/newsletters, spec 3 §2): its page and search survive /newNews. */
+/** 'Boletines' (/newsletters): its page and search survive /newNews. */
 export function NewslettersView({ api = newsletters }: { api?: Pick<ContentApi, 'list' | 'remove'> }) {
   return <ContentList kind="newsletters" api={api} />;
 }

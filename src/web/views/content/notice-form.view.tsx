@@ -4,7 +4,7 @@ import { contentFormApis, type ContentFormApis } from './use-content-form.js';
 
 const defaults = contentFormApis('notices');
 
-/** 'Nuevo aviso' / 'Editar aviso' (/newNotice, spec 3 §2); edit with ?uuid=. */
+/** 'Nuevo aviso' / 'Editar aviso' (/newNotice); edit with ?uuid=. */
 export function NoticeFormView({ api = defaults }: { api?: ContentFormApis }) {
   const [query] = useSearchParams();
   return <ContentFormPage kind="notices" id={query.get('uuid')} api={api} />;

@@ -11,7 +11,7 @@ type SegmentsActor = ActorRefFrom<typeof noticeSegmentsMachine>;
 const asId = (value: string) => (value === '' ? '' : Number(value));
 
 /**
- * Who the notice is for (spec 3 §2, §4, §5): 'Para todo el fraccionamiento' disables zone, street
+ * Who the notice is for: 'Para todo el fraccionamiento' disables zone, street
  * and resident; otherwise zone, then street, then resident, whose options the cascade child loads.
  */
 export function NoticeSegmentFields({ form, segments }: { form: ContentBindings; segments: SegmentsActor | undefined }) {

@@ -3,7 +3,7 @@ import { ContentList } from './content-list.js';
 
 const notices = contentApi('notices');
 
-/** 'Avisos' (/notices, spec 3 §2). */
+/** 'Avisos' (/notices). */
 export function NoticesView({ api = notices }: { api?: Pick<ContentApi, 'list' | 'remove'> }) {
   return <ContentList kind="notices" api={api} />;
 }

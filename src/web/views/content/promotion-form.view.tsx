@@ -4,7 +4,7 @@ import { contentFormApis, type ContentFormApis } from './use-content-form.js';
 
 const defaults = contentFormApis('promotions');
 
-/** 'Nueva promoción' / 'Editar promoción' (/newPromotion, spec 3 §2); edit with ?uuid=. */
+/** 'Nueva promoción' / 'Editar promoción' (/newPromotion); edit with ?uuid=. */
 export function PromotionFormView({ api = defaults }: { api?: ContentFormApis }) {
   const [query] = useSearchParams();
   return <ContentFormPage kind="promotions" id={query.get('uuid')} api={api} />;

@@ -3,7 +3,7 @@ import { ContentList } from './content-list.js';
 
 const promotions = contentApi('promotions');
 
-/** 'Promociones' (/promotions, spec 3 §2). */
+/** 'Promociones' (/promotions). */
 export function PromotionsView({ api = promotions }: { api?: Pick<ContentApi, 'list' | 'remove'> }) {
   return <ContentList kind="promotions" api={api} />;
 }

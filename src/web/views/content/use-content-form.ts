@@ -13,7 +13,7 @@ import { inspected } from '../../inspector.js';
 import { locationOptionsApi, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
 import { contentPaths } from './content-kinds.js';
 
-/** The calls of a content form page (spec 3 §7), replaceable in tests. */
+/** The calls of a content form page, replaceable in tests. */
 export interface ContentFormApis {
   content: Pick<ContentApi, 'get' | 'create' | 'update' | 'image'>;
   /** The notice's selectors: zones, a zone's streets, a street's residents. */
@@ -37,7 +37,7 @@ export function useContentForm(kind: ContentKind, id: string | null, api: Conten
           const post = await api.content.get(input.id!);
           return {
             values: contentFormValues(kind, post),
-            // Editing, the start's minimum is the stored start (spec 3 §4).
+            // Editing, the start's minimum is the stored start.
             record: { startDate: post.startDate },
             logoPreview: post.file ? await api.content.image(post.file.publicUrl) : null,
           };

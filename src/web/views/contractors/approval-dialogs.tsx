@@ -9,7 +9,7 @@ export type ApprovalActor = ActorRefFrom<typeof workerApprovalMachine>;
 /** An approve button's colours: the palette's solid green under white text is below 4.5:1 (axe), a shade darker passes. */
 export const APPROVE_CONTRAST = { bg: 'green.700', _hover: { bg: 'green.800' } } as const;
 
-/** The `workerApproval` child's dialogs: the reason, the progress of the calls, and the outcome (spec 2 §8). */
+/** The `workerApproval` child's dialogs: the reason, the progress of the calls, and the outcome. */
 export function ApprovalDialogs({ actor }: { actor: ApprovalActor }) {
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;

@@ -27,7 +27,7 @@ const formValues = (c: Construction) => ({
 });
 
 /**
- * /createConstruction: 'Registrar obra', or 'Editar obra' with ?token={id} (spec 2 §2.5, §5): the form
+ * /createConstruction: 'Registrar obra', or 'Editar obra' with ?token={id}: the form
  * skeleton loading the contractor and street options; the end picker waits for a start; the site
  * number is fixed on edit.
  */

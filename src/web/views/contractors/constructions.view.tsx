@@ -12,7 +12,7 @@ import { paths } from '../../paths.js';
 
 type Row = Construction & ListRow;
 
-/** Spec 2 §2.5: site name, contractor name, estimated period, street, number. */
+/** Site name, contractor name, estimated period, street, number. */
 const columns: ListColumn<Row>[] = [
   { header: 'Obra', cell: (r) => r.name },
   { header: 'Contratista', cell: (r) => `${r.contractor.firstName} ${r.contractor.lastName}` },
@@ -21,7 +21,7 @@ const columns: ListColumn<Row>[] = [
   { header: 'Número', cell: (r) => r.streetNumber },
 ];
 
-/** /constructions 'Obras' (the administrator's view, spec 2 §2.5): the shared list, 10 per page. */
+/** /constructions 'Obras' (the administrator's view): the shared list, 10 per page. */
 export function ConstructionsView({ api = constructionsApi }: { api?: Pick<typeof constructionsApi, 'list' | 'remove'> }) {
   const navigate = useNavigate();
   return (

@@ -15,8 +15,8 @@ export interface ContractorFormApis {
 }
 
 /**
- * /createContractor: 'Registrar contratista', or 'Editar contratista' with ?token={id} (spec 2 §2.4,
- * §5): the form skeleton with the address parts and the postal-code lookup (the first result fills
+ * /createContractor: 'Registrar contratista', or 'Editar contratista' with ?token={id}: the form
+ * skeleton with the address parts and the postal-code lookup (the first result fills
  * the city); the email is not editable on edit.
  */
 export function ContractorFormView({ api = { contractors: contractorsApi, addresses: addressesApi } }: { api?: ContractorFormApis }) {

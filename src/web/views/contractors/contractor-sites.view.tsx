@@ -17,8 +17,8 @@ type Row = Construction & ListRow;
 const statusPalette = { none: 'gray', approved: 'green', rejected: 'red', pending: 'orange' } as const;
 
 /**
- * Spec 2 §2.5: name, number of workers (a link to its workers when there are some, otherwise a
- * link to add one), and the request status of §4.3.
+ * Name, number of workers (a link to its workers when there are some, otherwise a
+ * link to add one), and the request status (only a worker not approved may be edited).
  */
 const columns: ListColumn<Row>[] = [
   { header: 'Obra', cell: (r) => r.name },
@@ -30,10 +30,10 @@ const columns: ListColumn<Row>[] = [
   { header: 'Estatus', cell: (r) => <Badge colorPalette={statusPalette[siteRequestStatus(r)]}>{siteStatusText(r)}</Badge> },
 ];
 
-/** The administrator's decisions reach the contractor's room: the statuses reload without a reload of the page (issue 14). */
+/** The administrator's decisions reach the contractor's room: the statuses reload without a reload of the page. */
 const liveSites = fromCallback<{ type: 'list.reload' }>(({ sendBack }) => listenToWorkers({ onDecided: () => sendBack({ type: 'list.reload' }) }));
 
-/** /constructions_contractor: the contractor's home, its own sites (spec 1 §2, spec 2 §2.5). */
+/** /constructions_contractor: the contractor's home, its own sites. */
 export function ContractorSitesView({ api = constructionsApi, live = liveSites }: { api?: Pick<typeof constructionsApi, 'mine'>; live?: typeof liveSites | null }) {
   return (
     <ListScreen<Row>

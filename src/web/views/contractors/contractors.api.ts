@@ -9,7 +9,7 @@ const base = '/api/contractors';
 const one = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 type ListQuery = { page: number; size: number; search: string };
 
-/** Contractors (spec 2 §7 Contractors); resending the access is `POST api/users/resetPassword` with the email as text. */
+/** Contractors ; resending the access is `POST api/users/resetPassword` with the email as text. */
 export const contractorsApi = {
   list: (q: ListQuery) => api.get<Page<Contractor>>(`${base}/?${listQuery(q)}`),
   get: (uuid: string) => api.get<Contractor>(one(uuid)),
@@ -35,7 +35,7 @@ export const emptyContractorForm = { firstName: '', lastName: '', enterprise: ''
 const sites = '/api/constructions';
 const site = (uuid: string) => `${sites}/${encodeURIComponent(uuid)}`;
 
-/** Construction sites (spec 2 §7 Construction sites). */
+/** Construction sites . */
 export const constructionsApi = {
   list: (q: ListQuery) => api.get<Page<Construction>>(`${sites}?${listQuery(q)}`),
   get: (uuid: string) => api.get<Construction>(site(uuid)),

@@ -20,7 +20,7 @@ type Row = Contractor & ListRow;
 const fullName = (c: Contractor) => `${c.firstName} ${c.lastName}`;
 
 /**
- * /contractors 'Contratistas de obra' (spec 2 §2.4): the shared list, 10 per page, with a checkbox
+ * /contractors 'Contratistas de obra': the shared list, 10 per page, with a checkbox
  * per row for 'Reenviar código' (the contractorResend machine), register, edit and delete.
  */
 export function ContractorsView({ api = contractorsApi }: { api?: Pick<typeof contractorsApi, 'list' | 'remove' | 'resendAccess'> }) {

@@ -10,7 +10,7 @@ export interface WorkerCardActions {
   onToggle: () => void; onEdit: () => void; onDelete: () => void;
 }
 
-/** One worker's card (spec 2 §2.6): the border colour says the status; an administrator ticks, edits (not approved, §4.3) and deletes. */
+/** One worker's card: the border colour says the status; an administrator ticks, edits (not approved) and deletes. */
 export function WorkerCard({ worker, admin, requestMode, selected, actions }: {
   worker: ScreenWorker; admin: boolean; requestMode: boolean; selected: boolean; actions: WorkerCardActions;
 }) {

@@ -8,7 +8,7 @@ export interface WorkerListener {
 }
 
 /**
- * Workers' live updates (issue 14): socket.io on the API's origin, `subscribeWorkers` on every
+ * Workers' live updates: socket.io on the API's origin, `subscribeWorkers` on every
  * (re)connection (a contractor joins its own room; staff the community's requests room).
  * Answers a function that closes it.
  */

@@ -38,7 +38,7 @@ export function readPayload(file: File): Promise<FileValue> {
   });
 }
 
-/** A document by drag and drop (jpeg, png or pdf) with its inline preview and a remove button (spec 2 §2.7). */
+/** A document by drag and drop (jpeg, png or pdf) with its inline preview and a remove button. */
 export function WorkerFileDrop({ label, value, error, onFile, onRemove }: {
   label: string; value: SlotValue | null; error?: string; onFile: (file: FileValue) => void; onRemove: () => void;
 }) {

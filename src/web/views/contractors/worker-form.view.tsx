@@ -19,7 +19,7 @@ const sentOf = (w: Worker): SentWorker => ({ uuid: w.uuid, name: `${w.firstName}
 
 /**
  * Sends the form with upload progress: a contractor's request, an administrator's direct
- * registration (spec 2 §4.3), or an administrator's edit (PUT .../{id}/administrator, unchanged files as `{ uuid }`).
+ * registration, or an administrator's edit (PUT .../{id}/administrator, unchanged files as `{ uuid }`).
  */
 const sender = (contractor: boolean, send: typeof sendWithProgress) => fromCallback<WorkerRequestEvent, SendInput>(({ input, sendBack }) => {
   const progress = (percent: number) => sendBack({ type: 'upload.progress', percent });
@@ -57,7 +57,7 @@ export interface WorkerFormDeps {
 const browserDeps: WorkerFormDeps = { loadWorker: workersApi.get, sites: workersApi.sites, send: sendWithProgress };
 
 /**
- * 'Registrar trabajador' / 'Editar trabajador' (/createWorker, spec 2 §2.7): the contractor's
+ * 'Registrar trabajador' / 'Editar trabajador' (/createWorker): the contractor's
  * request, the administrator's registration, or the administrator's edit (`token`).
  */
 export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }) {

@@ -47,7 +47,7 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
   );
 }
 
-/** 'Información del trabajador' (spec 2 §2.6): photo, name, surname, status, reason, documents in frames. */
+/** 'Información del trabajador': photo, name, surname, status, reason, documents in frames. */
 export function WorkerInfoModal({ worker, onClose }: { worker: ScreenWorker; onClose: () => void }) {
   return (
     <Modal title="Información del trabajador" onClose={onClose}>
@@ -70,7 +70,7 @@ export function WorkerInfoModal({ worker, onClose }: { worker: ScreenWorker; onC
   );
 }
 
-/** The credential's preview, front and back (spec 2 §2.6), drawn as the server draws the PNG. */
+/** The credential's preview, front and back, drawn as the server draws the PNG. */
 export function CredentialModal({ worker, community, onClose }: { worker: ScreenWorker; community: string; onClose: () => void }) {
   const c = worker.construction;
   const data = useMemo(() => ({

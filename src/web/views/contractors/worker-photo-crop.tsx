@@ -4,7 +4,7 @@ import AvatarEditor, { type AvatarEditorRef } from 'react-avatar-editor';
 import { isStoredFile, type FileValue, type SlotValue } from '../../../../machines/contractors/worker-request.machine.js';
 
 /**
- * The photo with its crop to 100x100 PNG (spec 2 §2.7, §9; react-avatar-editor): each move of the
+ * The photo with its crop to 100x100 PNG (react-avatar-editor): each move of the
  * crop sends the cropped PNG to the form.
  */
 export function WorkerPhotoCrop({ value, error, onCropped }: { value: SlotValue | null; error?: string; onCropped: (file: FileValue) => void }) {

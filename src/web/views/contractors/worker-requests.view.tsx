@@ -25,7 +25,7 @@ const browserDeps: RequestsDeps = {
   approve: workersApi.approve, reject: workersApi.reject, listen: listenToWorkers,
 };
 
-/** 'Solicitudes' (/workersRequest, spec 2 §2.8): per site, the counts as badges, approve all and reject all; 20 rows per page. */
+/** 'Solicitudes' (/workersRequest): per site, the counts as badges, approve all and reject all; 20 rows per page. */
 export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps }) {
   const logic = useMemo(() => workerRequestsScreenMachine.provide({
     actors: {

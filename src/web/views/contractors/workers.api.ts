@@ -45,7 +45,7 @@ export function sendWithProgress<T>(method: 'POST' | 'PUT', path: string, body: 
   return { promise, abort: () => xhr.abort() };
 }
 
-/** Calls of the workers' screens (spec 2 §7 Workers and requests; issue 14). */
+/** Calls of the workers' screens . */
 export const workersApi = {
   all: () => api.get<Worker[]>(`${base}/frac`),
   bySite: (construction: string) => api.get<Worker[]>(`${base}/construction?construction=${id(construction)}`),

@@ -45,7 +45,7 @@ export const approvalWith = (deps: Pick<WorkersDeps, 'approve' | 'reject'>) => w
   },
 });
 
-/** 'Trabajadores de obra' (/workers, spec 2 §2.6): cards with the status colours, search, site filter, modals, request mode. */
+/** 'Trabajadores de obra' (/workers): cards with the status colours, search, site filter, modals, request mode. */
 export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
   const user = useSessionUser();
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@ import type { DailyVisits, EntriesByMode, MonthlyVisits, ResidentSummary } from 
 import { api } from '../../platform/api/client.js';
 import { integratorsApi } from '../integrators/integrators.api.js';
 
-/** The dashboard's calls (spec 1 §7): five for the access statistics, one for the integrator's licences. */
+/** The dashboard's calls: five for the access statistics, one for the integrator's licences. */
 export const dashboardApi = {
   async visitStats(): Promise<VisitStatsResponses> {
     const [summary, daily, monthly, qr, manual] = await Promise.all([

@@ -2,7 +2,7 @@ import { dashboardViewFor } from '../../../shared/dashboard/dashboard-counters.j
 import { useSessionUser } from '../session/session-context.js';
 import { Dashboard } from './dashboard.js';
 
-/** /home (spec 1 §2 Dashboard): licence cards for integrators, live access statistics for the others. */
+/** /home : licence cards for integrators, live access statistics for the others. */
 export function HomeView() {
   const user = useSessionUser();
   return (

@@ -1,7 +1,7 @@
 import { Card, Stat } from '@chakra-ui/react';
 import { formatCount } from '../../../shared/dashboard/dashboard-counters.js';
 
-/** One dashboard figure, in en-US thousands format (spec 1 §9). */
+/** One dashboard figure, in en-US thousands format. */
 export function StatCard({ label, value, accent = 'teal.600' }: { label: string; value: number; accent?: string }) {
   return (
     <Card.Root size="sm" borderTopWidth="4px" borderTopColor={accent}>

@@ -22,7 +22,7 @@ function ChartBox({ label, values, integers }: { label: string; values: number[]
   );
 }
 
-/** Non-integrators' /home (spec 1 §2): seven cards, entries per day and per month, QR and manual totals. */
+/** Non-integrators' /home: seven cards, entries per day and per month, QR and manual totals. */
 export function VisitStats({ data, live }: { data: VisitDashboard; live: LiveStatus | null }) {
   const badge = live ? liveBadge[live] : null;
   return (

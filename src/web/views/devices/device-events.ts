@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, DeviceLinkedEvent, DeviceStatusEvent, ServerToClientEvents } from '../../../shared/platform/realtime.js';
 import { tokenStore } from '../../platform/api/storage.js';
 
-/** What one device's row hears (issue 9): its presence and its link. */
+/** What one device's row hears: its presence and its link. */
 export interface DeviceListener { onStatus: (event: DeviceStatusEvent) => void; onLinked: (event: DeviceLinkedEvent) => void }
 
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
@@ -16,7 +16,7 @@ function open(fracUuid: string) {
   void import('socket.io-client').then(({ io }) => {
     if (socketFrac !== fracUuid || socket) return;
     socket = io({ auth: (send) => send({ token: tokenStore.get() }), transports: ['websocket'] });
-    // The administrators' room of the active community: DEVICE_STATUS and DEVICE_LINKED (spec 1 §4 subscribe).
+    // The administrators' room of the active community: DEVICE_STATUS and DEVICE_LINKED (the realtime subscription).
     socket.on('connect', () => { socket?.emit('subscribe', fracUuid); });
     socket.on('DEVICE_STATUS', (event) => listeners.get(event.uuid)?.forEach((l) => l.onStatus(event)));
     socket.on('DEVICE_LINKED', (event) => listeners.get(event.uuid)?.forEach((l) => l.onLinked(event)));

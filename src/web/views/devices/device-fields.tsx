@@ -16,7 +16,7 @@ export type DeviceFormValues = {
 };
 
 /**
- * The device modal's fields (spec 3 §2): name and type; for a scanner its reading type, its
+ * The device modal's fields: name and type; for a scanner its reading type, its
  * location sub-type, its parents (IN readers only), the zone, the street (not for ZONE) and the
  * house number (HOUSE). Which show is the shared rule; the form machine refuses the others.
  */

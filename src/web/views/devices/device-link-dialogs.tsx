@@ -11,7 +11,7 @@ import { useNow } from './use-now.js';
 type LinkActor = ActorRefFrom<typeof deviceLinkMachine>;
 const DIALOG_STATES = ['issuing', 'showingCode', 'polling', 'renewing', 'confirming'] as const;
 
-/** A row's link buttons (spec 3 §4): Vincular and Eliminar while INACTIVE, Desvincular while active; and their dialogs. */
+/** A row's link buttons: Vincular and Eliminar while INACTIVE, Desvincular while active; and their dialogs. */
 export function DeviceLinkActions({ actor }: { actor?: AnyActorRef }) {
   if (!actor) return null;
   return <LinkActions actor={actor as LinkActor} />;
@@ -37,7 +37,7 @@ function LinkActions({ actor }: { actor: LinkActor }) {
   );
 }
 
-/** 'Vincular dispositivo': the QR, the code in text, the countdown to its expiry and 'Renovar código' (issue 9). */
+/** 'Vincular dispositivo': the QR, the code in text, the countdown to its expiry and 'Renovar código'. */
 function LinkDialog({ actor }: { actor: LinkActor }) {
   const state = useSelector(actor, (s) => s);
   const { row, code, expiresAt } = state.context;
@@ -79,7 +79,7 @@ function LinkDialog({ actor }: { actor: LinkActor }) {
   );
 }
 
-/** The status dot (red inactive, green active) and, live, online or offline (issue 9). */
+/** The status dot (red inactive, green active) and, live, online or offline. */
 export function DeviceStatusCell({ actor, status }: { actor?: AnyActorRef; status: string }) {
   if (!actor) return <StatusDot active={status === 'ACTIVE'} online={null} />;
   return <LiveStatus actor={actor as LinkActor} />;

@@ -12,7 +12,7 @@ export interface DeviceListQuery { page: number; size: number; search: string; s
 const base = '/api/devices';
 const at = (path: string, uuid: string) => `${base}/${path}${encodeURIComponent(uuid)}`;
 
-/** Calls of /qrcodes (spec 3 §7 Devices; issue 9). */
+/** Calls of /qrcodes . */
 export const devicesApi = {
   async list(q: DeviceListQuery): Promise<Page<DeviceRow>> {
     const query = new URLSearchParams({ page: String(q.page), size: String(q.size) });

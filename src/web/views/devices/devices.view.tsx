@@ -40,7 +40,7 @@ export interface DevicesDeps {
 const browserDeps: DevicesDeps = { api: devicesApi, events: listenToDevice, locations: locationOptionsApi };
 
 /**
- * Dispositivos (/qrcodes, spec 3 §2; issue 9): the list with its search options, status and type
+ * Dispositivos (/qrcodes): the list with its search options, status and type
  * filters, the live status of each device, the create/edit modal, and per row the link child
  * (link dialog with QR, unlink, delete only while INACTIVE).
  */
@@ -95,7 +95,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
       loadPage={(q) => api.list({
         page: q.page, size: q.size, search: q.search, searchBy: String(q.searchBy ?? ''), status: String(q.status ?? ''), deviceType: String(q.deviceType ?? ''),
       })}
-      // Delete goes through the row's link child, which offers it only while INACTIVE (spec 3 §4).
+      // Delete goes through the row's link child, which offers it only while INACTIVE.
       deleteRow={(row) => api.remove(row.uuid)}
       canDeleteRow={() => false}
       deletedText={() => DeviceTexts.deleted}

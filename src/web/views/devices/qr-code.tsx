@@ -2,7 +2,7 @@ import { create } from 'qrcode';
 import { useMemo } from 'react';
 
 /**
- * A QR code drawn in the page (issue 9: no external QR service, no request leaves the browser):
+ * A QR code drawn in the page (no external QR service, no request leaves the browser):
  * the `qrcode` library encodes the text into modules; they are drawn as one SVG path, with the
  * standard quiet zone of 4 modules.
  */

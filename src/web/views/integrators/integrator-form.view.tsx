@@ -15,7 +15,7 @@ export interface IntegratorFormApis {
   addresses: typeof addressesApi;
 }
 
-/** /newIntegrator: 'Alta integrador', or 'Editar integrador' with ?uuid= (spec 1 §2, §5, §8). */
+/** /newIntegrator: 'Alta integrador', or 'Editar integrador' with ?uuid=. */
 export function IntegratorFormView({ api = { integrators: integratorsApi, addresses: addressesApi } }: { api?: IntegratorFormApis }) {
   const [query] = useSearchParams();
   const id = query.get('uuid');

@@ -6,7 +6,7 @@ import { api, listQuery } from '../../platform/api/client.js';
 const base = '/api/integrator';
 const one = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 
-/** The general administrator's integrators (spec 1 §7 api/integrator) and the integrator's licences. */
+/** The general administrator's integrators (api/integrator) and the integrator's licences. */
 export const integratorsApi = {
   list: (q: { page: number; size: number; search: string }) => api.get<Page<Integrator>>(`${base}/?${listQuery(q)}`),
   get: (uuid: string) => api.get<Integrator>(one(uuid)),

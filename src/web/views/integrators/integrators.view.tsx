@@ -27,7 +27,7 @@ const columns: Column<Row>[] = [
   { header: 'Cantidad de licencias', cell: (r) => r.licenses },
 ];
 
-/** /integrators (spec 1 §2 'Integrators list'): the general administrator's integrators. */
+/** /integrators : the general administrator's integrators. */
 export function IntegratorsView({ api = integratorsApi }: { api?: Pick<typeof integratorsApi, 'list' | 'remove' | 'setAccess'> }) {
   const navigate = useNavigate();
   // Enable/disable runs as the list's row-action child: the list reloads when it changed the integrator.

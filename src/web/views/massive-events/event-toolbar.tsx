@@ -9,7 +9,7 @@ import { ResultDialog } from '../../platform/components/result-dialog.js';
 
 type Snapshot = { context: EventActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
 
-/** The toolbar's buttons (spec 2 §2.2); a capturista sees only the download. */
+/** The toolbar's buttons; a capturista sees only the download. */
 const BUTTONS: { action: EventAction; label: string; writer: boolean }[] = [
   { action: 'download', label: 'Descargar invitaciones', writer: false },
   { action: 'clone', label: 'Clonar', writer: true },

@@ -13,7 +13,7 @@ import { readGuestSheet } from './read-guest-sheet.js';
 type Area = { uuid: string; name: string };
 type ResidentOption = { uuid: string; firstName: string; lastName: string };
 
-/** The supporting reads of step 1 (spec 2 §7): common areas, residents (or the resident's own record), the event in edit mode. */
+/** The supporting reads of step 1: common areas, residents (or the resident's own record), the event in edit mode. */
 export interface WizardReads {
   areas: () => Promise<Area[]>;
   residents: () => Promise<ResidentOption[]>;
@@ -27,7 +27,7 @@ export const wizardReads: WizardReads = {
 
 const residentLabel = (r: ResidentOption) => `${r.firstName} ${r.lastName}`;
 
-/** The wizard with the calls of spec 2 §7 as its actors. */
+/** The wizard with the calls as its actors. */
 export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: WizardReads = wizardReads, email = '', download = fetchInvitations) {
   const invitationDownload = invitationDownloadLogic(download);
   return eventWizardMachine.provide({
@@ -53,7 +53,7 @@ export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: 
         const saved = await events.update(input.id, input.body);
         return { uuid: saved.uuid, version: saved.version };
       }),
-      // Spec 2 §4.2: new guests (empty uuid) in bulk, changed ones one by one, removed ones deleted.
+      // New guests (empty uuid) in bulk, changed ones one by one, removed ones deleted.
       saveGuests: fromPromise(async ({ input }) => {
         for (const uuid of input.removed) await events.removeGuest(uuid);
         const fresh = input.guests.filter((g) => !g.uuid);

@@ -21,7 +21,7 @@ import { wizardStorage } from './wizard-storage.js';
 
 const STEPS = ['step1', 'step2', 'step3'] as const;
 
-/** /create and /create?token={id} (spec 2 §2.1, §4.2): the `eventWizard` machine rendered. */
+/** /create and /create?token={id}: the `eventWizard` machine rendered. */
 export function EventWizardView({ api = massiveEventsApi, reads = wizardReads, download = fetchInvitations }: {
   api?: MassiveEventsApi; reads?: WizardReads; download?: typeof fetchInvitations;
 }) {
@@ -91,7 +91,7 @@ function Wizard({ token, role, email, api, reads, download }: {
       <ResultDialog open={is('noGuests')} status="error" title={EventTexts.noGuestsTitle} detail={EventTexts.noGuestsDetail} onClose={() => send({ type: 'dialog.close' })} />
       <ResultDialog open={is('loadFailed') || is('saveFailed') || is('guestsFailed') || is('configureFailed') || is('discardFailed')} status="error"
         title={EventTexts.errorTitle} detail={ctx.error} onClose={() => send({ type: 'dialog.close' })} />
-      {/* Spec 2 §2.1 step 3: Finalizar saves the design, then offers the event's invitations. */}
+      {/* The wizard's step 3: Finalizar saves the design, then offers the event's invitations. */}
       <ConfirmDialog open={is('finished')} danger={false} title={WizardTexts.finished} detail={WizardTexts.finishedDetail}
         confirmText={WizardTexts.downloadInvitations} cancelText="Ir a eventos masivos"
         onConfirm={() => send({ type: 'invitations.download' })} onCancel={() => send({ type: 'dialog.close' })} />

@@ -10,7 +10,7 @@ import { GuestImportDialog, type GuestImportActor } from './guest-import-dialog.
 type Snapshot = { context: GuestActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
 const useGuestActions = (actor: AnyActorRef) => useSelector(actor, (s) => s as unknown as Snapshot);
 
-/** The guests' cards, 3 columns (spec 2 §2.3), each ticked in the toolbar's selection. */
+/** The guests' cards, 3 columns, each ticked in the toolbar's selection. */
 export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: AnyActorRef }) {
   const { context } = useGuestActions(actor);
   return (

@@ -4,7 +4,7 @@ import { TextField } from '../../platform/components/text-field.js';
 
 type Values = GuestFields & Record<string, unknown>;
 
-/** The guest's fields (spec 2 §2.3): Nombre, Apellidos, Teléfono, Correo electrónico. */
+/** The guest's fields: Nombre, Apellidos, Teléfono, Correo electrónico. */
 export function GuestFieldsView({ form }: { form: FormBindings<Values> }) {
   const { values, errors, set } = form;
   return (

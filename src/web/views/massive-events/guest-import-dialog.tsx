@@ -8,7 +8,7 @@ import { downloadChildOf, InvitationDownloadStatus } from './invitation-download
 
 export type GuestImportActor = ActorRefFrom<typeof guestImportMachine>;
 
-/** 'Importación masiva' (spec 2 §2.3, §4.2, §5) over a running `guestImport` machine. */
+/** 'Importación masiva' over a running `guestImport` machine. */
 export function GuestImportDialog({ actor }: { actor: GuestImportActor }) {
   const state = useSelector(actor, (s) => s);
   const ctx = state.context;

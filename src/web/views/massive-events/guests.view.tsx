@@ -24,9 +24,9 @@ type Row = GuestListRow;
 type GuestsApi = Pick<MassiveEventsApi, 'get' | 'addGuest' | 'addGuests' | 'updateGuest' | 'removeGuest'>;
 
 /**
- * 'Invitados al evento' (/guests?event={id}, spec 2 §2.3): the shared list over the event's guests
+ * 'Invitados al evento' (/guests?event={id}): the shared list over the event's guests
  * as cards (15 a page, 3 columns, 6 page links), the `guestActions` toolbar child (selection, select
- * all, the §5 selection rules, the invitations' download as its child), the guest form on the form
+ * all, the selection rules, the invitations' download as its child), the guest form on the form
  * skeleton, and the delete confirmation.
  */
 export function GuestsView({ api = massiveEventsApi, download = fetchInvitations }: { api?: GuestsApi; download?: typeof fetchInvitations }) {
@@ -34,7 +34,7 @@ export function GuestsView({ api = massiveEventsApi, download = fetchInvitations
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const event = query.get('event') ?? '';
-  // The form reads the event's guests when it opens: a name already on the list asks first (spec 2 §5).
+  // The form reads the event's guests when it opens: a name already on the list asks first.
   const form = useMemo(() => formScreenMachine.provide({
     ...guestFormRules(),
     actors: {

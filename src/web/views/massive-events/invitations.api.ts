@@ -9,7 +9,7 @@ import { tokenStore } from '../../platform/api/storage.js';
 
 const uuidQuery = (uuids: string[]) => uuids.map((u) => `uuid=${encodeURIComponent(u)}`).join('&');
 
-/** The invitations' or the credentials' address (spec 2 §7). */
+/** The invitations' or the credentials' address. */
 export function invitationUrl(target: InvitationTarget): string {
   if (target.kind === 'event') return `/api/massiveEvents/${encodeURIComponent(target.uuid)}/invitation`;
   if (target.kind === 'workers') return `/api/constructionWorkers/workerLicense?${uuidQuery(target.uuids)}`;

@@ -12,7 +12,7 @@ export type GuestInput = GuestFields & { uuid?: string };
 /** The event and its guest list as they were when editing began (the restore body). */
 export type EventRestoreBody = EventBody & { guests: (GuestFields & { uuid: string })[] };
 
-/** Calls of /massiveEvents, /guests and /create (spec 2 §7 Massive events and Guests; issue 12). */
+/** Calls of /massiveEvents, /guests and /create . */
 export const massiveEventsApi = {
   list: () => api.get<MassiveEventList>(`${base}/`),
   get: (uuid: string) => api.get<MassiveEvent>(at(uuid)),
@@ -24,7 +24,7 @@ export const massiveEventsApi = {
   remove: (uuid: string) => api.del<void>(at(uuid)),
   clone: (uuid: string) => api.post<string>(at(uuid, '/clone')),
   cancel: (uuid: string) => api.put<MassiveEvent>(at(uuid, '/cancel')),
-  /** The discard of an edit session (the server's addition to spec 2 §7). */
+  /** The discard of an edit session (the server's addition to the documented calls). */
   restore: (uuid: string, body: EventRestoreBody) => api.put<MassiveEvent>(at(uuid, '/restore'), body),
   addGuest: (event: string, guest: GuestInput) => api.post<Guest>(`${guests}/`, { ...guest, uuid: '', massiveEvent: { uuid: event } }),
   addGuests: (event: string, list: GuestInput[]) =>

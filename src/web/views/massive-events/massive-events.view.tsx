@@ -21,7 +21,7 @@ const columns: ListColumn<Row>[] = [
   { header: 'Evento', cell: (r) => <Text fontWeight="medium">{r.name}</Text> },
   {
     header: 'Invitados',
-    // Spec 2 §2.2: a link to the guests only when the event is not finished, cancelled or incomplete.
+    // A link to the guests only when the event is not finished, cancelled or incomplete.
     cell: (r) => (guestsLinked(r.status)
       ? <ChakraLink asChild color="teal.700" textDecoration="underline"><Link to={eventGuestsPath(r.uuid)} aria-label={`${r.guests} invitados de ${r.name}`}>{r.guests}</Link></ChakraLink>
       : <Text>{r.guests}</Text>),
@@ -32,7 +32,7 @@ const columns: ListColumn<Row>[] = [
 ];
 
 /**
- * 'Eventos masivos' (/massiveEvents, spec 2 §2.2; a resident's home): the shared list over the
+ * 'Eventos masivos' (/massiveEvents; a resident's home): the shared list over the
  * [event, guest count] pairs, with the `eventActions` toolbar child holding the ticked rows (and
  * running the invitations' download as its own child).
  */

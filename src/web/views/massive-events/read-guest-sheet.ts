@@ -26,7 +26,7 @@ async function readCsv(bytes: Uint8Array): Promise<ReadSheet> {
 }
 
 /**
- * The first sheet of an xlsx, xls or ods (spec 2 §5) with @e965/xlsx, loaded only when a file is
+ * The first sheet of an xlsx, xls or ods with @e965/xlsx, loaded only when a file is
  * read. A formula is refused (its cell named): values only. Merged cells keep their text in the first cell.
  */
 async function readWorkbook(bytes: Uint8Array): Promise<ReadSheet> {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Spec 2 §4.2: while the wizard's session is active, leaving asks first. A reload or a closed tab
+ * While the wizard's session is active, leaving asks first. A reload or a closed tab
  * gets the browser's own question (beforeunload); a link of the page (the menu) and the browser's
  * back are held and told to the wizard as `leave.request`, which asks '¿Seguro que deseas salir?'.
  */

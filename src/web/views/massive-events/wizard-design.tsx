@@ -72,7 +72,7 @@ function Preview({ ctx }: { ctx: EventWizardContext }) {
     style={{ width: '100%', maxWidth: 350, border: '1px solid #e2e8f0', borderRadius: 8 }} />;
 }
 
-/** Step 3 'Personalizar invitación' (spec 2 §2.1): colours, the two crops, undo, the live preview. */
+/** Step 3 'Personalizar invitación': colours, the two crops, undo, the live preview. */
 export function StepDesign({ ctx, send }: { ctx: EventWizardContext; send: Send }) {
   const color = (slot: 'foregroundColor' | 'backgroundColor', label: string) => (
     <Field.Root>

@@ -7,7 +7,7 @@ import { TextField } from '../../platform/components/text-field.js';
 
 type Send = (event: EventWizardEvent) => void;
 
-/** Step 1 (spec 2 §2.1): title, place, resident (fixed for a resident), date from today, time (24 h), end = start + 12 h, information with its counter. */
+/** Step 1: title, place, resident (fixed for a resident), date from today, time (24 h), end = start + 12 h, information with its counter. */
 export function StepEvent({ ctx, send }: { ctx: EventWizardContext; send: Send }) {
   const { values, errors, options } = ctx;
   const set = (name: string) => (value: string) => send({ type: 'field.change', name, value });
@@ -36,7 +36,7 @@ export function StepEvent({ ctx, send }: { ctx: EventWizardContext; send: Send }
   );
 }
 
-/** Step 2 'Agregar invitados' (spec 2 §2.1): the manual form, the table with edit and delete, the import and the template. */
+/** Step 2 'Agregar invitados': the manual form, the table with edit and delete, the import and the template. */
 export function StepGuests({ ctx, send }: { ctx: EventWizardContext; send: Send }) {
   const set = (name: string) => (value: string) => send({ type: 'guest.change', name, value });
   const e = ctx.draftErrors;

@@ -2,7 +2,7 @@ import type { EventWizardContext, EventWizardInput } from '../../../../machines/
 
 const KEY = 'porton.eventWizard';
 
-/** The open session of /create (spec 2 §4.2; issue 12): kept so a closed browser can resume or discard it. */
+/** The open session of /create: kept so a closed browser can resume or discard it. */
 export const wizardStorage = {
   read(token: string | null): EventWizardInput['saved'] {
     try {

@@ -9,7 +9,7 @@ import { CameraScanner } from './camera-scanner.js';
 import { inspected } from '../../inspector.js';
 
 /**
- * The guard's check-in of massive events' guests (/checkin; issue 13): the checkin machine
+ * The guard's check-in of massive events' guests (/checkin): the checkin machine
  * rendered. A pass typed, pasted or scanned; the verdict in large text, green or red, with the
  * guest's name and the event.
  */

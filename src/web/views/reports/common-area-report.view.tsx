@@ -9,7 +9,7 @@ import { PhotoButton } from './photo-viewer.js';
 import type { ReportField } from './report-filters-form.js';
 import { ReportScreen } from './report-screen.js';
 
-/** The filters of spec 3 §2: resident, guest, entry date, common area, entry mode (QR, manual or all). */
+/** The filters of resident, guest, entry date, common area, entry mode (QR, manual or all). */
 export const commonAreaReportFields: ReportField[] = [
   { name: 'resident', label: 'Residente', kind: 'text' },
   { name: 'invited', label: 'Invitado', kind: 'text' },
@@ -37,7 +37,7 @@ const exportCommonAreas = downloadReport({
   fileName: COMMON_AREA_REPORT_FILE,
 });
 
-/** 'Reporte áreas comunes' (/commonAreaVisitants, spec 3 §2). */
+/** 'Reporte áreas comunes' (/commonAreaVisitants). */
 export function CommonAreaReportView({ api = reportsApi, download = exportCommonAreas, today }: {
   api?: Pick<ReportsApi, 'commonAreaVisits' | 'commonAreas'>; download?: typeof exportCommonAreas; today?: string;
 }) {

@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../platform/components/list/data-tabl
 import { EMPTY_LIST_MESSAGE } from '../../platform/components/list/list-screen.js';
 import { Pager } from '../../platform/components/list/pager.js';
 
-/** Spec 3 §9: a pager window of about 6 page numbers. */
+/** A pager window of about 6 page numbers. */
 const PAGE_WINDOW = 6;
 
 /** The report's results: the list child's rows, its pager, its empty and error faces. */

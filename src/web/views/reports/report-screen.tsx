@@ -33,7 +33,7 @@ const filtersOf = ({ page: _p, size: _s, search: _q, ...filters }: LoadInput) =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v !== '')) as ReportFilters;
 
 /**
- * A report screen (spec 3 §2): the filter form, the results (the list child of the report
+ * A report screen: the filter form, the results (the list child of the report
  * machine: rows, pager, empty and error faces), 'Exportar a Excel' with its progress, the alert of
  * a bad range and the export's dialogs. The page stays usable while the workbook downloads.
  */

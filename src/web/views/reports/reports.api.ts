@@ -24,7 +24,7 @@ export const VISIT_REPORT_URL = '/api/visitants/visitantReport';
 export const VISIT_EXPORT_URL = '/api/visitants/visitantReportCsv';
 export const COMMON_AREA_REPORT_URL = '/api/commonAreaVisitants';
 
-/** Calls of the report screens (spec 3 §7 Reports; issue 10). */
+/** Calls of the report screens . */
 export const reportsApi = {
   /** A page of the visit report (`page` is 0-based; the filters of the table). */
   async visits(filters: Record<string, unknown>, page: number): Promise<Page<VisitRow>> {

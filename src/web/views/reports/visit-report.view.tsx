@@ -8,7 +8,7 @@ import { PhotoButton } from './photo-viewer.js';
 import type { ReportField } from './report-filters-form.js';
 import { ReportScreen } from './report-screen.js';
 
-/** The filters of spec 3 §2: resident, guest, entry range, exit range, vehicle, entry gate. */
+/** The filters of resident, guest, entry range, exit range, vehicle, entry gate. */
 export const visitReportFields: ReportField[] = [
   { name: 'residentFilter', label: 'Residente', kind: 'text' },
   { name: 'nameFilter', label: 'Invitado', kind: 'text' },
@@ -42,7 +42,7 @@ const columns: Column<VisitRow>[] = [
 
 const exportVisits = downloadReport({ url: (q) => `${VISIT_EXPORT_URL}?${q.toString()}`, fileName: VISIT_REPORT_FILE });
 
-/** 'Reportes' (/visitants and /visitantes, spec 3 §2): the visit report with its filters, table and export. */
+/** 'Reportes' (/visitants and /visitantes): the visit report with its filters, table and export. */
 export function VisitReportView({ api = reportsApi, download = exportVisits, today }: {
   api?: Pick<ReportsApi, 'visits' | 'gates'>; download?: typeof exportVisits; today?: string;
 }) {

@@ -3,7 +3,7 @@ import type { PhoneRow } from '../../../../machines/residents/resident-form-rule
 import { TextField } from '../../platform/components/text-field.js';
 
 /**
- * The phone rows (spec 3 §2, §5): the first is required, up to 4; 'Agregar teléfono' while fewer
+ * The phone rows: the first is required, up to 4; 'Agregar teléfono' while fewer
  * than 4; a row can be removed while there is another (a saved one asks first).
  */
 export function PhoneFields({ phones, errors, canAdd, canRemove, send }: {

@@ -10,7 +10,7 @@ export interface ResidentBindings {
 }
 
 /**
- * The resident's own fields (spec 3 §2): names, email (checked on blur), zone then street,
+ * The resident's own fields: names, email (checked on blur), zone then street,
  * numbers, the action (club communities only) and the two flags.
  */
 export function ResidentFields({ form, club, onEmailBlur, checkingEmail, locations = locationOptionsApi, pickerKey }: {

@@ -3,7 +3,7 @@ import { ResidentErrorTitles, ResidentTexts } from '../../../shared/residents/re
 import { ConfirmDialog } from '../../platform/components/confirm-dialog.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 
-/** The dialogs of 'Alta residente' / 'Editar residente' (spec 3 §4, §5, §8), each open in its state of the form machine. */
+/** The dialogs of 'Alta residente' / 'Editar residente', each open in its state of the form machine. */
 export function ResidentFormDialogs({ state, send }: {
   state: { context: ResidentFormContext; matches: (value: any) => boolean };
   send: (event: ResidentFormEvent) => void;

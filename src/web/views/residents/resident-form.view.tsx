@@ -17,7 +17,7 @@ import { residentFormApis, useResidentForm, type ResidentFormApis } from './use-
 const FORM_STATES = ['editing', 'submitting', 'failed', 'invalid', 'succeeded', 'offerReactivation', 'reactivating', 'confirmPhoneRemoval', 'removingPhone', 'phoneRemovalFailed'] as const;
 
 /**
- * /newResidents (spec 3 §2): 'Alta residente', or 'Editar residente' with ?uuid= (or once a
+ * /newResidents: 'Alta residente', or 'Editar residente' with ?uuid= (or once a
  * deleted resident is reactivated); the Excel import modal; 'Descartar' back to /residents.
  */
 export function ResidentFormView({ api = residentFormApis, locations = locationOptionsApi }: { api?: ResidentFormApis; locations?: LocationOptionsApi }) {

@@ -11,7 +11,7 @@ import { ResultDialog } from '../../platform/components/result-dialog.js';
 type ImportActor = ActorRefFrom<typeof residentImportMachine>;
 
 /**
- * The Excel import modal of /newResidents (spec 3 §2, §4, §5, §8): the template, the drop zone
+ * The Excel import modal of /newResidents: the template, the drop zone
  * (.xlsx only), the upload's progress and the result dialogs. It renders the import child's
  * snapshot and sends it events; the File itself goes only with 'Importar' (the upload's input).
  */

@@ -9,7 +9,7 @@ export const IMPORT_URL = '/api/residents/importResidents/';
 const parsed = (text: string): unknown => { try { return text ? JSON.parse(text) as unknown : null; } catch { return null; } };
 
 /**
- * The import's upload (spec 3 §7 `POST api/residents/importResidents/`, multipart `file`): an
+ * The import's upload (`POST api/residents/importResidents/`, multipart `file`): an
  * XMLHttpRequest, because only it reports the upload's progress. It tells the import machine the
  * progress, that the file is sent, and the answer (status and body) or a network failure; stopping
  * it (the modal closed) aborts the request.
@@ -39,7 +39,7 @@ export function workbookBytes(base64: string): Uint8Array {
   return bytes;
 }
 
-/** Spec 3 §4: the failed rows' workbook is saved as Errores.xlsx (a Blob and an <a download>). */
+/** The failed rows' workbook is saved as Errores.xlsx (a Blob and an <a download>). */
 export async function saveErrorWorkbook(base64: string): Promise<void> {
   const blob = new Blob([workbookBytes(base64) as BlobPart], { type: XLSX_MIME });
   const url = URL.createObjectURL(blob);

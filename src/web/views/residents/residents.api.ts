@@ -12,10 +12,10 @@ export interface ResidentListQuery { page: number; size: number; search: string;
 const base = '/api/residents';
 const at = (path: string, uuid: string) => `${base}/${path}${encodeURIComponent(uuid)}`;
 
-/** The body of PUT api/residents/{uuid} (spec 3 §7): the form's fields with `idZone` and phone uuids. */
+/** The body of PUT api/residents/{uuid}: the form's fields with `idZone` and phone uuids. */
 export type ResidentUpdate = ResidentInput & { idZone: number };
 
-/** Calls of the residents screens (spec 3 §7 Residents; issue 8). */
+/** Calls of the residents screens . */
 export const residentsApi = {
   async list(q: ResidentListQuery): Promise<Page<ResidentRow>> {
     const query = new URLSearchParams({ page: String(q.page), size: String(q.size) });

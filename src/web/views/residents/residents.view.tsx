@@ -18,7 +18,7 @@ import { ResidentStatusDialogs } from './resident-status-dialogs.js';
 type Row = ResidentRow;
 const memory = listMemory('residents');
 
-/** Columns of spec 3 §2; 'No. acción' only in a club community. */
+/** Columns of the residents list; 'No. acción' only in a club community. */
 function columnsFor(club: boolean): ListColumn<Row>[] {
   return [
     { header: 'Correo', cell: (r) => r.email ?? '' },
@@ -38,7 +38,7 @@ function columnsFor(club: boolean): ListColumn<Row>[] {
   ];
 }
 
-/** Residentes (/residents, spec 3 §2): search, 'Residentes activados', code column, activate/deactivate, edit, delete. */
+/** Residentes (/residents): search, 'Residentes activados', code column, activate/deactivate, edit, delete. */
 export function ResidentsView({ api = residentsApi }: { api?: Pick<ResidentsApi, 'list' | 'remove' | 'enable' | 'disable' | 'resendCode'> }) {
   const user = useSessionUser();
   const navigate = useNavigate();

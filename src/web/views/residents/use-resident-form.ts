@@ -12,7 +12,7 @@ import { inspected } from '../../inspector.js';
 import { paths } from '../../paths.js';
 import { residentFormValues } from '../../../../machines/residents/resident-form-rules.js';
 
-/** The calls of /newResidents (spec 3 §7 Residents), replaceable in tests. */
+/** The calls of /newResidents , replaceable in tests. */
 export interface ResidentFormApis {
   residents: Pick<typeof residentsApi, 'get' | 'create' | 'update' | 'removePhone' | 'validateEmail' | 'reactivateEmail'>;
   /** The import's upload (a callback actor reporting progress). */

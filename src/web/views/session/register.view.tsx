@@ -15,7 +15,7 @@ import { inspected } from '../../inspector.js';
 
 type PasswordForm = ActorRefFrom<typeof formScreenMachine>;
 
-/** Complete registration (/?type=register&uuid=...), spec 1 §2, §5, §8: the link check, then the password form child. */
+/** Complete registration (/?type=register&uuid=...), the link check, then the password form child. */
 export function RegisterView({ type, uuid, api = sessionApi }: { type: string | null; uuid: string | null; api?: Pick<typeof sessionApi, 'findUser' | 'newPassword'> }) {
   const navigate = useNavigate();
   const logic = useMemo(() => registrationMachine.provide({

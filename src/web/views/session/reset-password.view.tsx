@@ -9,7 +9,7 @@ import { TextField } from '../../platform/components/text-field.js';
 import { AuthLayout } from './auth-layout.js';
 import { inspected } from '../../inspector.js';
 
-/** Password-reset request (/resetPassword), spec 1 §2 and §8. */
+/** Password-reset request (/resetPassword). */
 export function ResetPasswordView({ api = sessionApi }: { api?: Pick<typeof sessionApi, 'resetPassword'> }) {
   const [state, send] = useMachine(passwordResetMachine.provide({
     actors: { requestReset: fromPromise(async ({ input }) => { await api.resetPassword(input.email); }) },

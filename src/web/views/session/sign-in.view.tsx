@@ -10,7 +10,7 @@ import { AuthLayout } from './auth-layout.js';
 // The dialog (and its focus trap) loads only when a sign-in fails: the first screen stays small.
 const ResultDialog = lazy(async () => ({ default: (await import('../../platform/components/result-dialog.js')).ResultDialog }));
 
-/** Main sign-in (/) and contractors' sign-in (/?type=contractor), spec 1 §2, §5, §8. */
+/** Main sign-in (/) and contractors' sign-in (/?type=contractor). */
 export function SignInView({ portal }: { portal: Portal }) {
   const session = SessionContext.useActorRef();
   const loading = SessionContext.useSelector((s) => s.matches('signingIn') || s.matches('rejecting'));

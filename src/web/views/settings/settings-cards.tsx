@@ -9,7 +9,7 @@ import { CheckField } from '../users/check-field.js';
 export interface CardProps {
   values: SettingsValues;
   errors: Record<string, string>;
-  /** Read-only until 'Editar' (spec 3 §4). */
+  /** Read-only until 'Editar'. */
   disabled: boolean;
   send: (event: SettingsEditEvent) => void;
 }
@@ -40,7 +40,7 @@ function Choice({ label, name, value, options, disabled, error, onValue }: {
   );
 }
 
-/** The invitation message (spec 3 §5: at most 80 characters, with a counter; not empty). */
+/** The invitation message (at most 80 characters, with a counter; not empty). */
 export function MessageCard({ values, errors, disabled, send }: CardProps) {
   return (
     <SettingsCard title="Mensaje de invitación">
@@ -78,7 +78,7 @@ export function ValidityCards({ values, errors, disabled, send }: CardProps) {
 }
 
 /**
- * The guard app (spec 3 §2): folio usage ('Obligatorio'), what the guard sees, and how it
+ * The guard app: folio usage ('Obligatorio'), what the guard sees, and how it
  * searches; 'Todo' shows on only when all five search options are.
  */
 export function GuardAppCard({ values, disabled, send }: CardProps) {

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../../shared/platform/api-types.js';
 import type { FracSettings, SettingsValues } from '../../../shared/settings/settings-rules.js';
 import { api } from '../../platform/api/client.js';
 
-/** 'Ajustes' (spec 3 §7 Settings): read back through `GET api/users/me`, saved with `PUT api/fracs/{uuid}/configure`. */
+/** 'Ajustes' : read back through `GET api/users/me`, saved with `PUT api/fracs/{uuid}/configure`. */
 export const settingsApi = {
   async load(): Promise<FracSettings> {
     const me = await api.get<CurrentUser>('/api/users/me');

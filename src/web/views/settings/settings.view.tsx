@@ -15,7 +15,7 @@ import { GuardAppCard, MessageCard, ValidityCards } from './settings-cards.js';
 const VISITS_LABEL = 'Configuración visitas administrativas';
 
 /**
- * 'Ajustes' (/configuration, spec 3 §2 Settings, §4, §5, §8): the settingsEdit machine rendered.
+ * 'Ajustes' (/configuration): the settingsEdit machine rendered.
  * Read-only until 'Editar'; 'Cancelar' restores what was loaded; 'Guardar' validates, saves and
  * reloads. The administrative resident of spec 1 is the users screen's modal, reused.
  */

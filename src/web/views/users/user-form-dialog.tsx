@@ -17,7 +17,7 @@ import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { UserFormFields } from './user-form-fields.js';
 
 /**
- * The users modal's machine for a caller (spec 1 §2 Usuarios, §5): the form skeleton with the
+ * The users modal's machine for a caller ('Usuarios'): the form skeleton with the
  * schema of the caller's role as its rules, an address (the postal-code lookup child), and the
  * users API as its calls. The users list invokes it as its form child.
  */
@@ -45,7 +45,7 @@ export interface UserFormDialogProps {
   row: UserRow | null;
 }
 
-/** The users modal 'Agregar usuario' / 'Editar usuario' (spec 1 §2, §5, §8): renders the userModal snapshot and sends events. */
+/** The users modal 'Agregar usuario' / 'Editar usuario': renders the userModal snapshot and sends events. */
 export function UserFormDialog({ actor, role, row }: UserFormDialogProps) {
   const mode = row ? 'edit' : 'create';
   const state = useSelector(actor, (s) => s);

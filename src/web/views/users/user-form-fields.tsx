@@ -15,7 +15,7 @@ export interface UserFieldsProps {
   set: (name: keyof UserFormValues & string, value: unknown) => void;
 }
 
-/** The fields of the users modal (spec 1 §5); which ones show is `layout`'s decision. */
+/** The fields of the users modal; which ones show is `layout`'s decision. */
 export function UserFormFields({ values, errors, layout, typeOptions, addresses, lookingUp, set }: UserFieldsProps) {
   const text = (name: keyof UserFormValues & string) => ({
     name, value: String(values[name] ?? ''), error: errors[name], onValue: (value: string) => set(name, value),

@@ -6,7 +6,7 @@ import { CatalogueScreen } from '../catalogues/catalogue-screen.js';
 import { NameField } from '../catalogues/name-field.js';
 import { useCatalogueActions } from '../catalogues/use-catalogue-actions.js';
 
-/** Tipos de usuario (/users-types, general administrator only; spec 3 §2). */
+/** Tipos de usuario (/users-types, general administrator only). */
 export function UserTypesView({ api = userTypesApi }: { api?: typeof userTypesApi }) {
   return (
     <CatalogueScreen<UserTypeItem, { name: string }>

@@ -12,7 +12,7 @@ export type UserRow = ManagedUser & { name: string; [key: string]: unknown };
 
 const withName = (user: ManagedUser): UserRow => ({ ...user, name: `${user.firstName} ${user.lastName}`.trim() });
 
-/** Calls of the users screen (spec 1 §7). */
+/** Calls of the users screen. */
 export const usersApi = {
   async list(q: { page: number; size: number; search: string }): Promise<Page<UserRow>> {
     const page = await api.get<Page<ManagedUser>>(`/api/users?${listQuery(q)}`);
@@ -25,7 +25,7 @@ export const usersApi = {
   addresses: (cp: string) => api.get<AddressOption[]>(`/api/addresses/${encodeURIComponent(cp)}`),
   /**
    * The edit modal's values: the listed row, plus, when administrators edit themselves,
-   * whether the administrative resident is configured (chatbot use depends on it, spec 1 §6).
+   * whether the administrative resident is configured (chatbot use depends on it).
    */
   async editValues(row: ManagedUser, caller: { role: Role; uuid: string | null }): Promise<UserFormValues> {
     const values = userFormFromRow(row, caller.uuid);

@@ -14,7 +14,7 @@ import { UserFormDialog, userModalFor } from './user-form-dialog.js';
 
 const VISITS_LABEL = 'Configuración visitas administrativas';
 
-/** Usuarios (/users, spec 1 §2): the users the caller manages, their modal, and the administrator's floating button. */
+/** Usuarios (/users): the users the caller manages, their modal, and the administrator's floating button. */
 export function UsersView({ api = usersApi, visits = administrativeVisitApi, options = locationOptionsApi }: {
   api?: UsersApi;
   visits?: AdministrativeVisitApi;

@@ -18,7 +18,7 @@ import { CheckField } from '../users/check-field.js';
 const CURRENT = 'current';
 
 /**
- * 'Configuración visitas administrativas' (spec 1 §2, §5, §7, §8): the form pattern over
+ * 'Configuración visitas administrativas': the form pattern over
  * `api/administrativeVisitUser/administrativeResident`, zone then street as the catalogues pick them.
  */
 export function AdministrativeVisitDialog({ api = administrativeVisitApi, options = locationOptionsApi, onClosed }: {

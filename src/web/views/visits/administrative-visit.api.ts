@@ -4,7 +4,7 @@ import { api } from '../../platform/api/client.js';
 
 const BASE = '/api/administrativeVisitUser/administrativeResident';
 
-/** Calls of 'Configuración visitas administrativas' (spec 1 §7). */
+/** Calls of 'Configuración visitas administrativas'. */
 export const administrativeVisitApi = {
   /** The community's configuration, or null while none exists. */
   current: () => api.get<AdministrativeResident | null>(BASE),

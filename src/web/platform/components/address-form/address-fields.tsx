@@ -6,7 +6,7 @@ import type { FormBindings } from './address-form-page.js';
 
 /**
  * Postal code (lookup at 5 digits), read-only city and state, colony dropdown, street and
- * numbers (spec 1 §2, §5). `numberField` is the exterior number's name ('number' or 'extNumber').
+ * numbers. `numberField` is the exterior number's name ('number' or 'extNumber').
  */
 export function AddressFields({ form, colonies, lookingUp, numberField }: {
   form: FormBindings;

@@ -25,7 +25,7 @@ export interface AddressFormTexts {
 
 /**
  * An add/edit page (not a modal): title, the fields, Cancelar and Registrar/Guardar, and the
- * dialogs of the address form machine (spec 1 §2, §8).
+ * dialogs of the address form machine.
  */
 export function AddressFormPage({ state, send, texts, children }: {
   state: AddressFormSnapshot;

@@ -32,7 +32,7 @@ export interface AddressFormOptions {
 }
 
 /**
- * An add/edit page with an address (spec 1 §2, §5): the form skeleton with the page's rules
+ * An add/edit page with an address: the form skeleton with the page's rules
  * (an address, maybe a logo), its calls, the file reader and navigation. Besides the snapshot
  * and `send`, it tells whether colonies are awaited and a logo is being read.
  */

@@ -2,7 +2,7 @@ import { Button, Group, Input } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 
 /**
- * Search box: Enter runs the search unless `blockEnter` (the integrators' list, spec 1 §2),
+ * Search box: Enter runs the search unless `blockEnter` (the integrators' list),
  * where only the button searches.
  */
 export function SearchBox({ value, placeholder, onChange, onSearch, blockEnter = false }: {
