@@ -18,7 +18,8 @@ export interface ZoneStreetPickerContext {
 
 export type ZoneStreetPickerEvent =
   | { type: 'zone.choose'; uuid: string }
-  | { type: 'options.retry' };
+  | { type: 'options.retry' }
+  | { type: 'xstate.done.actor.zones'; output: ZoneOption[] };
 
 export interface ZoneStreetPickerInput { withStreets: boolean; idZone: number | null }
 
@@ -41,7 +42,7 @@ export const zoneStreetPickerMachine = setup({
   guards: {
     /** Edit of a common area: the zone it hangs on is known, so its streets load at once. */
     hasInitialZoneStreets: ({ context, event }) =>
-      context.withStreets && uuidOf((event as unknown as { output: ZoneOption[] }).output, context.initialZone) !== '',
+      event.type === 'xstate.done.actor.zones' && context.withStreets && uuidOf(event.output, context.initialZone) !== '',
     wantsStreets: ({ context, event }) => context.withStreets && (event as { uuid: string }).uuid !== '',
   },
 }).createMachine({

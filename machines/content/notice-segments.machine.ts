@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, assertEvent } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 
 export interface SegmentZone { uuid: string; idZone: number; name: string }
@@ -21,11 +21,13 @@ export interface NoticeSegmentsContext {
 export type NoticeSegmentsEvent =
   | { type: 'zone.choose'; idZone: number | '' }
   | { type: 'street.choose'; idStreet: number | '' }
-  | { type: 'options.retry' };
+  | { type: 'options.retry' }
+  | { type: 'xstate.done.actor.zones'; output: SegmentZone[] }
+  | { type: 'xstate.done.actor.streets'; output: SegmentStreet[] }
+  | { type: 'xstate.error.actor.zones' | 'xstate.error.actor.streets' | 'xstate.error.actor.residents'; error: unknown };
 
 export interface NoticeSegmentsInput { idZone: number | null; idStreet: number | null }
 
-type Output<T> = { output: T };
 const zoneUuidOf = (zones: SegmentZone[], idZone: number | '' | null) => zones.find((z) => z.idZone === idZone)?.uuid ?? '';
 const streetUuidOf = (streets: SegmentStreet[], idStreet: number | '' | null) => streets.find((s) => s.idStreet === idStreet)?.uuid ?? '';
 
@@ -50,8 +52,8 @@ export const noticeSegmentsMachine = setup({
   guards: {
     isZoneChosen: ({ context, event }) => event.type === 'zone.choose' && zoneUuidOf(context.zones, event.idZone) !== '',
     isStreetChosen: ({ context, event }) => event.type === 'street.choose' && streetUuidOf(context.streets, event.idStreet) !== '',
-    hasInitialZone: ({ context, event }) => zoneUuidOf((event as unknown as Output<SegmentZone[]>).output, context.initialZone) !== '',
-    hasInitialStreet: ({ context, event }) => streetUuidOf((event as unknown as Output<SegmentStreet[]>).output, context.initialStreet) !== '',
+    hasInitialZone: ({ context, event }) => event.type === 'xstate.done.actor.zones' && zoneUuidOf(event.output, context.initialZone) !== '',
+    hasInitialStreet: ({ context, event }) => event.type === 'xstate.done.actor.streets' && streetUuidOf(event.output, context.initialStreet) !== '',
   },
   actions: {
     /** A zone chosen: its streets (and then residents) start over. */
@@ -65,7 +67,7 @@ export const noticeSegmentsMachine = setup({
       streetUuid: event.type === 'street.choose' ? streetUuidOf(context.streets, event.idStreet) : context.streetUuid,
       residents: [], error: null, initialStreet: null,
     })),
-    showFailure: assign({ error: ({ event }) => failureDescription((event as unknown as { error: unknown }).error) }),
+    showFailure: assign({ error: ({ event }) => { assertEvent(event, ['xstate.error.actor.zones', 'xstate.error.actor.streets', 'xstate.error.actor.residents']); return failureDescription(event.error); } }),
   },
 }).createMachine({
   id: 'noticeSegments',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, assertEvent } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { fieldErrors } from '../../src/shared/platform/form-validation.js';
 import { WorkerRequestSchema } from '../../src/shared/contractors/construction-worker.schema.js';
@@ -76,7 +76,8 @@ export type WorkerRequestEvent =
   | { type: 'dialog.close' }
   /** The administrator decided (pushed over the contractor's room). */
   | { type: 'worker.decided'; uuid: string; status: string; rejectReason: string | null }
-  | { type: 'request.again' };
+  | { type: 'request.again' }
+  | { type: 'xstate.done.actor.loadWorker'; output: EditedWorker };
 
 /**
  * A contractor requesting a worker (a contractor's new worker becomes a pending
@@ -109,7 +110,7 @@ export const workerRequestMachine = setup({
     /** A contractor cannot edit workers. */
     editForbidden: ({ context }) => context.editing !== null && !context.administrator,
     /** Only a worker that is not approved may be edited. */
-    editRefused: ({ event }) => editRefusal((event as unknown as { output: EditedWorker }).output.status) !== null,
+    editRefused: ({ event }) => event.type === 'xstate.done.actor.loadWorker' && editRefusal(event.output.status) !== null,
     /** The server refused the edit: the worker is approved (it was approved meanwhile). */
     editConflict: ({ context, event }) => context.editing !== null && event.type === 'upload.failed' && event.status === 409,
   },

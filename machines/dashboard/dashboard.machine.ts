@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type EventObject, assertEvent } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import {
   applyVisitIn, applyVisitOut, dashboardOf, type VisitDashboard, type VisitStatsResponses,
@@ -22,7 +22,8 @@ export type DashboardEvent =
   | { type: 'visit.in'; event: VisitEvent }
   | { type: 'visit.out'; event: VisitEvent }
   | { type: 'live.status'; status: LiveStatus }
-  | { type: 'dashboard.reload' };
+  | { type: 'dashboard.reload' }
+  | { type: 'xstate.done.actor.visits'; output: VisitStatsResponses };
 
 export interface DashboardInput { view: 'licences' | 'visits'; fracUuid: string | null }
 
@@ -46,7 +47,7 @@ export const dashboardMachine = setup({
     liveVisits: fromCallback<EventObject, { fracUuid: string }>(() => () => {}),
   },
   actions: {
-    assignVisits: assign({ visits: ({ event }) => dashboardOf((event as unknown as { output: VisitStatsResponses }).output), error: null }),
+    assignVisits: assign({ visits: ({ event }) => { assertEvent(event, 'xstate.done.actor.visits'); return dashboardOf(event.output); }, error: null }),
   },
   guards: {
     isLicenceView: ({ context }) => context.view === 'licences',

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendParent, setup, assertEvent } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { LINK_POLL_MS } from '../../src/shared/devices/device-rules.js';
 import type { DeviceStatusEvent } from '../../src/shared/platform/realtime.js';
@@ -36,7 +36,10 @@ export type DeviceLinkEvent =
   | { type: 'unlink.open' }
   | { type: 'unlink.confirm' }
   | { type: 'unlink.cancel' }
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  | { type: 'xstate.done.actor.issue' | 'xstate.done.actor.renew'; output: IssuedCode }
+  | { type: 'xstate.done.actor.poll' | 'xstate.done.actor.confirm'; output: Partial<DeviceLinkRow> & { status?: string } }
+  | { type: 'xstate.error.actor.issue' | 'xstate.error.actor.renew' | 'xstate.error.actor.unlink'; error: unknown };
 
 /** `PUT api/devices/linkCode/{id}`. */
 export interface IssuedCode { code: string; expiresAt: string }
@@ -68,7 +71,7 @@ export const deviceLinkMachine = setup({
   },
   guards: {
     isActive: ({ context }) => context.row.status === 'ACTIVE',
-    isNowActive: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'ACTIVE',
+    isNowActive: ({ event }) => event.type === 'xstate.done.actor.poll' && event.output.status === 'ACTIVE',
   },
   actions: {
     /** The list confirms and deletes the row (its own delete flow). */
@@ -76,14 +79,18 @@ export const deviceLinkMachine = setup({
     /** The list asks its page again (the row's status changed). */
     askReload: sendParent({ type: 'list.reload' }),
     takeCode: assign(({ event }) => {
-      const { code, expiresAt } = (event as unknown as { output: IssuedCode }).output;
+      assertEvent(event, ['xstate.done.actor.issue', 'xstate.done.actor.renew']);
+      const { code, expiresAt } = event.output;
       return { code, expiresAt, error: null };
     }),
     forgetCode: assign({ code: null, expiresAt: null }),
-    takeFailure: assign({ error: ({ event }) => failureDescription((event as unknown as { error: unknown }).error) }),
+    takeFailure: assign({ error: ({ event }) => { assertEvent(event, ['xstate.error.actor.issue', 'xstate.error.actor.renew', 'xstate.error.actor.unlink']); return failureDescription(event.error); } }),
     forgetFailure: assign({ error: null }),
     /** The device as the server now has it (its `deviceToken`, what unlinking sends). */
-    takeRecord: assign(({ context, event }) => ({ row: { ...context.row, ...(event as unknown as { output: Partial<DeviceLinkRow> }).output } })),
+    takeRecord: assign(({ context, event }) => {
+      assertEvent(event, ['xstate.done.actor.poll', 'xstate.done.actor.confirm']);
+      return { row: { ...context.row, ...event.output } };
+    }),
     hearStatus: assign(({ event }) => {
       const { online, lastSeenAt } = event as Extract<DeviceLinkEvent, { type: 'device.status' }>;
       return { online, lastSeenAt };

@@ -24,7 +24,9 @@ export type EventActionsEvent =
   | { type: 'action'; action: EventAction }
   | { type: 'confirm' }
   | { type: 'cancel' }
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  | { type: 'xstate.done.actor.invitationDownload'; output: InvitationDownloadOutput }
+  | { type: 'xstate.error.actor.runAction'; error: unknown };
 
 /** The verb of the selection message 'No es posible {verb} más de un evento a la vez'. */
 const VERBS: Record<EventAction, string> = { edit: 'editar', clone: 'clonar', cancel: 'cancelar', delete: 'eliminar', download: 'descargar las invitaciones de' };
@@ -58,7 +60,7 @@ export const eventActionsMachine = setup({
     isEdit: ({ event }) => actionOf(event) === 'edit',
     isDownload: ({ event }) => actionOf(event) === 'download',
     isClone: ({ event }) => actionOf(event) === 'clone',
-    downloadFailed: ({ event }) => (event as unknown as { output: InvitationDownloadOutput }).output.returnTo !== null,
+    downloadFailed: ({ event }) => event.type === 'xstate.done.actor.invitationDownload' && event.output.returnTo !== null,
   },
   actions: {
     toggle: assign({
@@ -88,7 +90,7 @@ export const eventActionsMachine = setup({
     fail: assign({
       dialog: ({ context, event }) => ({
         title: context.action === 'clone' ? EventTexts.cloneRefusedTitle : EventTexts.errorTitle,
-        detail: failureDescription((event as unknown as { error: unknown }).error),
+        detail: event.type === 'xstate.error.actor.runAction' ? failureDescription(event.error) : failureDescription(undefined),
       }),
     }),
     closeDialog: assign({ dialog: null, action: null }),

@@ -70,7 +70,9 @@ export type EventWizardEvent =
   | { type: 'leave.request'; to?: string } | { type: 'leave.confirm' } | { type: 'leave.cancel' }
   | { type: 'resume' } | { type: 'discard' }
   | { type: 'dialog.close' }
-  | { type: 'invitations.download' };
+  | { type: 'invitations.download' }
+  | { type: 'xstate.done.actor.guestImport'; output: GuestImportOutput }
+  | { type: 'xstate.done.actor.invitationDownload'; output: Pick<InvitationDownloadOutput, 'returnTo'> };
 
 export interface LoadedWizard {
   places: Option[]; residents: Option[]; event: MassiveEvent | null; ownResident: string | null;
@@ -121,7 +123,7 @@ export const eventWizardMachine = setup({
     isNew: ({ context }) => context.original === null,
     hasEvent: ({ context }) => context.eventId !== null,
     /** A download (the import's, or Finalizar's) failed: back to the list. */
-    mustReturn: ({ event }) => (event as unknown as { output: Pick<InvitationDownloadOutput, 'returnTo'> }).output.returnTo != null,
+    mustReturn: ({ event }) => (event.type === 'xstate.done.actor.guestImport' || event.type === 'xstate.done.actor.invitationDownload') && event.output.returnTo != null,
   },
   actions: {
     /** Where the session stands, kept in local storage by the screen (resume after a closed browser). */
@@ -176,7 +178,8 @@ export const eventWizardMachine = setup({
     clearError: assign({ error: null }),
     /** The import created its guests on the server: the table takes them. */
     takeImported: assign(({ context, event }) => {
-      const { created } = (event as unknown as { output: GuestImportOutput }).output;
+      assertEvent(event, 'xstate.done.actor.guestImport');
+      const { created } = event.output;
       return { guests: [...context.guests, ...created.map(wizardGuestOf)], active: context.active || created.length > 0 };
     }),
   },
@@ -283,7 +286,7 @@ export const eventWizardMachine = setup({
       invoke: {
         id: 'guestImport', src: 'guestImport',
         input: ({ context }) => ({ where: 'wizard' as const, existing: context.guests, event: context.eventId }),
-        // After a failed download of the new guests' invitations, the list: leaving asks first, as any leave.
+        // After a failed download of the new guests' invitations, the list: leaving asks first, like any other leave.
         onDone: [
           { guard: 'mustReturn', target: 'confirmingLeave', actions: ['takeImported', assign({ leaveTo: ({ event }) => event.output.returnTo })] },
           { target: 'step2', actions: 'takeImported' },

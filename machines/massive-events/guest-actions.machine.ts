@@ -17,7 +17,9 @@ export type GuestActionsEvent =
   | { type: 'select.all'; rows: SelectedGuest[] }
   | { type: 'select.clear' }
   | { type: 'action'; action: 'add' | 'edit' | 'delete' | 'download' | 'import' }
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  | { type: 'xstate.done.actor.guestImport'; output: { created: unknown[]; returnTo: string | null } }
+  | { type: 'xstate.done.actor.invitationDownload'; output: Pick<InvitationDownloadOutput, 'returnTo'> };
 
 const actionOf = (event: GuestActionsEvent) => { assertEvent(event, 'action'); return event.action; };
 
@@ -41,14 +43,14 @@ export const guestActionsMachine = setup({
   },
   guards: {
     isImport: ({ event }) => actionOf(event) === 'import',
-    importCreated: ({ event }) => (event as unknown as { output: { created: unknown[] } }).output.created.length > 0,
+    importCreated: ({ event }) => event.type === 'xstate.done.actor.guestImport' && event.output.created.length > 0,
     isAdd: ({ event }) => actionOf(event) === 'add',
     noneSelected: ({ context }) => context.selected.length === 0,
     manyRefused: ({ context, event }) => context.selected.length > 1 && actionOf(event) !== 'download',
     isEdit: ({ event }) => actionOf(event) === 'edit',
     isDelete: ({ event }) => actionOf(event) === 'delete',
     /** The download (its own, or the import's) ended with a failure: back to the events list. */
-    mustReturn: ({ event }) => (event as unknown as { output: Pick<InvitationDownloadOutput, 'returnTo'> }).output.returnTo != null,
+    mustReturn: ({ event }) => (event.type === 'xstate.done.actor.guestImport' || event.type === 'xstate.done.actor.invitationDownload') && event.output.returnTo != null,
   },
   actions: {
     toggle: assign({

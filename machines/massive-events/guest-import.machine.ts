@@ -53,7 +53,9 @@ export type GuestImportEvent =
   | { type: 'duplicates.reject' }
   | { type: 'upload.retry' }
   | { type: 'invitations.download' }
-  | { type: 'import.close' };
+  | { type: 'import.close' }
+  | { type: 'xstate.done.actor.invitationDownload'; output: InvitationDownloadOutput }
+  | { type: 'xstate.done.actor.uploadGuests'; output: Guest[] };
 
 const readOf = (event: unknown) => (event as { output: ReadSheet }).output;
 
@@ -91,7 +93,7 @@ export const guestImportMachine = setup({
     hasRepeated: ({ context }) => context.repeated.length > 0,
     hasFresh: ({ context }) => context.fresh.length > 0,
     moreToSend: ({ context }) => context.sent < context.toSend.length,
-    downloadFailed: ({ event }) => (event as unknown as { output: InvitationDownloadOutput }).output.returnTo !== null,
+    downloadFailed: ({ event }) => event.type === 'xstate.done.actor.invitationDownload' && event.output.returnTo !== null,
   },
   actions: {
     pickFile: assign(({ event }) => {
@@ -118,7 +120,8 @@ export const guestImportMachine = setup({
     sendFresh: assign({ toSend: ({ context }) => context.fresh, sent: 0, created: [] }),
     sendAll: assign({ toSend: ({ context }) => [...context.fresh, ...context.repeated], sent: 0, created: [] }),
     keepChunk: assign(({ context, event }) => {
-      const created = (event as unknown as { output: Guest[] }).output;
+      assertEvent(event, 'xstate.done.actor.uploadGuests');
+      const created = event.output;
       return { created: [...context.created, ...created], sent: Math.min(context.toSend.length, context.sent + GUEST_UPLOAD_CHUNK) };
     }),
     failUpload: assign({ error: ({ event }) => failureDescription((event as { error?: unknown }).error) }),

@@ -43,7 +43,10 @@ export type ListScreenEvent =
   | { type: 'list.reload' }
   | { type: 'filter.change'; name: string; value: boolean | string }
   /** Every filter at once (a report's applied filters): page 1 with the shown search; a page being fetched is dropped for it. */
-  | { type: 'filters.set'; filters: ListFilters };
+  | { type: 'filters.set'; filters: ListFilters }
+  | { type: 'xstate.done.actor.load'; output: Page<ListRow> }
+  | { type: 'xstate.error.actor.load'; error: unknown }
+  | { type: 'xstate.error.actor.delete'; error: unknown };
 
 /** A screen's filters by name; they travel flat in the page request beside page, size and search. */
 export type ListFilters = Record<string, boolean | string>;
@@ -101,7 +104,7 @@ export const listScreenMachine = setup({
     live: fromCallback<{ type: 'list.reload' }>(() => () => {}),
   },
   guards: {
-    pageHasRows: ({ event }) => pageHasRows((event as unknown as { output: Page<ListRow> }).output),
+    pageHasRows: ({ event }) => { assertEvent(event, 'xstate.done.actor.load'); return pageHasRows(event.output); },
     hasRows: ({ context }) => context.rows.length > 0,
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'page.go');
@@ -131,14 +134,15 @@ export const listScreenMachine = setup({
     askSame: assign(({ context }) => ({ request: requestOf(context.page, context.size, context.search, context.filters) })),
     /** The rows of the answered page replace the shown ones, and so do their own children. */
     showPage: enqueueActions(({ context, event, enqueue }) => {
-      const page = fromPage((event as unknown as { output: Page<ListRow> }).output, context.request);
+      assertEvent(event, 'xstate.done.actor.load');
+      const page = fromPage(event.output, context.request);
       if (context.rowChildren) for (const row of context.rows) enqueue.stopChild(rowChildId(row.uuid));
       enqueue.assign(page);
       if (context.rowChildren) for (const row of page.rows) enqueue.spawnChild('rowChild', { id: rowChildId(row.uuid), input: { row } });
     }),
     /** Where the list stands after each answered page; the screen keeps it (local storage) or not. */
     remember: (_, _memory: ListMemory) => undefined,
-    showFailure: assign({ error: ({ event }) => failureDescription((event as unknown as { error: unknown }).error) }),
+    showFailure: assign({ error: ({ event }) => { assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.delete']); return failureDescription(event.error); } }),
     select: assign({ selected: ({ event }) => (event as { row?: ListRow }).row ?? null }),
     unselect: assign({ selected: null }),
   },

@@ -43,7 +43,7 @@ export const registrationMachine = setup({
           actions: {
             type: 'navigate',
             params: ({ event }) => {
-              const output = (event as unknown as { output: FormOutput }).output;
+              const output: FormOutput = event.output;
               return { to: output.saved ? afterRegistrationPath(Number(output.record.idUsersTypes ?? 0)) : '/' };
             },
           },

@@ -30,7 +30,9 @@ export type SettingsEditEvent =
   | { type: 'validity.choose'; hours: number }
   | { type: 'frequent.choose'; unit: ChronoUnit; amount: number }
   | { type: 'dialog.close' }
-  | { type: 'load.retry' };
+  | { type: 'load.retry' }
+  | { type: 'xstate.done.actor.load'; output: FracSettings }
+  | { type: 'xstate.error.actor.load' | 'xstate.error.actor.save'; error: unknown };
 
 const valuesOf = ({ uuid: _uuid, ...values }: FracSettings): SettingsValues => values;
 /** The edited values after an event, and the errors without the field it corrects. */
@@ -62,7 +64,8 @@ export const settingsEditMachine = setup({
   },
   actions: {
     takeLoaded: assign(({ event }) => {
-      const settings = (event as unknown as { output: FracSettings }).output;
+      assertEvent(event, 'xstate.done.actor.load');
+      const settings = event.output;
       return { uuid: settings.uuid, loaded: valuesOf(settings), values: valuesOf(settings), errors: {}, error: null };
     }),
     restoreLoaded: assign(({ context }) => ({ values: context.loaded, errors: {} })),
@@ -87,7 +90,7 @@ export const settingsEditMachine = setup({
       return edited(context, { ...context.values!, frequentInvitationChronoUnit: event.unit, frequentInvitationValidity: event.amount }, 'frequentInvitationValidity');
     }),
     showErrors: assign(({ context }) => ({ errors: validateForm(SettingsBodySchema, context.values) })),
-    showFailure: assign({ error: ({ event }) => failureDescription((event as unknown as { error: unknown }).error) }),
+    showFailure: assign({ error: ({ event }) => { assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.save']); return failureDescription(event.error); } }),
   },
 }).createMachine({
   id: 'settingsEdit',
