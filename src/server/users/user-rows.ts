@@ -99,3 +99,8 @@ export async function codeCommunityOf(q: Queryable, user: ScopedUser, preferredC
     [user.id, preferredCommunityId ?? 0]);
   return first?.community_id ?? null;
 }
+
+/** The ids of the user types whose name matches `pattern` (ILIKE): a handful of rows. */
+export async function userTypeIdsMatching(q: Queryable, pattern: string): Promise<number[]> {
+  return (await q.query<{ id: number }>('SELECT id FROM user_types WHERE name ILIKE $1', [pattern])).map((r) => r.id);
+}

@@ -69,3 +69,23 @@ export async function createUser(q: Queryable, auth: AuthContext, user: UserPayl
   const ticket = user.email !== null ? await issueTicket(q, id) : null;
   return { id, uuid: row!.uuid, email: user.email, ticket };
 }
+
+/**
+ * Writes an edit of a user: names, the chatbot phone, and the guard's code (`guard`) and the
+ * address (an `idAddress` sent) only when they apply; the type and the email never change here.
+ */
+export async function writeUserEdit(q: Queryable, id: number, user: UserPayload, guard: boolean, codeCommunity: number | null) {
+  const withAddress = user.idAddress !== null;
+  await q.query(
+    `UPDATE users SET first_name = $2, last_name = $3,
+       vigilant_code = CASE WHEN $4::boolean THEN $5 ELSE vigilant_code END,
+       code_community_id = CASE WHEN $4::boolean THEN $6::int ELSE code_community_id END,
+       chatbot_use_app = $7, phone = CASE WHEN $7 THEN $8 ELSE phone END,
+       address_id = CASE WHEN $9::boolean THEN $10::int ELSE address_id END,
+       street = CASE WHEN $9::boolean THEN $11 ELSE street END,
+       ext_number = CASE WHEN $9::boolean THEN $12 ELSE ext_number END,
+       int_number = CASE WHEN $9::boolean THEN $13 ELSE int_number END
+     WHERE id = $1`,
+    [id, user.firstName, user.lastName, guard, user.vigilantCode, codeCommunity, !!user.useApp, user.phoneNumber,
+      withAddress, user.idAddress, user.street, user.extNumber, user.intNumber]);
+}

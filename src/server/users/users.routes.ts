@@ -14,8 +14,8 @@ import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { mailInvitation, registrationLink } from '../session/registration-tickets.js';
 import { assertAddress, assertCodeFree, duplicateError } from './user-checks.js';
 import { deleteUser } from './user-delete.js';
-import { codeCommunityOf, findScopedUser, userScope, usersByIds } from './user-rows.js';
-import { assertChatbot, createUser, parseForRole } from './user-writes.js';
+import { codeCommunityOf, findScopedUser, userScope, usersByIds, userTypeIdsMatching } from './user-rows.js';
+import { assertChatbot, createUser, parseForRole, writeUserEdit } from './user-writes.js';
 
 /** The general administrator and integrators reach the communities they span here (logged). */
 const ACROSS = 'los usuarios de los fraccionamientos que administra';
@@ -53,7 +53,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
         if (query.search) {
           const term = `%${escapeLike(query.search)}%`;
           // Types are a handful of rows: matching them first keeps every arm of the OR on its own index.
-          const typeIds = (await db.query<{ id: number }>('SELECT id FROM user_types WHERE name ILIKE $1', [term])).map((r) => r.id);
+          const typeIds = await userTypeIdsMatching(db, term);
           params.push(term);
           const n = params.length;
           const arms = [`(u.first_name || ' ' || u.last_name) ILIKE $${n}`, `u.email ILIKE $${n}`, `u.vigilant_code ILIKE $${n}`];
@@ -122,19 +122,8 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
           await assertCodeFree(q, codeCommunity, user.vigilantCode!, existing.id);
         }
         if (user.idAddress !== null) await assertAddress(q, user.idAddress, user.cp);
-        const withAddress = user.idAddress !== null;
-        await auditedUpdate(q, auditWho(req), { table: 'users', id: existing.id, uuid: params.uuid, action: 'user.update' }, () => q.query(
-          `UPDATE users SET first_name = $2, last_name = $3,
-             vigilant_code = CASE WHEN $4::boolean THEN $5 ELSE vigilant_code END,
-             code_community_id = CASE WHEN $4::boolean THEN $6::int ELSE code_community_id END,
-             chatbot_use_app = $7, phone = CASE WHEN $7 THEN $8 ELSE phone END,
-             address_id = CASE WHEN $9::boolean THEN $10::int ELSE address_id END,
-             street = CASE WHEN $9::boolean THEN $11 ELSE street END,
-             ext_number = CASE WHEN $9::boolean THEN $12 ELSE ext_number END,
-             int_number = CASE WHEN $9::boolean THEN $13 ELSE int_number END
-           WHERE id = $1`,
-          [existing.id, user.firstName, user.lastName, guard, user.vigilantCode, codeCommunity, !!user.useApp, user.phoneNumber,
-            withAddress, user.idAddress, user.street, user.extNumber, user.intNumber]));
+        await auditedUpdate(q, auditWho(req), { table: 'users', id: existing.id, uuid: params.uuid, action: 'user.update' },
+          () => writeUserEdit(q, existing.id, user, guard, codeCommunity));
         return existing.id;
       }));
       return (await usersByIds(db, [id], auth.role === 'admin' ? auth.communityId : null))[0];
