@@ -83,6 +83,18 @@ const remember = {
  * add/edit form as a child machine (the `form` actor, the form skeleton the screen configures) and
  * reload when it reports it saved, confirm and delete, reload after success.
  */
+/*
+ * The screen's children are any machine or promise with the documented input and output (a form
+ * machine, a row's action machine, a callback): so the slots are typed as any logic, and what they
+ * end with is read through these typed views of their output.
+ */
+const notProvided: AnyActorLogic = fromPromise(async () => { throw new Error('not provided'); });
+const nothing: AnyActorLogic = fromPromise(async () => undefined);
+const noLive: AnyActorLogic = fromCallback(() => () => {});
+/** A row action ends with `{ changed }`; a form with `{ saved }`. */
+const rowActionOutput = (output: { changed: boolean }) => output;
+const formOutput = (output: { saved: boolean }) => output;
+
 export const listScreenMachine = setup({
   types: {
     context: {} as ListScreenContext,
@@ -93,15 +105,15 @@ export const listScreenMachine = setup({
     loadPage: fromPromise<Page<ListRow>, LoadInput>(async () => { throw new Error('not provided'); }),
     deleteRow: fromPromise<void, { row: ListRow }>(async () => { throw new Error('not provided'); }),
     /** A row's own action (enable/disable an integrator): a machine that takes `{ row }` and ends with `{ changed }`. */
-    rowAction: fromPromise<{ changed: boolean }, { row: ListRow }>(async () => { throw new Error('not provided'); }),
+    rowAction: notProvided,
     /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (machines/platform/form-screen.machine.ts, configured per screen). */
-    form: fromPromise<{ saved: boolean }, FormLaunch>(async () => { throw new Error('not provided'); }),
+    form: notProvided,
     /** A shown row's own child (a resident's code cell): takes `{ row }`, lives while the row is shown. */
-    rowChild: fromPromise<unknown, { row: ListRow }>(async () => undefined) as AnyActorLogic,
+    rowChild: nothing,
     /** The toolbar's own child (selection and actions on the ticked rows); it sends `list.reload` to the list after a change. */
-    toolbar: fromPromise<unknown>(async () => undefined) as AnyActorLogic,
+    toolbar: nothing,
     /** Live updates of a screen whose rows change elsewhere (the contractor's sites): reports 'list.reload'. None by default. */
-    live: fromCallback<{ type: 'list.reload' }>(() => () => {}),
+    live: noLive,
   },
   guards: {
     pageHasRows: ({ event }) => { assertEvent(event, 'xstate.done.actor.load'); return pageHasRows(event.output); },
@@ -194,9 +206,9 @@ export const listScreenMachine = setup({
     acting: {
       invoke: {
         id: 'rowAction', src: 'rowAction',
-        input: ({ context }) => ({ row: context.selected! }),
+        input: ({ context }: { context: ListScreenContext }): { row: ListRow } => ({ row: context.selected! }),
         onDone: [
-          { guard: ({ event }) => event.output.changed, target: 'fetching', actions: ['unselect', 'askSame'] },
+          { guard: ({ event }) => rowActionOutput(event.output).changed, target: 'fetching', actions: ['unselect', 'askSame'] },
           { target: 'ready', actions: 'unselect' },
         ],
         onError: { target: 'ready', actions: 'unselect' },
@@ -215,9 +227,9 @@ export const listScreenMachine = setup({
     selection: {
       invoke: {
         id: 'form', src: 'form',
-        input: ({ context }) => ({ id: context.selected?.uuid ?? null, row: context.selected }),
+        input: ({ context }: { context: ListScreenContext }): FormLaunch => ({ id: context.selected?.uuid ?? null, row: context.selected }),
         onDone: [
-          { guard: ({ event }) => event.output.saved, target: 'fetching', actions: ['unselect', 'askSame'] },
+          { guard: ({ event }) => formOutput(event.output).saved, target: 'fetching', actions: ['unselect', 'askSame'] },
           { guard: 'hasRows', target: 'ready', actions: 'unselect' },
           { target: 'empty', actions: 'unselect' },
         ],

@@ -87,11 +87,11 @@ export function ListScreen<Row extends ListRow>(props: ListScreenProps<Row>) {
     actors: {
       loadPage: fromPromise(({ input }) => loadPage(input) as Promise<Page<ListRow>>),
       deleteRow: fromPromise(async ({ input }) => { await deleteRow?.(input.row as Row); }),
-      ...(props.form ? { form: props.form as never } : {}),
-      ...(props.rowAction ? { rowAction: props.rowAction as never } : {}),
-      ...(props.rowChild ? { rowChild: props.rowChild as never } : {}),
-      ...(props.toolbarChild ? { toolbar: props.toolbarChild as never } : {}),
-      ...(props.live ? { live: props.live as never } : {}),
+      ...(props.form ? { form: props.form } : {}),
+      ...(props.rowAction ? { rowAction: props.rowAction } : {}),
+      ...(props.rowChild ? { rowChild: props.rowChild } : {}),
+      ...(props.toolbarChild ? { toolbar: props.toolbarChild } : {}),
+      ...(props.live ? { live: props.live } : {}),
     },
     actions: { remember: (_, memory) => props.memory?.write(memory) },
   }), inspected({ input: {
