@@ -4,7 +4,6 @@ import type { Page } from '../../shared/platform/api-types.js';
 import { CONTRACTOR_MANAGERS, ContractorTexts } from '../../shared/contractors/construction-rules.js';
 import type { Contractor } from '../../shared/contractors/contractor-types.js';
 import { AppError } from '../../shared/platform/errors.js';
-import { UserType } from '../../shared/platform/roles.js';
 import { pageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD } from '../../shared/catalogues/catalogue.schema.js';
 import { ContractorAnswerSchema } from '../../shared/contractors/contractor.answer.js';
@@ -15,7 +14,8 @@ import type { AppDeps } from '../deps.js';
 import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import {
-  CONTRACTOR_JOINS, CONTRACTOR_SELECT, contractorById, contractorOfSession, findContractor,
+  CONTRACTOR_JOINS, CONTRACTOR_SELECT, contractorById, contractorOfSession, findContractor, insertContractorAccount,
+  retireContractorAccount, updateContractorAccount,
 } from './contractor-rows.js';
 import { issueTicket, mailInvitation, registrationLink } from '../session/registration-tickets.js';
 import { assertEmailFree } from '../users/user-checks.js';
@@ -65,10 +65,7 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
     handler: async ({ auth, body, req }): Promise<Contractor> => {
       const created = await withConstraints(constraints, () => communityScope(db, auth).tx(async (scope, q) => {
         await assertEmailFree(q, body.email, null);
-        const user = (await q.one<{ id: number }>(
-          `INSERT INTO users (email, first_name, last_name, user_type_id, status, phone, created_by, active_community_id)
-           VALUES ($1, $2, $3, $4, 'PENDING', NULLIF($5, ''), $6, $7) RETURNING id`,
-          [body.email, body.firstName, body.lastName, UserType.contractor, body.phone, auth.userId, scope.communityId]))!;
+        const user = { id: await insertContractorAccount(q, body, auth.userId, scope.communityId) };
         await scope.insertRow('user_communities', { user_id: user.id });
         const a = body.fullAddress;
         const id = await scope.insert('contractors', {
@@ -96,8 +93,7 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
           first_name: body.firstName, last_name: body.lastName, enterprise: body.enterprise, phone: body.phone,
           street: a.street, number: a.number, postal_code: a.postalCode, city: a.city, updated_at: NOW,
         });
-        await q.query(`UPDATE users SET first_name = $2, last_name = $3, phone = NULLIF($4, '') WHERE id = $1`,
-          [found.user_id, body.firstName, body.lastName, body.phone]);
+        await updateContractorAccount(q, found.user_id, body);
         return found.id;
       });
       return contractorById(db, id);
@@ -117,8 +113,7 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
         await scope.delete('contractors', { id: found.id });
         // The contractor's account was made for this community alone (its email was free), so this is its only membership.
         await scope.deleteWhere('user_communities', ['user_id = $1'], [found.user_id]);
-        await q.query('UPDATE users SET deleted_at = now() WHERE id = $1', [found.user_id]);
-        await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [found.user_id]);
+        await retireContractorAccount(q, found.user_id);
       }));
     },
   });
