@@ -27,7 +27,7 @@ import {
   checkNewFiles, dropWorkerFiles, storeAll, WORKER_FILE_SLOTS, WorkerFileMessages, type WorkerFileSlot,
 } from './worker-files.js';
 import {
-  findConstruction, findWorker, workerAnswer, workerAnswers, workerScope, type WorkerRow,
+  fileUuidOf, findConstruction, findWorker, workerAnswer, workerAnswers, workerScope, type WorkerRow,
 } from './worker-rows.js';
 
 const RejectReasonSchema = v.pipe(
@@ -278,8 +278,8 @@ async function keptFiles(q: Queryable, worker: WorkerRow, body: AdminWorkerBody)
     const sent = body[slot];
     if ('content' in sent) continue;
     const current = worker[FILE_COLUMN[slot]];
-    const file = current === null ? undefined : await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM files WHERE id = $1', [current]);
-    if (!file || file.uuid !== sent.uuid) throw new AppError('not_found', WorkerFileMessages.kept(slot), { [slot]: WorkerFileMessages.kept(slot) });
+    const fileUuid = current === null ? undefined : await fileUuidOf(q, current);
+    if (!fileUuid || fileUuid !== sent.uuid) throw new AppError('not_found', WorkerFileMessages.kept(slot), { [slot]: WorkerFileMessages.kept(slot) });
     ids[slot] = current!;
   }
   return ids;

@@ -115,3 +115,8 @@ export async function workerAnswer(q: Queryable, key: Uint8Array, scope: WorkerS
   if (!answer) throw new AppError('not_found', WorkerMessages.notFound);
   return answer;
 }
+
+/** The uuid of a stored file, by its id. */
+export async function fileUuidOf(q: Queryable, fileId: number): Promise<string | undefined> {
+  return (await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM files WHERE id = $1', [fileId]))?.uuid;
+}
