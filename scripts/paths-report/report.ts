@@ -19,7 +19,7 @@ function invokedOf(machine: AnyStateMachine): string[] {
   const out = new Set<string>();
   const walk = (node: AnyStateNode) => {
     for (const invoke of (node as any).invoke ?? []) out.add(typeof invoke.src === 'string' ? invoke.src : String(invoke.id));
-    Object.values(node.states).forEach((n) => walk(n as AnyStateNode));
+    for (const n of Object.values(node.states)) walk(n as AnyStateNode);
   };
   walk(machine.root);
   return [...out];

@@ -21,9 +21,9 @@ export const communityC1: Community = {
   address: { cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', colony: 'San Ángel', idAddress: 1, uuid: 'a1' }, licenseExpired: false, club: false,
 };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The control labelled `label` (the required mark '*' aside). */
-export const field = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
+export const field = (label: string) => screen.getByLabelText(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
 export const labels: Record<string, string> = {
   name: 'Nombre', lastName: 'Apellidos', email: 'Correo electrónico', phone: 'Teléfono', cp: 'Código postal', idAddress: 'Colonia',
   city: 'Ciudad', state: 'Estado', street: 'Calle', number: 'Número exterior', extNumber: 'Número exterior', intNumber: 'Número interior',

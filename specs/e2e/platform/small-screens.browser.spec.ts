@@ -160,7 +160,7 @@ describe('keyboard only', () => {
   it('signs in, opens the menu, goes to Zonas, adds a zone and deletes it without a mouse', async () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'es-MX' });
     const page = await context.newPage();
-    await page.goto(server.url + '/');
+    await page.goto(`${server.url}/`);
     // Where the focus is and which dialogs are open, so a failure can be read without a rerun.
     const where = () => page.evaluate(() => {
       const el = document.activeElement;
@@ -185,7 +185,7 @@ describe('keyboard only', () => {
     }, [role, name]);
     const focusedLabel = (label: string) => () => page.evaluate((l) => {
       const el = document.activeElement as HTMLInputElement | null;
-      return Boolean(el && el.labels && [...el.labels].some((x) => x.textContent?.replace('*', '').trim() === l));
+      return Boolean(el?.labels && [...el.labels].some((x) => x.textContent?.replace('*', '').trim() === l));
     }, label);
 
     await tabTo(focusedLabel('Correo electrónico'), 'Correo electrónico');
@@ -249,7 +249,7 @@ describe('installable at the gate', () => {
   it('the page links a web app manifest (Spanish short name, standalone, theme colour, PNG icons) and registers no service worker; lang is es-MX', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(server.url + '/');
+    await page.goto(`${server.url}/`);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es-MX');
     const href = await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'));
     expect(href).toBeTruthy();

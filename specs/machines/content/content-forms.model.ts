@@ -104,7 +104,6 @@ export const contentFormsModel: ModelSpec<AnyStateMachine, { inputName: string }
 /* What the specification says holds in each state: the content forms, dates and segmentation, rules, texts. */
 type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
-const lastChange = (p: Probe, name: string) => p.events.findLastIndex((e) => e.type === 'field.change' && e.name === name);
 /** The value of a field as the person's events make it, starting from the typed or loaded values; a zone empties street and resident, a street the resident. */
 function fieldValue(p: Probe, name: string): unknown {
   const start = p.snapshot.context.id === null ? (kindOfProbe(p) === 'notice' ? typedNotice : kindOfProbe(p) === 'newsletter' ? typedNewsletter : typedCommon)

@@ -1,5 +1,5 @@
 import { contractorResendMachine } from '../../../machines/contractors/contractor-resend.machine.js';
-import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ModelSpec } from '../../support/model-paths.js';
 
 export const ramiro = { uuid: 'k1', email: 'ramiro@correo.mx' };
 export const lidia = { uuid: 'k2', email: 'lidia@correo.mx' };
@@ -23,7 +23,6 @@ export const contractorResendModel: ModelSpec<typeof contractorResendMachine, { 
 };
 
 /* What the spec says holds in each state ('resend code', texts). */
-type Probe = ActorProbe<typeof contractorResendMachine>;
 const fail = (message: string) => { throw new Error(message); };
 contractorResendModel.expectations = {
   '"needsOne"': [{

@@ -1,5 +1,5 @@
 import { workerRequestMachine, type WorkerRequestPayload } from '../../../machines/contractors/worker-request.machine.js';
-import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ModelSpec } from '../../support/model-paths.js';
 import type { ViewProbe } from '../../support/view-paths.js';
 
 const must = (ok: boolean, what: string) => { if (!ok) throw new Error(what); };

@@ -48,7 +48,7 @@ function selectionOracles(path: Path, run: Run) {
     if (e.type === 'xstate.done.actor.deleteWorker') ticked.delete(confirmed!);
     if (e.type === 'select.toggle') { if (ticked.has(e.uuid!)) ticked.delete(e.uuid!); else ticked.add(e.uuid!); }
     if (e.type === 'select.all') {
-      if (e.uuids!.every((u) => ticked.has(u))) e.uuids!.forEach((u) => ticked.delete(u)); else e.uuids!.forEach((u) => ticked.add(u));
+      if (e.uuids!.every((u) => ticked.has(u))) { for (const u of e.uuids!) ticked.delete(u); } else { for (const u of e.uuids!) ticked.add(u); }
     }
   }
   const ctx = run.snapshot.context;

@@ -1,5 +1,5 @@
 import { workersScreenMachine } from '../../../machines/contractors/workers-screen.machine.js';
-import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ModelSpec } from '../../support/model-paths.js';
 import type { ViewProbe } from '../../support/view-paths.js';
 
 /** The worker the path asked to delete (its last Eliminar). */

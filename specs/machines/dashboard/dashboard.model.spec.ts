@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { dashboardMachine } from '../../../machines/dashboard/dashboard.machine.js';
 import {
   applyVisitIn, applyVisitOut, dailyAverages, dashboardOf, formatCount, licenceCardsOf, monthOf, remainingLicenses, visitCardsOf,
@@ -14,7 +14,7 @@ function withFakeSocket() {
   const subscribed: string[] = [];
   const stopped: string[] = [];
   const machine = dashboardMachine.provide({
-    actors: { liveVisits: fromCallback<any, { fracUuid: string }>(({ input }) => { subscribed.push(input.fracUuid); return () => { stopped.push(input.fracUuid); }; }) },
+    actors: { liveVisits: fromCallback<AnyEventObject, { fracUuid: string }>(({ input }) => { subscribed.push(input.fracUuid); return () => { stopped.push(input.fracUuid); }; }) },
   });
   return { machine, subscribed, stopped };
 }

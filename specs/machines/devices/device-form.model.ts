@@ -155,7 +155,7 @@ deviceFormModel.expectations = {
     view: (p) => { if (!dialog(p, 'Error').textContent!.includes(cycleRefused.body.error_description)) fail('no muestra el motivo'); },
   }],
 };
-deviceFormModel.describeEvent = (e: any) => (e.type === 'field.change' ? `elige ${e.name} = ${JSON.stringify(e.value)}` : ({
+deviceFormModel.describeEvent = (e) => (e.type === 'field.change' ? `elige ${e.name} = ${JSON.stringify(e.value)}` : ({
   'form.submit': 'pulsa Registrar / Actualizar', 'form.cancel': 'pulsa Cancelar', 'dialog.close': 'cierra el aviso',
   'xstate.done.actor.load': 'llegan el dispositivo y los padres posibles', 'xstate.error.actor.load': 'el dispositivo no existe (404)',
   'xstate.done.actor.save': 'el servidor guarda', 'xstate.error.actor.save': 'el servidor rechaza (ciclo de padres)',

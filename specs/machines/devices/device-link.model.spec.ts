@@ -8,7 +8,7 @@ import { deviceLink, deviceLinkModel, EXPIRY_EVENT, FIRST, linkRows, POLL_EVENT,
 const paths = generatePaths(deviceLinkModel);
 
 /** The actor's clock, held by the test: a timer fires only when the path's event names it. */
-export function manualClock() {
+function manualClock() {
   const timers = new Map<number, { due: number; ms: number; fn: () => void }>();
   let next = 1;
   return {

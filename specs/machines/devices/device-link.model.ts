@@ -155,7 +155,7 @@ deviceLinkModel.expectations = {
   }, {
     says: 'En línea o fuera de línea se muestra al momento junto al punto de estado (DEVICE_STATUS)',
     actor: (p: Probe) => {
-      const last = [...p.events].reverse().find((e: any) => e.type === 'device.status') as any;
+      const last = [...p.events].reverse().find((e) => e.type === 'device.status') as any;
       if (last && p.snapshot.context.online !== last.online) fail('no sigue el último estado recibido');
     },
     view: (p) => {
@@ -186,7 +186,7 @@ deviceLinkModel.expectations = {
     view: (p) => { if (!dialog(p, 'Error').textContent!.includes(wrongToken.body.error_description)) fail('no muestra el motivo'); },
   }],
 };
-deviceLinkModel.describeEvent = (e: any) => ({
+deviceLinkModel.describeEvent = (e) => ({
   'link.open': "pulsa 'Vincular'", 'link.close': 'cierra el diálogo', 'code.renew': "pulsa 'Renovar código'",
   'device.linked': 'llega DEVICE_LINKED', 'device.status': `llega DEVICE_STATUS (${e.online ? 'en línea' : 'fuera de línea'})`,
   'device.delete': "pulsa 'Eliminar'", 'unlink.open': "pulsa 'Desvincular'", 'unlink.confirm': 'confirma', 'unlink.cancel': 'cancela',

@@ -1,5 +1,5 @@
 import { integratorAccessMachine } from '../../../machines/integrators/integrator-access.machine.js';
-import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ModelSpec } from '../../support/model-paths.js';
 
 export const enabledIntegrator = { uuid: 'i1', name: 'Ignacio Ramírez Soto', enabled: true };
 export const disabledIntegrator = { uuid: 'i2', name: 'Isabel Navarro Luna', enabled: false };
@@ -27,7 +27,6 @@ export const integratorAccessModel: ModelSpec<typeof integratorAccessMachine> = 
 };
 
 /* What the spec says holds in each state (enable/disable, confirmations and the empty error dialog). */
-type Probe = ActorProbe<typeof integratorAccessMachine>;
 const fail = (message: string) => { throw new Error(message); };
 integratorAccessModel.expectations = {
   '"confirming"': [{

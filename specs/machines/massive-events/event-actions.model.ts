@@ -22,7 +22,7 @@ export const eventActionsModel: ModelSpec = {
   machine: eventActionsMachine.provide({ actions: { reloadList: () => undefined, returnTo: () => undefined } }),
   inputs: [{ name: 'lista de eventos', input: undefined }],
   // What matters: which rows are ticked (by uuid), the action chosen.
-  key: (s) => ({ selected: s.context.selected.map((r: any) => r.uuid), action: s.context.action }),
+  key: (s) => ({ selected: s.context.selected.map((r: { uuid: string }) => r.uuid), action: s.context.action }),
   events: (s) => {
     switch (s.value as string) {
       case 'idle': {
@@ -116,7 +116,7 @@ eventActionsModel.expectations = {
     view: (p) => { p.screen.getByText(actionFailure.body.error_description); },
   }],
 };
-eventActionsModel.describeEvent = (e: any) => {
+eventActionsModel.describeEvent = (e) => {
   if (e.type === 'select.toggle') return `marca «${e.row.name}» (${e.row.status})`;
   if (e.type === 'action') return `pulsa ${e.action}`;
   if (e.type === 'xstate.done.actor.invitationDownload') return e.output?.saved ? 'la descarga termina' : 'la descarga falla y se cierra el aviso';

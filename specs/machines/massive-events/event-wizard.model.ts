@@ -83,7 +83,7 @@ export const eventWizardModel: ModelSpec<typeof eventWizardMachine> = {
         { type: 'xstate.error.actor.guestImport', error: new Error('import') },
       ];
       case 'savingGuests': return [
-        { type: 'xstate.done.actor.saveGuests', output: c.guests.map((g: any, i: number) => ({ ...g, id: i, uuid: g.uuid || `s${i}`, massiveEvent: { uuid: c.eventId } })) },
+        { type: 'xstate.done.actor.saveGuests', output: c.guests.map((g, i) => ({ ...g, id: i, uuid: g.uuid || `s${i}`, massiveEvent: { uuid: c.eventId } })) },
         { type: 'xstate.error.actor.saveGuests', error: failure },
       ];
       case 'step3': return [
@@ -132,13 +132,13 @@ eventWizardModel.expectations = {
   '"noGuests"': [{ says: "'No puedes continuar': el paso 2 necesita al menos un invitado", actor: (p) => { if (p.snapshot.context.guests.length) fail('tenía invitados'); } }],
   '"confirmingRepeated"': [{
     says: "Un nombre repetido pregunta 'Estas seguro de agregar a este invitado nuevamente?'",
-    actor: (p) => { const { draft, guests } = p.snapshot.context; if (!guests.some((g: any) => g.firstName === draft.firstName && g.lastName === draft.lastName)) fail('no estaba repetido'); },
+    actor: (p) => { const { draft, guests } = p.snapshot.context; if (!guests.some((g) => g.firstName === draft.firstName && g.lastName === draft.lastName)) fail('no estaba repetido'); },
   }],
   '"savingGuests"': [{
     says: 'Los invitados nuevos van con uuid vacío (en bloque); los guardados conservan el suyo',
     actor: (p) => {
       const { guests } = last(p, 'saveGuests').input;
-      if (!guests.every((g: any) => g.uuid === '' || ['g1', 'g9'].includes(g.uuid) || g.uuid.startsWith('s'))) fail(JSON.stringify(guests));
+      if (!guests.every((g) => g.uuid === '' || ['g1', 'g9'].includes(g.uuid) || g.uuid.startsWith('s'))) fail(JSON.stringify(guests));
     },
   }],
   '"deleting"': [{

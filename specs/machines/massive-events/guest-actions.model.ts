@@ -11,7 +11,7 @@ export const guestActionsModel: ModelSpec<typeof guestActionsMachine> = {
   // What it asks the list (open the form, confirm the delete) is recorded by the actor layer; the graph has no list.
   machine: guestActionsMachine.provide({ actions: { openAdd: () => undefined, openEdit: () => undefined, askDelete: () => undefined, reloadList: () => undefined, returnTo: () => undefined } }),
   inputs: [{ name: 'invitados', input: undefined }],
-  key: (s) => s.context.selected.map((r: any) => r.uuid),
+  key: (s) => s.context.selected.map((r) => r.uuid),
   events: (s) => {
     if (s.value === 'refused') return [{ type: 'dialog.close' }];
     if (s.value === 'importing') {
@@ -55,7 +55,7 @@ guestActionsModel.expectations = {
     says: "'Descargar invitación' pide las invitaciones de los invitados marcados, uno o varios (GET api/massiveEventGuests/invitation?uuid=..)",
     actor: (p) => {
       const call = p.calls.filter((c) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
-      const ticked = p.snapshot.context.selected.map((r: any) => r.uuid);
+      const ticked = p.snapshot.context.selected.map((r) => r.uuid);
       if (before(p) === 0 || JSON.stringify(call.input.target) !== JSON.stringify({ kind: 'guests', uuids: ticked })) fail(`pidió ${JSON.stringify(call.input.target)}`);
     },
   }],

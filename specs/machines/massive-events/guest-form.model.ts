@@ -1,7 +1,6 @@
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
 import { guestFormRules, guestFormValues } from '../../../machines/massive-events/guest-form-rules.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
-import { CONFIRMING_TRANSITIONS } from '../platform/form-screen.model.js';
 
 /** The event's guests as the form reads them when it opens. */
 export const eventGuests = [

@@ -18,7 +18,7 @@ describe('guestImport machine (import flow, Guest import)', () => {
     const run = await runOnActor(guestImportMachine, path, ['readSheet', 'uploadGuests', 'invitationDownload'], {}, guestImportModel);
     expect(run.seen).toEqual(path.states);
     // The invitations offered are the new guests' (the ones this import created), and only after an upload.
-    const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as any).target);
+    const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as { target: unknown }).target);
     for (const d of downloads) expect(d).toEqual({ kind: 'guests', uuids: run.snapshot.context.created.map((g: { uuid: string }) => g.uuid) });
   });
 });

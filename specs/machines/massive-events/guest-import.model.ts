@@ -47,7 +47,7 @@ export const guestImportModel: ModelSpec = {
       case 'uploading': {
         const chunk = s.context.toSend.slice(s.context.sent, s.context.sent + 1000);
         return [
-          { type: 'xstate.done.actor.uploadGuests', output: chunk.map((g: any, i: number) => ({ ...g, id: s.context.sent + i, uuid: `n${s.context.sent + i}`, massiveEvent: { uuid: 'e1' } })) },
+          { type: 'xstate.done.actor.uploadGuests', output: chunk.map((g: Record<string, unknown>, i: number) => ({ ...g, id: s.context.sent + i, uuid: `n${s.context.sent + i}`, massiveEvent: { uuid: 'e1' } })) },
           { type: 'xstate.error.actor.uploadGuests', error: uploadFailure },
           { type: 'import.close' },
         ];
@@ -68,7 +68,7 @@ type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 const lastPick = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'file.pick')?.file.name as string | undefined;
 const lastRead = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'xstate.done.actor.readSheet')?.output;
-const name = (g: any) => `${g.firstName} ${g.lastName}`.toLowerCase();
+const name = (g: { firstName: string; lastName: string }) => `${g.firstName} ${g.lastName}`.toLowerCase();
 
 guestImportModel.expectations = {
   '"noFile"': [{
@@ -136,7 +136,7 @@ guestImportModel.expectations = {
       for (const call of p.calls.filter((c) => c.src === 'uploadGuests')) {
         if (call.input.guests.length > 1000) fail('bloque de más de 1,000');
         // A repeated one is only sent after 'Si, agregar' (names of the fresh ones never repeat a repeated one in the fixtures but row 1 twice).
-        if (!accepted && call.input.guests.filter((g: any) => repeated.has(name(g))).length > p.snapshot.context.fresh.filter((g: any) => repeated.has(name(g))).length) fail('envió un repetido sin confirmar');
+        if (!accepted && call.input.guests.filter((g: { firstName: string; lastName: string }) => repeated.has(name(g))).length > p.snapshot.context.fresh.filter((g: { firstName: string; lastName: string }) => repeated.has(name(g))).length) fail('envió un repetido sin confirmar');
       }
       if (!accepted && p.snapshot.context.toSend.length !== p.snapshot.context.fresh.length) fail('envía repetidos sin confirmar');
     },
@@ -149,8 +149,8 @@ guestImportModel.expectations = {
   '"downloading"': [{
     says: 'Descargar invitaciones pide las de los invitados nuevos, los que esta importación creó (GET api/massiveEventGuests/invitation?uuid=..)',
     actor: (p) => {
-      const call = p.calls.filter((c: any) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
-      const created = p.snapshot.context.created.map((g: any) => g.uuid);
+      const call = p.calls.filter((c) => c.src === 'invitationDownload').at(-1) ?? fail('no pidió la descarga');
+      const created = p.snapshot.context.created.map((g: { uuid: string }) => g.uuid);
       if (created.length === 0 || JSON.stringify(call.input.target) !== JSON.stringify({ kind: 'guests', uuids: created })) fail(`pidió ${JSON.stringify(call.input.target)}`);
     },
   }],
@@ -169,8 +169,8 @@ guestImportModel.expectations = {
   }],
 };
 
-const sheetName = (output: any) => Object.entries(sheets).find(([, sh]) => sh.rows === output.rows)?.[0] ?? 'hoja';
-guestImportModel.describeEvent = (e: any) => {
+const sheetName = (output: { rows: unknown }) => Object.entries(sheets).find(([, sh]) => sh.rows === output.rows)?.[0] ?? 'hoja';
+guestImportModel.describeEvent = (e) => {
   switch (e.type) {
     case 'file.pick': return `elige ${e.file.name}`;
     case 'xstate.done.actor.readSheet': return `lee la hoja «${sheetName(e.output)}»`;

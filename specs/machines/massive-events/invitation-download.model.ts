@@ -1,8 +1,7 @@
 import { invitationDownloadMachine } from '../../../machines/massive-events/invitation-download.machine.js';
-import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ModelSpec } from '../../support/model-paths.js';
 
 const refused = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'No es posible descargar invitaciones de eventos terminados, incompletos o cancelados.' } };
-type Probe = ActorProbe<typeof invitationDownloadMachine>;
 const fail = (message: string) => { throw new Error(message); };
 
 /** One download of invitations. */

@@ -1,5 +1,5 @@
 import { checkinMachine } from '../../../machines/passes/checkin.machine.js';
-import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ModelSpec } from '../../support/model-paths.js';
 
 /** What POST api/massiveEventGuests/checkin answers. */
 export const admittedAnswer = {
@@ -10,7 +10,6 @@ export const admittedAnswer = {
 export const refusal = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'Este invitado ya ingresó' } };
 const PASS = 'P1.AQEAAAAA';
 
-type Probe = ActorProbe<typeof checkinMachine>;
 const fail = (message: string) => { throw new Error(message); };
 
 /** The guard's check-in (/checkin). */

@@ -53,7 +53,6 @@ export const listScreenModel: ModelSpec<typeof listScreenMachine> = {
  * What the spec says holds in each state (lists, delete confirmation,
  * page size): written from the spec, checked on the actor here and on the screen by the view walk.
  * ------------------------------------------------------------------------------------------- */
-type Call = { src: string; input: any; outcome?: 'done' | 'error'; output?: any };
 type Probe = ActorProbe<typeof listScreenMachine>;
 const loads = (p: Probe) => p.calls.filter((c) => c.src === 'loadPage');
 const lastLoad = (p: Probe) => loads(p).at(-1)?.input as { page: number; size: number; search: string } | undefined;

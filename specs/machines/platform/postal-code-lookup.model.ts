@@ -1,3 +1,4 @@
+import type { AnyEventObject } from 'xstate';
 import { postalCodeLookupMachine } from '../../../machines/platform/postal-code-lookup.machine.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
@@ -24,7 +25,7 @@ export const postalCodeLookupModel: ModelSpec<typeof postalCodeLookupMachine> = 
   },
 };
 
-type Report = { type: string; [k: string]: any };
+type Report = AnyEventObject;
 type Probe = ActorProbe<typeof postalCodeLookupMachine>;
 /** The reports the lookup made in the running test (its `report` action, recorded). */
 export const reports: Report[] = [];

@@ -70,7 +70,6 @@ export const reportFilterModel: ModelSpec = {
  * What the spec says, written from the spec: the oracle rebuilds the form
  * from the person's events and judges ranges by the spec's words, not by the machine's rule.
  * ------------------------------------------------------------------------------------------- */
-type Call = { src: string; input: any };
 type Probe = ActorProbe;
 /** The screen's probe: the rendered screen plus what the fake API saw (the table's last query, the export's URL, the saved files). */
 type ViewProbe = ScreenProbe<ContextFrom<AnyStateMachine>> & {

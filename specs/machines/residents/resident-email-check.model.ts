@@ -1,3 +1,4 @@
+import type { AnyEventObject } from 'xstate';
 import { residentEmailCheckMachine } from '../../../machines/residents/resident-email-check.machine.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
@@ -34,7 +35,7 @@ export const residentEmailCheckModel: ModelSpec<typeof residentEmailCheckMachine
   key: (s) => ({ email: s.context.email, residentUuid: s.context.residentUuid }),
 };
 
-type Report = { type: string; [k: string]: any };
+type Report = AnyEventObject;
 type Probe = ActorProbe<typeof residentEmailCheckMachine>;
 /** The reports the check made in the running test (its `report` action, recorded). */
 export const emailReports: Report[] = [];

@@ -115,7 +115,6 @@ export const residentFormModel: ModelSpec = {
 };
 
 /* What the specification says holds in each state: the form, reactivation, rules, calls, titles. */
-type Call = { src: string; input: any; outcome?: string; output?: any };
 type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 const last = (p: Probe) => p.events.at(-1);
@@ -169,9 +168,9 @@ residentFormModel.expectations = {
       actor: (p: Probe) => {
         const e = last(p);
         if (e?.type === 'phone.remove' && p.calls.some((c) => c.src === 'removePhone')) fail('llamó al servidor por un teléfono sin guardar');
-        if (e?.type === 'xstate.done.actor.removePhone' && p.snapshot.context.values.phones.some((ph: any) => ph.uuid === SAVED_PHONES[1])) fail('el teléfono sigue');
+        if (e?.type === 'xstate.done.actor.removePhone' && p.snapshot.context.values.phones.some((ph: { uuid?: string }) => ph.uuid === SAVED_PHONES[1])) fail('el teléfono sigue');
         if (e?.type === 'xstate.error.actor.removePhone' || e?.type === 'removal.cancel') {
-          if (!p.snapshot.context.values.phones.some((ph: any) => ph.uuid === SAVED_PHONES[1])) fail('el teléfono se quitó');
+          if (!p.snapshot.context.values.phones.some((ph: { uuid?: string }) => ph.uuid === SAVED_PHONES[1])) fail('el teléfono se quitó');
         }
       },
     },

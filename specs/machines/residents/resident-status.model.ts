@@ -51,7 +51,7 @@ residentStatusModel.expectations = {
   '"closed"': [{
     says: 'Al terminar dice a la lista si el estado cambió (solo entonces la lista se vuelve a pedir)',
     actor: (p) => {
-      const changed = p.calls.some((c: any) => c.outcome === 'done');
+      const changed = p.calls.some((c) => c.outcome === 'done');
       if (p.snapshot.output?.changed !== changed) fail(`dijo changed=${p.snapshot.output?.changed}`);
     },
   }],

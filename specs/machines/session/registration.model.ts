@@ -1,3 +1,4 @@
+import type { AnyEventObject } from 'xstate';
 import { CONFIRMING_TRANSITIONS } from '../platform/form-screen.model.js';
 import { registrationForm } from '../../../machines/session/registration-form.js';
 import { registrationMachine } from '../../../machines/session/registration.machine.js';
@@ -68,7 +69,7 @@ export const registrationFormModel: ModelSpec = {
       { type: 'xstate.error.actor.load', error: { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'No existe el usuario solicitado, por favor contacte a soporte' } } },
     ];
     if (v === 'editing') {
-      const events: any[] = [{ type: 'form.submit' }];
+      const events: AnyEventObject[] = [{ type: 'form.submit' }];
       if (!s.context.values.password) events.push({ type: 'field.change', name: 'password', value: 'Clave2026' }, { type: 'field.change', name: 'password', value: 'clave' });
       if (!s.context.values.confirmation) events.push({ type: 'field.change', name: 'confirmation', value: 'Clave2026' });
       return events;

@@ -1,7 +1,7 @@
 import type { ContextFrom } from 'xstate';
 import type { CurrentUser } from '../../../src/shared/platform/api-types.js';
 import { sessionMachine } from '../../../machines/session/session.machine.js';
-import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import type { ModelSpec } from '../../support/model-paths.js';
 import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 
 const user = (idUsersTypes: number): CurrentUser => ({
@@ -44,7 +44,6 @@ export const sessionModel: ModelSpec<typeof sessionMachine> = {
 
 
 /* What the spec says holds in each state (sign-in, session, sign-in rules, messages). */
-type Probe = ActorProbe<typeof sessionMachine>;
 /** The rendered sign-in screen and shell (specs/web/session/session.view.spec.tsx adds the route and the fields). */
 type ViewProbe = ScreenProbe<ContextFrom<typeof sessionMachine>> & { events: { type: string }[]; step: number; where: () => string; field: (name: 'email' | 'password') => HTMLInputElement };
 const fail = (message: string) => { throw new Error(message); };

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, ContextFrom } from 'xstate';
+import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { settingsEditMachine } from '../../../machines/settings/settings-edit.machine.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
@@ -40,7 +40,7 @@ export const settingsEditModel: ModelSpec = {
         const allOn = SEARCH.every((k) => v[k]);
         const validMessage = v.invitationMessage.length <= 80 && v.invitationMessage.trim() !== '';
         const pristine = allOn && validMessage && v.invitationValidity === 12 && v.frequentInvitationChronoUnit === 'WEEKS';
-        const events: any[] = [{ type: 'settings.cancel' }, { type: 'settings.save' }];
+        const events: AnyEventObject[] = [{ type: 'settings.cancel' }, { type: 'settings.save' }];
         if (validMessage) events.push({ type: 'search.all', value: !allOn });
         if (allOn && validMessage) events.push({ type: 'option.toggle', name: 'searchAddress', value: false });
         if (pristine) events.push({ type: 'message.change', value: MESSAGE_81 }, { type: 'message.change', value: '   ' });

@@ -15,9 +15,9 @@ import { lastAlertDialog } from '../dialogs.js';
 import { sessionUser } from '../users/render-users.js';
 import { pendingCalls } from '../view-paths.js';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The control labelled `label` (the required mark '*' aside). */
-export const field = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
+export const field = (label: string) => screen.getByLabelText(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
 export const labels: Record<string, string> = {
   firstName: 'Nombre', lastName: 'Apellidos', email: 'Correo electrónico', number: 'Número exterior', intNumber: 'Número interior', action: 'Acción',
 };

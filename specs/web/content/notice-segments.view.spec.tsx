@@ -69,13 +69,13 @@ async function expectSelectors(state: string, ctx: any) {
   await waitFor(() => {
     const zone = select('Zona');
     expect(zone.disabled).toBe(state === 'loadingZones');
-    expect(optionTexts(zone)).toEqual([state === 'loadingZones' ? 'Cargando zonas…' : 'Selecciona una zona', ...ctx.zones.map((z: any) => z.name)]);
+    expect(optionTexts(zone)).toEqual([state === 'loadingZones' ? 'Cargando zonas…' : 'Selecciona una zona', ...ctx.zones.map((z: { name: string }) => z.name)]);
     const street = select('Calle');
-    expect(optionTexts(street)).toEqual([state === 'loadingStreets' ? 'Cargando calles…' : 'Selecciona una calle', ...ctx.streets.map((s: any) => s.name)]);
+    expect(optionTexts(street)).toEqual([state === 'loadingStreets' ? 'Cargando calles…' : 'Selecciona una calle', ...ctx.streets.map((s: { name: string }) => s.name)]);
     if (ctx.zoneUuid === '' && state !== 'loadingZones') expect(street.disabled).toBe(true);
     const resident = select('Residente');
     expect(optionTexts(resident)).toEqual([state === 'loadingResidents' ? 'Cargando residentes…' : 'Selecciona un residente',
-      ...ctx.residents.map((r: any) => `${r.firstName} ${r.lastName}`)]);
+      ...ctx.residents.map((r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`)]);
     if (ctx.streetUuid === '' && state !== 'loadingZones' && state !== 'loadingStreets') expect(resident.disabled).toBe(true);
     const failed = screen.queryByText('No fue posible cargar las opciones');
     if (state === 'failed') expect(screen.getByText('Error interno del servidor')).toBeTruthy();

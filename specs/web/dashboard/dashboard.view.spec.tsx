@@ -1,7 +1,7 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getInitialSnapshot, getNextSnapshot } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
 import { dashboardMachine } from '../../../machines/dashboard/dashboard.machine.js';
 import type { VisitHandlers } from '../../../src/web/platform/realtime/socket.js';
 import { Dashboard } from '../../../src/web/views/dashboard/dashboard.js';
@@ -12,13 +12,14 @@ import { pendingCalls, performPath } from '../../support/view-paths.js';
 // chart.js needs a canvas: the chart shows its 12 values as a list here.
 vi.mock('../../../src/web/views/dashboard/visits-chart.js', () => ({
   VisitsChart: ({ label, values }: { label: string; values: number[] }) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: a chart's values are its months in order; the month is the index.
     <ol aria-label={label}>{values.map((v, i) => <li key={i}>{v}</li>)}</ol>
   ),
 }));
 
 const paths = transitionPaths(dashboardModel);
 const states = (path: GeneratedPath) => {
-  let s: any = getInitialSnapshot(dashboardMachine, path.input as never);
+  let s: AnyMachineSnapshot = getInitialSnapshot(dashboardMachine, path.input as never);
   const out = [s];
   for (const e of path.events) { s = getNextSnapshot(dashboardMachine, s, e as never); out.push(s); }
   return out;
@@ -79,7 +80,7 @@ describe('/home performs the dashboard paths (Dashboard, live counters, en-US nu
     // Only a community's dashboard opens a socket, to that community.
     const subscribed = path.events.some((e) => e.type === 'xstate.done.actor.visits') && (path.input as { fracUuid: string | null }).fracUuid;
     expect(sockets.map((s) => s.fracUuid)).toEqual(subscribed ? [subscribed] : []);
-    const last = snaps.at(-1);
+    const last = snaps[snaps.length - 1];
     if (last.matches('visits')) {
       fireEvent.click(screen.getByRole('tab', { name: 'Entradas registradas por mes' }));
       const month = await screen.findByRole('list', { name: 'Entradas por mes' });

@@ -15,7 +15,7 @@ function fakeCamera() {
     configurable: true,
     value: { getUserMedia: () => new Promise<MediaStream>((resolve, reject) => { answer = { resolve, reject }; }) },
   });
-  (window as any).BarcodeDetector = class { async detect() { return detected ? [{ rawValue: detected }] : []; } };
+  (window as unknown as { BarcodeDetector?: unknown }).BarcodeDetector = class { async detect() { return detected ? [{ rawValue: detected }] : []; } };
   HTMLMediaElement.prototype.play = () => Promise.resolve();
   // happy-dom takes only its own MediaStream; the fake stream has no picture anyway.
   Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', { configurable: true, get: () => null, set: () => undefined });
@@ -24,7 +24,7 @@ function fakeCamera() {
     show: (text: string) => { detected = text; answer?.resolve({ getTracks: () => [] } as unknown as MediaStream); },
   };
 }
-afterEach(() => { delete (window as any).BarcodeDetector; });
+afterEach(() => { delete (window as unknown as { BarcodeDetector?: unknown }).BarcodeDetector; });
 
 const stateShown: Record<string, () => unknown> = {
   '{"idle":"typing"}': () => screen.getByRole('button', { name: 'Escanear con la cámara' }),

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getInitialSnapshot, getNextSnapshot, type AnyEventObject } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { addressPagesModel } from '../../machines/platform/address-pages.model.js';
 import { field, renderAddressForm } from '../../support/address-form-harness.js';
 import { describePath, transitionPaths, type GeneratedPath } from '../../support/model-paths.js';
@@ -9,7 +9,7 @@ const paths = transitionPaths(addressPagesModel);
 
 /** The machine's snapshot after each step ([0] = start): what the person should see. */
 function snapshots(path: GeneratedPath) {
-  let s: any = getInitialSnapshot(path.machine, path.input as never);
+  let s: AnyMachineSnapshot = getInitialSnapshot(path.machine, path.input as never);
   const out = [s];
   for (const e of path.events) { s = getNextSnapshot(path.machine, s, e as never); out.push(s); }
   return out;

@@ -22,7 +22,7 @@ afterEach(() => { cleanup(); });
 
 const gate: Gate = { uuid: 'g1', idGate: 1, name: 'Caseta principal', idFrac: 1, testFrac: { uuid: 'c1', name: 'Residencial Las Palmas' } };
 
-export function visitRow(over: Partial<VisitRow> & { uuid: string }): VisitRow {
+function visitRow(over: Partial<VisitRow> & { uuid: string }): VisitRow {
   return {
     testResident: { uuid: 'r1', firstName: 'Jorge', lastName: 'Sánchez Ortiz', number: '14', street: 'Calle Roble' },
     firstName: 'José', lastName: 'Núñez', accredited: null, file: null, visitantType: 'VISITANT', providerTypeId: null, providerType: null,

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getInitialSnapshot, getNextSnapshot, type AnyEventObject } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { residentFormModel } from '../../machines/residents/resident-form.model.js';
 import { checkExpectations, describePath, transitionPaths, type GeneratedPath } from '../../support/model-paths.js';
 import { dialogButton } from '../../support/dialogs.js';
@@ -9,7 +9,7 @@ import { field, renderResidentForm } from '../../support/residents/resident-form
 const paths = transitionPaths(residentFormModel);
 
 function snapshots(path: GeneratedPath) {
-  let s: any = getInitialSnapshot(path.machine, path.input as never);
+  let s: AnyMachineSnapshot = getInitialSnapshot(path.machine, path.input as never);
   const out = [s];
   for (const e of path.events) { s = getNextSnapshot(path.machine, s, e as never); out.push(s); }
   return out;
@@ -49,7 +49,7 @@ describe("/newResidents performs the resident form's paths", () => {
         if (snap.matches('editing')) {
           expect(field('Correo electrónico').value).toBe(ctx.values.email);
           const phones = ctx.values.phones as { phone: string }[];
-          phones.forEach((p, i) => expect(field(`Teléfono ${i + 1}`).value).toBe(p.phone));
+          for (const [i, p] of phones.entries()) expect(field(`Teléfono ${i + 1}`).value).toBe(p.phone);
           expect(screen.queryByLabelText(`Teléfono ${phones.length + 1}`)).toBeNull();
           // 'Agregar teléfono' while fewer than 4.
           expect(screen.queryByRole('button', { name: 'Agregar teléfono', hidden: true }) !== null).toBe(phones.length < 4);

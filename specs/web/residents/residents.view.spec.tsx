@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_LIST_MESSAGE } from '../../../src/web/platform/components/list/list-screen.js';
-import { codeRows, EXPIRY_EVENT, RESENT, residentCodeModel, T0 } from '../../machines/residents/resident-code.model.js';
+import { type codeRows, EXPIRY_EVENT, RESENT, residentCodeModel, T0 } from '../../machines/residents/resident-code.model.js';
 import { residentStatusModel } from '../../machines/residents/resident-status.model.js';
 import { dialogButton } from '../../support/dialogs.js';
 import { coverage, describePath, generatePaths } from '../../support/model-paths.js';

@@ -173,7 +173,7 @@ export function centredLines<I extends DrawableImage>(
 ) {
   ctx.font = font;
   const lines = wrapText(ctx, text, width, maxLines);
-  lines.forEach((line, i) => ctx.fillText(line, cx, y + i * lineHeight));
+  for (const [i, line] of lines.entries()) ctx.fillText(line, cx, y + i * lineHeight);
   return y + lines.length * lineHeight;
 }
 

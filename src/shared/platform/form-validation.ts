@@ -32,6 +32,7 @@ export function withoutError(errors: Record<string, string>, name: string): Reco
  * bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read
  * differently from what it is ('Ana\u202Eetnediserp').
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing U+0000 is what this pattern is for.
 export const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
 
 /** The dot path of the first text holding a forbidden character (keys included), else null. */
