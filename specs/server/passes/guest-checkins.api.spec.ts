@@ -198,7 +198,8 @@ describe('npm run device -- checkin <pass> (the device simulator)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Four simulator processes, each starting Node and tsx: seconds apiece on a busy machine.
+  }, 120_000);
 });
 
 describe('GET api/passes/publicKey', () => {
