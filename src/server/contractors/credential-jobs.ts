@@ -2,7 +2,7 @@
  * What the credentials of some workers need before any is drawn:
  * the workers within the caller's reach (another community's, or another contractor's: 404,
  * nothing drawn), all approved, their site, contractor and community,
- * and each worker's signed pass (kind 2, docs/passes.md): valid from the site's start date 00:00
+ * and each worker's signed pass (kind 2, docs/features.md#passes): valid from the site's start date 00:00
  * to its end date 23:59:59, America/Mexico_City.
  */
 import type { CredentialData } from '../../shared/contractors/credential-drawing.js';

@@ -34,7 +34,7 @@ const LOCAL = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')
 const EPOCH = (column: string) => `extract(epoch FROM (${column} AT TIME ZONE '${EVENT_TIME_ZONE}'))::bigint`;
 
 /**
- * The pass window of a massive event's guest (docs/passes.md): from the start minus the
+ * The pass window of a massive event's guest (docs/features.md#passes): from the start minus the
  * community's invitation validity (hours) until the end. Also used at check-in.
  */
 export const PASS_WINDOW_SQL = `${EPOCH('e.start_date')} - c.invitation_validity * 3600 AS "notBefore", ${EPOCH('e.end_date')} AS "notAfter"`;

@@ -29,7 +29,7 @@ async function registrarOf(q: Queryable, auth: AuthContext | null, device: Devic
 const isWorkerCredential = (pass: string) => decodePass(pass)?.kind === 'workerCredential';
 
 /**
- * Guests of massive events at the gate with their signed passes (docs/passes.md): the
+ * Guests of massive events at the gate with their signed passes (docs/features.md#passes): the
  * entry is a visit of type MASSIVE_EVENT, mode QR, emitted as V_IN; the exit as V_OUT.
  */
 export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime }: AppDeps) {

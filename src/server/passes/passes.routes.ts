@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../platform/http/route.js';
 import { passKeysFor, publicKeyOf } from './passes.js';
 
-/** The pass key's public half: a gate device verifies passes offline with it (format in docs/passes.md). */
+/** The pass key's public half: a gate device verifies passes offline with it (format in docs/features.md#passes). */
 export function passRoutes(app: FastifyInstance, { config }: AppDeps) {
   defineRoute(app, {
     operationId: 'getPassPublicKey', response: PassPublicKeySchema,

@@ -1,5 +1,5 @@
 /**
- * The server's pass signer (docs/passes.md): one Ed25519 key signs every kind of pass
+ * The server's pass signer (docs/features.md#passes): one Ed25519 key signs every kind of pass
  * (a massive event's guest now; worker credentials and device link codes later). The key is
  * given by configuration (PASS_SIGNING_KEY, a PKCS#8 PEM) or kept in `${DATA_DIR}/keys/`, made
  * on first use; every process of one DATA_DIR signs with the same key.

@@ -1,5 +1,5 @@
 /**
- * A construction worker at the gate with the credential's QR (docs/passes.md, kind 2):
+ * A construction worker at the gate with the credential's QR (docs/features.md#passes, kind 2):
  * the pass is verified (signature, kind, community, the site's window as drawn), then what it
  * cannot know is read from the worker's row: still approved (a rejected or deleted worker's
  * credential is revoked) and the site's current dates (they may have changed since it was drawn).
