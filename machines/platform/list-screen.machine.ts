@@ -85,7 +85,7 @@ const remember = {
  */
 /*
  * The screen's children are any machine or promise with the documented input and output (a form
- * machine, a row's action machine, a callback): so the slots are typed as any logic, and what they
+ * machine, a row's action machine, a callback): so each slot takes any logic, and what they
  * end with is read through these typed views of their output.
  */
 const notProvided: AnyActorLogic = fromPromise(async () => { throw new Error('not provided'); });

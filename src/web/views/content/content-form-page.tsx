@@ -9,7 +9,7 @@ import { NoticeSegmentFields } from './notice-segment-fields.js';
 import { useContentForm, type ContentFormApis } from './use-content-form.js';
 
 /** States in which the form is on the screen (behind its dialogs). */
-const FORM_STATES = ['editing', 'submitting', 'failed', 'invalid', 'succeeded'];
+const FORM_STATES = ['editing', 'submitting', 'failed', 'invalid', 'succeeded'] as const;
 
 /**
  * The page of a content form ('Nuevo aviso' / 'Editar aviso', 'Nuevo boletín' /
@@ -32,7 +32,7 @@ export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: stri
     <Stack gap="5" maxW="4xl">
       <Heading as="h1" size="xl">{title}</Heading>
       {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
-      {FORM_STATES.some((s) => state.matches(s as never)) ? (
+      {FORM_STATES.some((s) => state.matches(s)) ? (
         <Card.Root asChild>
           <form onSubmit={submit} noValidate aria-label={title}>
             <Card.Body>

@@ -19,7 +19,7 @@ export function NoticeSegmentFields({ form, segments }: { form: ContentBindings;
   const snapshot = useSelector(segments, (s) => s);
   const whole = values.segmented === false;
   const ctx = snapshot?.context;
-  const loading = (state: string) => snapshot?.matches(state as never) ?? true;
+  const loading = (state: Parameters<NonNullable<typeof snapshot>['matches']>[0]) => snapshot?.matches(state) ?? true;
   return (
     <Stack gap="4">
       <CheckField label={WHOLE_COMMUNITY_LABEL} checked={whole} onValue={(checked) => set('segmented', !checked)} />

@@ -63,7 +63,7 @@ const browserDeps: WorkerFormDeps = { loadWorker: workersApi.get, sites: workers
 export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }) {
   const user = useSessionUser();
   const contractor = user?.roleKey === 'contractor';
-  const administrator = WORKER_ADMINS.includes(user?.roleKey as never);
+  const administrator = (WORKER_ADMINS as readonly string[]).includes(user?.roleKey ?? '');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const construction = params.get('construction');

@@ -51,7 +51,7 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
   const [params] = useSearchParams();
   const construction = params.get('construction');
   const requestMode = Boolean(construction) && params.get('requestShow') === 'true';
-  const admin = WORKER_ADMINS.includes(user?.roleKey as never);
+  const admin = (WORKER_ADMINS as readonly string[]).includes(user?.roleKey ?? '');
   const navigate = useNavigate();
   const logic = useMemo(() => workersScreenMachine.provide({
     actions: { openEdit: (_, { uuid }) => { void navigate(workerEditPath(uuid)); } },

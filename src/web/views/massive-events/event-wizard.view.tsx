@@ -44,7 +44,7 @@ function Wizard({ token, role, email, api, reads, download }: {
   }), [api, reads, email, download]);
   const [state, send] = useMachine(logic, inspected({ input: { token, role, saved: wizardStorage.read(token) } }));
   const ctx = state.context as EventWizardContext;
-  const is = (s: string) => state.matches(s as never);
+  const is = (s: Parameters<typeof state.matches>[0]) => state.matches(s);
   const request = useCallback((to: string) => send({ type: 'leave.request', to }), [send]);
   useLeaveGuard(ctx.active && !is('left') && !is('finished') && !is('downloading'), request);
   useEffect(() => {

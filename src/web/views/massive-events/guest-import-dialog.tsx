@@ -13,7 +13,7 @@ export function GuestImportDialog({ actor }: { actor: GuestImportActor }) {
   const state = useSelector(actor, (s) => s);
   const ctx = state.context;
   const send = actor.send;
-  const is = (s: string) => state.matches(s as never);
+  const is = (s: Parameters<typeof state.matches>[0]) => state.matches(s);
   const busy = is('reading') || is('uploading') || is('uploaded') || is('downloading');
   const percent = ctx.toSend.length ? Math.round((ctx.sent / ctx.toSend.length) * 100) : 0;
   return (

@@ -19,7 +19,7 @@ export function ResidentImportDialog({ actor }: { actor: ImportActor }) {
   const state = useSelector(actor, (s) => s);
   const { file, problem, progress, description, error } = state.context;
   const { getRootProps, getInputProps, isDragActive, acceptedFiles } = useDropzone({
-    accept: XLSX_ACCEPT as unknown as Accept,
+    accept: { ...XLSX_ACCEPT } satisfies Accept,
     maxSize: IMPORT_MAX_BYTES,
     multiple: false,
     onDrop: (accepted, rejected) => {

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fromPromise, type AnyActorLogic } from 'xstate';
+import { fromPromise } from 'xstate';
 import { residentEmailCheckMachine } from '../../../../machines/residents/resident-email-check.machine.js';
 import { residentFormMachine } from '../../../../machines/residents/resident-form.machine.js';
 import { residentImportMachine } from '../../../../machines/residents/resident-import.machine.js';
@@ -16,7 +16,7 @@ import { residentFormValues } from '../../../../machines/residents/resident-form
 export interface ResidentFormApis {
   residents: Pick<typeof residentsApi, 'get' | 'create' | 'update' | 'removePhone' | 'validateEmail' | 'reactivateEmail'>;
   /** The import's upload (a callback actor reporting progress). */
-  upload: AnyActorLogic;
+  upload: typeof uploadResidentsFile;
   saveErrorFile: (base64: string) => Promise<void>;
 }
 export const residentFormApis: ResidentFormApis = { residents: residentsApi, upload: uploadResidentsFile, saveErrorFile: saveErrorWorkbook };
@@ -40,7 +40,7 @@ export function useResidentForm(id: string | null, api: ResidentFormApis) {
       reactivateResident: fromPromise(async ({ input }) => (await api.residents.reactivateEmail(input.email)).Data.resident),
       removePhone: fromPromise(({ input }) => api.residents.removePhone(input.uuid)),
       residentImport: residentImportMachine.provide({
-        actors: { uploadFile: api.upload as never, saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)) },
+        actors: { uploadFile: api.upload, saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)) },
       }),
     },
   }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the page starts its form once
