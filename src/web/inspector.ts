@@ -18,6 +18,7 @@ export async function startInspector(): Promise<void> {
   const inspector = createBrowserInspector({ autoStart: true });
   // The count of inspected events and the ids of the actors seen (parents and children) are on
   // `window` (development only), for a quick check in the console, also when stately.ai is out of reach.
+  // `window`'s type has no such fields: these development-only counters are added to it here.
   const seen = window as unknown as { __portonInspected: number; __portonActors: string[] };
   seen.__portonInspected = 0;
   seen.__portonActors = [];

@@ -51,6 +51,7 @@ export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: stri
                     <Field.ErrorText>{ctx.errors.type}</Field.ErrorText>
                   </Field.Root>
                 ) : null}
+                {/* The form's part is spawned by id at run time (the notice's `segments`), so children are untyped here. */}
                 {kind === 'notices' ? <NoticeSegmentFields form={form} segments={state.children.segments as AnyActorRef as never} /> : null}
                 <ImageField image={ctx.logo} error={ctx.errors.logo} reading={ctx.readingLogo}
                   onPick={(file) => send({ type: 'logo.pick', file })} onRemove={() => send({ type: 'logo.remove' })} />

@@ -25,6 +25,7 @@ const CONFIRM: Partial<Record<EventAction, { title: string; text: string }>> = {
 
 /** The toolbar bound to the list's `toolbar` child (machines/massive-events/event-actions.machine.ts). */
 export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: boolean }) {
+  // The list gives its toolbar child untyped (any logic); this toolbar is the event-actions machine.
   const state = useSelector(actor, (s) => s as unknown as Snapshot);
   const ctx = state.context;
   const confirm = ctx.action ? CONFIRM[ctx.action] : undefined;
@@ -52,6 +53,7 @@ export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: bo
 
 /** The checkbox column: ticks the row in the toolbar's selection. */
 export function SelectCell({ actor, row }: { actor: AnyActorRef; row: SelectedEvent }) {
+  // As above: the list's toolbar child is untyped; here it is the event-actions machine.
   const checked = useSelector(actor, (s) => (s as unknown as Snapshot).context.selected.some((r) => r.uuid === row.uuid));
   return (
     <Checkbox.Root colorPalette="teal" checked={checked} onCheckedChange={() => actor.send({ type: 'select.toggle', row })}>

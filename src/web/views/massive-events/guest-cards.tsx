@@ -8,6 +8,7 @@ import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { GuestImportDialog, type GuestImportActor } from './guest-import-dialog.js';
 
 type Snapshot = { context: GuestActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
+/** The list gives its toolbar child untyped (any logic); on the guests screen it is the guest-actions machine. */
 const useGuestActions = (actor: AnyActorRef) => useSelector(actor, (s) => s as unknown as Snapshot);
 
 /** The guests' cards, 3 columns, each ticked in the toolbar's selection. */

@@ -1,9 +1,9 @@
 import { Button, Flex, Heading, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { fromPromise, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
 import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/platform/list-screen.machine.js';
-import { reportFilterMachine, type ReportFilters, type ReportOption } from '../../../../machines/reports/report-filter.machine.js';
+import { reportFilterMachine, type DownloadReport, type ReportFilters, type ReportOption } from '../../../../machines/reports/report-filter.machine.js';
 import type { Page } from '../../../shared/platform/api-types.js';
 import { formatBytes, localToday, ReportTexts } from '../../../shared/reports/report-rules.js';
 import type { Column } from '../../platform/components/list/data-table.js';
@@ -23,7 +23,7 @@ export interface ReportScreenProps<Row extends ListRow> {
   /** The selects' choices by filter name. */
   loadOptions: () => Promise<Record<string, ReportOption[]>>;
   /** The workbook's download child (src/web/views/reports/report-export.api.ts); without it the screen offers no export. */
-  download?: AnyActorLogic;
+  download?: CallbackActorLogic<DownloadReport, { filters: ReportFilters }>;
   /** The community's date today; the local one by default. */
   today?: string;
 }
@@ -43,7 +43,7 @@ export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>)
   const logic = useMemo(() => reportFilterMachine.provide({
     actors: {
       list: listScreenMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadPage(filtersOf(input), input.page) as Promise<Page<ListRow>>) } }),
-      ...(download ? { downloadReport: download as never } : {}),
+      ...(download ? { downloadReport: download } : {}),
       loadOptions: fromPromise(() => loadOptions()),
     },
     // The machine is made once per screen, with the calls it was first given.

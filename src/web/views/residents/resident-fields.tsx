@@ -34,6 +34,7 @@ export function ResidentFields({ form, club, onEmailBlur, checkingEmail, locatio
       <TextField label="Correo electrónico" name="email" type="email" value={values.email} error={errors.email} required maxLength={64}
         helper={checkingEmail ? 'Validando correo…' : undefined} onValue={(value) => set('email', value)} onBlur={onEmailBlur} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {/* The resident's bindings carry the zone and street the selectors need, under the resident form's own value type. */}
         <ZoneStreetFields key={pickerKey} form={form as never} withStreets api={locations} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, md: club ? 3 : 2 }} gap="4">
