@@ -1,6 +1,6 @@
 import { assertEvent, assign, enqueueActions } from 'xstate';
 import type { FormValues } from '../platform/form-rules.js';
-import { createFormScreen, formScreenMachine } from '../platform/form-screen.machine.js';
+import { createFormScreen, type formScreenMachine } from '../platform/form-screen.machine.js';
 import { contentRules } from './content-form-rules.js';
 import { noticeSegmentsMachine } from './notice-segments.machine.js';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, fromCallback, fromPromise, setup, assertEvent } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { fieldErrors } from '../../src/shared/platform/form-validation.js';
 import { WorkerRequestSchema } from '../../src/shared/contractors/construction-worker.schema.js';

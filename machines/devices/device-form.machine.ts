@@ -2,7 +2,7 @@ import { assertEvent, enqueueActions } from 'xstate';
 import { deviceFieldsShown } from '../../src/shared/devices/device-rules.js';
 import { withoutError } from '../../src/shared/platform/form-validation.js';
 import type { FormValues } from '../platform/form-rules.js';
-import { createFormScreen, formScreenMachine, type FormContext, type FormEvent } from '../platform/form-screen.machine.js';
+import { createFormScreen, type formScreenMachine, type FormContext, type FormEvent } from '../platform/form-screen.machine.js';
 import { deviceRules, keepShownFields } from './device-form-rules.js';
 import { zoneStreetPickerMachine } from '../catalogues/zone-street-picker.machine.js';
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Dialog, Grid, Heading, Image, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, Grid, Image, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { ScreenWorker } from '../../../../machines/contractors/workers-screen.machine.js';
 import { CredentialCanvas } from './credential-canvas.js';

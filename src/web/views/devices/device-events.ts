@@ -18,8 +18,8 @@ function open(fracUuid: string) {
     socket = io({ auth: (send) => send({ token: tokenStore.get() }), transports: ['websocket'] });
     // The administrators' room of the active community: DEVICE_STATUS and DEVICE_LINKED (the realtime subscription).
     socket.on('connect', () => { socket?.emit('subscribe', fracUuid); });
-    socket.on('DEVICE_STATUS', (event) => listeners.get(event.uuid)?.forEach((l) => l.onStatus(event)));
-    socket.on('DEVICE_LINKED', (event) => listeners.get(event.uuid)?.forEach((l) => l.onLinked(event)));
+    socket.on('DEVICE_STATUS', (event) => listeners.get(event.uuid)?.forEach((l) => { l.onStatus(event); }));
+    socket.on('DEVICE_LINKED', (event) => listeners.get(event.uuid)?.forEach((l) => { l.onLinked(event); }));
   });
 }
 

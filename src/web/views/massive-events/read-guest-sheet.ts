@@ -31,7 +31,7 @@ async function readCsv(bytes: Uint8Array): Promise<ReadSheet> {
  */
 async function readWorkbook(bytes: Uint8Array): Promise<ReadSheet> {
   const XLSX = await import('@e965/xlsx');
-  let sheet;
+  let sheet: import('@e965/xlsx').WorkSheet | undefined;
   try {
     const book = XLSX.read(bytes, { type: 'array', cellFormula: true, cellHTML: false, dense: false, sheetRows: GUEST_IMPORT_MAX_ROWS + 2 });
     sheet = book.Sheets[book.SheetNames[0] ?? ''];

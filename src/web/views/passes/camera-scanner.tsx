@@ -55,7 +55,7 @@ export function CameraScanner({ onDetected, onUnavailable, label }: { onDetected
       };
       void tick();
     })();
-    return () => { stopped = true; clearTimeout(timer); stream?.getTracks().forEach((t) => t.stop()); };
+    return () => { stopped = true; clearTimeout(timer); stream?.getTracks().forEach((t) => { t.stop(); }); };
   }, [onDetected, onUnavailable]);
   return (
     <Box borderWidth="1px" borderRadius="md" overflow="hidden" maxW="md">

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Progress, Spinner, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type CallbackActorLogic } from 'xstate';

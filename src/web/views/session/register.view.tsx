@@ -37,7 +37,7 @@ export function RegisterView({ type, uuid, api = sessionApi }: { type: string | 
 /** 'Hola {name}, …' once the user behind the link is known. */
 function Greeting({ form }: { form: PasswordForm }) {
   const user = useSelector(form, (s) => s.context.record as { firstName?: string; email?: string });
-  return user.email ? <>{`Hola ${user.firstName ?? ''}, elige tu contraseña para ${user.email}.`}</> : null;
+  return user.email ? `Hola ${user.firstName ?? ''}, elige tu contraseña para ${user.email}.` : null;
 }
 
 /** The password form child's snapshot: the two fields, Registrar, and its dialogs. */

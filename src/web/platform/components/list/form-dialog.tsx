@@ -2,7 +2,7 @@ import { Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formScreenMachine, type FormInput, type FormValues } from '../../../../../machines/platform/form-screen.machine.js';
+import type { formScreenMachine, FormInput, FormValues } from '../../../../../machines/platform/form-screen.machine.js';
 import { inspected } from '../../../inspector.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
 import { ResultDialog } from '../result-dialog.js';
