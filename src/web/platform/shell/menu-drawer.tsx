@@ -22,6 +22,7 @@ function MenuIcon() {
 export function MenuDrawer({ role }: { role: Role }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what closes the drawer
   useEffect(() => { setOpen(false); }, [pathname]);
   if (!menuFor(role).length) return null;
   return (

@@ -40,13 +40,14 @@ export function CatalogueScreen<Row extends { uuid: string; name: string }, V ex
   const { api, actions, noun } = props;
   const withForm = actions.canAdd || actions.canEdit;
   // The modal's machine: the shared schema and the starting values as its rules, the catalogue's calls as its actors.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list starts its form logic once (useMachine keeps its first logic)
   const form = useMemo(() => formScreenMachine.provide({
     ...formRules({ schema: props.schema, initial: (row) => (row ? props.valuesOf(row as Row) : props.empty) }),
     actors: {
       loadForm: fromPromise(async ({ input }) => ({ values: props.valuesOf(await api.get(input.id!)) as FormValues })),
       saveRecord: fromPromise(({ input }) => (input.id ? api.update(input.id, input.values) : api.create(input.values))),
     },
-  }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the list starts its form logic once
+  }), []);
   return (
     <ListScreen<Row & ListRow>
       title={props.title}

@@ -28,6 +28,7 @@ export const contentFormApis = (kind: ContentKind): ContentFormApis => ({
 /** The kind's form machine with the page's calls and navigation; it starts once per page. */
 export function useContentForm(kind: ContentKind, id: string | null, api: ContentFormApis) {
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page starts its form machine once (useMachine keeps its first logic)
   const logic = useMemo(() => {
     const locations = api.locations ?? { ...locationOptionsApi, residents: residentsOfStreet };
     return contentFormMachine(kind).provide({
@@ -56,6 +57,6 @@ export function useContentForm(kind: ContentKind, id: string | null, api: Conten
         }),
       },
     });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the page starts its form once
+  }, []);
   return useMachine(logic, inspected({ input: { id } }));
 }

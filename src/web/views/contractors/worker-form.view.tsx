@@ -68,6 +68,7 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
   const [params] = useSearchParams();
   const construction = params.get('construction');
   const token = params.get('token');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is made once; navigate only leaves
   const logic = useMemo(() => workerRequestMachine.provide({
     actions: { leave: () => { void navigate('/workers'); } },
     actors: {
@@ -81,7 +82,6 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
         onDecided: (e) => sendBack({ type: 'worker.decided', uuid: e.uuid, status: e.status, rejectReason: e.rejectReason }),
       })),
     },
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the machine is made once; navigate only leaves
   }), [contractor, deps]);
   const [snapshot, send] = useMachine(logic, { input: { construction, token, administrator } });
   const { context } = snapshot;

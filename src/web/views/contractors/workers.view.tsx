@@ -53,6 +53,7 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
   const requestMode = Boolean(construction) && params.get('requestShow') === 'true';
   const admin = (WORKER_ADMINS as readonly string[]).includes(user?.roleKey ?? '');
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is made once; navigate only leaves
   const logic = useMemo(() => workersScreenMachine.provide({
     actions: { openEdit: (_, { uuid }) => { void navigate(workerEditPath(uuid)); } },
     actors: {
@@ -64,7 +65,6 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
         onDecided: () => sendBack({ type: 'live.changed' }), onRequested: () => sendBack({ type: 'live.changed' }),
       })),
     },
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the machine is made once; navigate only leaves
   }), [deps]);
   const [snapshot, send, actorRef] = useMachine(logic, { input: { construction, requestMode } });
   const approval = useSelector(actorRef, (s) => s.children.approval as ApprovalActor | undefined);

@@ -49,6 +49,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
   const club = user?.club === true;
   const fracUuid = user?.testFrac?.uuid ?? '';
   const { api } = deps;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
   const link = useMemo(() => deviceLinkMachine.provide({
     ...(deps.pollMs ? { delays: { poll: deps.pollMs } } : {}),
     actors: {
@@ -60,7 +61,8 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
         onLinked: () => sendBack({ type: 'device.linked' }),
       })),
     },
-  }), [deps, fracUuid]); // eslint-disable-line react-hooks/exhaustive-deps
+  }), [deps, fracUuid]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
   const form = useMemo(() => deviceFormMachine.provide({
     actors: {
       loadForm: fromPromise(async ({ input }) => {
@@ -75,7 +77,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
         },
       }),
     },
-  }), [deps, fracUuid]); // eslint-disable-line react-hooks/exhaustive-deps
+  }), [deps, fracUuid]);
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
 
   return (

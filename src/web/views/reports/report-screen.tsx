@@ -40,6 +40,7 @@ const filtersOf = ({ page: _p, size: _s, search: _q, ...filters }: LoadInput) =>
 export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>) {
   const { loadPage, loadOptions, download } = props;
   const today = props.today ?? localToday();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the screen starts its machine once (useMachine keeps its first logic)
   const logic = useMemo(() => reportFilterMachine.provide({
     actors: {
       list: listScreenMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadPage(filtersOf(input), input.page) as Promise<Page<ListRow>>) } }),
@@ -47,7 +48,6 @@ export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>)
       loadOptions: fromPromise(() => loadOptions()),
     },
     // The machine is made once per screen, with the calls it was first given.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }), []);
   const [state, send] = useMachine(logic, inspected({ input: { today, fields: props.fields.map((f) => f.name), ranges: props.ranges } }));
   const ctx = state.context;

@@ -24,6 +24,7 @@ export const residentFormApis: ResidentFormApis = { residents: residentsApi, upl
 /** The resident form machine with the page's calls and navigation; it starts once per page. */
 export function useResidentForm(id: string | null, api: ResidentFormApis) {
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page starts its form machine once (useMachine keeps its first logic)
   const logic = useMemo(() => residentFormMachine.provide({
     actions: {
       leave: () => navigate(paths.residents, { replace: true }),
@@ -43,6 +44,6 @@ export function useResidentForm(id: string | null, api: ResidentFormApis) {
         actors: { uploadFile: api.upload, saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)) },
       }),
     },
-  }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the page starts its form once
+  }), []);
   return useMachine(logic, inspected({ input: { id } }));
 }

@@ -18,10 +18,11 @@ type PasswordForm = ActorRefFrom<typeof formScreenMachine>;
 /** Complete registration (/?type=register&uuid=...), the link check, then the password form child. */
 export function RegisterView({ type, uuid, api = sessionApi }: { type: string | null; uuid: string | null; api?: Pick<typeof sessionApi, 'findUser' | 'newPassword'> }) {
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the screen starts its machine once (useMachine keeps its first logic)
   const logic = useMemo(() => registrationMachine.provide({
     actors: { passwordForm: registrationForm({ findUser: api.findUser, newPassword: api.newPassword }) },
     actions: { navigate: (_, params) => navigate(params.to, { replace: true }) },
-  }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the screen starts its machine once
+  }), []);
   const [state, send] = useMachine(logic, inspected({ input: { type, uuid } }));
   const form = state.children.form as PasswordForm | undefined;
 

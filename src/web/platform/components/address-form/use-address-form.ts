@@ -38,6 +38,7 @@ export interface AddressFormOptions {
  */
 export function useAddressForm(o: AddressFormOptions) {
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page starts its form machine once (useMachine keeps its first logic)
   const logic = useMemo(() => {
     const { guards, actions } = formRules({ schema: o.schema, initial: () => o.initial, loadsWhenAdding: o.loadsWhenAdding, postalCode: o.postalCode ?? true, logo: o.logo });
     return formScreenMachine.provide({
@@ -54,7 +55,7 @@ export function useAddressForm(o: AddressFormOptions) {
         readLogo: fromPromise(({ input }) => (o.readLogo ?? readLogoFile)(input.file)),
       },
     });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the page starts its form once
+  }, []);
   const [state, send] = useMachine(logic, inspected({ input: { id: o.id } }));
   return { state, send, lookingUp: state.context.lookingUp, readingLogo: state.context.readingLogo };
 }
