@@ -32,6 +32,7 @@ export function SideMenu({ role }: { role: Role }) {
   return (
     <Stack as="nav" aria-label="Menú principal" gap="3">
       {sections(menuFor(role)).map((section, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a role's sections are fixed and never reorder; not every section has a name
         <Stack key={i} gap="1">
           {section.group ? <Text px="3" pt="1" fontSize="xs" textTransform="uppercase" letterSpacing="wider" color="teal.200">{section.group}</Text> : null}
           {section.entries.map((e) => <Entry key={e.path} entry={e} />)}

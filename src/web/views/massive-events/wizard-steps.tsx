@@ -67,6 +67,7 @@ export function StepGuests({ ctx, send }: { ctx: EventWizardContext; send: Send 
           </Table.Row></Table.Header>
           <Table.Body>
             {ctx.guests.map((g, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: guests not yet saved have no uuid; their position tells them apart
               <Table.Row key={`${g.uuid}-${i}`}>
                 <Table.Cell>{g.firstName}</Table.Cell><Table.Cell>{g.lastName}</Table.Cell><Table.Cell>{g.phone}</Table.Cell><Table.Cell>{g.email}</Table.Cell>
                 <Table.Cell textAlign="end">

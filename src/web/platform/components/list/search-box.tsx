@@ -14,6 +14,7 @@ export function SearchBox({ value, placeholder, onChange, onSearch, blockEnter =
 }) {
   const submit = (e: FormEvent) => { e.preventDefault(); onSearch(); };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the search landmark must hold a submitting form; a <search> around it would add a second landmark
     <form onSubmit={submit} role="search" style={{ width: '100%', maxWidth: '28rem' }}>
       <Group attached w="full">
         <Input
