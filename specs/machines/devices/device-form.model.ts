@@ -1,3 +1,4 @@
+import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 import { confirmingOf } from '../platform/form-screen.model.js';
 import { withDeviceRules } from '../../../machines/devices/device-form.machine.js';
 import { emptyDevice } from '../../../machines/devices/device-form-rules.js';
@@ -80,7 +81,7 @@ export const deviceFormModel: ModelSpec = {
 
 type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
-const dialog = (p: any, name: string) => p.screen.getByRole('alertdialog', { name, hidden: true }) as HTMLElement;
+const dialog = (p: Pick<ScreenProbe, 'screen'>, name: string) => p.screen.getByRole('alertdialog', { name, hidden: true }) as HTMLElement;
 
 /* What spec 3 says holds in each state of the modal. */
 deviceFormModel.expectations = {

@@ -1,3 +1,4 @@
+import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
 import { deviceLinkMachine } from '../../../machines/devices/device-link.machine.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
@@ -71,9 +72,9 @@ const fail = (message: string) => { throw new Error(message); };
 const issues = (p: Probe) => p.calls.filter((c) => c.src === 'issueCode');
 const opens = (p: Probe) => p.events.filter((e) => e.type === 'link.open').length;
 const renewals = (p: Probe) => p.events.filter((e) => e.type === 'code.renew' || e.type === EXPIRY_EVENT).length;
-const dialog = (p: any, name: string) => p.screen.getByRole('alertdialog', { name, hidden: true }) as HTMLElement;
-const linkDialog = (p: any) => p.screen.queryByRole('dialog', { name: 'Vincular dispositivo', hidden: true }) as HTMLElement | null;
-const button = (p: any, name: string) => p.screen.queryAllByRole('button', { name, hidden: true }).length > 0;
+const dialog = (p: Pick<ScreenProbe, 'screen'>, name: string) => p.screen.getByRole('alertdialog', { name, hidden: true }) as HTMLElement;
+const linkDialog = (p: Pick<ScreenProbe, 'screen'>) => p.screen.queryByRole('dialog', { name: 'Vincular dispositivo', hidden: true }) as HTMLElement | null;
+const button = (p: Pick<ScreenProbe, 'screen'>, name: string) => p.screen.queryAllByRole('button', { name, hidden: true }).length > 0;
 
 /* What the specification says holds in each state: link and unlink, the texts, online status. */
 deviceLinkModel.expectations = {

@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import { createActor } from 'xstate';
 import { eventWizardMachine } from '../../../machines/massive-events/event-wizard.machine.js';
 import { validateForm } from '../../../src/shared/platform/form-validation.js';
@@ -34,9 +35,9 @@ const leftOpen = (token: string | null, step: 'step1' | 'step2' | 'step3') => {
 };
 
 /** The part of the graph a resumed session adds: the offer and what discarding it does. */
-const resuming = (s: any) => ['boot', 'offeringResume', 'deleting', 'restoring', 'discardFailed'].includes(s.value as string);
+const resuming = (s: AnyMachineSnapshot) => ['boot', 'offeringResume', 'deleting', 'restoring', 'discardFailed'].includes(s.value as string);
 
-const valid = (s: any) => Object.keys(validateForm(eventStepSchema(localNow().slice(0, 10)), s.context.values)).length === 0;
+const valid = (s: AnyMachineSnapshot) => Object.keys(validateForm(eventStepSchema(localNow().slice(0, 10)), s.context.values)).length === 0;
 
 export const eventWizardModel: ModelSpec<typeof eventWizardMachine> = {
   name: 'eventWizard',

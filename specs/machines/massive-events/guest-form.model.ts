@@ -82,7 +82,7 @@ guestFormModel.expectations = {
   }],
 };
 guestFormModel.describeEvent = (e) => {
-  if (e.type === 'field.change') return `escribe '${(e as any).value}' en ${(e as any).name === 'firstName' ? 'Nombre' : 'Apellidos'}`;
+  if (e.type === 'field.change') return `escribe '${e.value}' en ${e.name === 'firstName' ? 'Nombre' : 'Apellidos'}`;
   return ({
     'form.submit': 'pulsa Guardar', 'form.cancel': 'pulsa Cancelar', 'form.confirm': "pulsa 'Si, agregar'", 'confirm.cancel': 'no lo agrega de nuevo',
     'dialog.close': 'cierra el aviso', 'xstate.done.actor.load': 'se leen los invitados del evento', 'xstate.error.actor.load': 'el evento no existe',

@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import { CONFIRMING_TRANSITIONS } from './form-screen.model.js';
 import { formRules } from '../../../machines/platform/form-rules.js';
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
@@ -40,7 +41,7 @@ export const communityPage = formScreenMachine.provide(formRules({
   schema: CommunityFormSchema, initial: () => typedCommunity, loadsWhenAdding: true, postalCode: true, logo: true,
 }));
 
-const isCommunity = (s: any) => 'licenseTotal' in s.context.values;
+const isCommunity = (s: AnyMachineSnapshot) => 'licenseTotal' in s.context.values;
 
 /**
  * The add/edit pages with an address (Alta integrador, Alta / Editar fraccionamiento,

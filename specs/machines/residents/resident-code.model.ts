@@ -57,7 +57,7 @@ export const residentCodeModel: ModelSpec<typeof residentCodeMachine> = {
 type Probe = ActorProbe<typeof residentCodeMachine>;
 const fail = (message: string) => { throw new Error(message); };
 const resends = (p: Probe) => p.calls.filter((c) => c.src === 'resendCode');
-const row$ = (p: any) => p.row as HTMLElement;
+const row$ = (p: Record<string, unknown>) => p.row as HTMLElement;
 
 residentCodeModel.expectations = {
   '"notActivated"': [{

@@ -202,7 +202,7 @@ residentFormModel.expectations = {
     actor: (p: Probe) => {
       const { failureTitle, serverError } = p.snapshot.context;
       if (failureTitle !== expectedTitle(p)) fail(`título '${failureTitle}'`);
-      const error = (last(p) as any).error;
+      const error = last(p)!.error;
       if (serverError !== error.body.error_description) fail(`detalle '${serverError}'`);
     },
   }],

@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import type { AnyStateMachine, ContextFrom } from 'xstate';
 import { CONFIRMING_TRANSITIONS } from '../platform/form-screen.model.js';
 import { formRules } from '../../../machines/platform/form-rules.js';
@@ -33,7 +34,7 @@ export const integratorUserModal = formScreenMachine.provide(formRules({
   schema: userFormSchemaFor('integrator'), initial: (row) => (row ? emptyUserForm() : typedAdministrator), postalCode: true,
 }));
 
-const editingEvents = (s: any) => {
+const editingEvents = (s: AnyMachineSnapshot) => {
   const { values, colonies: offered, lookingUp } = s.context;
   // While colonies are awaited, only the lookup's answer: a path that leaves it pending would
   // leave a fake call open (a newer code replacing a running lookup is the lookup's own test).

@@ -23,7 +23,7 @@ function contexts(machine: AnyStateMachine, path: GeneratedPath) {
 
 /** Performs each event as a person (or as the fake API answering); asserts the view after each step. */
 async function perform(s: Screen, path: GeneratedPath, machine: AnyStateMachine,
-  act: Record<string, (e: AnyEventObject) => unknown>, expectState: (state: string, ctx: any, step: number) => Promise<void>,
+  act: Record<string, (e: AnyEventObject) => unknown>, expectState: (state: string, ctx: GeneratedPath['contexts'][number], step: number) => Promise<void>,
   spec?: Pick<ModelSpec, 'expectations'>) {
   const ctx = contexts(machine, path);
   for (const [i, raw] of path.events.entries()) {
@@ -77,7 +77,7 @@ const listActions = (s: Screen): Record<string, (e: AnyEventObject) => unknown> 
   },
 });
 
-async function expectList(s: Screen, state: string, ctx: any) {
+async function expectList(s: Screen, state: string, ctx: GeneratedPath['contexts'][number]) {
   await waitFor(() => {
     const busy = screen.queryAllByLabelText('Cargando').length > 0;
     switch (state) {
@@ -146,7 +146,7 @@ describe('Zonas performs the listScreen paths (list pattern; Zonas, delete confi
 // ---------------------------------------------------------------- the form skeleton in the zone modal
 const formPaths = transitionPaths(formScreenModel);
 
-async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: any) {
+async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: GeneratedPath['contexts'][number]) {
   const edit = path.inputName === 'edit';
   await waitFor(() => {
     const dialog = formDialog();

@@ -76,7 +76,7 @@ async function openModal(path: GeneratedPath) {
 const select = (label: 'Zona' | 'Calle') => within(screen.getByTestId('form-dialog')).getByLabelText(new RegExp(`^${label}`)) as HTMLSelectElement;
 const optionTexts = (s: HTMLSelectElement) => [...s.options].map((o) => o.text);
 
-async function expectPicker(path: GeneratedPath, state: string, ctx: any) {
+async function expectPicker(path: GeneratedPath, state: string, ctx: GeneratedPath['contexts'][number]) {
   await waitFor(() => {
     const zone = select('Zona');
     expect(zone.disabled).toBe(state === 'loadingZones');
