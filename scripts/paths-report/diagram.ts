@@ -12,7 +12,7 @@ export function mermaidOf(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];
   const walk = (node: AnyStateNode, indent: string) => {
     const children = Object.values(node.states) as AnyStateNode[];
-    const initial = (node as any).initial?.target?.[0] as AnyStateNode | undefined;
+    const initial = node.initial?.target?.[0] as AnyStateNode | undefined;
     if (initial) lines.push(`${indent}[*] --> ${name(initial)}`);
     for (const child of children) {
       if (child.type === 'history') continue;
@@ -23,18 +23,18 @@ export function mermaidOf(machine: AnyStateMachine): string {
         lines.push(`${indent}}`);
       }
       if (child.type === 'final') lines.push(`${indent}${name(child)} --> [*]`);
-      for (const invoke of (child as any).invoke ?? []) {
+      for (const invoke of child.invoke ?? []) {
         const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
         lines.push(`${indent}note right of ${name(child)} : invoca ${label(String(src))}`);
       }
     }
     for (const child of children) {
-      for (const list of child.transitions.values()) for (const t of list as any[]) {
+      for (const list of child.transitions.values()) for (const t of list) {
         for (const target of (t.target ?? []) as AnyStateNode[]) {
           lines.push(`${indent}${name(child)} --> ${name(target)} : ${label(shortEvent(t.eventType))}`);
         }
       }
-      for (const t of (child.always ?? []) as any[]) for (const target of (t.target ?? []) as AnyStateNode[]) {
+      for (const t of child.always ?? []) for (const target of (t.target ?? []) as AnyStateNode[]) {
         lines.push(`${indent}${name(child)} --> ${name(target)} : (sin evento${t.guard ? ', si se cumple' : ''})`);
       }
     }

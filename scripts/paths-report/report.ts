@@ -18,7 +18,7 @@ export interface MachineReport {
 function invokedOf(machine: AnyStateMachine): string[] {
   const out = new Set<string>();
   const walk = (node: AnyStateNode) => {
-    for (const invoke of (node as any).invoke ?? []) out.add(typeof invoke.src === 'string' ? invoke.src : String(invoke.id));
+    for (const invoke of node.invoke ?? []) out.add(typeof invoke.src === 'string' ? invoke.src : String(invoke.id));
     for (const n of Object.values(node.states)) walk(n as AnyStateNode);
   };
   walk(machine.root);
