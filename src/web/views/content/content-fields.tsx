@@ -3,7 +3,7 @@ import { contentDateLimits, CONTACT_MAX, DESCRIPTION_MAX, descriptionCounter, TI
 import { TextField } from '../../platform/components/text-field.js';
 
 export interface ContentBindings {
-  values: Record<string, any>;
+  values: Record<string, unknown>;
   errors: Record<string, string>;
   set: (name: string, value: unknown) => void;
 }

@@ -23,7 +23,7 @@ export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: stri
   const editing = ctx.id !== null;
   const title = editing ? texts.edit : texts.create;
   const submitting = state.matches('submitting');
-  const form = { values: ctx.values as Record<string, any>, errors: ctx.errors, set: (name: string, value: unknown) => send({ type: 'field.change', name, value }) };
+  const form = { values: ctx.values, errors: ctx.errors, set: (name: string, value: unknown) => send({ type: 'field.change', name, value }) };
   const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
   const close = () => send({ type: 'dialog.close' });
   const editedStart = editing ? ((ctx.record.startDate as string | undefined) ?? null) : null;

@@ -1,11 +1,12 @@
-import type { ResidentFormContext, ResidentFormEvent } from '../../../../machines/residents/resident-form.machine.js';
+import type { SnapshotFrom } from 'xstate';
+import type { ResidentFormContext, ResidentFormEvent, residentFormMachine } from '../../../../machines/residents/resident-form.machine.js';
 import { ResidentErrorTitles, ResidentTexts } from '../../../shared/residents/resident-rules.js';
 import { ConfirmDialog } from '../../platform/components/confirm-dialog.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 
 /** The dialogs of 'Alta residente' / 'Editar residente', each open in its state of the form machine. */
 export function ResidentFormDialogs({ state, send }: {
-  state: { context: ResidentFormContext; matches: (value: any) => boolean };
+  state: { context: ResidentFormContext; matches: (value: Parameters<SnapshotFrom<typeof residentFormMachine>['matches']>[0]) => boolean };
   send: (event: ResidentFormEvent) => void;
 }) {
   const ctx = state.context;

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
-import type { FormContext, FormEvent as FormMachineEvent } from '../../../../../machines/platform/form-screen.machine.js';
+import type { SnapshotFrom } from 'xstate';
+import type { FormContext, FormEvent as FormMachineEvent, formScreenMachine } from '../../../../../machines/platform/form-screen.machine.js';
 import { ResultDialog } from '../result-dialog.js';
 
 export interface FormBindings {
@@ -12,7 +13,7 @@ export interface FormBindings {
 /** The snapshot parts the page reads (a useMachine snapshot of the form machine). */
 export interface AddressFormSnapshot {
   context: FormContext;
-  matches: (value: any) => boolean;
+  matches: (value: Parameters<SnapshotFrom<typeof formScreenMachine>['matches']>[0]) => boolean;
 }
 
 export interface AddressFormTexts {
