@@ -129,6 +129,7 @@ describe('Invitations and the gate', () => {
     await page.addScriptTag({ content: bundle.outputFiles[0].text });
     const dataUrl = await page.evaluate(async ({ data, pass, cover, profile }) => {
       const load = (b64: string) => new Promise<HTMLImageElement>((resolve) => { const i = new Image(); i.onload = () => resolve(i); i.src = `data:image/png;base64,${b64}`; });
+      // biome-ignore lint/suspicious/noExplicitAny: the page's own drawing module, a global the test reads in the browser without its types
       const d = (window as any).InvitationDrawing;
       const canvas = document.createElement('canvas');
       canvas.width = d.INVITATION_WIDTH; canvas.height = d.INVITATION_HEIGHT;

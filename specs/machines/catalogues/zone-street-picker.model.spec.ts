@@ -14,6 +14,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 async function runPicker(path: GeneratedPath) {
   const pending: { src: string; call: { outcome?: string }; d: Deferred<unknown> }[] = [];
   const calls: { src: string; input: unknown; outcome?: string }[] = [];
+  // biome-ignore lint/suspicious/noExplicitAny: one fake stands for three actors of different input and output
   const fake = (src: string) => fromPromise<any, any>(({ input, signal }) => {
     const call = { src, input } as (typeof calls)[number];
     calls.push(call);

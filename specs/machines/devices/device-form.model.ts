@@ -25,6 +25,7 @@ export const cycleRefused = http(400, 'Los dispositivos padre no pueden formar u
 export const deviceForm = withDeviceRules(emptyDevice);
 
 /** Each change the model makes, in the order a person fills the modal (finite: each field is set once). */
+// biome-ignore lint/suspicious/noExplicitAny: form values of every field kind, as the model sends them
 function changes(values: Record<string, any>) {
   const out: { type: 'field.change'; name: string; value: unknown }[] = [];
   const scanner = values.deviceType === 'SCANNER';

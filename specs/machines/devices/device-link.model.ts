@@ -156,6 +156,7 @@ deviceLinkModel.expectations = {
   }, {
     says: 'En línea o fuera de línea se muestra al momento junto al punto de estado (DEVICE_STATUS)',
     actor: (p: Probe) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the probe's events are the model's untyped event list
       const last = [...p.events].reverse().find((e) => e.type === 'device.status') as any;
       if (last && p.snapshot.context.online !== last.online) fail('no sigue el último estado recibido');
     },

@@ -15,19 +15,23 @@ describe('guestActions machine (select all, selection rules)', () => {
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    // biome-ignore lint/suspicious/noExplicitAny: what the screen was asked, recorded as it came
     const asked: any[] = [];
     const reloads: number[] = [];
     const returned: string[] = [];
     const run = await runOnActor(guestActionsMachine, path, ['guestImport', 'invitationDownload'], {
       reloadList: () => { reloads.push(1); },
       openAdd: () => { asked.push('row.add'); },
+      // biome-ignore lint/suspicious/noExplicitAny: a provided action receives the machine's own arguments
       openEdit: ({ context }: any) => { asked.push(['row.edit', context.selected[0].uuid]); },
+      // biome-ignore lint/suspicious/noExplicitAny: a provided action receives the machine's own arguments
       askDelete: ({ context }: any) => { asked.push(['row.delete', context.selected[0].uuid]); },
       returnTo: (_: unknown, p: { path: string }) => { returned.push(p.path); },
     }, guestActionsModel);
     expect(run.seen).toEqual(path.states);
     // Edit and delete ask the list only with exactly one guest ticked; add always; download with one or more.
     for (const a of asked) if (Array.isArray(a)) expect(a[1]).toMatch(/^g[12]$/);
+    // biome-ignore lint/suspicious/noExplicitAny: the recorded input of the download child, read for its target only
     const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as any).target);
     for (const d of downloads) expect(d.uuids.length).toBeGreaterThan(0);
     // A failed download (the screen's or the import's) goes back to /massiveEvents, nothing else does.

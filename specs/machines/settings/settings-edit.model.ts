@@ -59,7 +59,9 @@ type Probe = ActorProbe;
 const fail = (message: string) => { throw new Error(message); };
 /** The values the person's events since the last load make, computed from the spec's words (not from the machine). */
 function expectedValues(p: Probe) {
+  // biome-ignore lint/suspicious/noExplicitAny: the loaded settings, of every field kind
   let values: any = null;
+  // biome-ignore lint/suspicious/noExplicitAny: the loaded settings, of every field kind
   let loaded: any = null;
   for (const e of p.events) {
     if (e.type === 'xstate.done.actor.load') { loaded = { ...e.output }; delete loaded.uuid; values = { ...loaded }; }
@@ -102,6 +104,7 @@ settingsEditModel.expectations = {
       const { uuid: _u, ...loaded } = loadedSettings;
       for (const [key, label] of Object.entries(LABELS)) {
         if (!box(p, label).disabled) fail(`'${label}' se puede cambiar`);
+        // biome-ignore lint/suspicious/noExplicitAny: a settings field read by its key
         if (checked(p, label) !== (loaded as any)[key]) fail(`'${label}' no muestra lo cargado`);
       }
       const message = p.screen.getByRole('textbox', { hidden: true }) as HTMLTextAreaElement;

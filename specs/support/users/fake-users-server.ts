@@ -56,6 +56,7 @@ export function fakeUsersServer(initial: ManagedUser[], options: { administrativ
     return null;
   };
 
+  // biome-ignore lint/suspicious/noExplicitAny: a fake server's request body, of every route's shape
   function route(method: string, url: URL, body: any): Answer {
     const path = url.pathname;
     if (method === 'GET' && path === '/api/users') {
@@ -67,6 +68,7 @@ export function fakeUsersServer(initial: ManagedUser[], options: { administrativ
       return { status: 200, body: { content: found.slice(page * size, page * size + size), totalElements: found.length, totalPages: Math.ceil(found.length / size), page, size } };
     }
     if (method === 'POST' && path === '/api/users') {
+      // biome-ignore lint/suspicious/noExplicitAny: a fake server's request body, of every route's shape
       const made = (body as any[]).map((u) => managedUser({ ...u, uuid: `new-${++created}`, status: 'PENDING' }));
       users.unshift(...made);
       return { status: 201, body: made };

@@ -24,6 +24,7 @@ const PAGES: Record<string, { route: string; list: string; id: string | null }> 
 };
 
 /** The model's loaded form as `GET api/{kind}/{uuid}` answers it (the page maps it back to the form). */
+// biome-ignore lint/suspicious/noExplicitAny: the save actor's output, of the three content kinds
 function asPost(output: any) {
   const v = output.values;
   const post: Record<string, unknown> = {

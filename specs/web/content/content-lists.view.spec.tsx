@@ -19,6 +19,7 @@ const post = (i: number) => ({
 });
 const page = (n: number, pageNo = 0, totalPages = 1) => ({ content: Array.from({ length: n }, (_, i) => post(i + 1)), totalElements: n, totalPages, page: pageNo, size: 15 });
 
+// biome-ignore lint/suspicious/noExplicitAny: test doubles of the list's API calls
 function renderList(role: Role, view: 'notices' | 'newsletters', api: { list: any; remove: any }) {
   localStorage.setItem('porton.token', 'token-de-prueba');
   const logic = browserSessionMachine.provide({ actors: { checkSession: fromPromise(async () => userAs(role)) } });

@@ -65,6 +65,7 @@ const select = (label: 'Zona' | 'Calle' | 'Residente') => screen.getByLabelText(
 const optionTexts = (s: HTMLSelectElement) => [...s.options].map((o) => o.text);
 
 /** The segmentation cascade on the screen: each selector lists what its parent's choice loaded; Calle waits for a zone and Residente for a street. */
+// biome-ignore lint/suspicious/noExplicitAny: the path's context as the model records it
 async function expectSelectors(state: string, ctx: any) {
   await waitFor(() => {
     const zone = select('Zona');

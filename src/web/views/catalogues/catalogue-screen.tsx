@@ -22,6 +22,7 @@ export interface CatalogueScreenProps<Row extends { uuid: string; name: string }
   noun: string;
   /** What a save tells: 'La zona se registró correctamente.' */
   saved: { created: string; updated: string };
+  // biome-ignore lint/suspicious/noExplicitAny: each catalogue's API takes its own payload; the screen only passes it through
   api: CatalogueApi<Row, any>;
   actions: CatalogueActions;
   /** The shared valibot schema of the modal (the one the route checks too). */

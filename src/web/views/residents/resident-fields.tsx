@@ -4,6 +4,7 @@ import { ZoneStreetFields, locationOptionsApi, type LocationOptionsApi } from '.
 import { CheckField } from '../users/check-field.js';
 
 export interface ResidentBindings {
+  // biome-ignore lint/suspicious/noExplicitAny: the form's values of every field kind, bound to text, select and check fields
   values: Record<string, any>;
   errors: Record<string, string>;
   set: (name: string, value: unknown) => void;
