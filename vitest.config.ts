@@ -8,22 +8,34 @@ export default defineConfig({
       { test: { name: 'boundaries', include: ['specs/boundaries.spec.ts'], environment: 'node' } },
       {
         test: {
-          name: 'server', include: ['specs/server/**/*.spec.ts'], environment: 'node',
+          name: 'server',
+          include: ['specs/server/**/*.spec.ts'],
+          environment: 'node',
           // Cluster-wide objects (the app role) are made once here, before the files run in parallel.
           globalSetup: ['specs/support/server-global-setup.ts'],
-          testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: true, maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
         test: {
-          name: 'web', include: ['specs/web/**/*.spec.tsx'], environment: 'happy-dom',
-          setupFiles: ['specs/support/web-setup.ts'], testTimeout: 30_000,
+          name: 'web',
+          include: ['specs/web/**/*.spec.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['specs/support/web-setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
         test: {
-          name: 'e2e', include: ['specs/e2e/**/*.spec.ts'], environment: 'node',
-          testTimeout: 120_000, hookTimeout: 240_000, fileParallelism: false,
+          name: 'e2e',
+          include: ['specs/e2e/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
           globalSetup: ['specs/support/e2e-global-setup.ts'],
         },
       },

@@ -24,7 +24,12 @@ import type { Visit } from '../src/shared/visits/visit-types.js';
 import type { CheckinAnswer } from '../src/shared/passes/checkin.schema.js';
 import { checkinPlace } from '../src/shared/passes/checkin-rules.js';
 
-interface DeviceState { server: string; deviceToken: string; device: LinkAnswer['device']; frac: LinkAnswer['frac'] }
+interface DeviceState {
+  server: string;
+  deviceToken: string;
+  device: LinkAnswer['device'];
+  frac: LinkAnswer['frac'];
+}
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -45,14 +50,20 @@ const readState = (): DeviceState => {
   try {
     return JSON.parse(readFileSync(options.state!, 'utf8')) as DeviceState;
   } catch {
-    throw new Refused(`No hay un dispositivo vinculado en ${options.state}: primero 'npm run device -- link <código>'.`);
+    throw new Refused(
+      `No hay un dispositivo vinculado en ${options.state}: primero 'npm run device -- link <código>'.`,
+    );
   }
 };
 
 async function call<T>(server: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(new URL(path, server), {
     method,
-    headers: { 'accept-language': 'es-MX', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'accept-language': 'es-MX',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -63,7 +74,9 @@ async function call<T>(server: string, method: string, path: string, token: stri
 
 async function heartbeat(state: DeviceState) {
   const answer = await call<HeartbeatAnswer>(state.server, 'POST', '/api/devices/heartbeat', state.deviceToken);
-  console.log(`Latido ${new Date().toLocaleTimeString('es-MX')}: ${answer.status}, ${answer.online ? 'en línea' : 'fuera de línea'}`);
+  console.log(
+    `Latido ${new Date().toLocaleTimeString('es-MX')}: ${answer.status}, ${answer.online ? 'en línea' : 'fuera de línea'}`,
+  );
 }
 
 /** Heartbeats every 30 s until Ctrl-C, or one with --once; a refused heartbeat (unlinked) ends it. */
@@ -72,8 +85,16 @@ async function keepBeating(state: DeviceState) {
   if (options.once) return;
   console.log('Enviando latidos cada 30 s (Ctrl-C para terminar).');
   await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => { heartbeat(state).catch((error) => { clearInterval(timer); reject(error); }); }, HEARTBEAT_INTERVAL_MS);
-    process.once('SIGINT', () => { clearInterval(timer); resolve(); });
+    const timer = setInterval(() => {
+      heartbeat(state).catch((error) => {
+        clearInterval(timer);
+        reject(error);
+      });
+    }, HEARTBEAT_INTERVAL_MS);
+    process.once('SIGINT', () => {
+      clearInterval(timer);
+      resolve();
+    });
   });
 }
 
@@ -97,15 +118,27 @@ async function main() {
     case 'visit': {
       const state = readState();
       const accessMode = options.mode ?? (state.device.deviceType === 'SCANNER' ? 'QR' : 'MANUAL');
-      const visit = await call<Visit>(state.server, 'POST', '/api/visitants', state.deviceToken, { firstName: options.name, lastName: options.last, accessMode });
-      console.log(`Entrada registrada: ${visit.firstName} ${visit.lastName} (${visit.accessMode}) por ${visit.testGateArrival?.name ?? state.device.name}`);
+      const visit = await call<Visit>(state.server, 'POST', '/api/visitants', state.deviceToken, {
+        firstName: options.name,
+        lastName: options.last,
+        accessMode,
+      });
+      console.log(
+        `Entrada registrada: ${visit.firstName} ${visit.lastName} (${visit.accessMode}) por ${visit.testGateArrival?.name ?? state.device.name}`,
+      );
       console.log(`Visita: ${visit.uuid}`);
       return;
     }
     case 'exit': {
       if (!argument) throw new Refused('Falta la visita: npm run device -- exit <uuid>');
       const state = readState();
-      const visit = await call<Visit>(state.server, 'PUT', `/api/visitants/${encodeURIComponent(argument)}/exit`, state.deviceToken, {});
+      const visit = await call<Visit>(
+        state.server,
+        'PUT',
+        `/api/visitants/${encodeURIComponent(argument)}/exit`,
+        state.deviceToken,
+        {},
+      );
       console.log(`Salida registrada: ${visit.firstName} ${visit.lastName} a las ${visit.timeout}`);
       return;
     }
@@ -113,8 +146,16 @@ async function main() {
     case 'checkout': {
       if (!argument) throw new Refused(`Falta el pase: npm run device -- ${command} <pase>`);
       const state = readState();
-      const answer = await call<CheckinAnswer>(state.server, 'POST', `/api/massiveEventGuests/${command}`, state.deviceToken, { pass: argument });
-      console.log(`${answer.direction === 'IN' ? 'Acceso permitido' : 'Salida registrada'}: ${answer.guest.firstName} ${answer.guest.lastName}, ${checkinPlace(answer)}`);
+      const answer = await call<CheckinAnswer>(
+        state.server,
+        'POST',
+        `/api/massiveEventGuests/${command}`,
+        state.deviceToken,
+        { pass: argument },
+      );
+      console.log(
+        `${answer.direction === 'IN' ? 'Acceso permitido' : 'Salida registrada'}: ${answer.guest.firstName} ${answer.guest.lastName}, ${checkinPlace(answer)}`,
+      );
       console.log(`Visita: ${answer.visitUuid}`);
       return;
     }
@@ -124,7 +165,9 @@ async function main() {
       return;
     }
     default:
-      throw new Refused('Comandos: link <código>, heartbeat [--once], visit, exit <uuid>, checkin <pase>, checkout <pase>, status. Ver scripts/device.ts.');
+      throw new Refused(
+        'Comandos: link <código>, heartbeat [--once], visit, exit <uuid>, checkin <pase>, checkout <pase>, status. Ver scripts/device.ts.',
+      );
   }
 }
 

@@ -14,7 +14,10 @@ const DOC = 'reports/openapi.json';
 const TYPES = 'specs/contract/generated/openapi.d.ts';
 
 const db = await openPglite('memory://');
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: process.env.OPENAPI_PUBLIC_URL ?? 'https://portal.porton.mx' }), db });
+const app = await buildApp({
+  config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: process.env.OPENAPI_PUBLIC_URL ?? 'https://portal.porton.mx' }),
+  db,
+});
 await app.ready();
 const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
 await app.close();
@@ -22,10 +25,15 @@ await db.close();
 if (res.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${res.statusCode}`);
 mkdirSync('reports', { recursive: true });
 writeFileSync(DOC, JSON.stringify(JSON.parse(res.body), null, 2));
-const operations = Object.values(JSON.parse(res.body).paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).length, 0);
+const operations = Object.values(JSON.parse(res.body).paths as Record<string, object>).reduce(
+  (n, item) => n + Object.keys(item).length,
+  0,
+);
 console.log(`${DOC}: ${operations} operaciones`);
 
-const lint = spawnSync(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', DOC, '--format=json'], { encoding: 'utf8' });
+const lint = spawnSync(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', DOC, '--format=json'], {
+  encoding: 'utf8',
+});
 let totals: { errors: number; warnings: number; ignored: number };
 try {
   totals = (JSON.parse(lint.stdout) as { totals: typeof totals }).totals;
@@ -34,12 +42,27 @@ try {
   throw new Error('Redocly did not answer a report');
 }
 if (totals.errors || totals.warnings) {
-  spawnSync(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', DOC, '--format=stylish'], { stdio: 'inherit' });
+  spawnSync(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', DOC, '--format=stylish'], {
+    stdio: 'inherit',
+  });
 }
-console.log(`Redocly (recommended): ${totals.errors} errores, ${totals.warnings} advertencias, ${totals.ignored} excepciones de la lista`);
+console.log(
+  `Redocly (recommended): ${totals.errors} errores, ${totals.warnings} advertencias, ${totals.ignored} excepciones de la lista`,
+);
 
 mkdirSync('specs/contract/generated', { recursive: true });
-const gen = spawnSync(process.execPath, ['tools/openapi-types/node_modules/openapi-typescript/bin/cli.js', DOC, '--output', TYPES, '--redocly', 'tools/openapi-types/redocly.yaml'], { encoding: 'utf8' });
+const gen = spawnSync(
+  process.execPath,
+  [
+    'tools/openapi-types/node_modules/openapi-typescript/bin/cli.js',
+    DOC,
+    '--output',
+    TYPES,
+    '--redocly',
+    'tools/openapi-types/redocly.yaml',
+  ],
+  { encoding: 'utf8' },
+);
 if (gen.status !== 0) console.error(gen.stdout, gen.stderr);
 else console.log(`openapi-typescript: ${TYPES}`);
 

@@ -15,29 +15,49 @@ const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f)
 for (const file of files.sort((a, b) => byName(a).localeCompare(byName(b)))) {
   const mod = (await import(new URL(file, dir).href)) as Record<string, unknown>;
   for (const value of Object.values(mod)) {
-    if (value && typeof value === 'object' && 'machine' in value && 'events' in value && 'inputs' in value) models.push(value as ModelSpec);
+    if (value && typeof value === 'object' && 'machine' in value && 'events' in value && 'inputs' in value)
+      models.push(value as ModelSpec);
   }
 }
 
 const reports = models.map(reportOf);
-const md = ['# Caminos generados de cada máquina', '',
-  '| máquina | estados | transiciones | caminos | estados cubiertos | transiciones cubiertas | estados con expectativas del spec |', '|---|---|---|---|---|---|---|',
-  ...reports.map((r) => `| ${r.machine} | ${r.states.total} | ${r.transitions.total} | ${r.paths.length} | ${r.states.covered}/${r.states.total} | ${r.transitions.covered}/${r.transitions.total} | ${r.checkedStates} |`),
-  '', ...reports.flatMap((r) => [
-    `## ${r.machine}`, '',
+const md = [
+  '# Caminos generados de cada máquina',
+  '',
+  '| máquina | estados | transiciones | caminos | estados cubiertos | transiciones cubiertas | estados con expectativas del spec |',
+  '|---|---|---|---|---|---|---|',
+  ...reports.map(
+    (r) =>
+      `| ${r.machine} | ${r.states.total} | ${r.transitions.total} | ${r.paths.length} | ${r.states.covered}/${r.states.total} | ${r.transitions.covered}/${r.transitions.total} | ${r.checkedStates} |`,
+  ),
+  '',
+  ...reports.flatMap((r) => [
+    `## ${r.machine}`,
+    '',
     ...(r.children.length ? [`Invoca: ${r.children.join(', ')}.`, ''] : []),
     ...(r.states.missing.length ? [`**Estados sin camino:** ${r.states.missing.join(', ')}`, ''] : []),
     ...(r.transitions.missing.length ? [`**Transiciones sin camino:** ${r.transitions.missing.join('; ')}`, ''] : []),
-    ...r.paths.flatMap((p, i) => [`### ${i + 1}. ${p.start}`, '',
-      ...p.steps.flatMap((s, j) => [`${j + 1}. ${s.words} → \`${s.state}\``, ...s.expectations.map((e) => `   - ✓ ${e}`)]), '']),
-  ])].join('\n');
+    ...r.paths.flatMap((p, i) => [
+      `### ${i + 1}. ${p.start}`,
+      '',
+      ...p.steps.flatMap((s, j) => [
+        `${j + 1}. ${s.words} → \`${s.state}\``,
+        ...s.expectations.map((e) => `   - ✓ ${e}`),
+      ]),
+      '',
+    ]),
+  ]),
+].join('\n');
 
 mkdirSync('reports/paths', { recursive: true });
 writeFileSync('reports/paths.md', md);
 writeFileSync('reports/paths.json', JSON.stringify(reports, null, 2));
 writeFileSync('reports/paths/index.html', htmlOf(reports, new Date().toISOString()));
 copyFileSync(new URL('../node_modules/mermaid/dist/mermaid.min.js', import.meta.url), 'reports/paths/mermaid.min.js');
-for (const r of reports) console.log(`${r.machine.padEnd(24)} estados ${r.states.covered}/${r.states.total}  transiciones ${r.transitions.covered}/${r.transitions.total}  caminos ${r.paths.length}  expectativas en ${r.checkedStates} estados`);
+for (const r of reports)
+  console.log(
+    `${r.machine.padEnd(24)} estados ${r.states.covered}/${r.states.total}  transiciones ${r.transitions.covered}/${r.transitions.total}  caminos ${r.paths.length}  expectativas en ${r.checkedStates} estados`,
+  );
 console.log('Informe: reports/paths.md, reports/paths.json y reports/paths/index.html');
 const incomplete = reports.filter((r) => r.states.missing.length || r.transitions.missing.length);
 if (incomplete.length) console.error(`Sin cobertura completa: ${incomplete.map((r) => r.machine).join(', ')}`);

@@ -13,8 +13,16 @@ if (email !== '-') {
 for (const route of routes) {
   await page.goto(url + route);
   // Until the screen has loaded (no labelled spinner left), then a moment for dialogs and fonts.
-  await page.locator('main h1').first().waitFor({ timeout: 15000 }).catch(() => undefined);
-  await page.locator('[role="status"][aria-label^="Cargando"]').first().waitFor({ state: 'detached', timeout: 15000 }).catch(() => undefined);
+  await page
+    .locator('main h1')
+    .first()
+    .waitFor({ timeout: 15000 })
+    .catch(() => undefined);
+  await page
+    .locator('[role="status"][aria-label^="Cargando"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15000 })
+    .catch(() => undefined);
   await page.waitForTimeout(500);
   const name = `${email.split('@')[0]}${route.replace(/[^a-zA-Z0-9]+/g, '_')}${width < 768 ? `_${width}` : ''}.png`;
   await page.screenshot({ path: `${out}/${name}` });

@@ -23,7 +23,9 @@ const visits = Number(values.visits);
 const days = Number(values.days);
 const areaVisits = Number(values['common-area-visits']);
 if (![visits, days, areaVisits].every((n) => Number.isInteger(n) && n >= 0) || days < 1) {
-  console.error('Uso: npm run seed:volume -- --visits 1000000 [--community "Nombre"] [--days 730] [--common-area-visits 0]');
+  console.error(
+    'Uso: npm run seed:volume -- --visits 1000000 [--community "Nombre"] [--days 730] [--common-area-visits 0]',
+  );
   process.exit(2);
 }
 
@@ -41,5 +43,7 @@ const result = await asPlatform('llenar un fraccionamiento de visitas de prueba'
   });
 });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-process.stdout.write(`\n${result.visits.toLocaleString('es-MX')} visitas y ${result.commonAreaVisits.toLocaleString('es-MX')} visitas a áreas comunes en '${values.community}' (${seconds} s, ${db.kind}).\n`);
+process.stdout.write(
+  `\n${result.visits.toLocaleString('es-MX')} visitas y ${result.commonAreaVisits.toLocaleString('es-MX')} visitas a áreas comunes en '${values.community}' (${seconds} s, ${db.kind}).\n`,
+);
 await db.close();

@@ -11,9 +11,17 @@ const newest = (dir: string): number =>
 
 const built = 'dist/index.html';
 // public/ is copied into the build as is (the residents' import template among its files).
-const sources = Math.max(newest('src/web'), newest('src/shared'), newest('machines'), newest('public'), statSync('index.html').mtimeMs);
+const sources = Math.max(
+  newest('src/web'),
+  newest('src/shared'),
+  newest('machines'),
+  newest('public'),
+  statSync('index.html').mtimeMs,
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Construyendo la aplicación web…');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 }
 await import('../src/server/main.js');

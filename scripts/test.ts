@@ -16,17 +16,40 @@ function run(step: string, cmd: string, args: string[], env: Record<string, stri
 async function postgresUrl(): Promise<string | null> {
   const candidate = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 2000 });
-  try { await client.connect(); await client.query('select 1'); return candidate; } catch { return null; } finally { await client.end().catch(() => {}); }
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return candidate;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 // The served OpenAPI document, linted, and the client types the type check compiles against.
-run('API contract: OpenAPI lint (Redocly) and client types (openapi-typescript)', process.execPath, ['--import', 'tsx', 'scripts/openapi-contract.ts']);
+run('API contract: OpenAPI lint (Redocly) and client types (openapi-typescript)', process.execPath, [
+  '--import',
+  'tsx',
+  'scripts/openapi-contract.ts',
+]);
 run('type check', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('model, view and boundary tests', process.execPath, [...vitest, '--project', 'machines', '--project', 'web', '--project', 'boundaries']);
-run('API tests on embedded PostgreSQL (PGlite)', process.execPath, [...vitest, '--project', 'server'], { DATABASE_URL: '' });
+run('model, view and boundary tests', process.execPath, [
+  ...vitest,
+  '--project',
+  'machines',
+  '--project',
+  'web',
+  '--project',
+  'boundaries',
+]);
+run('API tests on embedded PostgreSQL (PGlite)', process.execPath, [...vitest, '--project', 'server'], {
+  DATABASE_URL: '',
+});
 const url = await postgresUrl();
-if (url) run('API tests on PostgreSQL server', process.execPath, [...vitest, '--project', 'server'], { DATABASE_URL: url });
+if (url)
+  run('API tests on PostgreSQL server', process.execPath, [...vitest, '--project', 'server'], { DATABASE_URL: url });
 else console.log('\n=== API tests on PostgreSQL server: SKIPPED (no DATABASE_URL and no server on 127.0.0.1:5432) ===');
 if (existsSync(CHROMIUM)) {
   run('build web app', process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);

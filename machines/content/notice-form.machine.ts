@@ -9,7 +9,8 @@ const SEGMENT_FIELDS = ['idZone', 'idStreet', 'idResident'] as const;
 
 const noticeForm = createFormScreen('noticeForm');
 
-const isSegmentField = (name: string): name is (typeof SEGMENT_FIELDS)[number] => (SEGMENT_FIELDS as readonly string[]).includes(name);
+const isSegmentField = (name: string): name is (typeof SEGMENT_FIELDS)[number] =>
+  (SEGMENT_FIELDS as readonly string[]).includes(name);
 const idOf = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
 /**
@@ -24,10 +25,14 @@ const noticeImplementations = {
   actions: {
     /** Adding: the cascade starts empty at once; editing: once the notice has loaded (`afterLoad`). */
     startParts: enqueueActions(({ context, enqueue }) => {
-      if (context.id === null) enqueue.spawnChild('formPart', { id: 'segments', input: { idZone: null, idStreet: null } });
+      if (context.id === null)
+        enqueue.spawnChild('formPart', { id: 'segments', input: { idZone: null, idStreet: null } });
     }),
     afterLoad: enqueueActions(({ context, enqueue }) => {
-      enqueue.spawnChild('formPart', { id: 'segments', input: { idZone: idOf(context.values.idZone), idStreet: idOf(context.values.idStreet) } });
+      enqueue.spawnChild('formPart', {
+        id: 'segments',
+        input: { idZone: idOf(context.values.idZone), idStreet: idOf(context.values.idStreet) },
+      });
     }),
     editField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
@@ -41,8 +46,16 @@ const noticeImplementations = {
     /** A zone or a street chosen is told to the cascade. */
     afterFieldChange: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'field.change');
-      if (event.name === 'idZone') enqueue.sendTo('segments', { type: 'zone.choose', idZone: context.values.idZone === '' ? '' : Number(context.values.idZone) });
-      if (event.name === 'idStreet') enqueue.sendTo('segments', { type: 'street.choose', idStreet: context.values.idStreet === '' ? '' : Number(context.values.idStreet) });
+      if (event.name === 'idZone')
+        enqueue.sendTo('segments', {
+          type: 'zone.choose',
+          idZone: context.values.idZone === '' ? '' : Number(context.values.idZone),
+        });
+      if (event.name === 'idStreet')
+        enqueue.sendTo('segments', {
+          type: 'street.choose',
+          idStreet: context.values.idStreet === '' ? '' : Number(context.values.idStreet),
+        });
     }),
   },
 } satisfies Parameters<typeof formScreenMachine.provide>[0];

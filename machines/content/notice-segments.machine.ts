@@ -1,9 +1,22 @@
 import { assign, fromPromise, setup, assertEvent } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 
-export interface SegmentZone { uuid: string; idZone: number; name: string }
-export interface SegmentStreet { uuid: string; idStreet: number; name: string }
-export interface SegmentResident { uuid: string; idResident: number; firstName: string; lastName: string }
+export interface SegmentZone {
+  uuid: string;
+  idZone: number;
+  name: string;
+}
+export interface SegmentStreet {
+  uuid: string;
+  idStreet: number;
+  name: string;
+}
+export interface SegmentResident {
+  uuid: string;
+  idResident: number;
+  firstName: string;
+  lastName: string;
+}
 
 export interface NoticeSegmentsContext {
   zones: SegmentZone[];
@@ -24,12 +37,20 @@ export type NoticeSegmentsEvent =
   | { type: 'options.retry' }
   | { type: 'xstate.done.actor.zones'; output: SegmentZone[] }
   | { type: 'xstate.done.actor.streets'; output: SegmentStreet[] }
-  | { type: 'xstate.error.actor.zones' | 'xstate.error.actor.streets' | 'xstate.error.actor.residents'; error: unknown };
+  | {
+      type: 'xstate.error.actor.zones' | 'xstate.error.actor.streets' | 'xstate.error.actor.residents';
+      error: unknown;
+    };
 
-export interface NoticeSegmentsInput { idZone: number | null; idStreet: number | null }
+export interface NoticeSegmentsInput {
+  idZone: number | null;
+  idStreet: number | null;
+}
 
-const zoneUuidOf = (zones: SegmentZone[], idZone: number | '' | null) => zones.find((z) => z.idZone === idZone)?.uuid ?? '';
-const streetUuidOf = (streets: SegmentStreet[], idStreet: number | '' | null) => streets.find((s) => s.idStreet === idStreet)?.uuid ?? '';
+const zoneUuidOf = (zones: SegmentZone[], idZone: number | '' | null) =>
+  zones.find((z) => z.idZone === idZone)?.uuid ?? '';
+const streetUuidOf = (streets: SegmentStreet[], idStreet: number | '' | null) =>
+  streets.find((s) => s.idStreet === idStreet)?.uuid ?? '';
 
 /**
  * The notice form's segmentation cascade ('Nuevo aviso'): load the community's
@@ -45,64 +66,113 @@ export const noticeSegmentsMachine = setup({
     input: {} as NoticeSegmentsInput,
   },
   actors: {
-    loadZones: fromPromise<SegmentZone[], void>(async () => { throw new Error('not provided'); }),
-    loadStreets: fromPromise<SegmentStreet[], { zoneUuid: string }>(async () => { throw new Error('not provided'); }),
-    loadResidents: fromPromise<SegmentResident[], { streetUuid: string }>(async () => { throw new Error('not provided'); }),
+    loadZones: fromPromise<SegmentZone[], void>(async () => {
+      throw new Error('not provided');
+    }),
+    loadStreets: fromPromise<SegmentStreet[], { zoneUuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
+    loadResidents: fromPromise<SegmentResident[], { streetUuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
-    isZoneChosen: ({ context, event }) => event.type === 'zone.choose' && zoneUuidOf(context.zones, event.idZone) !== '',
-    isStreetChosen: ({ context, event }) => event.type === 'street.choose' && streetUuidOf(context.streets, event.idStreet) !== '',
-    hasInitialZone: ({ context, event }) => event.type === 'xstate.done.actor.zones' && zoneUuidOf(event.output, context.initialZone) !== '',
-    hasInitialStreet: ({ context, event }) => event.type === 'xstate.done.actor.streets' && streetUuidOf(event.output, context.initialStreet) !== '',
+    isZoneChosen: ({ context, event }) =>
+      event.type === 'zone.choose' && zoneUuidOf(context.zones, event.idZone) !== '',
+    isStreetChosen: ({ context, event }) =>
+      event.type === 'street.choose' && streetUuidOf(context.streets, event.idStreet) !== '',
+    hasInitialZone: ({ context, event }) =>
+      event.type === 'xstate.done.actor.zones' && zoneUuidOf(event.output, context.initialZone) !== '',
+    hasInitialStreet: ({ context, event }) =>
+      event.type === 'xstate.done.actor.streets' && streetUuidOf(event.output, context.initialStreet) !== '',
   },
   actions: {
     /** A zone chosen: its streets (and then residents) start over. */
     chooseZone: assign(({ context, event }) => ({
       zoneUuid: event.type === 'zone.choose' ? zoneUuidOf(context.zones, event.idZone) : context.zoneUuid,
       // The person's choice replaces the edited notice's street still to be resolved.
-      streetUuid: '', streets: [], residents: [], error: null, initialStreet: null,
+      streetUuid: '',
+      streets: [],
+      residents: [],
+      error: null,
+      initialStreet: null,
     })),
     /** A street chosen: its residents start over. */
     chooseStreet: assign(({ context, event }) => ({
       streetUuid: event.type === 'street.choose' ? streetUuidOf(context.streets, event.idStreet) : context.streetUuid,
-      residents: [], error: null, initialStreet: null,
+      residents: [],
+      error: null,
+      initialStreet: null,
     })),
-    showFailure: assign({ error: ({ event }) => { assertEvent(event, ['xstate.error.actor.zones', 'xstate.error.actor.streets', 'xstate.error.actor.residents']); return failureDescription(event.error); } }),
+    showFailure: assign({
+      error: ({ event }) => {
+        assertEvent(event, ['xstate.error.actor.zones', 'xstate.error.actor.streets', 'xstate.error.actor.residents']);
+        return failureDescription(event.error);
+      },
+    }),
   },
 }).createMachine({
   id: 'noticeSegments',
   context: ({ input }) => ({
-    zones: [], streets: [], residents: [], zoneUuid: '', streetUuid: '', initialZone: input.idZone, initialStreet: input.idStreet, error: null,
+    zones: [],
+    streets: [],
+    residents: [],
+    zoneUuid: '',
+    streetUuid: '',
+    initialZone: input.idZone,
+    initialStreet: input.idStreet,
+    error: null,
   }),
   initial: 'loadingZones',
   states: {
     loadingZones: {
       invoke: {
-        id: 'zones', src: 'loadZones',
+        id: 'zones',
+        src: 'loadZones',
         onDone: [
           {
-            guard: 'hasInitialZone', target: 'loadingStreets',
-            actions: assign(({ context, event }) => ({ zones: event.output, zoneUuid: zoneUuidOf(event.output, context.initialZone), initialZone: null })),
+            guard: 'hasInitialZone',
+            target: 'loadingStreets',
+            actions: assign(({ context, event }) => ({
+              zones: event.output,
+              zoneUuid: zoneUuidOf(event.output, context.initialZone),
+              initialZone: null,
+            })),
           },
-          { target: 'ready', actions: assign(({ event }) => ({ zones: event.output, initialZone: null, initialStreet: null })) },
+          {
+            target: 'ready',
+            actions: assign(({ event }) => ({ zones: event.output, initialZone: null, initialStreet: null })),
+          },
         ],
         onError: { target: 'failed', actions: 'showFailure' },
       },
     },
     ready: {
       on: {
-        'zone.choose': [{ guard: 'isZoneChosen', target: 'loadingStreets', actions: 'chooseZone' }, { actions: 'chooseZone' }],
-        'street.choose': [{ guard: 'isStreetChosen', target: 'loadingResidents', actions: 'chooseStreet' }, { actions: 'chooseStreet' }],
+        'zone.choose': [
+          { guard: 'isZoneChosen', target: 'loadingStreets', actions: 'chooseZone' },
+          { actions: 'chooseZone' },
+        ],
+        'street.choose': [
+          { guard: 'isStreetChosen', target: 'loadingResidents', actions: 'chooseStreet' },
+          { actions: 'chooseStreet' },
+        ],
       },
     },
     loadingStreets: {
       invoke: {
-        id: 'streets', src: 'loadStreets',
+        id: 'streets',
+        src: 'loadStreets',
         input: ({ context }) => ({ zoneUuid: context.zoneUuid }),
         onDone: [
           {
-            guard: 'hasInitialStreet', target: 'loadingResidents',
-            actions: assign(({ context, event }) => ({ streets: event.output, streetUuid: streetUuidOf(event.output, context.initialStreet), initialStreet: null })),
+            guard: 'hasInitialStreet',
+            target: 'loadingResidents',
+            actions: assign(({ context, event }) => ({
+              streets: event.output,
+              streetUuid: streetUuidOf(event.output, context.initialStreet),
+              initialStreet: null,
+            })),
           },
           { target: 'ready', actions: assign(({ event }) => ({ streets: event.output, initialStreet: null })) },
         ],
@@ -110,19 +180,29 @@ export const noticeSegmentsMachine = setup({
       },
       on: {
         // Another zone before the streets arrived: only the last choice's streets count.
-        'zone.choose': [{ guard: 'isZoneChosen', target: 'loadingStreets', reenter: true, actions: 'chooseZone' }, { target: 'ready', actions: 'chooseZone' }],
+        'zone.choose': [
+          { guard: 'isZoneChosen', target: 'loadingStreets', reenter: true, actions: 'chooseZone' },
+          { target: 'ready', actions: 'chooseZone' },
+        ],
       },
     },
     loadingResidents: {
       invoke: {
-        id: 'residents', src: 'loadResidents',
+        id: 'residents',
+        src: 'loadResidents',
         input: ({ context }) => ({ streetUuid: context.streetUuid }),
         onDone: { target: 'ready', actions: assign({ residents: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: 'showFailure' },
       },
       on: {
-        'zone.choose': [{ guard: 'isZoneChosen', target: 'loadingStreets', actions: 'chooseZone' }, { target: 'ready', actions: 'chooseZone' }],
-        'street.choose': [{ guard: 'isStreetChosen', target: 'loadingResidents', reenter: true, actions: 'chooseStreet' }, { target: 'ready', actions: 'chooseStreet' }],
+        'zone.choose': [
+          { guard: 'isZoneChosen', target: 'loadingStreets', actions: 'chooseZone' },
+          { target: 'ready', actions: 'chooseZone' },
+        ],
+        'street.choose': [
+          { guard: 'isStreetChosen', target: 'loadingResidents', reenter: true, actions: 'chooseStreet' },
+          { target: 'ready', actions: 'chooseStreet' },
+        ],
       },
     },
     /** Options could not be loaded: the message shows beside the selectors, with a retry. */
@@ -131,9 +211,14 @@ export const noticeSegmentsMachine = setup({
         'options.retry': {
           target: 'loadingZones',
           actions: assign(({ context }) => ({
-            error: null, streets: [], residents: [], zoneUuid: '', streetUuid: '',
+            error: null,
+            streets: [],
+            residents: [],
+            zoneUuid: '',
+            streetUuid: '',
             initialZone: context.zones.find((z) => z.uuid === context.zoneUuid)?.idZone ?? context.initialZone,
-            initialStreet: context.streets.find((s) => s.uuid === context.streetUuid)?.idStreet ?? context.initialStreet,
+            initialStreet:
+              context.streets.find((s) => s.uuid === context.streetUuid)?.idStreet ?? context.initialStreet,
           })),
         },
       },

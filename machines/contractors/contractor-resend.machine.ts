@@ -3,9 +3,15 @@ import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { ContractorTexts } from '../../src/shared/contractors/construction-rules.js';
 
 /** A checked contractor: what resending needs. */
-export interface CheckedContractor { uuid: string; email: string }
+export interface CheckedContractor {
+  uuid: string;
+  email: string;
+}
 
-export interface ContractorResendContext { checked: CheckedContractor[]; error: string | null }
+export interface ContractorResendContext {
+  checked: CheckedContractor[];
+  error: string | null;
+}
 
 export type ContractorResendEvent =
   | { type: 'row.toggle'; row: CheckedContractor }
@@ -21,7 +27,9 @@ export type ContractorResendEvent =
 export const contractorResendMachine = setup({
   types: { context: {} as ContractorResendContext, events: {} as ContractorResendEvent },
   actors: {
-    resendAccess: fromPromise<unknown, { email: string }>(async () => { throw new Error('not provided'); }),
+    resendAccess: fromPromise<unknown, { email: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
     noneChecked: ({ context }) => context.checked.length === 0,
@@ -31,7 +39,9 @@ export const contractorResendMachine = setup({
     toggle: assign(({ context, event }) => {
       assertEvent(event, 'row.toggle');
       const on = context.checked.some((c) => c.uuid === event.row.uuid);
-      return { checked: on ? context.checked.filter((c) => c.uuid !== event.row.uuid) : [...context.checked, event.row] };
+      return {
+        checked: on ? context.checked.filter((c) => c.uuid !== event.row.uuid) : [...context.checked, event.row],
+      };
     }),
   },
 }).createMachine({
@@ -55,7 +65,8 @@ export const contractorResendMachine = setup({
     tooMany: { on: { 'dialog.close': 'idle' } },
     sending: {
       invoke: {
-        id: 'resendAccess', src: 'resendAccess',
+        id: 'resendAccess',
+        src: 'resendAccess',
         input: ({ context }) => ({ email: context.checked[0].email }),
         onDone: { target: 'sent' },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
@@ -68,4 +79,8 @@ export const contractorResendMachine = setup({
   },
 });
 
-export const resendMessages = { needsOne: ContractorTexts.selectOne, tooMany: ContractorTexts.resendOne, sent: ContractorTexts.mailSent } as const;
+export const resendMessages = {
+  needsOne: ContractorTexts.selectOne,
+  tooMany: ContractorTexts.resendOne,
+  sent: ContractorTexts.mailSent,
+} as const;

@@ -1,16 +1,33 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
-import { approveRefusal, pendingOf, rejectRefusal, REJECT_REASON_MAX, WorkerMessages } from '../../src/shared/contractors/worker-rules.js';
+import {
+  approveRefusal,
+  pendingOf,
+  rejectRefusal,
+  REJECT_REASON_MAX,
+  WorkerMessages,
+} from '../../src/shared/contractors/worker-rules.js';
 
-export interface WorkerRef { uuid: string; name: string; status: string }
+export interface WorkerRef {
+  uuid: string;
+  name: string;
+  status: string;
+}
 
 /**
  * One worker (a card's Aprobar / Rechazar) or a site's workers (approve all / reject all of the
  * requests table). `action` is what was pressed.
  */
-export interface WorkerApprovalInput { workers: WorkerRef[]; bulk: boolean; action: 'approve' | 'reject' }
+export interface WorkerApprovalInput {
+  workers: WorkerRef[];
+  bulk: boolean;
+  action: 'approve' | 'reject';
+}
 
-export interface WorkerFailure { name: string; error: string }
+export interface WorkerFailure {
+  name: string;
+  error: string;
+}
 
 export interface WorkerApprovalContext {
   bulk: boolean;
@@ -58,9 +75,13 @@ export const workerApprovalMachine = setup({
   },
   actors: {
     /** `PUT api/constructionWorkers/{id}/approve` (empty body). */
-    approveWorker: fromPromise<unknown, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    approveWorker: fromPromise<unknown, { uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** `PUT api/constructionWorkers/{id}/reject` (text/plain reason). */
-    rejectWorker: fromPromise<unknown, { uuid: string; reason: string }>(async () => { throw new Error('not provided'); }),
+    rejectWorker: fromPromise<unknown, { uuid: string; reason: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
     noneToDecide: ({ context }) => context.targets.length === 0,
@@ -73,10 +94,15 @@ export const workerApprovalMachine = setup({
     noneSucceeded: ({ context }) => context.succeeded === 0,
   },
   actions: {
-    countSuccess: assign({ succeeded: ({ context }) => context.succeeded + 1, index: ({ context }) => context.index + 1 }),
+    countSuccess: assign({
+      succeeded: ({ context }) => context.succeeded + 1,
+      index: ({ context }) => context.index + 1,
+    }),
     countFailure: assign({
-      failures: ({ context, event }) => [...context.failures,
-        { name: context.targets[context.index]!.name, error: failureDescription((event as { error?: unknown }).error) }],
+      failures: ({ context, event }) => [
+        ...context.failures,
+        { name: context.targets[context.index]!.name, error: failureDescription((event as { error?: unknown }).error) },
+      ],
       index: ({ context }) => context.index + 1,
     }),
   },
@@ -87,8 +113,15 @@ export const workerApprovalMachine = setup({
     const status = input.workers[0]?.status ?? '';
     const refusal = input.bulk ? null : input.action === 'approve' ? approveRefusal(status) : rejectRefusal(status);
     return {
-      bulk: input.bulk, action: input.action, targets, index: 0, succeeded: 0, failures: [],
-      reason: '', reasonError: null, refusal,
+      bulk: input.bulk,
+      action: input.action,
+      targets,
+      index: 0,
+      succeeded: 0,
+      failures: [],
+      reason: '',
+      reasonError: null,
+      refusal,
     };
   },
   output: ({ context }) => ({ changed: context.succeeded > 0 }),
@@ -122,7 +155,8 @@ export const workerApprovalMachine = setup({
       states: {
         sending: {
           invoke: {
-            src: 'approveWorker', id: 'approveWorker',
+            src: 'approveWorker',
+            id: 'approveWorker',
             input: ({ context }) => ({ uuid: context.targets[context.index]!.uuid }),
             onDone: { target: 'next', actions: 'countSuccess' },
             onError: { target: 'next', actions: 'countFailure' },
@@ -136,7 +170,8 @@ export const workerApprovalMachine = setup({
       states: {
         sending: {
           invoke: {
-            src: 'rejectWorker', id: 'rejectWorker',
+            src: 'rejectWorker',
+            id: 'rejectWorker',
             input: ({ context }) => ({ uuid: context.targets[context.index]!.uuid, reason: context.reason.trim() }),
             onDone: { target: 'next', actions: 'countSuccess' },
             onError: { target: 'next', actions: 'countFailure' },
@@ -159,16 +194,28 @@ export const workerApprovalMachine = setup({
 export function approvalDialog(state: string, context: WorkerApprovalContext): { title: string; text: string } | null {
   const verb = context.action === 'approve' ? 'aprobadas' : 'rechazadas';
   switch (state) {
-    case 'refused': return { title: WorkerMessages.forbiddenTitle, text: context.refusal ?? '' };
-    case 'noPending': return { title: 'Aviso', text: WorkerMessages.noPending };
+    case 'refused':
+      return { title: WorkerMessages.forbiddenTitle, text: context.refusal ?? '' };
+    case 'noPending':
+      return { title: 'Aviso', text: WorkerMessages.noPending };
     case 'decided':
-      if (context.bulk) return { title: context.action === 'approve' ? WorkerMessages.allApproved : WorkerMessages.allRejected, text: '' };
+      if (context.bulk)
+        return {
+          title: context.action === 'approve' ? WorkerMessages.allApproved : WorkerMessages.allRejected,
+          text: '',
+        };
       return { title: context.action === 'approve' ? WorkerMessages.approved : WorkerMessages.rejected, text: '' };
-    case 'failed': return { title: WorkerMessages.failureTitle, text: context.failures.map((f) => (context.bulk ? `${f.name}: ${f.error}` : f.error)).join('\n') };
-    case 'partial': return {
-      title: WorkerMessages.failureTitle,
-      text: `${context.succeeded} de ${context.targets.length} solicitudes ${verb}. No se completaron:\n${context.failures.map((f) => `${f.name}: ${f.error}`).join('\n')}`,
-    };
-    default: return null;
+    case 'failed':
+      return {
+        title: WorkerMessages.failureTitle,
+        text: context.failures.map((f) => (context.bulk ? `${f.name}: ${f.error}` : f.error)).join('\n'),
+      };
+    case 'partial':
+      return {
+        title: WorkerMessages.failureTitle,
+        text: `${context.succeeded} de ${context.targets.length} solicitudes ${verb}. No se completaron:\n${context.failures.map((f) => `${f.name}: ${f.error}`).join('\n')}`,
+      };
+    default:
+      return null;
   }
 }

@@ -6,7 +6,12 @@ import { WorkerRequestSchema } from '../../src/shared/contractors/construction-w
 import { editRefusal, WorkerMessages, WorkerStatus } from '../../src/shared/contractors/worker-rules.js';
 
 /** A file as it is sent (the file payload). */
-export interface FileValue { name: string; extension: string; mimeType: string; content: string }
+export interface FileValue {
+  name: string;
+  extension: string;
+  mimeType: string;
+  content: string;
+}
 /** A worker of the request as it is sent (POST api/constructionWorkerRequests); an edit sends unchanged files as `{ uuid }`. */
 export interface RequestedWorker {
   firstName: string;
@@ -15,22 +20,41 @@ export interface RequestedWorker {
   identification: FileValue | { uuid: string };
   proofOfAddress: FileValue | { uuid: string };
 }
-export interface WorkerRequestPayload { construction: { uuid: string }; workers: RequestedWorker[] }
+export interface WorkerRequestPayload {
+  construction: { uuid: string };
+  workers: RequestedWorker[];
+}
 
 /** What the server answered for each requested worker. */
-export interface SentWorker { uuid: string; name: string; status: string; rejectReason: string | null }
+export interface SentWorker {
+  uuid: string;
+  name: string;
+  status: string;
+  rejectReason: string | null;
+}
 
 export type FileSlot = 'photo' | 'identification' | 'proofOfAddress';
 /** A file the worker already has (editing): shown by its link, sent back unchanged as `{ uuid }`. */
-export interface StoredFile { uuid: string; name: string; mimeType: string; publicUrl: string }
+export interface StoredFile {
+  uuid: string;
+  name: string;
+  mimeType: string;
+  publicUrl: string;
+}
 export type SlotValue = FileValue | StoredFile;
-export const isStoredFile = (file: SlotValue | null): file is StoredFile => file !== null && 'uuid' in file && !('content' in file);
+export const isStoredFile = (file: SlotValue | null): file is StoredFile =>
+  file !== null && 'uuid' in file && !('content' in file);
 
 /** The worker being edited as the form loads it (GET api/constructionWorkers/{id}). */
 export interface EditedWorker {
-  uuid: string; firstName: string; lastName: string; status: string;
+  uuid: string;
+  firstName: string;
+  lastName: string;
+  status: string;
   construction: { uuid: string };
-  photo: StoredFile | null; identification: StoredFile | null; proofOfAddress: StoredFile | null;
+  photo: StoredFile | null;
+  identification: StoredFile | null;
+  proofOfAddress: StoredFile | null;
 }
 
 export interface WorkerRequestInput {
@@ -41,7 +65,10 @@ export interface WorkerRequestInput {
   administrator?: boolean;
 }
 /** What the send child is given: the payload, and the worker when it is an edit (PUT .../{id}/administrator). */
-export interface SendInput { payload: WorkerRequestPayload; editing: string | null }
+export interface SendInput {
+  payload: WorkerRequestPayload;
+  editing: string | null;
+}
 
 export interface WorkerRequestContext {
   /** The form: names and the site; the site is locked when the screen was given one. */
@@ -93,9 +120,13 @@ export const workerRequestMachine = setup({
   },
   actors: {
     /** Sends the request with upload progress: reports 'upload.progress', then 'upload.done' or 'upload.failed'. */
-    sendRequest: fromCallback<WorkerRequestEvent, SendInput>(() => { throw new Error('not provided'); }),
+    sendRequest: fromCallback<WorkerRequestEvent, SendInput>(() => {
+      throw new Error('not provided');
+    }),
     /** Reads the worker to edit. */
-    loadWorker: fromPromise<EditedWorker, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    loadWorker: fromPromise<EditedWorker, { uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** The contractor's live room while watching: reports 'worker.decided'. */
     live: fromCallback<WorkerRequestEvent>(() => () => {}),
     /** Reads the sites of the select; reports 'sites.loaded'. */
@@ -104,21 +135,26 @@ export const workerRequestMachine = setup({
   guards: {
     formValid: ({ context }) => v.safeParse(WorkerRequestSchema, payloadOf(context)).success,
     ours: ({ context, event }) => event.type === 'worker.decided' && context.sent.some((w) => w.uuid === event.uuid),
-    allApproved: ({ context }) => context.sent.length > 0 && context.sent.every((w) => w.status === WorkerStatus.approved),
+    allApproved: ({ context }) =>
+      context.sent.length > 0 && context.sent.every((w) => w.status === WorkerStatus.approved),
     anyRejected: ({ context }) => context.sent.some((w) => w.status === WorkerStatus.rejected),
     isEditing: ({ context }) => context.editing !== null,
     /** A contractor cannot edit workers. */
     editForbidden: ({ context }) => context.editing !== null && !context.administrator,
     /** Only a worker that is not approved may be edited. */
-    editRefused: ({ event }) => event.type === 'xstate.done.actor.loadWorker' && editRefusal(event.output.status) !== null,
+    editRefused: ({ event }) =>
+      event.type === 'xstate.done.actor.loadWorker' && editRefusal(event.output.status) !== null,
     /** The server refused the edit: the worker is approved (it was approved meanwhile). */
-    editConflict: ({ context, event }) => context.editing !== null && event.type === 'upload.failed' && event.status === 409,
+    editConflict: ({ context, event }) =>
+      context.editing !== null && event.type === 'upload.failed' && event.status === 409,
   },
   actions: {
     applyDecision: assign({
       sent: ({ context, event }) => {
         if (event.type !== 'worker.decided') return context.sent;
-        return context.sent.map((w) => (w.uuid === event.uuid ? { ...w, status: event.status, rejectReason: event.rejectReason } : w));
+        return context.sent.map((w) =>
+          w.uuid === event.uuid ? { ...w, status: event.status, rejectReason: event.rejectReason } : w,
+        );
       },
     }),
     /** Leaves the form for /workers (the page navigates). */
@@ -129,9 +165,15 @@ export const workerRequestMachine = setup({
   context: ({ input }) => ({
     values: { firstName: '', lastName: '', construction: input?.construction ?? '' },
     files: { photo: null, identification: null, proofOfAddress: null },
-    editing: input?.token || null, administrator: input?.administrator ?? false,
-    lockedSite: Boolean(input?.construction), sites: [], errors: {},
-    payload: null, progress: 0, sent: [], error: null,
+    editing: input?.token || null,
+    administrator: input?.administrator ?? false,
+    lockedSite: Boolean(input?.construction),
+    sites: [],
+    errors: {},
+    payload: null,
+    progress: 0,
+    sent: [],
+    error: null,
   }),
   invoke: { id: 'loadSites', src: 'loadSites' },
   on: { 'sites.loaded': { actions: assign({ sites: ({ event }) => event.sites }) } },
@@ -139,7 +181,11 @@ export const workerRequestMachine = setup({
   states: {
     boot: {
       always: [
-        { guard: 'editForbidden', target: 'refused', actions: assign({ error: WorkerMessages.editOnlyAdministrators }) },
+        {
+          guard: 'editForbidden',
+          target: 'refused',
+          actions: assign({ error: WorkerMessages.editOnlyAdministrators }),
+        },
         { guard: 'isEditing', target: 'loading' },
         { target: 'filling' },
       ],
@@ -147,14 +193,24 @@ export const workerRequestMachine = setup({
     /** 'Editar trabajador': the worker is read, its stored files kept as they are until replaced. */
     loading: {
       invoke: {
-        id: 'loadWorker', src: 'loadWorker', input: ({ context }) => ({ uuid: context.editing! }),
+        id: 'loadWorker',
+        src: 'loadWorker',
+        input: ({ context }) => ({ uuid: context.editing! }),
         onDone: [
           { guard: 'editRefused', target: 'refused', actions: assign({ error: WorkerMessages.editOnlyNonApproved }) },
           {
             target: 'filling',
             actions: assign(({ event }) => ({
-              values: { firstName: event.output.firstName, lastName: event.output.lastName, construction: event.output.construction.uuid },
-              files: { photo: event.output.photo, identification: event.output.identification, proofOfAddress: event.output.proofOfAddress },
+              values: {
+                firstName: event.output.firstName,
+                lastName: event.output.lastName,
+                construction: event.output.construction.uuid,
+              },
+              files: {
+                photo: event.output.photo,
+                identification: event.output.identification,
+                proofOfAddress: event.output.proofOfAddress,
+              },
             })),
           },
         ],
@@ -175,22 +231,44 @@ export const workerRequestMachine = setup({
             errors: ({ context, event }) => withoutKey(context.errors, event.name),
           }),
         },
-        'file.set': { actions: assign({
-          files: ({ context, event }) => ({ ...context.files, [event.slot]: event.file }),
-          errors: ({ context, event }) => withoutKey(context.errors, event.slot),
-        }) },
-        'file.remove': { actions: assign({ files: ({ context, event }) => ({ ...context.files, [event.slot]: null }) }) },
+        'file.set': {
+          actions: assign({
+            files: ({ context, event }) => ({ ...context.files, [event.slot]: event.file }),
+            errors: ({ context, event }) => withoutKey(context.errors, event.slot),
+          }),
+        },
+        'file.remove': {
+          actions: assign({ files: ({ context, event }) => ({ ...context.files, [event.slot]: null }) }),
+        },
         'form.submit': [
-          { guard: 'formValid', target: 'uploading', actions: assign({ payload: ({ context }) => payloadOf(context) as WorkerRequestPayload, progress: 0, error: null, errors: {} }) },
+          {
+            guard: 'formValid',
+            target: 'uploading',
+            actions: assign({
+              payload: ({ context }) => payloadOf(context) as WorkerRequestPayload,
+              progress: 0,
+              error: null,
+              errors: {},
+            }),
+          },
           { actions: assign({ errors: ({ context }) => errorsOf(context) }) },
         ],
-        submit: { target: 'uploading', actions: assign({ payload: ({ event }) => event.payload, progress: 0, error: null }) },
+        submit: {
+          target: 'uploading',
+          actions: assign({ payload: ({ event }) => event.payload, progress: 0, error: null }),
+        },
       },
     },
     uploading: {
-      invoke: { id: 'sendRequest', src: 'sendRequest', input: ({ context }) => ({ payload: context.payload!, editing: context.editing }) },
+      invoke: {
+        id: 'sendRequest',
+        src: 'sendRequest',
+        input: ({ context }) => ({ payload: context.payload!, editing: context.editing }),
+      },
       on: {
-        'upload.progress': { actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }) },
+        'upload.progress': {
+          actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }),
+        },
         'upload.done': { target: 'submitted', actions: assign({ sent: ({ event }) => event.workers, progress: 100 }) },
         'upload.failed': [
           { guard: 'editConflict', target: 'refused', actions: assign({ error: ({ event }) => event.error }) },
@@ -201,7 +279,9 @@ export const workerRequestMachine = setup({
     /** 'Ha ocurrido un error' with the server's text; the form keeps what was filled. */
     failed: { on: { 'dialog.close': 'filling' } },
     /** 'Solicitud de trabajador enviada' (an edit: '¡Trabajador actualizado exitosamente!', then back to /workers). */
-    submitted: { on: { 'dialog.close': [{ guard: 'isEditing', target: 'closed' }, { target: '#workerRequest.watching.judging' }] } },
+    submitted: {
+      on: { 'dialog.close': [{ guard: 'isEditing', target: 'closed' }, { target: '#workerRequest.watching.judging' }] },
+    },
     watching: {
       invoke: { id: 'live', src: 'live' },
       initial: 'judging',
@@ -210,14 +290,24 @@ export const workerRequestMachine = setup({
         'request.again': {
           target: 'filling',
           actions: assign({
-            payload: null, progress: 0, sent: [], error: null, errors: {},
+            payload: null,
+            progress: 0,
+            sent: [],
+            error: null,
+            errors: {},
             values: ({ context }) => ({ firstName: '', lastName: '', construction: context.values.construction }),
             files: { photo: null, identification: null, proofOfAddress: null },
           }),
         },
       },
       states: {
-        judging: { always: [{ guard: 'anyRejected', target: 'rejected' }, { guard: 'allApproved', target: 'approved' }, { target: 'pending' }] },
+        judging: {
+          always: [
+            { guard: 'anyRejected', target: 'rejected' },
+            { guard: 'allApproved', target: 'approved' },
+            { target: 'pending' },
+          ],
+        },
         /** 'Solicitud pendiente'. */
         pending: {},
         /** 'Solicitud aprobada'. */
@@ -229,7 +319,8 @@ export const workerRequestMachine = setup({
   },
 });
 
-const withoutKey = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
+const withoutKey = (errors: Record<string, string>, key: string) =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
 
 /** A new file is sent whole; a stored one unchanged as `{ uuid }`. */
 const sent = (file: SlotValue | null) => (file === null ? undefined : isStoredFile(file) ? { uuid: file.uuid } : file);
@@ -239,8 +330,15 @@ function payloadOf(context: WorkerRequestContext): unknown {
   const { firstName, lastName, construction } = context.values;
   return {
     construction: construction ? { uuid: construction } : undefined,
-    workers: [{ firstName, lastName, photo: sent(context.files.photo), identification: sent(context.files.identification),
-      proofOfAddress: sent(context.files.proofOfAddress) }],
+    workers: [
+      {
+        firstName,
+        lastName,
+        photo: sent(context.files.photo),
+        identification: sent(context.files.identification),
+        proofOfAddress: sent(context.files.proofOfAddress),
+      },
+    ],
   };
 }
 
@@ -248,5 +346,7 @@ function payloadOf(context: WorkerRequestContext): unknown {
 function errorsOf(context: WorkerRequestContext): Record<string, string> {
   const result = v.safeParse(WorkerRequestSchema, payloadOf(context));
   if (result.success) return {};
-  return Object.fromEntries(Object.entries(fieldErrors(result.issues)).map(([key, message]) => [key.split('.').at(-1)!, message]));
+  return Object.fromEntries(
+    Object.entries(fieldErrors(result.issues)).map(([key, message]) => [key.split('.').at(-1)!, message]),
+  );
 }

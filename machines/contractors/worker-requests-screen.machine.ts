@@ -6,7 +6,10 @@ import { workerApprovalMachine, type WorkerApprovalInput } from './worker-approv
 export interface RequestRow {
   constructionId: string;
   construction: { uuid: string; name: string; number: string; streetNumber: string };
-  workers: number; approved: number; rejected: number; pending: number;
+  workers: number;
+  approved: number;
+  rejected: number;
+  pending: number;
 }
 
 export interface RequestsScreenContext {
@@ -35,8 +38,12 @@ export type RequestsScreenEvent =
 export const workerRequestsScreenMachine = setup({
   types: { context: {} as RequestsScreenContext, events: {} as RequestsScreenEvent },
   actors: {
-    loadRequests: fromPromise<RequestRow[]>(async () => { throw new Error('not provided'); }),
-    loadSiteWorkers: fromPromise<WorkerRef[], { construction: string }>(async () => { throw new Error('not provided'); }),
+    loadRequests: fromPromise<RequestRow[]>(async () => {
+      throw new Error('not provided');
+    }),
+    loadSiteWorkers: fromPromise<WorkerRef[], { construction: string }>(async () => {
+      throw new Error('not provided');
+    }),
     approval: workerApprovalMachine,
     live: fromCallback<RequestsScreenEvent>(() => () => {}),
   },
@@ -48,7 +55,8 @@ export const workerRequestsScreenMachine = setup({
   states: {
     loading: {
       invoke: {
-        id: 'loadRequests', src: 'loadRequests',
+        id: 'loadRequests',
+        src: 'loadRequests',
         onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output, error: null }) },
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
@@ -57,17 +65,27 @@ export const workerRequestsScreenMachine = setup({
     ready: {
       on: {
         'page.go': { actions: assign({ page: ({ event }) => event.page }) },
-        approveAll: { target: 'readingSite', actions: assign({ bulk: ({ event }) => ({ construction: event.construction, action: 'approve' as const }) }) },
-        rejectAll: { target: 'readingSite', actions: assign({ bulk: ({ event }) => ({ construction: event.construction, action: 'reject' as const }) }) },
+        approveAll: {
+          target: 'readingSite',
+          actions: assign({ bulk: ({ event }) => ({ construction: event.construction, action: 'approve' as const }) }),
+        },
+        rejectAll: {
+          target: 'readingSite',
+          actions: assign({ bulk: ({ event }) => ({ construction: event.construction, action: 'reject' as const }) }),
+        },
         'live.changed': 'loading',
       },
     },
     readingSite: {
       invoke: {
-        id: 'loadSiteWorkers', src: 'loadSiteWorkers', input: ({ context }) => ({ construction: context.bulk!.construction }),
+        id: 'loadSiteWorkers',
+        src: 'loadSiteWorkers',
+        input: ({ context }) => ({ construction: context.bulk!.construction }),
         onDone: {
           target: 'deciding',
-          actions: assign({ deciding: ({ context, event }) => ({ bulk: true, action: context.bulk!.action, workers: event.output }) }),
+          actions: assign({
+            deciding: ({ context, event }) => ({ bulk: true, action: context.bulk!.action, workers: event.output }),
+          }),
         },
         onError: { target: 'siteFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
@@ -76,9 +94,15 @@ export const workerRequestsScreenMachine = setup({
     siteFailed: { on: { 'dialog.close': { target: 'ready', actions: assign({ bulk: null, error: null }) } } },
     deciding: {
       invoke: {
-        id: 'approval', src: 'approval', input: ({ context }) => context.deciding!,
+        id: 'approval',
+        src: 'approval',
+        input: ({ context }) => context.deciding!,
         onDone: [
-          { guard: ({ event }) => event.output.changed, target: 'loading', actions: assign({ bulk: null, deciding: null }) },
+          {
+            guard: ({ event }) => event.output.changed,
+            target: 'loading',
+            actions: assign({ bulk: null, deciding: null }),
+          },
           { target: 'ready', actions: assign({ bulk: null, deciding: null }) },
         ],
       },

@@ -1,20 +1,39 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
-import { credentialRefusal, editRefusal, MAX_CREDENTIAL_UUIDS, CredentialMessages, WorkerMessages } from '../../src/shared/contractors/worker-rules.js';
+import {
+  credentialRefusal,
+  editRefusal,
+  MAX_CREDENTIAL_UUIDS,
+  CredentialMessages,
+  WorkerMessages,
+} from '../../src/shared/contractors/worker-rules.js';
 import { invitationDownloadMachine } from '../massive-events/invitation-download.machine.js';
 import { workerApprovalMachine, type WorkerApprovalInput } from './worker-approval.machine.js';
 
 /** A listed worker as the screen keeps it (the API's answer). */
 export interface ScreenWorker {
-  uuid: string; firstName: string; lastName: string; status: string; rejectReason: string | null;
+  uuid: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  rejectReason: string | null;
   photo: { uuid: string; publicUrl: string; mimeType: string } | null;
   identification: { uuid: string; publicUrl: string; mimeType: string } | null;
   proofOfAddress: { uuid: string; publicUrl: string; mimeType: string } | null;
-  construction: { uuid: string; name: string; number: string; streetNumber: string; street: { name: string };
-    contractor: { firstName: string; lastName: string; enterprise: string } };
+  construction: {
+    uuid: string;
+    name: string;
+    number: string;
+    streetNumber: string;
+    street: { name: string };
+    contractor: { firstName: string; lastName: string; enterprise: string };
+  };
 }
 
-export interface WorkersScreenInput { construction: string | null; requestMode: boolean }
+export interface WorkersScreenInput {
+  construction: string | null;
+  requestMode: boolean;
+}
 
 export interface WorkersScreenContext {
   construction: string | null;
@@ -77,13 +96,17 @@ export const workersScreenMachine = setup({
     input: {} as WorkersScreenInput,
   },
   actors: {
-    loadWorkers: fromPromise<ScreenWorker[], { construction: string | null }>(async () => { throw new Error('not provided'); }),
+    loadWorkers: fromPromise<ScreenWorker[], { construction: string | null }>(async () => {
+      throw new Error('not provided');
+    }),
     approval: workerApprovalMachine,
     /** The credentials' download (the invitations' download machine, target 'workers'). */
     credentialDownload: invitationDownloadMachine,
     /** Live updates: reports 'live.changed' when a request or a decision touches the list. */
     live: fromCallback<WorkersScreenEvent>(() => () => {}),
-    deleteWorker: fromPromise<unknown, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    deleteWorker: fromPromise<unknown, { uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   actions: {
     /** Goes to the worker form in edit mode (the page navigates to workerEditPath). */
@@ -92,19 +115,33 @@ export const workersScreenMachine = setup({
 }).createMachine({
   id: 'workersScreen',
   context: ({ input }) => ({
-    construction: input.construction, requestMode: input.requestMode, workers: [], search: '', page: 0,
-    shown: null, modal: null, error: null, notice: null, deciding: null, downloading: null, selected: [], deleting: null,
+    construction: input.construction,
+    requestMode: input.requestMode,
+    workers: [],
+    search: '',
+    page: 0,
+    shown: null,
+    modal: null,
+    error: null,
+    notice: null,
+    deciding: null,
+    downloading: null,
+    selected: [],
+    deleting: null,
   }),
   invoke: { id: 'live', src: 'live' },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
-        id: 'loadWorkers', src: 'loadWorkers', input: ({ context }) => ({ construction: context.construction }),
+        id: 'loadWorkers',
+        src: 'loadWorkers',
+        input: ({ context }) => ({ construction: context.construction }),
         onDone: {
           target: 'ready',
           actions: assign({
-            workers: ({ event }) => event.output, error: null,
+            workers: ({ event }) => event.output,
+            error: null,
             // A tick stays only on a worker that is still listed.
             selected: ({ context, event }) => context.selected.filter((u) => event.output.some((w) => w.uuid === u)),
           }),
@@ -120,47 +157,81 @@ export const workersScreenMachine = setup({
         'info.open': { actions: assign({ shown: ({ event }) => event.uuid, modal: 'info' }) },
         'credential.open': [
           {
-            guard: ({ context, event }) => credentialRefusal(context.workers.find((w) => w.uuid === event.uuid)?.status ?? '') !== null,
+            guard: ({ context, event }) =>
+              credentialRefusal(context.workers.find((w) => w.uuid === event.uuid)?.status ?? '') !== null,
             actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }),
           },
           { actions: assign({ shown: ({ event }) => event.uuid, modal: 'credential' }) },
         ],
         'credentials.download': [
-          { guard: ({ event }) => event.uuids.length > MAX_CREDENTIAL_UUIDS, actions: assign({ notice: CredentialMessages.tooMany }) },
           {
-            guard: ({ context, event }) => event.uuids.length === 0
-              || event.uuids.some((u) => credentialRefusal(context.workers.find((w) => w.uuid === u)?.status ?? '') !== null),
+            guard: ({ event }) => event.uuids.length > MAX_CREDENTIAL_UUIDS,
+            actions: assign({ notice: CredentialMessages.tooMany }),
+          },
+          {
+            guard: ({ context, event }) =>
+              event.uuids.length === 0 ||
+              event.uuids.some(
+                (u) => credentialRefusal(context.workers.find((w) => w.uuid === u)?.status ?? '') !== null,
+              ),
             actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }),
           },
-          { target: 'downloading', actions: assign({ downloading: ({ event }) => event.uuids, shown: null, modal: null }) },
+          {
+            target: 'downloading',
+            actions: assign({ downloading: ({ event }) => event.uuids, shown: null, modal: null }),
+          },
         ],
         'modal.close': { actions: assign({ shown: null, modal: null, notice: null }) },
-        approve: { target: 'deciding', actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'approve') }) },
-        reject: { target: 'deciding', actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'reject') }) },
+        approve: {
+          target: 'deciding',
+          actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'approve') }),
+        },
+        reject: {
+          target: 'deciding',
+          actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'reject') }),
+        },
         'live.changed': 'loading',
         'worker.edit': [
-          { guard: ({ context, event }) => editRefusal(statusOf(context, event.uuid)) !== null, actions: assign({ notice: WorkerMessages.editOnlyNonApproved }) },
+          {
+            guard: ({ context, event }) => editRefusal(statusOf(context, event.uuid)) !== null,
+            actions: assign({ notice: WorkerMessages.editOnlyNonApproved }),
+          },
           { actions: { type: 'openEdit', params: ({ event }) => ({ uuid: event.uuid }) } },
         ],
         'worker.delete': { target: 'confirmDelete', actions: assign({ deleting: ({ event }) => event.uuid }) },
         'select.toggle': {
           actions: assign({
-            selected: ({ context, event }) => (context.selected.includes(event.uuid)
-              ? context.selected.filter((u) => u !== event.uuid) : [...context.selected, event.uuid]),
+            selected: ({ context, event }) =>
+              context.selected.includes(event.uuid)
+                ? context.selected.filter((u) => u !== event.uuid)
+                : [...context.selected, event.uuid],
           }),
         },
         'select.all': {
           actions: assign({
-            selected: ({ context, event }) => (event.uuids.every((u) => context.selected.includes(u))
-              ? context.selected.filter((u) => !event.uuids.includes(u))
-              : [...context.selected, ...event.uuids.filter((u) => !context.selected.includes(u))]),
+            selected: ({ context, event }) =>
+              event.uuids.every((u) => context.selected.includes(u))
+                ? context.selected.filter((u) => !event.uuids.includes(u))
+                : [...context.selected, ...event.uuids.filter((u) => !context.selected.includes(u))],
           }),
         },
         'selection.download': [
-          { guard: ({ context }) => context.selected.length === 0, actions: assign({ notice: WorkerMessages.selectOne }) },
-          { guard: ({ context }) => approvedOf(context).length === 0, actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }) },
-          { guard: ({ context }) => approvedOf(context).length > MAX_CREDENTIAL_UUIDS, actions: assign({ notice: CredentialMessages.tooMany }) },
-          { target: 'downloading', actions: assign({ downloading: ({ context }) => approvedOf(context), shown: null, modal: null }) },
+          {
+            guard: ({ context }) => context.selected.length === 0,
+            actions: assign({ notice: WorkerMessages.selectOne }),
+          },
+          {
+            guard: ({ context }) => approvedOf(context).length === 0,
+            actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }),
+          },
+          {
+            guard: ({ context }) => approvedOf(context).length > MAX_CREDENTIAL_UUIDS,
+            actions: assign({ notice: CredentialMessages.tooMany }),
+          },
+          {
+            target: 'downloading',
+            actions: assign({ downloading: ({ context }) => approvedOf(context), shown: null, modal: null }),
+          },
         ],
       },
     },
@@ -173,8 +244,13 @@ export const workersScreenMachine = setup({
     },
     deleting: {
       invoke: {
-        id: 'deleteWorker', src: 'deleteWorker', input: ({ context }) => ({ uuid: context.deleting! }),
-        onDone: { target: 'deleted', actions: assign({ selected: ({ context }) => context.selected.filter((u) => u !== context.deleting) }) },
+        id: 'deleteWorker',
+        src: 'deleteWorker',
+        input: ({ context }) => ({ uuid: context.deleting! }),
+        onDone: {
+          target: 'deleted',
+          actions: assign({ selected: ({ context }) => context.selected.filter((u) => u !== context.deleting) }),
+        },
         onError: { target: 'deleteFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
     },
@@ -184,16 +260,23 @@ export const workersScreenMachine = setup({
     deleteFailed: { on: { 'dialog.close': { target: 'ready', actions: assign({ deleting: null, error: null }) } } },
     downloading: {
       invoke: {
-        id: 'credentialDownload', src: 'credentialDownload',
+        id: 'credentialDownload',
+        src: 'credentialDownload',
         input: ({ context }) => ({ target: { kind: 'workers' as const, uuids: context.downloading! } }),
         onDone: { target: 'ready', actions: assign({ downloading: null }) },
       },
     },
     deciding: {
       invoke: {
-        id: 'approval', src: 'approval', input: ({ context }) => context.deciding!,
+        id: 'approval',
+        src: 'approval',
+        input: ({ context }) => context.deciding!,
         onDone: [
-          { guard: ({ event }) => event.output.changed, target: 'loading', actions: assign({ deciding: null, modal: null, shown: null }) },
+          {
+            guard: ({ event }) => event.output.changed,
+            target: 'loading',
+            actions: assign({ deciding: null, modal: null, shown: null }),
+          },
           { target: 'ready', actions: assign({ deciding: null }) },
         ],
       },
@@ -201,11 +284,17 @@ export const workersScreenMachine = setup({
   },
 });
 
-const statusOf = (context: WorkersScreenContext, uuid: string) => context.workers.find((w) => w.uuid === uuid)?.status ?? '';
+const statusOf = (context: WorkersScreenContext, uuid: string) =>
+  context.workers.find((w) => w.uuid === uuid)?.status ?? '';
 /** The ticked workers whose credentials may be drawn (approved only). */
-const approvedOf = (context: WorkersScreenContext) => context.selected.filter((u) => credentialRefusal(statusOf(context, u)) === null);
+const approvedOf = (context: WorkersScreenContext) =>
+  context.selected.filter((u) => credentialRefusal(statusOf(context, u)) === null);
 
 function decisionOf(context: WorkersScreenContext, uuid: string, action: 'approve' | 'reject'): WorkerApprovalInput {
   const w = context.workers.find((x) => x.uuid === uuid);
-  return { bulk: false, action, workers: w ? [{ uuid: w.uuid, name: `${w.firstName} ${w.lastName}`, status: w.status }] : [] };
+  return {
+    bulk: false,
+    action,
+    workers: w ? [{ uuid: w.uuid, name: `${w.firstName} ${w.lastName}`, status: w.status }] : [],
+  };
 }

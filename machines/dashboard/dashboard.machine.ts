@@ -1,7 +1,11 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject, assertEvent } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import {
-  applyVisitIn, applyVisitOut, dashboardOf, type VisitDashboard, type VisitStatsResponses,
+  applyVisitIn,
+  applyVisitOut,
+  dashboardOf,
+  type VisitDashboard,
+  type VisitStatsResponses,
 } from '../../src/shared/dashboard/dashboard-counters.js';
 import type { IntegratorDashboard } from '../../src/shared/integrators/integrator-types.js';
 import type { VisitEvent } from '../../src/shared/platform/realtime.js';
@@ -25,7 +29,10 @@ export type DashboardEvent =
   | { type: 'dashboard.reload' }
   | { type: 'xstate.done.actor.visits'; output: VisitStatsResponses };
 
-export interface DashboardInput { view: 'licences' | 'visits'; fracUuid: string | null }
+export interface DashboardInput {
+  view: 'licences' | 'visits';
+  fracUuid: string | null;
+}
 
 /**
  * The /home dashboards: integrators load their licence cards; everyone else
@@ -40,31 +47,50 @@ export const dashboardMachine = setup({
   },
   actors: {
     /** `GET api/integrator/dashboard`. */
-    loadLicences: fromPromise<IntegratorDashboard, void>(async () => { throw new Error('not provided'); }),
+    loadLicences: fromPromise<IntegratorDashboard, void>(async () => {
+      throw new Error('not provided');
+    }),
     /** dailyVisits, monthlyVisits, residentSummary, entriesQR and entriesManual. */
-    loadVisitStats: fromPromise<VisitStatsResponses, void>(async () => { throw new Error('not provided'); }),
+    loadVisitStats: fromPromise<VisitStatsResponses, void>(async () => {
+      throw new Error('not provided');
+    }),
     /** Subscribes to the community's room and sends `visit.in`, `visit.out` and `live.status` back. */
     liveVisits: fromCallback<EventObject, { fracUuid: string }>(() => () => {}),
   },
   actions: {
-    assignVisits: assign({ visits: ({ event }) => { assertEvent(event, 'xstate.done.actor.visits'); return dashboardOf(event.output); }, error: null }),
+    assignVisits: assign({
+      visits: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.visits');
+        return dashboardOf(event.output);
+      },
+      error: null,
+    }),
   },
   guards: {
     isLicenceView: ({ context }) => context.view === 'licences',
     hasCommunity: ({ context }) => context.fracUuid !== null,
     /** Only the active community's visits count (the server's rooms already ensure it). */
     isOwnCommunity: ({ context, event }) =>
-      (event.type === 'visit.in' || event.type === 'visit.out') && event.event.fracUuid.toLowerCase() === context.fracUuid?.toLowerCase(),
+      (event.type === 'visit.in' || event.type === 'visit.out') &&
+      event.event.fracUuid.toLowerCase() === context.fracUuid?.toLowerCase(),
   },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({ view: input.view, fracUuid: input.fracUuid, visits: null, licences: null, live: null, error: null }),
+  context: ({ input }) => ({
+    view: input.view,
+    fracUuid: input.fracUuid,
+    visits: null,
+    licences: null,
+    live: null,
+    error: null,
+  }),
   initial: 'boot',
   states: {
     boot: { always: [{ guard: 'isLicenceView', target: 'loadingLicences' }, { target: 'loadingVisits' }] },
     loadingLicences: {
       invoke: {
-        id: 'licences', src: 'loadLicences',
+        id: 'licences',
+        src: 'loadLicences',
         onDone: { target: 'licences', actions: assign({ licences: ({ event }) => event.output, error: null }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
@@ -72,7 +98,8 @@ export const dashboardMachine = setup({
     licences: {},
     loadingVisits: {
       invoke: {
-        id: 'visits', src: 'loadVisitStats',
+        id: 'visits',
+        src: 'loadVisitStats',
         onDone: [
           { guard: 'hasCommunity', target: 'visits.live', actions: 'assignVisits' },
           { target: 'visits.still', actions: 'assignVisits' },
@@ -88,8 +115,14 @@ export const dashboardMachine = setup({
           entry: assign({ live: 'connecting' as const }),
           invoke: { id: 'live', src: 'liveVisits', input: ({ context }) => ({ fracUuid: context.fracUuid! }) },
           on: {
-            'visit.in': { guard: 'isOwnCommunity', actions: assign({ visits: ({ context, event }) => applyVisitIn(context.visits!, event.event) }) },
-            'visit.out': { guard: 'isOwnCommunity', actions: assign({ visits: ({ context }) => applyVisitOut(context.visits!) }) },
+            'visit.in': {
+              guard: 'isOwnCommunity',
+              actions: assign({ visits: ({ context, event }) => applyVisitIn(context.visits!, event.event) }),
+            },
+            'visit.out': {
+              guard: 'isOwnCommunity',
+              actions: assign({ visits: ({ context }) => applyVisitOut(context.visits!) }),
+            },
             'live.status': { actions: assign({ live: ({ event }) => event.status }) },
           },
         },

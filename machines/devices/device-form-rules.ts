@@ -10,7 +10,14 @@ import type { Option } from '../platform/form-screen.machine.js';
 
 /** A new device: a BOOTH reading IN, nothing located. */
 export const emptyDevice = (): FormValues => ({
-  name: '', deviceType: 'BOOTH', scannerAccess: 'IN', scannerPlace: null, parents: [], zone: null, street: null, number: '',
+  name: '',
+  deviceType: 'BOOTH',
+  scannerAccess: 'IN',
+  scannerPlace: null,
+  parents: [],
+  zone: null,
+  street: null,
+  number: '',
 });
 
 /** A stored device (GET api/devices/{id}) as the modal's values. */
@@ -45,4 +52,8 @@ export function keepShownFields(values: FormValues): FormValues {
 
 /** The device modal's rules for the skeleton: the shared schema, and it loads when adding too (the parents). */
 export const deviceRules = (initial: () => FormValues = emptyDevice) =>
-  formRules({ schema: DeviceSchema, initial: (row) => (row ? { ...initial(), name: row.name } : initial()), loadsWhenAdding: true });
+  formRules({
+    schema: DeviceSchema,
+    initial: (row) => (row ? { ...initial(), name: row.name } : initial()),
+    loadsWhenAdding: true,
+  });

@@ -2,7 +2,12 @@ import { assertEvent, enqueueActions } from 'xstate';
 import { deviceFieldsShown } from '../../src/shared/devices/device-rules.js';
 import { withoutError } from '../../src/shared/platform/form-validation.js';
 import type { FormValues } from '../platform/form-rules.js';
-import { createFormScreen, type formScreenMachine, type FormContext, type FormEvent } from '../platform/form-screen.machine.js';
+import {
+  createFormScreen,
+  type formScreenMachine,
+  type FormContext,
+  type FormEvent,
+} from '../platform/form-screen.machine.js';
 import { deviceRules, keepShownFields } from './device-form-rules.js';
 import { zoneStreetPickerMachine } from '../catalogues/zone-street-picker.machine.js';
 
@@ -12,8 +17,12 @@ const shown = (context: FormContext) => deviceFieldsShown(context.values);
 /** Messages of fields the type rules just hid go with them. */
 const errorsOfShown = (errors: Record<string, string>, values: FormValues) => {
   const kept = deviceFieldsShown(values);
-  const hidden = [...(kept.scanner ? [] : ['scannerPlace', 'scannerType', 'zone']), ...(kept.parents ? [] : ['parents']),
-    ...(kept.street ? [] : ['street']), ...(kept.number ? [] : ['number'])];
+  const hidden = [
+    ...(kept.scanner ? [] : ['scannerPlace', 'scannerType', 'zone']),
+    ...(kept.parents ? [] : ['parents']),
+    ...(kept.street ? [] : ['street']),
+    ...(kept.number ? [] : ['number']),
+  ];
   return hidden.reduce(withoutError, errors);
 };
 
@@ -24,7 +33,12 @@ const acceptsField = (context: FormContext, event: FormEvent) => {
   const name = nameOf(event) ?? '';
   if (TYPE_FIELDS.includes(name) || name === 'name') return true;
   const kept = shown(context);
-  return (name === 'zone' && kept.scanner) || (name === 'street' && kept.street) || (name === 'number' && kept.number) || (name === 'parents' && kept.parents);
+  return (
+    (name === 'zone' && kept.scanner) ||
+    (name === 'street' && kept.street) ||
+    (name === 'number' && kept.number) ||
+    (name === 'parents' && kept.parents)
+  );
 };
 
 /**
@@ -37,12 +51,17 @@ const acceptsField = (context: FormContext, event: FormEvent) => {
  */
 const deviceImplementations = {
   actors: { formPart: zoneStreetPickerMachine },
-  guards: { acceptsField: ({ context, event }: { context: FormContext; event: FormEvent }) => acceptsField(context, event) },
+  guards: {
+    acceptsField: ({ context, event }: { context: FormContext; event: FormEvent }) => acceptsField(context, event),
+  },
   actions: {
     /** The zone-then-street child, once the stored device (its zone) is known. */
     afterLoad: enqueueActions(({ context, enqueue }) => {
       const idZone = context.record.idZone;
-      enqueue.spawnChild('formPart', { id: 'picker', input: { withStreets: true, idZone: typeof idZone === 'number' ? idZone : null } });
+      enqueue.spawnChild('formPart', {
+        id: 'picker',
+        input: { withStreets: true, idZone: typeof idZone === 'number' ? idZone : null },
+      });
     }),
     /**
      * A type change keeps only the fields the new type shows (and their messages); choosing a zone

@@ -38,11 +38,17 @@ export type DeviceLinkEvent =
   | { type: 'unlink.cancel' }
   | { type: 'dialog.close' }
   | { type: 'xstate.done.actor.issue' | 'xstate.done.actor.renew'; output: IssuedCode }
-  | { type: 'xstate.done.actor.poll' | 'xstate.done.actor.confirm'; output: Partial<DeviceLinkRow> & { status?: string } }
+  | {
+      type: 'xstate.done.actor.poll' | 'xstate.done.actor.confirm';
+      output: Partial<DeviceLinkRow> & { status?: string };
+    }
   | { type: 'xstate.error.actor.issue' | 'xstate.error.actor.renew' | 'xstate.error.actor.unlink'; error: unknown };
 
 /** `PUT api/devices/linkCode/{id}`. */
-export interface IssuedCode { code: string; expiresAt: string }
+export interface IssuedCode {
+  code: string;
+  expiresAt: string;
+}
 
 /**
  * A device's link and unlink, one per shown row, spawned by the devices
@@ -61,11 +67,17 @@ export const deviceLinkMachine = setup({
   },
   actors: {
     /** `PUT api/devices/linkCode/{uuid}`: a fresh one-time code. */
-    issueCode: fromPromise<IssuedCode, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    issueCode: fromPromise<IssuedCode, { uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** `GET api/devices/{uuid}`: the poll fallback reads the device's status. */
-    readDevice: fromPromise<Partial<DeviceLinkRow> & { status: string }, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    readDevice: fromPromise<Partial<DeviceLinkRow> & { status: string }, { uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** `PUT api/devices/unlinkDevice/{uuid}` with the device token as the body. */
-    unlinkDevice: fromPromise<unknown, { uuid: string; deviceToken: string }>(async () => { throw new Error('not provided'); }),
+    unlinkDevice: fromPromise<unknown, { uuid: string; deviceToken: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** The realtime events of this device (DEVICE_LINKED → `device.linked`, DEVICE_STATUS → `device.status`). */
     deviceEvents: fromCallback<DeviceLinkEvent, { uuid: string }>(() => () => undefined),
   },
@@ -84,7 +96,12 @@ export const deviceLinkMachine = setup({
       return { code, expiresAt, error: null };
     }),
     forgetCode: assign({ code: null, expiresAt: null }),
-    takeFailure: assign({ error: ({ event }) => { assertEvent(event, ['xstate.error.actor.issue', 'xstate.error.actor.renew', 'xstate.error.actor.unlink']); return failureDescription(event.error); } }),
+    takeFailure: assign({
+      error: ({ event }) => {
+        assertEvent(event, ['xstate.error.actor.issue', 'xstate.error.actor.renew', 'xstate.error.actor.unlink']);
+        return failureDescription(event.error);
+      },
+    }),
     forgetFailure: assign({ error: null }),
     /** The device as the server now has it (its `deviceToken`, what unlinking sends). */
     takeRecord: assign(({ context, event }) => {
@@ -103,7 +120,14 @@ export const deviceLinkMachine = setup({
   },
 }).createMachine({
   id: 'deviceLink',
-  context: ({ input }) => ({ row: input.row, online: input.row.online, lastSeenAt: input.row.lastSeenAt, code: null, expiresAt: null, error: null }),
+  context: ({ input }) => ({
+    row: input.row,
+    online: input.row.online,
+    lastSeenAt: input.row.lastSeenAt,
+    code: null,
+    expiresAt: null,
+    error: null,
+  }),
   invoke: { id: 'events', src: 'deviceEvents', input: ({ context }) => ({ uuid: context.row.uuid }) },
   on: { 'device.status': { actions: 'hearStatus' } },
   initial: 'checking',
@@ -119,7 +143,9 @@ export const deviceLinkMachine = setup({
     /** The dialog opens while the first code is issued. */
     issuing: {
       invoke: {
-        id: 'issue', src: 'issueCode', input: ({ context }) => ({ uuid: context.row.uuid }),
+        id: 'issue',
+        src: 'issueCode',
+        input: ({ context }) => ({ uuid: context.row.uuid }),
         onDone: { target: 'showingCode', actions: 'takeCode' },
         onError: { target: 'issueFailed', actions: 'takeFailure' },
       },
@@ -137,7 +163,9 @@ export const deviceLinkMachine = setup({
     /** The poll fallback: a missed realtime event still closes the dialog. */
     polling: {
       invoke: {
-        id: 'poll', src: 'readDevice', input: ({ context }) => ({ uuid: context.row.uuid }),
+        id: 'poll',
+        src: 'readDevice',
+        input: ({ context }) => ({ uuid: context.row.uuid }),
         onDone: [{ guard: 'isNowActive', target: 'linked', actions: 'takeRecord' }, { target: 'showingCode' }],
         // A failed poll is not the person's problem: the code stays on screen and the next poll tries again.
         onError: { target: 'showingCode' },
@@ -150,7 +178,9 @@ export const deviceLinkMachine = setup({
     /** Expiry or 'Renovar código': a new code replaces the shown one. */
     renewing: {
       invoke: {
-        id: 'renew', src: 'issueCode', input: ({ context }) => ({ uuid: context.row.uuid }),
+        id: 'renew',
+        src: 'issueCode',
+        input: ({ context }) => ({ uuid: context.row.uuid }),
         onDone: { target: 'showingCode', actions: 'takeCode' },
         onError: { target: 'issueFailed', actions: ['takeFailure', 'forgetCode'] },
       },
@@ -164,7 +194,9 @@ export const deviceLinkMachine = setup({
     /** DEVICE_LINKED arrived: the linked device is read (its link's `deviceToken`) before saying so. */
     confirming: {
       invoke: {
-        id: 'confirm', src: 'readDevice', input: ({ context }) => ({ uuid: context.row.uuid }),
+        id: 'confirm',
+        src: 'readDevice',
+        input: ({ context }) => ({ uuid: context.row.uuid }),
         onDone: { target: 'linked', actions: 'takeRecord' },
         // The event is the server's word: it linked. Without the record, the list's reload brings it.
         onError: { target: 'linked' },
@@ -185,7 +217,9 @@ export const deviceLinkMachine = setup({
     },
     unlinking: {
       invoke: {
-        id: 'unlink', src: 'unlinkDevice', input: ({ context }) => ({ uuid: context.row.uuid, deviceToken: context.row.deviceToken ?? '' }),
+        id: 'unlink',
+        src: 'unlinkDevice',
+        input: ({ context }) => ({ uuid: context.row.uuid, deviceToken: context.row.deviceToken ?? '' }),
         onDone: { target: 'unlinked', actions: assign({ online: false }) },
         onError: { target: 'unlinkFailed', actions: 'takeFailure' },
       },

@@ -10,13 +10,12 @@ export interface IntegratorAccessContext {
   changed: boolean;
 }
 
-export type IntegratorAccessEvent =
-  | { type: 'access.confirm' }
-  | { type: 'access.cancel' }
-  | { type: 'dialog.close' };
+export type IntegratorAccessEvent = { type: 'access.confirm' } | { type: 'access.cancel' } | { type: 'dialog.close' };
 
 /** The listed integrator the action is on (what the list gives its row-action child). */
-export interface IntegratorAccessInput { row: { uuid: string; name: string; lastName?: string | null; enabled: boolean } }
+export interface IntegratorAccessInput {
+  row: { uuid: string; name: string; lastName?: string | null; enabled: boolean };
+}
 
 /**
  * Enable or disable an integrator, as the integrators list's row-action child: ask
@@ -32,12 +31,16 @@ export const integratorAccessMachine = setup({
   },
   actors: {
     /** `PUT api/integrator/{uuid}/enable` or `/disable`. */
-    setAccess: fromPromise<unknown, { uuid: string; enable: boolean }>(async () => { throw new Error('not provided'); }),
+    setAccess: fromPromise<unknown, { uuid: string; enable: boolean }>(async () => {
+      throw new Error('not provided');
+    }),
   },
 }).createMachine({
   id: 'integratorAccess',
   context: ({ input }) => ({
-    target: { uuid: input.row.uuid, name: integratorFullName(input.row), enabled: input.row.enabled }, error: null, changed: false,
+    target: { uuid: input.row.uuid, name: integratorFullName(input.row), enabled: input.row.enabled },
+    error: null,
+    changed: false,
   }),
   initial: 'confirming',
   output: ({ context }) => ({ changed: context.changed }),
@@ -50,7 +53,8 @@ export const integratorAccessMachine = setup({
     },
     saving: {
       invoke: {
-        id: 'setAccess', src: 'setAccess',
+        id: 'setAccess',
+        src: 'setAccess',
         input: ({ context }) => ({ uuid: context.target.uuid, enable: !context.target.enabled }),
         onDone: { target: 'closed', actions: assign({ changed: true }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },

@@ -2,11 +2,21 @@ import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import {
-  EventTexts, eventEditPath, SelectionTexts, StatusRefusals, statusAllows, type EventAction, type EventStatus,
+  EventTexts,
+  eventEditPath,
+  SelectionTexts,
+  StatusRefusals,
+  statusAllows,
+  type EventAction,
+  type EventStatus,
 } from '../../src/shared/massive-events/massive-event-rules.js';
 
 /** What a selected row needs for the rules: its uuid, its name, its display status. */
-export interface SelectedEvent { uuid: string; name: string; status: EventStatus }
+export interface SelectedEvent {
+  uuid: string;
+  name: string;
+  status: EventStatus;
+}
 
 /** The actions that call the server (edit opens the wizard; download runs the invitations' download child). */
 export type ServerAction = 'clone' | 'cancel' | 'delete';
@@ -29,10 +39,23 @@ export type EventActionsEvent =
   | { type: 'xstate.error.actor.runAction'; error: unknown };
 
 /** The verb of the selection message 'No es posible {verb} más de un evento a la vez'. */
-const VERBS: Record<EventAction, string> = { edit: 'editar', clone: 'clonar', cancel: 'cancelar', delete: 'eliminar', download: 'descargar las invitaciones de' };
-const SUCCESS: Record<ServerAction, string> = { clone: EventTexts.cloned, cancel: EventTexts.cancelled, delete: EventTexts.deleted };
+const VERBS: Record<EventAction, string> = {
+  edit: 'editar',
+  clone: 'clonar',
+  cancel: 'cancelar',
+  delete: 'eliminar',
+  download: 'descargar las invitaciones de',
+};
+const SUCCESS: Record<ServerAction, string> = {
+  clone: EventTexts.cloned,
+  cancel: EventTexts.cancelled,
+  delete: EventTexts.deleted,
+};
 
-const actionOf = (event: EventActionsEvent) => { assertEvent(event, 'action'); return event.action; };
+const actionOf = (event: EventActionsEvent) => {
+  assertEvent(event, 'action');
+  return event.action;
+};
 
 /**
  * The events list's toolbar: the rows ticked in the table and the
@@ -49,7 +72,9 @@ export const eventActionsMachine = setup({
   },
   actors: {
     /** `POST …/{id}/clone`, `PUT …/{id}/cancel` or `DELETE …/{id}`. */
-    runAction: fromPromise<unknown, { action: ServerAction; uuid: string }>(async () => { throw new Error('not provided'); }),
+    runAction: fromPromise<unknown, { action: ServerAction; uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** The event's invitations (png or zip), with progress; the screen provides it with its fetch. */
     invitationDownload: invitationDownloadMachine,
   },
@@ -60,14 +85,16 @@ export const eventActionsMachine = setup({
     isEdit: ({ event }) => actionOf(event) === 'edit',
     isDownload: ({ event }) => actionOf(event) === 'download',
     isClone: ({ event }) => actionOf(event) === 'clone',
-    downloadFailed: ({ event }) => event.type === 'xstate.done.actor.invitationDownload' && event.output.returnTo !== null,
+    downloadFailed: ({ event }) =>
+      event.type === 'xstate.done.actor.invitationDownload' && event.output.returnTo !== null,
   },
   actions: {
     toggle: assign({
       selected: ({ context, event }) => {
         assertEvent(event, 'select.toggle');
         return context.selected.some((r) => r.uuid === event.row.uuid)
-          ? context.selected.filter((r) => r.uuid !== event.row.uuid) : [...context.selected, event.row];
+          ? context.selected.filter((r) => r.uuid !== event.row.uuid)
+          : [...context.selected, event.row];
       },
     }),
     clear: assign({ selected: [] }),
@@ -75,22 +102,33 @@ export const eventActionsMachine = setup({
     refuseMany: assign({
       dialog: ({ event }) => {
         const action = actionOf(event);
-        return { title: action === 'edit' ? SelectionTexts.manyEdit : SelectionTexts.many(VERBS[action]), detail: null };
+        return {
+          title: action === 'edit' ? SelectionTexts.manyEdit : SelectionTexts.many(VERBS[action]),
+          detail: null,
+        };
       },
     }),
     /** 'Ups...' for a clone refused; 'No se puede realizar la siguiente acción' for the other status rules. */
     refuseStatus: assign({
       dialog: ({ event }) => {
         const action = actionOf(event);
-        return { title: action === 'clone' ? EventTexts.cloneRefusedTitle : EventTexts.forbiddenTitle, detail: StatusRefusals[action] };
+        return {
+          title: action === 'clone' ? EventTexts.cloneRefusedTitle : EventTexts.forbiddenTitle,
+          detail: StatusRefusals[action],
+        };
       },
     }),
     choose: assign({ action: ({ event }) => actionOf(event) }),
-    succeed: assign({ dialog: ({ context }) => ({ title: '¡Correcto!', detail: SUCCESS[context.action as ServerAction] }) }),
+    succeed: assign({
+      dialog: ({ context }) => ({ title: '¡Correcto!', detail: SUCCESS[context.action as ServerAction] }),
+    }),
     fail: assign({
       dialog: ({ context, event }) => ({
         title: context.action === 'clone' ? EventTexts.cloneRefusedTitle : EventTexts.errorTitle,
-        detail: event.type === 'xstate.error.actor.runAction' ? failureDescription(event.error) : failureDescription(undefined),
+        detail:
+          event.type === 'xstate.error.actor.runAction'
+            ? failureDescription(event.error)
+            : failureDescription(undefined),
       }),
     }),
     closeDialog: assign({ dialog: null, action: null }),
@@ -113,7 +151,13 @@ export const eventActionsMachine = setup({
           { guard: 'noneSelected', target: 'refused', actions: 'refuseNone' },
           { guard: 'manySelected', target: 'refused', actions: 'refuseMany' },
           { guard: 'statusRefuses', target: 'refused', actions: 'refuseStatus' },
-          { guard: 'isEdit', actions: { type: 'openEditor', params: ({ context }) => ({ path: eventEditPath(context.selected[0]!.uuid) }) } },
+          {
+            guard: 'isEdit',
+            actions: {
+              type: 'openEditor',
+              params: ({ context }) => ({ path: eventEditPath(context.selected[0]!.uuid) }),
+            },
+          },
           { guard: 'isDownload', target: 'downloading' },
           { guard: 'isClone', target: 'running', actions: 'choose' },
           { target: 'confirming', actions: 'choose' },
@@ -130,7 +174,8 @@ export const eventActionsMachine = setup({
     },
     running: {
       invoke: {
-        id: 'runAction', src: 'runAction',
+        id: 'runAction',
+        src: 'runAction',
         input: ({ context }) => ({ action: context.action as ServerAction, uuid: context.selected[0]!.uuid }),
         onDone: { target: 'succeeded', actions: 'succeed' },
         onError: { target: 'failed', actions: 'fail' },
@@ -142,12 +187,18 @@ export const eventActionsMachine = setup({
     /** The download child draws its progress and its own dialogs ('Descarga completada' or the error). */
     downloading: {
       invoke: {
-        id: 'invitationDownload', src: 'invitationDownload',
+        id: 'invitationDownload',
+        src: 'invitationDownload',
         input: ({ context }) => ({ target: { kind: 'event' as const, uuid: context.selected[0]!.uuid } }),
         onDone: [
           {
-            guard: 'downloadFailed', target: 'idle',
-            actions: ['clear', { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) }, 'reloadList'],
+            guard: 'downloadFailed',
+            target: 'idle',
+            actions: [
+              'clear',
+              { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) },
+              'reloadList',
+            ],
           },
           { target: 'idle' },
         ],

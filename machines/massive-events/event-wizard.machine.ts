@@ -2,19 +2,35 @@ import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import {
-  configureBodyOf, designOfEvent, emptyDesign, freshValues, restoreBodyOf, valuesOfEvent, wizardGuestOf,
-  type Design, type DesignImage, type DesignPreviews, type StepOneValues, type WizardGuest,
+  configureBodyOf,
+  designOfEvent,
+  emptyDesign,
+  freshValues,
+  restoreBodyOf,
+  valuesOfEvent,
+  wizardGuestOf,
+  type Design,
+  type DesignImage,
+  type DesignPreviews,
+  type StepOneValues,
+  type WizardGuest,
 } from '../../src/shared/massive-events/event-wizard-rules.js';
 import { validateForm } from '../../src/shared/platform/form-validation.js';
 import { EventTexts, guestNameKey, localNow } from '../../src/shared/massive-events/massive-event-rules.js';
 import type { Guest, MassiveEvent } from '../../src/shared/massive-events/massive-event-types.js';
 import {
-  eventStepSchema, GuestFieldsSchema, type EventBody, type GuestFields,
+  eventStepSchema,
+  GuestFieldsSchema,
+  type EventBody,
+  type GuestFields,
 } from '../../src/shared/massive-events/massive-event.schema.js';
 import { guestImportMachine, type GuestImportOutput } from './guest-import.machine.js';
 import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
 
-export interface Option { value: string; label: string }
+export interface Option {
+  value: string;
+  label: string;
+}
 
 export interface EventWizardInput {
   /** The event's id in edit mode (`/create?token={id}`). */
@@ -59,23 +75,36 @@ export interface EventWizardContext {
 
 export type EventWizardEvent =
   | { type: 'field.change'; name: string; value: string }
-  | { type: 'next' } | { type: 'back' } | { type: 'saveExit' } | { type: 'finish' }
+  | { type: 'next' }
+  | { type: 'back' }
+  | { type: 'saveExit' }
+  | { type: 'finish' }
   | { type: 'guest.change'; name: string; value: string }
-  | { type: 'guest.submit' } | { type: 'guest.edit'; index: number } | { type: 'guest.remove'; index: number } | { type: 'guest.cancel' }
-  | { type: 'repeat.confirm' } | { type: 'repeat.cancel' }
+  | { type: 'guest.submit' }
+  | { type: 'guest.edit'; index: number }
+  | { type: 'guest.remove'; index: number }
+  | { type: 'guest.cancel' }
+  | { type: 'repeat.confirm' }
+  | { type: 'repeat.cancel' }
   | { type: 'import.open' }
   | { type: 'color.change'; slot: 'foregroundColor' | 'backgroundColor'; value: string }
   | { type: 'image.set'; slot: 'backgroundImage' | 'profile'; image: DesignImage | null }
   | { type: 'design.undo' }
-  | { type: 'leave.request'; to?: string } | { type: 'leave.confirm' } | { type: 'leave.cancel' }
-  | { type: 'resume' } | { type: 'discard' }
+  | { type: 'leave.request'; to?: string }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.cancel' }
+  | { type: 'resume' }
+  | { type: 'discard' }
   | { type: 'dialog.close' }
   | { type: 'invitations.download' }
   | { type: 'xstate.done.actor.guestImport'; output: GuestImportOutput }
   | { type: 'xstate.done.actor.invitationDownload'; output: Pick<InvitationDownloadOutput, 'returnTo'> };
 
 export interface LoadedWizard {
-  places: Option[]; residents: Option[]; event: MassiveEvent | null; ownResident: string | null;
+  places: Option[];
+  residents: Option[];
+  event: MassiveEvent | null;
+  ownResident: string | null;
   /** In edit mode, the stored cover and host images as the preview shows them. */
   previews?: DesignPreviews;
 }
@@ -101,14 +130,28 @@ export const eventWizardMachine = setup({
     input: {} as EventWizardInput,
   },
   actors: {
-    load: fromPromise<LoadedWizard, { token: string | null; role: string }>(async () => { throw new Error('not provided'); }),
+    load: fromPromise<LoadedWizard, { token: string | null; role: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** POST api/massiveEvents (answers the uuid) or PUT api/massiveEvents/{id} (with the version read). */
-    saveEvent: fromPromise<{ uuid: string; version: number | null }, { id: string | null; body: EventBody }>(async () => { throw new Error('not provided'); }),
+    saveEvent: fromPromise<{ uuid: string; version: number | null }, { id: string | null; body: EventBody }>(
+      async () => {
+        throw new Error('not provided');
+      },
+    ),
     /** New guests in bulk, changed ones one by one, removed ones deleted; answers the event's guests. */
-    saveGuests: fromPromise<Guest[], { id: string; guests: WizardGuest[]; removed: string[] }>(async () => { throw new Error('not provided'); }),
-    configure: fromPromise<MassiveEvent, { id: string; design: Design; version: number | null }>(async () => { throw new Error('not provided'); }),
-    deleteEvent: fromPromise<unknown, { id: string }>(async () => { throw new Error('not provided'); }),
-    restoreEvent: fromPromise<unknown, { id: string; original: MassiveEvent }>(async () => { throw new Error('not provided'); }),
+    saveGuests: fromPromise<Guest[], { id: string; guests: WizardGuest[]; removed: string[] }>(async () => {
+      throw new Error('not provided');
+    }),
+    configure: fromPromise<MassiveEvent, { id: string; design: Design; version: number | null }>(async () => {
+      throw new Error('not provided');
+    }),
+    deleteEvent: fromPromise<unknown, { id: string }>(async () => {
+      throw new Error('not provided');
+    }),
+    restoreEvent: fromPromise<unknown, { id: string; original: MassiveEvent }>(async () => {
+      throw new Error('not provided');
+    }),
     guestImport: guestImportMachine,
     /** The event's invitations (png or zip), with progress; the screen provides it with its fetch. */
     invitationDownload: invitationDownloadMachine,
@@ -117,13 +160,16 @@ export const eventWizardMachine = setup({
     hasSaved: ({ context }) => context.resumable,
     stepValid: ({ context }) => Object.keys(validateForm(eventStepSchema(today()), context.values)).length === 0,
     draftValid: ({ context }) => Object.keys(validateForm(GuestFieldsSchema, context.draft)).length === 0,
-    draftRepeated: ({ context }) => context.guests.some((g, i) => i !== context.editing && guestNameKey(g) === guestNameKey(context.draft)),
+    draftRepeated: ({ context }) =>
+      context.guests.some((g, i) => i !== context.editing && guestNameKey(g) === guestNameKey(context.draft)),
     hasGuests: ({ context }) => context.guests.length > 0,
     isActive: ({ context }) => context.active,
     isNew: ({ context }) => context.original === null,
     hasEvent: ({ context }) => context.eventId !== null,
     /** A download (the import's, or Finalizar's) failed: back to the list. */
-    mustReturn: ({ event }) => (event.type === 'xstate.done.actor.guestImport' || event.type === 'xstate.done.actor.invitationDownload') && event.output.returnTo != null,
+    mustReturn: ({ event }) =>
+      (event.type === 'xstate.done.actor.guestImport' || event.type === 'xstate.done.actor.invitationDownload') &&
+      event.output.returnTo != null,
   },
   actions: {
     /** Where the session stands, kept in local storage by the screen (resume after a closed browser). */
@@ -146,13 +192,22 @@ export const eventWizardMachine = setup({
       const guest = v.parse(GuestFieldsSchema, context.draft);
       const guests = [...context.guests];
       if (context.editing === null) guests.push({ ...guest, uuid: '' });
-      else guests[context.editing] = { ...guests[context.editing]!, ...guest, changed: guests[context.editing]!.uuid !== '' };
+      else
+        guests[context.editing] = {
+          ...guests[context.editing]!,
+          ...guest,
+          changed: guests[context.editing]!.uuid !== '',
+        };
       return { guests, draft: emptyDraft(), draftErrors: {}, editing: null, active: true };
     }),
     editRow: assign(({ context, event }) => {
       assertEvent(event, 'guest.edit');
       const g = context.guests[event.index]!;
-      return { editing: event.index, draft: { firstName: g.firstName, lastName: g.lastName, phone: g.phone, email: g.email }, draftErrors: {} };
+      return {
+        editing: event.index,
+        draft: { firstName: g.firstName, lastName: g.lastName, phone: g.phone, email: g.email },
+        draftErrors: {},
+      };
     }),
     cancelDraft: assign({ editing: null, draft: emptyDraft(), draftErrors: {} }),
     removeRow: assign(({ context, event }) => {
@@ -161,7 +216,9 @@ export const eventWizardMachine = setup({
       return {
         guests: context.guests.filter((_, i) => i !== event.index),
         removed: gone?.uuid ? [...context.removed, gone.uuid] : context.removed,
-        editing: null, draft: emptyDraft(), active: true,
+        editing: null,
+        draft: emptyDraft(),
+        active: true,
       };
     }),
     setColor: assign(({ context, event }) => {
@@ -180,15 +237,34 @@ export const eventWizardMachine = setup({
     takeImported: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.guestImport');
       const { created } = event.output;
-      return { guests: [...context.guests, ...created.map(wizardGuestOf)], active: context.active || created.length > 0 };
+      return {
+        guests: [...context.guests, ...created.map(wizardGuestOf)],
+        active: context.active || created.length > 0,
+      };
     }),
   },
 }).createMachine({
   id: 'eventWizard',
   context: ({ input }) => ({
-    token: input.token, role: input.role, eventId: input.token, active: false, values: freshValues(), errors: {},
-    options: { places: [], residents: [] }, original: null, version: null, guests: [], removed: [], draft: emptyDraft(), draftErrors: {},
-    editing: null, design: emptyDesign(), designStart: emptyDesign(), leaveTo: null, returnTo: 'step1', error: null,
+    token: input.token,
+    role: input.role,
+    eventId: input.token,
+    active: false,
+    values: freshValues(),
+    errors: {},
+    options: { places: [], residents: [] },
+    original: null,
+    version: null,
+    guests: [],
+    removed: [],
+    draft: emptyDraft(),
+    draftErrors: {},
+    editing: null,
+    design: emptyDesign(),
+    designStart: emptyDesign(),
+    leaveTo: null,
+    returnTo: 'step1',
+    error: null,
     resumable: false,
     ...(input.saved ? { ...input.saved.context, returnTo: input.saved.step, resumable: true, leaveTo: null } : {}),
   }),
@@ -204,15 +280,13 @@ export const eventWizardMachine = setup({
           { guard: ({ context }) => context.returnTo === 'step2', target: 'step2' },
           { target: 'step1' },
         ],
-        discard: [
-          { guard: 'isNew', target: 'deleting' },
-          { target: 'restoring' },
-        ],
+        discard: [{ guard: 'isNew', target: 'deleting' }, { target: 'restoring' }],
       },
     },
     loading: {
       invoke: {
-        id: 'load', src: 'load',
+        id: 'load',
+        src: 'load',
         input: ({ context }) => ({ token: context.token, role: context.role }),
         onDone: {
           target: 'step1',
@@ -220,8 +294,13 @@ export const eventWizardMachine = setup({
             const { places, residents, event: loaded, ownResident, previews } = event.output;
             if (!loaded) return { options: { places, residents }, values: freshValues(ownResident ?? '') };
             return {
-              options: { places, residents }, original: loaded, version: loaded.version, values: valuesOfEvent(loaded),
-              guests: loaded.massiveEventGuests.map(wizardGuestOf), design: designOfEvent(loaded, previews), designStart: designOfEvent(loaded, previews),
+              options: { places, residents },
+              original: loaded,
+              version: loaded.version,
+              values: valuesOfEvent(loaded),
+              guests: loaded.massiveEventGuests.map(wizardGuestOf),
+              design: designOfEvent(loaded, previews),
+              designStart: designOfEvent(loaded, previews),
             };
           }),
         },
@@ -230,13 +309,23 @@ export const eventWizardMachine = setup({
     },
     loadFailed: { on: { 'dialog.close': { target: 'left' } } },
     step1: {
-      entry: [assign({ returnTo: 'step1' }), { type: 'persist', params: ({ context }) => ({ step: 'step1', context }) }],
+      entry: [
+        assign({ returnTo: 'step1' }),
+        { type: 'persist', params: ({ context }) => ({ step: 'step1', context }) },
+      ],
       on: {
         'field.change': { actions: 'setField' },
         next: [{ guard: 'stepValid', target: 'savingEvent' }, { actions: 'showErrors' }],
-        saveExit: [{ guard: 'stepValid', target: 'savingEvent', actions: assign({ leaveTo: '/massiveEvents' }) }, { actions: 'showErrors' }],
+        saveExit: [
+          { guard: 'stepValid', target: 'savingEvent', actions: assign({ leaveTo: '/massiveEvents' }) },
+          { actions: 'showErrors' },
+        ],
         'leave.request': [
-          { guard: 'isActive', target: 'confirmingLeave', actions: assign({ leaveTo: ({ event }) => event.to ?? null }) },
+          {
+            guard: 'isActive',
+            target: 'confirmingLeave',
+            actions: assign({ leaveTo: ({ event }) => event.to ?? null }),
+          },
           { target: 'left', actions: assign({ leaveTo: ({ event }) => event.to ?? null }) },
         ],
       },
@@ -244,18 +333,36 @@ export const eventWizardMachine = setup({
     /** The first time it creates the event; in edit mode or once active it updates it. */
     savingEvent: {
       invoke: {
-        id: 'saveEvent', src: 'saveEvent',
-        input: ({ context }) => ({ id: context.eventId, body: { ...stepBody(context.values), version: context.version ?? undefined } }),
+        id: 'saveEvent',
+        src: 'saveEvent',
+        input: ({ context }) => ({
+          id: context.eventId,
+          body: { ...stepBody(context.values), version: context.version ?? undefined },
+        }),
         onDone: [
-          { guard: ({ context }) => context.leaveTo !== null, target: 'left', actions: assign({ eventId: ({ event }) => event.output.uuid, active: false }) },
-          { target: 'step2', actions: assign({ eventId: ({ event }) => event.output.uuid, version: ({ event }) => event.output.version, active: true }) },
+          {
+            guard: ({ context }) => context.leaveTo !== null,
+            target: 'left',
+            actions: assign({ eventId: ({ event }) => event.output.uuid, active: false }),
+          },
+          {
+            target: 'step2',
+            actions: assign({
+              eventId: ({ event }) => event.output.uuid,
+              version: ({ event }) => event.output.version,
+              active: true,
+            }),
+          },
         ],
         onError: { target: 'saveFailed', actions: ['fail', assign({ leaveTo: null })] },
       },
     },
     saveFailed: { on: { 'dialog.close': { target: 'step1', actions: 'clearError' } } },
     step2: {
-      entry: [assign({ returnTo: 'step2' }), { type: 'persist', params: ({ context }) => ({ step: 'step2', context }) }],
+      entry: [
+        assign({ returnTo: 'step2' }),
+        { type: 'persist', params: ({ context }) => ({ step: 'step2', context }) },
+      ],
       on: {
         'guest.change': { actions: 'setDraft' },
         'guest.submit': [
@@ -284,11 +391,16 @@ export const eventWizardMachine = setup({
     /** The import creates its guests on the server (the event exists since step 1) and the table takes them. */
     importing: {
       invoke: {
-        id: 'guestImport', src: 'guestImport',
+        id: 'guestImport',
+        src: 'guestImport',
         input: ({ context }) => ({ where: 'wizard' as const, existing: context.guests, event: context.eventId }),
         // After a failed download of the new guests' invitations, the list: leaving asks first, like any other leave.
         onDone: [
-          { guard: 'mustReturn', target: 'confirmingLeave', actions: ['takeImported', assign({ leaveTo: ({ event }) => event.output.returnTo })] },
+          {
+            guard: 'mustReturn',
+            target: 'confirmingLeave',
+            actions: ['takeImported', assign({ leaveTo: ({ event }) => event.output.returnTo })],
+          },
           { target: 'step2', actions: 'takeImported' },
         ],
         onError: { target: 'step2' },
@@ -296,7 +408,8 @@ export const eventWizardMachine = setup({
     },
     savingGuests: {
       invoke: {
-        id: 'saveGuests', src: 'saveGuests',
+        id: 'saveGuests',
+        src: 'saveGuests',
         input: ({ context }) => ({ id: context.eventId!, guests: context.guests, removed: context.removed }),
         onDone: [
           { guard: ({ context }) => context.leaveTo !== null, target: 'left' },
@@ -307,7 +420,11 @@ export const eventWizardMachine = setup({
     },
     guestsFailed: { on: { 'dialog.close': { target: 'step2', actions: 'clearError' } } },
     step3: {
-      entry: [assign({ returnTo: 'step3' }), 'markDesignStart', { type: 'persist', params: ({ context }) => ({ step: 'step3', context }) }],
+      entry: [
+        assign({ returnTo: 'step3' }),
+        'markDesignStart',
+        { type: 'persist', params: ({ context }) => ({ step: 'step3', context }) },
+      ],
       on: {
         'color.change': { actions: 'setColor' },
         'image.set': { actions: 'setImage' },
@@ -321,7 +438,8 @@ export const eventWizardMachine = setup({
     /** Finalizar: the design (defaults not sent); then the offer to download the invitations. */
     configuring: {
       invoke: {
-        id: 'configure', src: 'configure',
+        id: 'configure',
+        src: 'configure',
         input: ({ context }) => ({ id: context.eventId!, design: context.design, version: null }),
         onDone: { target: 'finished', actions: assign({ active: false }) },
         onError: { target: 'configureFailed', actions: 'fail' },
@@ -338,7 +456,8 @@ export const eventWizardMachine = setup({
     /** The wizard's step 3: the event's invitations; then the offer again, or the list after a failure. */
     downloading: {
       invoke: {
-        id: 'invitationDownload', src: 'invitationDownload',
+        id: 'invitationDownload',
+        src: 'invitationDownload',
         input: ({ context }) => ({ target: { kind: 'event' as const, uuid: context.eventId! } }),
         onDone: [
           { guard: 'mustReturn', target: 'left', actions: assign({ leaveTo: ({ event }) => event.output.returnTo }) },
@@ -350,10 +469,7 @@ export const eventWizardMachine = setup({
     confirmingLeave: {
       on: {
         // Asked only while active, so something was saved: a new event is deleted, an edited one restored.
-        'leave.confirm': [
-          { guard: 'isNew', target: 'deleting' },
-          { target: 'restoring' },
-        ],
+        'leave.confirm': [{ guard: 'isNew', target: 'deleting' }, { target: 'restoring' }],
         'leave.cancel': [
           { guard: ({ context }) => context.returnTo === 'step3', target: 'step3', actions: assign({ leaveTo: null }) },
           { guard: ({ context }) => context.returnTo === 'step2', target: 'step2', actions: assign({ leaveTo: null }) },
@@ -363,14 +479,18 @@ export const eventWizardMachine = setup({
     },
     deleting: {
       invoke: {
-        id: 'deleteEvent', src: 'deleteEvent', input: ({ context }) => ({ id: context.eventId! }),
+        id: 'deleteEvent',
+        src: 'deleteEvent',
+        input: ({ context }) => ({ id: context.eventId! }),
         onDone: { target: 'left' },
         onError: { target: 'discardFailed', actions: assign({ error: EventTexts.discardFailed }) },
       },
     },
     restoring: {
       invoke: {
-        id: 'restoreEvent', src: 'restoreEvent', input: ({ context }) => ({ id: context.eventId!, original: context.original! }),
+        id: 'restoreEvent',
+        src: 'restoreEvent',
+        input: ({ context }) => ({ id: context.eventId!, original: context.original! }),
         onDone: { target: 'left' },
         onError: { target: 'discardFailed', actions: 'fail' },
       },

@@ -4,7 +4,11 @@ import { guestImportMachine } from './guest-import.machine.js';
 import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
 
 /** A guest card as the selection keeps it. */
-export interface SelectedGuest { uuid: string; name: string; [key: string]: unknown }
+export interface SelectedGuest {
+  uuid: string;
+  name: string;
+  [key: string]: unknown;
+}
 
 export interface GuestActionsContext {
   selected: SelectedGuest[];
@@ -21,7 +25,10 @@ export type GuestActionsEvent =
   | { type: 'xstate.done.actor.guestImport'; output: { created: unknown[]; returnTo: string | null } }
   | { type: 'xstate.done.actor.invitationDownload'; output: Pick<InvitationDownloadOutput, 'returnTo'> };
 
-const actionOf = (event: GuestActionsEvent) => { assertEvent(event, 'action'); return event.action; };
+const actionOf = (event: GuestActionsEvent) => {
+  assertEvent(event, 'action');
+  return event.action;
+};
 
 /**
  * The guests screen's toolbar (its selection rules): the ticked cards and 'Seleccionar
@@ -50,14 +57,17 @@ export const guestActionsMachine = setup({
     isEdit: ({ event }) => actionOf(event) === 'edit',
     isDelete: ({ event }) => actionOf(event) === 'delete',
     /** The download (its own, or the import's) ended with a failure: back to the events list. */
-    mustReturn: ({ event }) => (event.type === 'xstate.done.actor.guestImport' || event.type === 'xstate.done.actor.invitationDownload') && event.output.returnTo != null,
+    mustReturn: ({ event }) =>
+      (event.type === 'xstate.done.actor.guestImport' || event.type === 'xstate.done.actor.invitationDownload') &&
+      event.output.returnTo != null,
   },
   actions: {
     toggle: assign({
       selected: ({ context, event }) => {
         assertEvent(event, 'select.toggle');
         return context.selected.some((r) => r.uuid === event.row.uuid)
-          ? context.selected.filter((r) => r.uuid !== event.row.uuid) : [...context.selected, event.row];
+          ? context.selected.filter((r) => r.uuid !== event.row.uuid)
+          : [...context.selected, event.row];
       },
     }),
     /** 'Seleccionar todos': every card shown; again with all of them ticked, none. */
@@ -65,13 +75,16 @@ export const guestActionsMachine = setup({
       selected: ({ context, event }) => {
         assertEvent(event, 'select.all');
         const all = event.rows.every((r) => context.selected.some((s) => s.uuid === r.uuid));
-        return all ? context.selected.filter((s) => !event.rows.some((r) => r.uuid === s.uuid))
+        return all
+          ? context.selected.filter((s) => !event.rows.some((r) => r.uuid === s.uuid))
           : [...context.selected, ...event.rows.filter((r) => !context.selected.some((s) => s.uuid === r.uuid))];
       },
     }),
     clear: assign({ selected: [] }),
     refuseNone: assign({ refusal: SelectionTexts.noGuest }),
-    refuseMany: assign({ refusal: ({ event }) => (actionOf(event) === 'edit' ? SelectionTexts.manyGuestsEdit : SelectionTexts.manyGuests) }),
+    refuseMany: assign({
+      refusal: ({ event }) => (actionOf(event) === 'edit' ? SelectionTexts.manyGuestsEdit : SelectionTexts.manyGuests),
+    }),
     closeDialog: assign({ refusal: null }),
     openAdd: sendParent({ type: 'row.add' }),
     reloadList: sendParent({ type: 'list.reload' }),
@@ -106,9 +119,15 @@ export const guestActionsMachine = setup({
     /** The import runs as this toolbar's child; the list reloads when it created guests. */
     importing: {
       invoke: {
-        id: 'guestImport', src: 'guestImport', input: { where: 'guests' },
+        id: 'guestImport',
+        src: 'guestImport',
+        input: { where: 'guests' },
         onDone: [
-          { guard: 'mustReturn', target: 'idle', actions: { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) } },
+          {
+            guard: 'mustReturn',
+            target: 'idle',
+            actions: { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) },
+          },
           { guard: 'importCreated', target: 'idle', actions: 'reloadList' },
           { target: 'idle' },
         ],
@@ -118,10 +137,15 @@ export const guestActionsMachine = setup({
     /** The download child draws its progress and its own dialogs ('Descarga completada' or the error). */
     downloading: {
       invoke: {
-        id: 'invitationDownload', src: 'invitationDownload',
+        id: 'invitationDownload',
+        src: 'invitationDownload',
         input: ({ context }) => ({ target: { kind: 'guests' as const, uuids: context.selected.map((r) => r.uuid) } }),
         onDone: [
-          { guard: 'mustReturn', target: 'idle', actions: ['clear', { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) }] },
+          {
+            guard: 'mustReturn',
+            target: 'idle',
+            actions: ['clear', { type: 'returnTo', params: ({ event }) => ({ path: event.output.returnTo! }) }],
+          },
           { target: 'idle' },
         ],
       },

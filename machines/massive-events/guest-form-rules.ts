@@ -11,10 +11,16 @@ import type { FormValues } from '../platform/form-screen.machine.js';
 
 /** The form's values: a listed guest's, or empty to add. */
 export const guestFormValues = (row: Record<string, unknown> | null): FormValues =>
-  (row ? { firstName: row.firstName, lastName: row.lastName, phone: row.phone, email: row.email } : { firstName: '', lastName: '', phone: '', email: '' });
+  row
+    ? { firstName: row.firstName, lastName: row.lastName, phone: row.phone, email: row.email }
+    : { firstName: '', lastName: '', phone: '', email: '' };
 
 /** The loaded record holds the event's guests (`guests`), which the repeated-name question reads. */
-export const guestFormRules = () => formRules({
-  schema: GuestFieldsSchema, initial: guestFormValues, loadsWhenAdding: true,
-  confirmWhen: (values, record, id) => repeatsGuest(values as GuestFields, (record.guests as Guest[] | undefined) ?? [], id),
-});
+export const guestFormRules = () =>
+  formRules({
+    schema: GuestFieldsSchema,
+    initial: guestFormValues,
+    loadsWhenAdding: true,
+    confirmWhen: (values, record, id) =>
+      repeatsGuest(values as GuestFields, (record.guests as Guest[] | undefined) ?? [], id),
+  });

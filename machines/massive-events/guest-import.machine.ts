@@ -1,24 +1,47 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import {
-  checkHeader, checkRows, extensionOf, GUEST_IMPORT_MAX_BYTES, GUEST_UPLOAD_CHUNK, GuestImportTexts, IMPORT_EXTENSIONS, SHOWN_ROW_ERRORS,
-  splitRepeated, type HeaderCheck, type ImportPlace, type RowError,
+  checkHeader,
+  checkRows,
+  extensionOf,
+  GUEST_IMPORT_MAX_BYTES,
+  GUEST_UPLOAD_CHUNK,
+  GuestImportTexts,
+  IMPORT_EXTENSIONS,
+  SHOWN_ROW_ERRORS,
+  splitRepeated,
+  type HeaderCheck,
+  type ImportPlace,
+  type RowError,
 } from '../../src/shared/massive-events/guest-import.js';
 import type { Guest } from '../../src/shared/massive-events/massive-event-types.js';
 import type { GuestFields } from '../../src/shared/massive-events/massive-event.schema.js';
 import { invitationDownloadMachine, type InvitationDownloadOutput } from './invitation-download.machine.js';
 
 /** What the picker tells of the file (the File itself only travels as the reader's input). */
-export interface PickedFile { name: string; size: number }
+export interface PickedFile {
+  name: string;
+  size: number;
+}
 type Name = { firstName: string; lastName: string };
 
 /** What the reader answers: the first sheet's header and rows as texts, and (guests screen) the event's guests. */
-export interface ReadSheet { header: string[]; rows: string[][]; existing?: Name[] }
+export interface ReadSheet {
+  header: string[];
+  rows: string[][];
+  existing?: Name[];
+}
 /** A reading refused with the reason shown (unreadable file, formulas, too many rows). */
-export interface ReadProblem { problem: string }
+export interface ReadProblem {
+  problem: string;
+}
 
 /** `event`: the event the guests go to (the wizard's, once step 1 created it); the guests screen's reader and upload know theirs. */
-export interface GuestImportInput { where: ImportPlace; existing?: Name[]; event?: string | null }
+export interface GuestImportInput {
+  where: ImportPlace;
+  existing?: Name[];
+  event?: string | null;
+}
 
 export interface GuestImportContext {
   where: ImportPlace;
@@ -43,7 +66,10 @@ export interface GuestImportContext {
 }
 
 /** What whoever opened the import hears: the guests created, and where to go (after a failed download). */
-export interface GuestImportOutput { created: Guest[]; returnTo: string | null }
+export interface GuestImportOutput {
+  created: Guest[];
+  returnTo: string | null;
+}
 
 export type GuestImportEvent =
   | { type: 'file.pick'; file: PickedFile; blob?: unknown }
@@ -76,16 +102,23 @@ export const guestImportMachine = setup({
   },
   actors: {
     /** Reads the first sheet (xlsx/xls/ods with @e965/xlsx, csv with papaparse); rejects with a ReadProblem. */
-    readSheet: fromPromise<ReadSheet, { file: unknown; where: ImportPlace }>(async () => { throw new Error('not provided'); }),
+    readSheet: fromPromise<ReadSheet, { file: unknown; where: ImportPlace }>(async () => {
+      throw new Error('not provided');
+    }),
     /** `POST api/massiveEventGuests/multiple` with one chunk. */
-    uploadGuests: fromPromise<Guest[], { guests: GuestFields[]; event: string | null }>(async () => { throw new Error('not provided'); }),
+    uploadGuests: fromPromise<Guest[], { guests: GuestFields[]; event: string | null }>(async () => {
+      throw new Error('not provided');
+    }),
     /** The new guests' invitations (GET api/massiveEventGuests/invitation?uuid=..), with progress. */
     invitationDownload: invitationDownloadMachine,
   },
   guards: {
     wrongType: ({ context, event }) => {
       assertEvent(event, 'file.pick');
-      return !IMPORT_EXTENSIONS[context.where].includes(extensionOf(event.file.name)) || event.file.size > GUEST_IMPORT_MAX_BYTES;
+      return (
+        !IMPORT_EXTENSIONS[context.where].includes(extensionOf(event.file.name)) ||
+        event.file.size > GUEST_IMPORT_MAX_BYTES
+      );
     },
     wrongHeader: ({ event }) => checkHeader(readOf(event).header) !== null,
     rowsFail: ({ event }) => checkRows(readOf(event).rows).errors.length > 0,
@@ -93,23 +126,46 @@ export const guestImportMachine = setup({
     hasRepeated: ({ context }) => context.repeated.length > 0,
     hasFresh: ({ context }) => context.fresh.length > 0,
     moreToSend: ({ context }) => context.sent < context.toSend.length,
-    downloadFailed: ({ event }) => event.type === 'xstate.done.actor.invitationDownload' && event.output.returnTo !== null,
+    downloadFailed: ({ event }) =>
+      event.type === 'xstate.done.actor.invitationDownload' && event.output.returnTo !== null,
   },
   actions: {
     pickFile: assign(({ event }) => {
       assertEvent(event, 'file.pick');
-      return { fileName: event.file.name, problem: null, header: null, rowErrors: [], errorCount: 0, fresh: [], repeated: [] };
+      return {
+        fileName: event.file.name,
+        problem: null,
+        header: null,
+        rowErrors: [],
+        errorCount: 0,
+        fresh: [],
+        repeated: [],
+      };
     }),
     refuseType: assign(({ event }) => {
       assertEvent(event, 'file.pick');
-      return { problem: event.file.size > GUEST_IMPORT_MAX_BYTES && IMPORT_EXTENSIONS.wizard.includes(extensionOf(event.file.name)) ? GuestImportTexts.tooLarge : GuestImportTexts.wrongType };
+      return {
+        problem:
+          event.file.size > GUEST_IMPORT_MAX_BYTES && IMPORT_EXTENSIONS.wizard.includes(extensionOf(event.file.name))
+            ? GuestImportTexts.tooLarge
+            : GuestImportTexts.wrongType,
+      };
     }),
     refuseNoFile: assign({ problem: GuestImportTexts.noFile }),
-    refuseRead: assign({ problem: ({ event }) => ((event as { error?: ReadProblem }).error?.problem ?? GuestImportTexts.unreadable) }),
-    showHeader: assign({ header: ({ event }) => checkHeader(readOf(event).header), problem: GuestImportTexts.wrongHeader }),
+    refuseRead: assign({
+      problem: ({ event }) => (event as { error?: ReadProblem }).error?.problem ?? GuestImportTexts.unreadable,
+    }),
+    showHeader: assign({
+      header: ({ event }) => checkHeader(readOf(event).header),
+      problem: GuestImportTexts.wrongHeader,
+    }),
     showRowErrors: assign(({ event }) => {
       const { errors } = checkRows(readOf(event).rows);
-      return { rowErrors: errors.slice(0, SHOWN_ROW_ERRORS), errorCount: errors.length, problem: GuestImportTexts.rowsTitle };
+      return {
+        rowErrors: errors.slice(0, SHOWN_ROW_ERRORS),
+        errorCount: errors.length,
+        problem: GuestImportTexts.rowsTitle,
+      };
     }),
     refuseEmpty: assign({ problem: GuestImportTexts.empty }),
     summarize: assign(({ context, event }) => {
@@ -122,15 +178,31 @@ export const guestImportMachine = setup({
     keepChunk: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.uploadGuests');
       const created = event.output;
-      return { created: [...context.created, ...created], sent: Math.min(context.toSend.length, context.sent + GUEST_UPLOAD_CHUNK) };
+      return {
+        created: [...context.created, ...created],
+        sent: Math.min(context.toSend.length, context.sent + GUEST_UPLOAD_CHUNK),
+      };
     }),
     failUpload: assign({ error: ({ event }) => failureDescription((event as { error?: unknown }).error) }),
   },
 }).createMachine({
   id: 'guestImport',
   context: ({ input }) => ({
-    where: input.where, existing: input.existing ?? [], event: input.event ?? null, fileName: null, problem: null, header: null, rowErrors: [], errorCount: 0,
-    fresh: [], repeated: [], toSend: [], sent: 0, created: [], error: null, returnTo: null,
+    where: input.where,
+    existing: input.existing ?? [],
+    event: input.event ?? null,
+    fileName: null,
+    problem: null,
+    header: null,
+    rowErrors: [],
+    errorCount: 0,
+    fresh: [],
+    repeated: [],
+    toSend: [],
+    sent: 0,
+    created: [],
+    error: null,
+    returnTo: null,
   }),
   output: ({ context }) => ({ created: context.created, returnTo: context.returnTo }),
   initial: 'noFile',
@@ -147,7 +219,8 @@ export const guestImportMachine = setup({
     },
     reading: {
       invoke: {
-        id: 'readSheet', src: 'readSheet',
+        id: 'readSheet',
+        src: 'readSheet',
         input: ({ context, event }) => ({ file: (event as { blob?: unknown }).blob, where: context.where }),
         onDone: [
           { guard: 'wrongHeader', target: 'wrongHeader', actions: 'showHeader' },
@@ -158,14 +231,45 @@ export const guestImportMachine = setup({
         onError: { target: 'unreadable', actions: 'refuseRead' },
       },
     },
-    wrongType: { on: { 'file.pick': [{ guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] }, { target: 'reading', actions: 'pickFile' }] } },
-    unreadable: { on: { 'file.pick': [{ guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] }, { target: 'reading', actions: 'pickFile' }] } },
-    wrongHeader: { on: { 'file.pick': [{ guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] }, { target: 'reading', actions: 'pickFile' }] } },
-    rowErrors: { on: { 'file.pick': [{ guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] }, { target: 'reading', actions: 'pickFile' }] } },
+    wrongType: {
+      on: {
+        'file.pick': [
+          { guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] },
+          { target: 'reading', actions: 'pickFile' },
+        ],
+      },
+    },
+    unreadable: {
+      on: {
+        'file.pick': [
+          { guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] },
+          { target: 'reading', actions: 'pickFile' },
+        ],
+      },
+    },
+    wrongHeader: {
+      on: {
+        'file.pick': [
+          { guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] },
+          { target: 'reading', actions: 'pickFile' },
+        ],
+      },
+    },
+    rowErrors: {
+      on: {
+        'file.pick': [
+          { guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] },
+          { target: 'reading', actions: 'pickFile' },
+        ],
+      },
+    },
     /** Counts of new and repeated guests; 'Importar' sends the new ones, after asking about the repeated ones. */
     summary: {
       on: {
-        'file.pick': [{ guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] }, { target: 'reading', actions: 'pickFile' }],
+        'file.pick': [
+          { guard: 'wrongType', target: 'wrongType', actions: ['pickFile', 'refuseType'] },
+          { target: 'reading', actions: 'pickFile' },
+        ],
         'import.confirm': [
           { guard: 'hasRepeated', target: 'confirmingDuplicates' },
           { target: 'uploading', actions: 'sendFresh' },
@@ -175,18 +279,19 @@ export const guestImportMachine = setup({
     confirmingDuplicates: {
       on: {
         'duplicates.accept': { target: 'uploading', actions: 'sendAll' },
-        'duplicates.reject': [
-          { guard: 'hasFresh', target: 'uploading', actions: 'sendFresh' },
-          { target: 'summary' },
-        ],
+        'duplicates.reject': [{ guard: 'hasFresh', target: 'uploading', actions: 'sendFresh' }, { target: 'summary' }],
       },
     },
     uploading: {
       // Chunks already sent stay: the upload is not left half-way by closing.
       on: { 'import.close': {} },
       invoke: {
-        id: 'uploadGuests', src: 'uploadGuests',
-        input: ({ context }) => ({ guests: context.toSend.slice(context.sent, context.sent + GUEST_UPLOAD_CHUNK), event: context.event }),
+        id: 'uploadGuests',
+        src: 'uploadGuests',
+        input: ({ context }) => ({
+          guests: context.toSend.slice(context.sent, context.sent + GUEST_UPLOAD_CHUNK),
+          event: context.event,
+        }),
         onDone: { target: 'uploaded', actions: 'keepChunk' },
         onError: { target: 'failed', actions: 'failUpload' },
       },
@@ -199,10 +304,15 @@ export const guestImportMachine = setup({
     /** The download child draws its progress and its dialogs; after a failure the import closes and its opener goes back to the list. */
     downloading: {
       invoke: {
-        id: 'invitationDownload', src: 'invitationDownload',
+        id: 'invitationDownload',
+        src: 'invitationDownload',
         input: ({ context }) => ({ target: { kind: 'guests' as const, uuids: context.created.map((g) => g.uuid) } }),
         onDone: [
-          { guard: 'downloadFailed', target: 'closed', actions: assign({ returnTo: ({ event }) => event.output.returnTo }) },
+          {
+            guard: 'downloadFailed',
+            target: 'closed',
+            actions: assign({ returnTo: ({ event }) => event.output.returnTo }),
+          },
           { target: 'done' },
         ],
       },

@@ -6,7 +6,10 @@ import { InvitationTexts } from '../../src/shared/massive-events/invitation-rule
  * What is drawn and downloaded: some guests' invitations (one gives a png, several a zip), all of
  * an event's, or some approved workers' credentials (GET workerLicense, same answers).
  */
-export type InvitationTarget = { kind: 'guests'; uuids: string[] } | { kind: 'event'; uuid: string } | { kind: 'workers'; uuids: string[] };
+export type InvitationTarget =
+  | { kind: 'guests'; uuids: string[] }
+  | { kind: 'event'; uuid: string }
+  | { kind: 'workers'; uuids: string[] };
 
 /** What the download child tells (src/web/views/massive-events/invitations.api.ts). */
 export type InvitationDownloadReport =
@@ -26,7 +29,10 @@ export interface InvitationDownloadContext {
 }
 
 /** What the parent hears when it ends: where to go ('/massiveEvents' after a failure), or nowhere. */
-export interface InvitationDownloadOutput { saved: boolean; returnTo: string | null }
+export interface InvitationDownloadOutput {
+  saved: boolean;
+  returnTo: string | null;
+}
 
 export const INVITATION_FAILURE_RETURN = '/massiveEvents';
 /** Where a failed download goes (invitations back to the events list; credentials stay on /workers). */
@@ -57,12 +63,20 @@ export const invitationDownloadMachine = setup({
     working: {
       invoke: { id: 'download', src: 'downloadInvitations', input: ({ context }) => ({ target: context.target }) },
       on: {
-        'download.failed': { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        'download.failed': {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => failureDescription(event.error) }),
+        },
       },
       initial: 'requesting',
       states: {
         requesting: {
-          on: { 'download.headers': { target: 'rendering', actions: assign(({ event }) => ({ fileName: event.fileName, count: event.count })) } },
+          on: {
+            'download.headers': {
+              target: 'rendering',
+              actions: assign(({ event }) => ({ fileName: event.fileName, count: event.count })),
+            },
+          },
         },
         rendering: {
           on: {
@@ -77,15 +91,20 @@ export const invitationDownloadMachine = setup({
     closed: { type: 'final' },
     returned: { type: 'final' },
   },
-  output: ({ context }) => ({ saved: context.error === null, returnTo: context.error === null ? null : failureReturn(context.target) }),
+  output: ({ context }) => ({
+    saved: context.error === null,
+    returnTo: context.error === null ? null : failureReturn(context.target),
+  }),
 });
 
 export const InvitationDownloadTexts = {
   requesting: 'Preparando invitaciones…',
-  rendering: (count: number | null) => (count === 1 ? 'Generando la invitación…' : `Generando ${count ?? ''} invitaciones…`.replace('  ', ' ')),
+  rendering: (count: number | null) =>
+    count === 1 ? 'Generando la invitación…' : `Generando ${count ?? ''} invitaciones…`.replace('  ', ' '),
   /** The same steps for workers' credentials. */
   requestingCredentials: 'Preparando credenciales…',
-  renderingCredentials: (count: number | null) => (count === 1 ? 'Generando la credencial…' : `Generando ${count ?? ''} credenciales…`.replace('  ', ' ')),
+  renderingCredentials: (count: number | null) =>
+    count === 1 ? 'Generando la credencial…' : `Generando ${count ?? ''} credenciales…`.replace('  ', ' '),
   saved: InvitationTexts.downloaded,
   failedTitle: InvitationTexts.failedTitle,
   close: 'Aceptar',

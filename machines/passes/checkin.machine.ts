@@ -35,7 +35,9 @@ export const checkinMachine = setup({
   types: { context: {} as CheckinContext, events: {} as CheckinEvent },
   actors: {
     /** POST api/massiveEventGuests/checkin or /checkout. */
-    verifyPass: fromPromise<CheckinAnswer, { pass: string; direction: CheckinDirection }>(async () => { throw new Error('not provided'); }),
+    verifyPass: fromPromise<CheckinAnswer, { pass: string; direction: CheckinDirection }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
     hasPass: ({ context }) => context.pass.trim() !== '',
@@ -50,7 +52,11 @@ export const checkinMachine = setup({
       on: {
         'pass.change': { actions: assign({ pass: ({ event }) => event.value, notice: null }) },
         'pass.submit': [
-          { guard: 'hasPass', target: 'verifying', actions: assign({ direction: ({ event }) => event.direction, notice: null }) },
+          {
+            guard: 'hasPass',
+            target: 'verifying',
+            actions: assign({ direction: ({ event }) => event.direction, notice: null }),
+          },
           { actions: assign({ notice: CheckinTexts.emptyPass }) },
         ],
       },
@@ -60,17 +66,27 @@ export const checkinMachine = setup({
           on: {
             'scan.stop': { target: 'typing' },
             'scan.unavailable': { target: 'typing', actions: assign({ notice: CheckinTexts.cameraUnavailable }) },
-            'scan.detected': { target: '#checkin.verifying', actions: assign({ pass: ({ event }) => event.text, direction: 'IN' as const }) },
+            'scan.detected': {
+              target: '#checkin.verifying',
+              actions: assign({ pass: ({ event }) => event.text, direction: 'IN' as const }),
+            },
           },
         },
       },
     },
     verifying: {
       invoke: {
-        id: 'verify', src: 'verifyPass',
+        id: 'verify',
+        src: 'verifyPass',
         input: ({ context }) => ({ pass: context.pass.trim(), direction: context.direction }),
         onDone: { target: 'admitted', actions: assign({ result: ({ event }) => event.output, reason: null }) },
-        onError: { target: 'refused', actions: assign({ result: null, reason: ({ event }) => failureDescription(event.error, CheckinTexts.networkError) }) },
+        onError: {
+          target: 'refused',
+          actions: assign({
+            result: null,
+            reason: ({ event }) => failureDescription(event.error, CheckinTexts.networkError),
+          }),
+        },
       },
     },
     admitted: { on: { next: { target: 'idle', actions: assign({ pass: '', result: null, reason: null }) } } },

@@ -31,7 +31,14 @@ export interface FormRules {
 type RuleArgs = { context: FormContext };
 
 /** The implementations the form skeleton's `provide` takes for these rules. */
-export function formRules({ schema, initial, loadsWhenAdding = false, postalCode = false, logo = false, confirmWhen }: FormRules) {
+export function formRules({
+  schema,
+  initial,
+  loadsWhenAdding = false,
+  postalCode = false,
+  logo = false,
+  confirmWhen,
+}: FormRules) {
   return {
     guards: {
       isValid: ({ context }: RuleArgs) => isFormValid(schema, context.values),
@@ -41,9 +48,15 @@ export function formRules({ schema, initial, loadsWhenAdding = false, postalCode
       needsConfirmation: ({ context }: RuleArgs) => confirmWhen?.(context.values, context.record, context.id) ?? false,
     },
     actions: {
-      prefill: formScreenSetup.createAction(assign(({ context }) => ({ values: { ...initial(context.row), ...context.values } }))),
-      showFieldErrors: formScreenSetup.createAction(assign(({ context }) => ({ errors: validateForm(schema, context.values) }))),
-      acceptValues: formScreenSetup.createAction(assign(({ context }) => ({ errors: {}, submitted: v.parse(schema, context.values) }))),
+      prefill: formScreenSetup.createAction(
+        assign(({ context }) => ({ values: { ...initial(context.row), ...context.values } })),
+      ),
+      showFieldErrors: formScreenSetup.createAction(
+        assign(({ context }) => ({ errors: validateForm(schema, context.values) })),
+      ),
+      acceptValues: formScreenSetup.createAction(
+        assign(({ context }) => ({ errors: {}, submitted: v.parse(schema, context.values) })),
+      ),
     },
   };
 }

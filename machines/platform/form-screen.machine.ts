@@ -1,4 +1,13 @@
-import { type AnyActorLogic, and, assertEvent, assign, createMachine, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  type AnyActorLogic,
+  and,
+  assertEvent,
+  assign,
+  createMachine,
+  enqueueActions,
+  fromPromise,
+  setup,
+} from 'xstate';
 import { failureDescription, isApiFailure, type ApiFailure } from '../../src/shared/platform/api-failure.js';
 import type { AddressOption } from '../../src/shared/platform/api-types.js';
 import { withoutError } from '../../src/shared/platform/form-validation.js';
@@ -11,14 +20,29 @@ import { postalCodeLookupMachine, type PostalCodeReport } from './postal-code-lo
 export type { FormValues } from './form-rules.js';
 
 /** What the file picker gives (a File in the browser). */
-export interface PickedFile { name: string; type: string; size: number }
+export interface PickedFile {
+  name: string;
+  type: string;
+  size: number;
+}
 /** A read logo: the preview shown and the payload sent. */
-export interface ReadLogo { preview: string; file: LogoFile }
+export interface ReadLogo {
+  preview: string;
+  file: LogoFile;
+}
 
-export interface Option { value: string; label: string }
+export interface Option {
+  value: string;
+  label: string;
+}
 
 /** The optional logo: what is shown and what the save sends (a new file, its removal, or nothing). */
-export interface LogoState { preview: string | null; change: 'none' | 'new' | 'remove'; file: LogoFile | null; original: boolean }
+export interface LogoState {
+  preview: string | null;
+  change: 'none' | 'new' | 'remove';
+  file: LogoFile | null;
+  original: boolean;
+}
 
 export interface FormContext {
   /** uuid of the record being edited; null when adding. */
@@ -50,7 +74,10 @@ export interface FormContext {
 
 /** What `loadForm` answers: the record's values, its own colony, dropdown options, the current logo, echoed fields. */
 export interface LoadedForm {
-  values?: FormValues; colonies?: AddressOption[]; options?: Record<string, Option[]>; logoPreview?: string | null;
+  values?: FormValues;
+  colonies?: AddressOption[];
+  options?: Record<string, Option[]>;
+  logoPreview?: string | null;
   record?: Record<string, unknown>;
 }
 
@@ -71,19 +98,32 @@ export type FormEvent =
   | { type: 'xstate.error.actor.save'; error: unknown };
 
 /** What opens a form: the record to edit (and its listed row), or none to add. */
-export interface FormInput { id: string | null; row?: Record<string, unknown> | null }
-export interface SaveInput { id: string | null; values: unknown; logo: LogoFile | null | undefined; record: Record<string, unknown> }
+export interface FormInput {
+  id: string | null;
+  row?: Record<string, unknown> | null;
+}
+export interface SaveInput {
+  id: string | null;
+  values: unknown;
+  logo: LogoFile | null | undefined;
+  record: Record<string, unknown>;
+}
 /** What the form tells whoever opened it when it ends. */
-export interface FormOutput { saved: boolean; record: Record<string, unknown> }
+export interface FormOutput {
+  saved: boolean;
+  record: Record<string, unknown>;
+}
 
 const noLogo: LogoState = { preview: null, change: 'none', file: null, original: false };
 
 /** The server's field messages ('user.email', '0.email') on the form's fields ('email'). */
 const serverFieldErrors = (error: unknown, values: FormValues): Record<string, string> => {
   if (!isApiFailure(error) || error.kind !== 'http' || !error.body.fields) return {};
-  return Object.fromEntries(Object.entries(error.body.fields)
-    .map(([key, message]) => [key.split('.').at(-1)!, message] as const)
-    .filter(([key]) => key in values));
+  return Object.fromEntries(
+    Object.entries(error.body.fields)
+      .map(([key, message]) => [key.split('.').at(-1)!, message] as const)
+      .filter(([key]) => key in values),
+  );
 };
 /** A new postal code makes the old colony, city and state meaningless. */
 const withField = (context: FormContext, name: string, value: unknown) => {
@@ -98,13 +138,19 @@ const withColonies = (context: FormContext, found: AddressOption[]) => {
   return {
     colonies: found,
     lookingUp: false,
-    values: { ...context.values, city: found[0]?.location ?? '', state: found[0]?.state ?? '', idAddress: keep ? context.values.idAddress : '' },
+    values: {
+      ...context.values,
+      city: found[0]?.location ?? '',
+      state: found[0]?.state ?? '',
+      idAddress: keep ? context.values.idAddress : '',
+    },
   };
 };
 /** What a form with no part of its own spawns (never: a form that spawns `formPart` provides it). */
 const noPart: AnyActorLogic = createMachine({ id: 'noPart' });
 
-const logoToSend = (logo: LogoState) => (logo.change === 'new' ? logo.file : logo.change === 'remove' ? null : undefined);
+const logoToSend = (logo: LogoState) =>
+  logo.change === 'new' ? logo.file : logo.change === 'remove' ? null : undefined;
 
 /**
  * The one form skeleton: load (to edit, or for dropdowns), edit with field
@@ -130,10 +176,16 @@ export const formScreenSetup = setup({
     output: {} as FormOutput,
   },
   actors: {
-    loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(async () => { throw new Error('not provided'); }),
-    saveRecord: fromPromise<unknown, SaveInput>(async () => { throw new Error('not provided'); }),
+    loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(async () => {
+      throw new Error('not provided');
+    }),
+    saveRecord: fromPromise<unknown, SaveInput>(async () => {
+      throw new Error('not provided');
+    }),
     postalCodeLookup: postalCodeLookupMachine,
-    readLogo: fromPromise<ReadLogo, { file: PickedFile }>(async () => { throw new Error('not provided'); }),
+    readLogo: fromPromise<ReadLogo, { file: PickedFile }>(async () => {
+      throw new Error('not provided');
+    }),
     /** Provided by a form with a part of its own (a child it spawns with its own id). */
     formPart: noPart,
   },
@@ -153,7 +205,9 @@ export const formScreenSetup = setup({
     isPostalCodeField: ({ event }) => event.type === 'field.change' && event.name === 'cp',
     /** Jpeg or png (the browser's declared type; the server checks the content). */
     isAcceptableLogo: ({ event }) => event.type === 'logo.pick' && logoProblem(event.file) === null,
-    isCurrentPostalCode: ({ context, event }) => (event.type === 'postalCode.found' || event.type === 'postalCode.failed') && event.cp === postalCodeOf(context.values.cp),
+    isCurrentPostalCode: ({ context, event }) =>
+      (event.type === 'postalCode.found' || event.type === 'postalCode.failed') &&
+      event.cp === postalCodeOf(context.values.cp),
   },
   actions: {
     /** Provided by the rules: the values the form opens with. */
@@ -206,16 +260,33 @@ export const formScreenSetup = setup({
       assertEvent(event, 'logo.pick');
       return { errors: { ...context.errors, logo: logoProblem(event.file)! } };
     }),
-    removeLogo: assign(({ context }) => ({ logo: { ...context.logo, preview: null, file: null, change: context.logo.original ? 'remove' as const : 'none' as const } })),
-    takeColonies: assign(({ context, event }) => { assertEvent(event, 'postalCode.found'); return withColonies(context, event.addresses); }),
+    removeLogo: assign(({ context }) => ({
+      logo: {
+        ...context.logo,
+        preview: null,
+        file: null,
+        change: context.logo.original ? ('remove' as const) : ('none' as const),
+      },
+    })),
+    takeColonies: assign(({ context, event }) => {
+      assertEvent(event, 'postalCode.found');
+      return withColonies(context, event.addresses);
+    }),
     takeLogo: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.readLogo');
       const { preview, file } = event.output;
-      return { readingLogo: false, errors: withoutError(context.errors, 'logo'), logo: { ...context.logo, preview, file, change: 'new' as const } };
+      return {
+        readingLogo: false,
+        errors: withoutError(context.errors, 'logo'),
+        logo: { ...context.logo, preview, file, change: 'new' as const },
+      };
     }),
     refuseUnreadLogo: assign(({ context, event }) => {
       assertEvent(event, 'xstate.error.actor.readLogo');
-      return { readingLogo: false, errors: { ...context.errors, logo: failureDescription(event.error, 'No fue posible leer el archivo.') } };
+      return {
+        readingLogo: false,
+        errors: { ...context.errors, logo: failureDescription(event.error, 'No fue posible leer el archivo.') },
+      };
     }),
     rememberFailure: assign(({ event }) => {
       assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.save']);
@@ -231,79 +302,105 @@ export const formScreenSetup = setup({
 });
 
 /** The skeleton under a form's own id (its states are then `<id>.editing`, …); forms extend it with `provide`. */
-export const createFormScreen = (id: string) => formScreenSetup.createMachine({
-  id,
-  context: ({ input }) => ({
-    id: input.id, row: input.row ?? null, values: {}, errors: {}, submitted: null, colonies: [], lookingUp: false, readingLogo: false, options: {},
-    record: {}, logo: noLogo, serverError: null, failure: null, result: null,
-  }),
-  initial: 'boot',
-  output: ({ context }) => ({ saved: context.result !== null, record: context.record }),
-  on: {
-    'postalCode.found': { guard: 'isCurrentPostalCode', actions: 'takeColonies' },
-    'postalCode.failed': { guard: 'isCurrentPostalCode', actions: ['logLookupFailure', assign({ lookingUp: false })] },
-    'xstate.done.actor.readLogo': { actions: 'takeLogo' },
-    'xstate.error.actor.readLogo': { actions: 'refuseUnreadLogo' },
-  },
-  states: {
-    boot: { entry: ['prefill', 'startParts'], always: [{ guard: 'needsLoad', target: 'loading' }, { target: 'editing' }] },
-    loading: {
-      invoke: {
-        id: 'load', src: 'loadForm',
-        input: ({ context }) => ({ id: context.id, row: context.row }),
-        // A stored address's colonies are looked up again, so the dropdown offers them all.
-        onDone: {
-          target: 'editing',
-          actions: ['assignLoaded', 'lookUpPostalCode', 'afterLoad'],
-        },
-        onError: { target: 'loadFailed', actions: 'rememberFailure' },
+export const createFormScreen = (id: string) =>
+  formScreenSetup.createMachine({
+    id,
+    context: ({ input }) => ({
+      id: input.id,
+      row: input.row ?? null,
+      values: {},
+      errors: {},
+      submitted: null,
+      colonies: [],
+      lookingUp: false,
+      readingLogo: false,
+      options: {},
+      record: {},
+      logo: noLogo,
+      serverError: null,
+      failure: null,
+      result: null,
+    }),
+    initial: 'boot',
+    output: ({ context }) => ({ saved: context.result !== null, record: context.record }),
+    on: {
+      'postalCode.found': { guard: 'isCurrentPostalCode', actions: 'takeColonies' },
+      'postalCode.failed': {
+        guard: 'isCurrentPostalCode',
+        actions: ['logLookupFailure', assign({ lookingUp: false })],
       },
+      'xstate.done.actor.readLogo': { actions: 'takeLogo' },
+      'xstate.error.actor.readLogo': { actions: 'refuseUnreadLogo' },
     },
-    loadFailed: { on: { 'dialog.close': { target: 'closed' } } },
-    editing: {
-      on: {
-        'field.change': [
-          { guard: and(['hasPostalCode', 'isPostalCodeField']), actions: ['editField', 'lookUpPostalCode'] },
-          { guard: 'acceptsField', actions: ['editField', 'afterFieldChange'] },
-        ],
-        'logo.pick': [
-          { guard: and(['hasLogo', 'isAcceptableLogo']), actions: 'readPickedLogo' },
-          { guard: 'hasLogo', actions: 'refusePickedLogo' },
-        ],
-        'logo.remove': { guard: 'hasLogo', actions: 'removeLogo' },
-        'form.submit': [
-          { guard: and(['isValid', 'needsConfirmation']), target: 'confirming', actions: 'acceptValues' },
-          { guard: 'isValid', target: 'submitting', actions: 'acceptValues' },
-          { target: 'invalid', actions: 'showFieldErrors' },
-        ],
-        'form.cancel': { target: 'closed' },
+    states: {
+      boot: {
+        entry: ['prefill', 'startParts'],
+        always: [{ guard: 'needsLoad', target: 'loading' }, { target: 'editing' }],
       },
-    },
-    /** 'Error' / 'Por favor, corrige los campos indicados.' over the form, fields marked. */
-    invalid: { on: { 'dialog.close': { target: 'editing' } } },
-    /** The values ask first (e.g. 'Estas seguro de agregar a este invitado nuevamente?'): nothing is sent until confirmed. */
-    confirming: {
-      on: {
-        'form.confirm': { target: 'submitting' },
-        'confirm.cancel': { target: 'editing' },
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'save', src: 'saveRecord',
-        input: ({ context }) => ({ id: context.id, values: context.submitted, logo: logoToSend(context.logo), record: context.record }),
-        onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
-        onError: {
-          target: 'failed',
-          actions: ['rememberFailure', 'markServerFields'],
+      loading: {
+        invoke: {
+          id: 'load',
+          src: 'loadForm',
+          input: ({ context }) => ({ id: context.id, row: context.row }),
+          // A stored address's colonies are looked up again, so the dropdown offers them all.
+          onDone: {
+            target: 'editing',
+            actions: ['assignLoaded', 'lookUpPostalCode', 'afterLoad'],
+          },
+          onError: { target: 'loadFailed', actions: 'rememberFailure' },
         },
       },
+      loadFailed: { on: { 'dialog.close': { target: 'closed' } } },
+      editing: {
+        on: {
+          'field.change': [
+            { guard: and(['hasPostalCode', 'isPostalCodeField']), actions: ['editField', 'lookUpPostalCode'] },
+            { guard: 'acceptsField', actions: ['editField', 'afterFieldChange'] },
+          ],
+          'logo.pick': [
+            { guard: and(['hasLogo', 'isAcceptableLogo']), actions: 'readPickedLogo' },
+            { guard: 'hasLogo', actions: 'refusePickedLogo' },
+          ],
+          'logo.remove': { guard: 'hasLogo', actions: 'removeLogo' },
+          'form.submit': [
+            { guard: and(['isValid', 'needsConfirmation']), target: 'confirming', actions: 'acceptValues' },
+            { guard: 'isValid', target: 'submitting', actions: 'acceptValues' },
+            { target: 'invalid', actions: 'showFieldErrors' },
+          ],
+          'form.cancel': { target: 'closed' },
+        },
+      },
+      /** 'Error' / 'Por favor, corrige los campos indicados.' over the form, fields marked. */
+      invalid: { on: { 'dialog.close': { target: 'editing' } } },
+      /** The values ask first (e.g. 'Estas seguro de agregar a este invitado nuevamente?'): nothing is sent until confirmed. */
+      confirming: {
+        on: {
+          'form.confirm': { target: 'submitting' },
+          'confirm.cancel': { target: 'editing' },
+        },
+      },
+      submitting: {
+        invoke: {
+          id: 'save',
+          src: 'saveRecord',
+          input: ({ context }) => ({
+            id: context.id,
+            values: context.submitted,
+            logo: logoToSend(context.logo),
+            record: context.record,
+          }),
+          onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
+          onError: {
+            target: 'failed',
+            actions: ['rememberFailure', 'markServerFields'],
+          },
+        },
+      },
+      succeeded: { on: { 'dialog.close': { target: 'closed' } } },
+      /** The error dialog; closing it returns to the form with everything the user typed. */
+      failed: { on: { 'dialog.close': { target: 'editing', actions: 'forgetFailure' } } },
+      closed: { type: 'final', entry: 'leave' },
     },
-    succeeded: { on: { 'dialog.close': { target: 'closed' } } },
-    /** The error dialog; closing it returns to the form with everything the user typed. */
-    failed: { on: { 'dialog.close': { target: 'editing', actions: 'forgetFailure' } } },
-    closed: { type: 'final', entry: 'leave' },
-  },
-});
+  });
 
 export const formScreenMachine = createFormScreen('formScreen');

@@ -4,7 +4,11 @@ import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { PAGE_SIZE } from '../../src/shared/platform/constants.js';
 
 /** A row only needs a uuid and a name to be shown, selected and confirmed for deletion. */
-export interface ListRow { uuid: string; name?: string; [key: string]: unknown }
+export interface ListRow {
+  uuid: string;
+  name?: string;
+  [key: string]: unknown;
+}
 
 export interface ListScreenContext {
   rows: ListRow[];
@@ -51,31 +55,63 @@ export type ListScreenEvent =
 /** A screen's filters by name; they travel flat in the page request beside page, size and search. */
 export type ListFilters = Record<string, boolean | string>;
 
-export interface LoadInput { page: number; size: number; search: string; [filter: string]: boolean | string | number }
+export interface LoadInput {
+  page: number;
+  size: number;
+  search: string;
+  [filter: string]: boolean | string | number;
+}
 
 /** Where a list stands, as a screen keeps it between visits (page and search survive /newResidents). */
-export interface ListMemory { page: number; search: string; filters: ListFilters }
+export interface ListMemory {
+  page: number;
+  search: string;
+  filters: ListFilters;
+}
 
 /** What a screen starts its list with: the page size, where it stood (restored), its filters, per-row children. */
-export interface ListScreenInput { size?: number; restore?: Partial<ListMemory> | null; filters?: ListFilters; rowChildren?: boolean; toolbar?: boolean }
+export interface ListScreenInput {
+  size?: number;
+  restore?: Partial<ListMemory> | null;
+  filters?: ListFilters;
+  rowChildren?: boolean;
+  toolbar?: boolean;
+}
 
 /** The id of a shown row's own child (its `rowChild`): the view reads `snapshot.children[rowChildId(uuid)]`. */
 export const rowChildId = (uuid: string) => `row:${uuid}`;
 
-const requestOf = (page: number, size: number, search: string, filters: ListFilters): LoadInput => ({ ...filters, page, size, search });
+const requestOf = (page: number, size: number, search: string, filters: ListFilters): LoadInput => ({
+  ...filters,
+  page,
+  size,
+  search,
+});
 
 /** What the list gives the add/edit form it opens (the form machine's input): the row, or none to add. */
-export interface FormLaunch { id: string | null; row: ListRow | null }
+export interface FormLaunch {
+  id: string | null;
+  row: ListRow | null;
+}
 
 const fromPage = (output: Page<ListRow>, request: LoadInput) => ({
-  rows: output.content, total: output.totalElements, totalPages: output.totalPages, page: output.page, search: request.search, error: null,
+  rows: output.content,
+  total: output.totalElements,
+  totalPages: output.totalPages,
+  page: output.page,
+  search: request.search,
+  error: null,
 });
 const pageHasRows = (output: Page<ListRow>) => output.content.length > 0;
 
 /** After each answered page the screen may keep where the list stands. */
 const remember = {
   type: 'remember',
-  params: ({ context }: { context: ListScreenContext }): ListMemory => ({ page: context.page, search: context.search, filters: context.filters }),
+  params: ({ context }: { context: ListScreenContext }): ListMemory => ({
+    page: context.page,
+    search: context.search,
+    filters: context.filters,
+  }),
 } as const;
 
 /**
@@ -88,7 +124,9 @@ const remember = {
  * machine, a row's action machine, a callback): so each slot takes any logic, and what they
  * end with is read through these typed views of their output.
  */
-const notProvided: AnyActorLogic = fromPromise(async () => { throw new Error('not provided'); });
+const notProvided: AnyActorLogic = fromPromise(async () => {
+  throw new Error('not provided');
+});
 const nothing: AnyActorLogic = fromPromise(async () => undefined);
 const noLive: AnyActorLogic = fromCallback(() => () => {});
 /** A row action ends with `{ changed }`; a form with `{ saved }`. */
@@ -102,8 +140,12 @@ export const listScreenMachine = setup({
     input: {} as ListScreenInput | undefined,
   },
   actors: {
-    loadPage: fromPromise<Page<ListRow>, LoadInput>(async () => { throw new Error('not provided'); }),
-    deleteRow: fromPromise<void, { row: ListRow }>(async () => { throw new Error('not provided'); }),
+    loadPage: fromPromise<Page<ListRow>, LoadInput>(async () => {
+      throw new Error('not provided');
+    }),
+    deleteRow: fromPromise<void, { row: ListRow }>(async () => {
+      throw new Error('not provided');
+    }),
     /** A row's own action (enable/disable an integrator): a machine that takes `{ row }` and ends with `{ changed }`. */
     rowAction: notProvided,
     /** The add/edit form: any machine that takes a FormLaunch and ends with `{ saved }` (machines/platform/form-screen.machine.ts, configured per screen). */
@@ -116,7 +158,10 @@ export const listScreenMachine = setup({
     live: noLive,
   },
   guards: {
-    pageHasRows: ({ event }) => { assertEvent(event, 'xstate.done.actor.load'); return pageHasRows(event.output); },
+    pageHasRows: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.load');
+      return pageHasRows(event.output);
+    },
     hasRows: ({ context }) => context.rows.length > 0,
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'page.go');
@@ -125,7 +170,9 @@ export const listScreenMachine = setup({
   },
   actions: {
     /** Searching asks page 1 with the typed text, trimmed. */
-    askSearch: assign(({ context }) => ({ request: requestOf(0, context.size, context.searchDraft.trim(), context.filters) })),
+    askSearch: assign(({ context }) => ({
+      request: requestOf(0, context.size, context.searchDraft.trim(), context.filters),
+    })),
     /** Changing a filter asks page 1 with the search shown and the new filter. */
     askFiltered: assign(({ context, event }) => {
       assertEvent(event, 'filter.change');
@@ -143,18 +190,26 @@ export const listScreenMachine = setup({
       return { request: requestOf(event.page, context.size, context.search, context.filters) };
     }),
     /** Reloading asks the page shown, with its search. */
-    askSame: assign(({ context }) => ({ request: requestOf(context.page, context.size, context.search, context.filters) })),
+    askSame: assign(({ context }) => ({
+      request: requestOf(context.page, context.size, context.search, context.filters),
+    })),
     /** The rows of the answered page replace the shown ones, and so do their own children. */
     showPage: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'xstate.done.actor.load');
       const page = fromPage(event.output, context.request);
       if (context.rowChildren) for (const row of context.rows) enqueue.stopChild(rowChildId(row.uuid));
       enqueue.assign(page);
-      if (context.rowChildren) for (const row of page.rows) enqueue.spawnChild('rowChild', { id: rowChildId(row.uuid), input: { row } });
+      if (context.rowChildren)
+        for (const row of page.rows) enqueue.spawnChild('rowChild', { id: rowChildId(row.uuid), input: { row } });
     }),
     /** Where the list stands after each answered page; the screen keeps it (local storage) or not. */
     remember: (_, _memory: ListMemory) => undefined,
-    showFailure: assign({ error: ({ event }) => { assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.delete']); return failureDescription(event.error); } }),
+    showFailure: assign({
+      error: ({ event }) => {
+        assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.delete']);
+        return failureDescription(event.error);
+      },
+    }),
     select: assign({ selected: ({ event }) => (event as { row?: ListRow }).row ?? null }),
     unselect: assign({ selected: null }),
   },
@@ -167,20 +222,35 @@ export const listScreenMachine = setup({
     const search = input?.restore?.search ?? '';
     const filters = { ...input?.filters, ...input?.restore?.filters };
     return {
-      rows: [], total: 0, totalPages: 0, page, size, search, searchDraft: search, filters, rowChildren: input?.rowChildren ?? false,
-      toolbar: input?.toolbar ?? false, request: requestOf(page, size, search, filters), selected: null, error: null, notice: null,
+      rows: [],
+      total: 0,
+      totalPages: 0,
+      page,
+      size,
+      search,
+      searchDraft: search,
+      filters,
+      rowChildren: input?.rowChildren ?? false,
+      toolbar: input?.toolbar ?? false,
+      request: requestOf(page, size, search, filters),
+      selected: null,
+      error: null,
+      notice: null,
     };
   },
   invoke: { id: 'live', src: 'live' },
   initial: 'fetching',
-  entry: enqueueActions(({ context, enqueue }) => { if (context.toolbar) enqueue.spawnChild('toolbar', { id: 'toolbar' }); }),
+  entry: enqueueActions(({ context, enqueue }) => {
+    if (context.toolbar) enqueue.spawnChild('toolbar', { id: 'toolbar' });
+  }),
   on: { 'search.change': { actions: assign({ searchDraft: ({ event }) => event.value }) } },
   states: {
     /** One request at a time, whatever asked for it: the first load, a search, a page, a reload. */
     fetching: {
       on: { 'filters.set': { target: 'fetching', reenter: true, actions: 'askWithFilters' } },
       invoke: {
-        id: 'load', src: 'loadPage',
+        id: 'load',
+        src: 'loadPage',
         input: ({ context }) => context.request,
         onDone: [
           { guard: 'pageHasRows', target: 'ready', actions: ['showPage', remember] },
@@ -205,10 +275,15 @@ export const listScreenMachine = setup({
     /** A row's own action runs as a child over the list; the list reloads when it changed the row. */
     acting: {
       invoke: {
-        id: 'rowAction', src: 'rowAction',
+        id: 'rowAction',
+        src: 'rowAction',
         input: ({ context }: { context: ListScreenContext }): { row: ListRow } => ({ row: context.selected! }),
         onDone: [
-          { guard: ({ event }) => rowActionOutput(event.output).changed, target: 'fetching', actions: ['unselect', 'askSame'] },
+          {
+            guard: ({ event }) => rowActionOutput(event.output).changed,
+            target: 'fetching',
+            actions: ['unselect', 'askSame'],
+          },
           { target: 'ready', actions: 'unselect' },
         ],
         onError: { target: 'ready', actions: 'unselect' },
@@ -226,10 +301,18 @@ export const listScreenMachine = setup({
     /** The add/edit form runs as a child over the list; when it ends, the list reloads if it saved. */
     selection: {
       invoke: {
-        id: 'form', src: 'form',
-        input: ({ context }: { context: ListScreenContext }): FormLaunch => ({ id: context.selected?.uuid ?? null, row: context.selected }),
+        id: 'form',
+        src: 'form',
+        input: ({ context }: { context: ListScreenContext }): FormLaunch => ({
+          id: context.selected?.uuid ?? null,
+          row: context.selected,
+        }),
         onDone: [
-          { guard: ({ event }) => formOutput(event.output).saved, target: 'fetching', actions: ['unselect', 'askSame'] },
+          {
+            guard: ({ event }) => formOutput(event.output).saved,
+            target: 'fetching',
+            actions: ['unselect', 'askSame'],
+          },
           { guard: 'hasRows', target: 'ready', actions: 'unselect' },
           { target: 'empty', actions: 'unselect' },
         ],
@@ -247,9 +330,15 @@ export const listScreenMachine = setup({
     },
     deleting: {
       invoke: {
-        id: 'delete', src: 'deleteRow',
+        id: 'delete',
+        src: 'deleteRow',
         input: ({ context }) => ({ row: context.selected! }),
-        onDone: { target: 'deleted', actions: assign({ notice: ({ context }) => `${context.selected?.name ?? 'El registro'} se eliminó correctamente.` }) },
+        onDone: {
+          target: 'deleted',
+          actions: assign({
+            notice: ({ context }) => `${context.selected?.name ?? 'El registro'} se eliminó correctamente.`,
+          }),
+        },
         onError: { target: 'deleteFailed', actions: 'showFailure' },
       },
     },

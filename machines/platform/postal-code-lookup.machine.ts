@@ -22,7 +22,9 @@ export const postalCodeLookupMachine = setup({
     events: {} as PostalCodeLookupEvent,
   },
   actors: {
-    lookupAddresses: fromPromise<AddressOption[], { cp: string }>(async () => { throw new Error('not provided'); }),
+    lookupAddresses: fromPromise<AddressOption[], { cp: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
     isComplete: ({ event }) => isPostalCodeComplete(event.value),
@@ -49,15 +51,30 @@ export const postalCodeLookupMachine = setup({
     idle: {},
     lookingUp: {
       invoke: {
-        id: 'lookup', src: 'lookupAddresses',
+        id: 'lookup',
+        src: 'lookupAddresses',
         input: ({ context }) => ({ cp: context.cp! }),
         onDone: {
           target: 'idle',
-          actions: { type: 'report', params: ({ context, event }): PostalCodeReport => ({ type: 'postalCode.found', cp: context.cp!, addresses: event.output }) },
+          actions: {
+            type: 'report',
+            params: ({ context, event }): PostalCodeReport => ({
+              type: 'postalCode.found',
+              cp: context.cp!,
+              addresses: event.output,
+            }),
+          },
         },
         onError: {
           target: 'idle',
-          actions: { type: 'report', params: ({ context, event }): PostalCodeReport => ({ type: 'postalCode.failed', cp: context.cp!, error: event.error }) },
+          actions: {
+            type: 'report',
+            params: ({ context, event }): PostalCodeReport => ({
+              type: 'postalCode.failed',
+              cp: context.cp!,
+              error: event.error,
+            }),
+          },
         },
       },
     },

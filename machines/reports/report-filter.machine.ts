@@ -6,7 +6,10 @@ import { reportDateProblems, ReportMessages } from '../../src/shared/reports/rep
 export type ReportFilters = Record<string, string>;
 
 /** A choice of a filter's select (an entry gate, a common area). */
-export interface ReportOption { value: string; label: string }
+export interface ReportOption {
+  value: string;
+  label: string;
+}
 
 /** What the download child tells its parent (src/web/views/reports/report-export.api.ts). */
 export type DownloadReport =
@@ -78,7 +81,8 @@ export const reportFilterMachine = setup({
     loadOptions: fromPromise<Record<string, ReportOption[]>>(async () => ({})),
   },
   guards: {
-    hasProblems: ({ context }) => Object.keys(reportDateProblems(context.draft, context.today, context.ranges)).length > 0,
+    hasProblems: ({ context }) =>
+      Object.keys(reportDateProblems(context.draft, context.today, context.ranges)).length > 0,
   },
   actions: {
     assignEdit: assign(({ context, event }) => {
@@ -91,7 +95,10 @@ export const reportFilterMachine = setup({
     showProblems: assign(({ context }) => {
       const problems = reportDateProblems(context.draft, context.today, context.ranges);
       const messages = Object.values(problems);
-      return { problems, alert: messages.includes(ReportMessages.missingDate) ? ReportMessages.missingDate : messages[0] ?? null };
+      return {
+        problems,
+        alert: messages.includes(ReportMessages.missingDate) ? ReportMessages.missingDate : (messages[0] ?? null),
+      };
     }),
     apply: assign(({ context }) => ({ applied: trimmed(context.draft), problems: {}, alert: null })),
     tellList: sendTo('list', ({ context }) => ({ type: 'filters.set', filters: context.applied })),
@@ -99,10 +106,22 @@ export const reportFilterMachine = setup({
 }).createMachine({
   id: 'reportFilter',
   context: ({ input }) => ({
-    today: input.today, ranges: input.ranges, draft: empty(input.fields), applied: empty(input.fields), problems: {},
-    alert: null, options: {}, received: 0, savedFile: null, exportError: null,
+    today: input.today,
+    ranges: input.ranges,
+    draft: empty(input.fields),
+    applied: empty(input.fields),
+    problems: {},
+    alert: null,
+    options: {},
+    received: 0,
+    savedFile: null,
+    exportError: null,
   }),
-  invoke: { id: 'list', src: 'list', input: ({ context }: { context: ReportFilterContext }) => ({ filters: context.applied }) },
+  invoke: {
+    id: 'list',
+    src: 'list',
+    input: ({ context }: { context: ReportFilterContext }) => ({ filters: context.applied }),
+  },
   type: 'parallel',
   states: {
     options: {
@@ -110,7 +129,8 @@ export const reportFilterMachine = setup({
       states: {
         loading: {
           invoke: {
-            id: 'options', src: 'loadOptions',
+            id: 'options',
+            src: 'loadOptions',
             onDone: { target: 'ready', actions: assign({ options: ({ event }) => event.output }) },
             // Without choices the selects stay empty; the report still works with the other filters.
             onError: { target: 'unavailable' },
@@ -146,7 +166,9 @@ export const reportFilterMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'export.start': { target: 'running', actions: assign({ received: 0, savedFile: null, exportError: null }) } },
+          on: {
+            'export.start': { target: 'running', actions: assign({ received: 0, savedFile: null, exportError: null }) },
+          },
         },
         running: {
           invoke: { id: 'download', src: 'downloadReport', input: ({ context }) => ({ filters: context.applied }) },
@@ -155,11 +177,16 @@ export const reportFilterMachine = setup({
             /** Asked; the server has not started answering. */
             exporting: { on: { 'export.headers': { target: 'downloading' } } },
             /** The workbook arrives; the page stays usable meanwhile. */
-            downloading: { on: { 'export.progress': { actions: assign({ received: ({ event }) => event.received }) } } },
+            downloading: {
+              on: { 'export.progress': { actions: assign({ received: ({ event }) => event.received }) } },
+            },
           },
           on: {
             'export.saved': { target: 'done', actions: assign({ savedFile: ({ event }) => event.fileName }) },
-            'export.failed': { target: 'failed', actions: assign({ exportError: ({ event }) => failureDescription(event.error) }) },
+            'export.failed': {
+              target: 'failed',
+              actions: assign({ exportError: ({ event }) => failureDescription(event.error) }),
+            },
           },
         },
         done: { on: { 'dialog.close': { target: 'idle', actions: assign({ savedFile: null }) } } },

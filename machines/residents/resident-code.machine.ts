@@ -3,7 +3,9 @@ import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { codeExpiresAt, type ResidentCodeFacts } from '../../src/shared/residents/resident-rules.js';
 
 /** The resident a code cell is about: the list gives its row . */
-export interface ResidentCodeRow extends ResidentCodeFacts { uuid: string }
+export interface ResidentCodeRow extends ResidentCodeFacts {
+  uuid: string;
+}
 
 export interface ResidentCodeContext {
   uuid: string;
@@ -20,7 +22,10 @@ export interface ResidentCodeContext {
 export type ResidentCodeEvent = { type: 'code.resend' } | { type: 'dialog.close' };
 
 /** What `PUT api/residents/resendRegistrationEmail/{id}` answers: its text and the resident, whose new code is pending. */
-export interface ResendAnswer { description: string; resident: ResidentCodeRow }
+export interface ResendAnswer {
+  description: string;
+  resident: ResidentCodeRow;
+}
 
 const factsOf = (row: ResidentCodeRow) => ({
   uuid: row.uuid,
@@ -45,7 +50,9 @@ export const residentCodeMachine = setup({
   },
   actors: {
     /** `PUT api/residents/resendRegistrationEmail/{uuid}`. */
-    resendCode: fromPromise<ResendAnswer, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    resendCode: fromPromise<ResendAnswer, { uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
     usesNoApp: ({ context }) => !context.useapp,
@@ -76,9 +83,16 @@ export const residentCodeMachine = setup({
     codeExpired: { on: { 'code.resend': { target: 'resending' } } },
     resending: {
       invoke: {
-        id: 'resend', src: 'resendCode',
+        id: 'resend',
+        src: 'resendCode',
         input: ({ context }) => ({ uuid: context.uuid }),
-        onDone: { target: 'resent', actions: assign(({ event }) => ({ ...factsOf(event.output.resident), description: event.output.description })) },
+        onDone: {
+          target: 'resent',
+          actions: assign(({ event }) => ({
+            ...factsOf(event.output.resident),
+            description: event.output.description,
+          })),
+        },
         onError: { target: 'resendFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
       },
     },

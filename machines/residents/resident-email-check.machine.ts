@@ -11,7 +11,10 @@ export type EmailCheckReport =
   | { type: 'email.deleted'; email: string }
   | { type: 'email.failed'; email: string; error: unknown };
 
-interface EmailCheckContext { email: string | null; residentUuid: string | null }
+interface EmailCheckContext {
+  email: string | null;
+  residentUuid: string | null;
+}
 
 /**
  * The resident email check (`POST api/residents/validateEmail/`): each email the
@@ -25,7 +28,9 @@ export const residentEmailCheckMachine = setup({
     events: {} as EmailCheckEvent,
   },
   actors: {
-    validateEmail: fromPromise<ValidateEmailAnswer, { email: string; residentUuid: string | null }>(async () => { throw new Error('not provided'); }),
+    validateEmail: fromPromise<ValidateEmailAnswer, { email: string; residentUuid: string | null }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   actions: {
     /** Tells the form that spawned it (replaced by a recorder in the form's model tests). */
@@ -46,27 +51,45 @@ export const residentEmailCheckMachine = setup({
     idle: {},
     checking: {
       invoke: {
-        id: 'validate', src: 'validateEmail',
+        id: 'validate',
+        src: 'validateEmail',
         input: ({ context }) => ({ email: context.email!, residentUuid: context.residentUuid }),
         onDone: [
           {
             guard: ({ event }) => event.output.Data.residentStatus === 'TAKEN',
             target: 'idle',
-            actions: { type: 'report', params: ({ context }): EmailCheckReport => ({ type: 'email.taken', email: context.email! }) },
+            actions: {
+              type: 'report',
+              params: ({ context }): EmailCheckReport => ({ type: 'email.taken', email: context.email! }),
+            },
           },
           {
-            guard: ({ context, event }) => event.output.Data.residentStatus === 'DELETED' && context.residentUuid === null,
+            guard: ({ context, event }) =>
+              event.output.Data.residentStatus === 'DELETED' && context.residentUuid === null,
             target: 'idle',
-            actions: { type: 'report', params: ({ context }): EmailCheckReport => ({ type: 'email.deleted', email: context.email! }) },
+            actions: {
+              type: 'report',
+              params: ({ context }): EmailCheckReport => ({ type: 'email.deleted', email: context.email! }),
+            },
           },
           {
             target: 'idle',
-            actions: { type: 'report', params: ({ context }): EmailCheckReport => ({ type: 'email.free', email: context.email! }) },
+            actions: {
+              type: 'report',
+              params: ({ context }): EmailCheckReport => ({ type: 'email.free', email: context.email! }),
+            },
           },
         ],
         onError: {
           target: 'idle',
-          actions: { type: 'report', params: ({ context, event }): EmailCheckReport => ({ type: 'email.failed', email: context.email!, error: event.error }) },
+          actions: {
+            type: 'report',
+            params: ({ context, event }): EmailCheckReport => ({
+              type: 'email.failed',
+              email: context.email!,
+              error: event.error,
+            }),
+          },
         },
       },
     },

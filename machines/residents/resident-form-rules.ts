@@ -11,18 +11,38 @@ import type { FormValues } from '../platform/form-rules.js';
 export { RESIDENT_MAX_PHONES };
 
 /** One phone row of the form: `uuid` when it is saved (removing it asks and calls the server). */
-export interface PhoneRow { uuid?: string | null; phone: string }
+export interface PhoneRow {
+  uuid?: string | null;
+  phone: string;
+}
 
 /** 'Alta residente' starts empty, with the first (required) phone row. */
 export const emptyResident = (): FormValues => ({
-  firstName: '', lastName: '', email: '', idZone: '', idStreet: '', number: '', intNumber: '', action: '',
-  useapp: false, notresident: false, phones: [{ phone: '' }],
+  firstName: '',
+  lastName: '',
+  email: '',
+  idZone: '',
+  idStreet: '',
+  number: '',
+  intNumber: '',
+  action: '',
+  useapp: false,
+  notresident: false,
+  phones: [{ phone: '' }],
 });
 
 /** A stored resident (GET api/residents/{uuid}, or the one `reactivateEmail` brought back) as form values. */
 export const residentFormValues = (r: ResidentAnswer): FormValues => ({
-  firstName: r.firstName, lastName: r.lastName, email: r.email ?? '', idZone: r.idZone, idStreet: r.idStreet,
-  number: r.number, intNumber: r.intNumber ?? '', action: r.action ?? '', useapp: r.useapp, notresident: r.notresident,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email ?? '',
+  idZone: r.idZone,
+  idStreet: r.idStreet,
+  number: r.number,
+  intNumber: r.intNumber ?? '',
+  action: r.action ?? '',
+  useapp: r.useapp,
+  notresident: r.notresident,
   phones: r.phones.length ? r.phones.map((p) => ({ uuid: p.uuid, phone: p.phone })) : [{ phone: '' }],
 });
 
@@ -31,7 +51,10 @@ export const canAddPhone = (phones: readonly PhoneRow[]) => phones.length < RESI
 export const canRemovePhone = (phones: readonly PhoneRow[]) => phones.length > 1;
 
 /** The email as the server compares it (the schema trims and lower-cases it). */
-export const normalEmail = (value: unknown) => String(value ?? '').trim().toLowerCase();
+export const normalEmail = (value: unknown) =>
+  String(value ?? '')
+    .trim()
+    .toLowerCase();
 
 /**
  * The title of a failed save's dialog (the detail is the server's error_description):

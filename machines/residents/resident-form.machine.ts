@@ -6,9 +6,24 @@ import { ResidentTexts } from '../../src/shared/residents/resident-rules.js';
 import type { ResidentAnswer } from '../../src/shared/residents/resident-types.js';
 import { ResidentFormSchema, residentEmail } from '../../src/shared/residents/resident.schema.js';
 import type { FormValues } from '../platform/form-rules.js';
-import type { FormContext, FormEvent, FormInput, FormOutput, LoadedForm, SaveInput } from '../platform/form-screen.machine.js';
+import type {
+  FormContext,
+  FormEvent,
+  FormInput,
+  FormOutput,
+  LoadedForm,
+  SaveInput,
+} from '../platform/form-screen.machine.js';
 import { residentEmailCheckMachine, type EmailCheckReport } from './resident-email-check.machine.js';
-import { canAddPhone, canRemovePhone, emptyResident, normalEmail, residentFailureTitle, residentFormValues, type PhoneRow } from './resident-form-rules.js';
+import {
+  canAddPhone,
+  canRemovePhone,
+  emptyResident,
+  normalEmail,
+  residentFailureTitle,
+  residentFormValues,
+  type PhoneRow,
+} from './resident-form-rules.js';
 import { residentImportMachine } from './resident-import.machine.js';
 
 export interface ResidentFormContext extends FormContext {
@@ -45,7 +60,8 @@ export type ResidentFormEvent =
 
 const phonesOf = (context: FormContext) => (context.values.phones as PhoneRow[] | undefined) ?? [];
 /** Phone messages are keyed by their row ('phones.0.phone'); a changed list drops them. */
-const withoutPhoneErrors = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('phones')));
+const withoutPhoneErrors = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('phones')));
 const isEmailReport = (e: ResidentFormEvent): e is EmailCheckReport => e.type.startsWith('email.') && 'email' in e;
 
 /**
@@ -64,14 +80,22 @@ const residentFormSetup = setup({
     output: {} as FormOutput,
   },
   actors: {
-    loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(async () => { throw new Error('not provided'); }),
-    saveRecord: fromPromise<unknown, SaveInput>(async () => { throw new Error('not provided'); }),
+    loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(async () => {
+      throw new Error('not provided');
+    }),
+    saveRecord: fromPromise<unknown, SaveInput>(async () => {
+      throw new Error('not provided');
+    }),
     residentEmailCheck: residentEmailCheckMachine,
     residentImport: residentImportMachine,
     /** POST api/residents/reactivateEmail/: the resident brought back. */
-    reactivateResident: fromPromise<ResidentAnswer, { email: string }>(async () => { throw new Error('not provided'); }),
+    reactivateResident: fromPromise<ResidentAnswer, { email: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** DELETE api/phones/{uuid}. */
-    removePhone: fromPromise<unknown, { uuid: string }>(async () => { throw new Error('not provided'); }),
+    removePhone: fromPromise<unknown, { uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
     /** Loads the stored resident to edit; adding starts from the starting values. */
@@ -95,12 +119,19 @@ const residentFormSetup = setup({
     assignLoaded: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.load');
       const loaded = event.output ?? {};
-      return { values: { ...context.values, ...loaded.values }, colonies: loaded.colonies ?? [], options: loaded.options ?? {}, record: loaded.record ?? {} };
+      return {
+        values: { ...context.values, ...loaded.values },
+        colonies: loaded.colonies ?? [],
+        options: loaded.options ?? {},
+        record: loaded.record ?? {},
+      };
     }),
     forgetFailure: assign({ serverError: null, failure: null }),
     /** Provided by the page: the reactivated resident is now edited (`/newResidents?uuid=…`, replacing the entry). */
     showEditMode: () => {},
-    startParts: enqueueActions(({ enqueue }) => { enqueue.spawnChild('residentEmailCheck', { id: 'emailCheck' }); }),
+    startParts: enqueueActions(({ enqueue }) => {
+      enqueue.spawnChild('residentEmailCheck', { id: 'emailCheck' });
+    }),
     editField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
       return {
@@ -111,18 +142,31 @@ const residentFormSetup = setup({
       };
     }),
     checkEmail: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendTo('emailCheck', { type: 'email.check', email: normalEmail(context.values.email), residentUuid: context.id });
+      enqueue.sendTo('emailCheck', {
+        type: 'email.check',
+        email: normalEmail(context.values.email),
+        residentUuid: context.id,
+      });
       enqueue.assign({ checkingEmail: true });
     }),
     showEmailError: assign(({ context }) => {
       const [message] = Object.values(validateForm(residentEmail(), context.values.email));
       return { errors: { ...context.errors, email: message } };
     }),
-    emailFree: assign(({ context }) => ({ checkingEmail: false, errors: withoutError(context.errors, 'email'), checks: withoutError(context.checks, 'email') })),
-    emailTaken: assign(({ context }) => ({
-      checkingEmail: false, errors: { ...context.errors, email: ResidentTexts.taken }, checks: { ...context.checks, email: ResidentTexts.taken },
+    emailFree: assign(({ context }) => ({
+      checkingEmail: false,
+      errors: withoutError(context.errors, 'email'),
+      checks: withoutError(context.checks, 'email'),
     })),
-    emailFailed: assign(({ context }) => ({ checkingEmail: false, errors: { ...context.errors, email: ResidentTexts.emailCheckFailed } })),
+    emailTaken: assign(({ context }) => ({
+      checkingEmail: false,
+      errors: { ...context.errors, email: ResidentTexts.taken },
+      checks: { ...context.checks, email: ResidentTexts.taken },
+    })),
+    emailFailed: assign(({ context }) => ({
+      checkingEmail: false,
+      errors: { ...context.errors, email: ResidentTexts.emailCheckFailed },
+    })),
     offerReactivation: assign(({ event }) => {
       assertEvent(event, 'email.deleted');
       return { checkingEmail: false, reactivationEmail: event.email };
@@ -130,19 +174,36 @@ const residentFormSetup = setup({
     takeReactivated: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.reactivate');
       const resident = event.output;
-      return { id: resident.uuid, values: residentFormValues(resident), errors: {}, checks: {}, record: {}, reactivationEmail: null };
+      return {
+        id: resident.uuid,
+        values: residentFormValues(resident),
+        errors: {},
+        checks: {},
+        record: {},
+        reactivationEmail: null,
+      };
     }),
     /** The schema's messages, and the server checks still failing (the taken email). */
-    showFieldErrors: assign(({ context }) => ({ errors: { ...validateForm(ResidentFormSchema, context.values), ...context.checks } })),
-    addPhone: assign(({ context }) => ({ values: { ...context.values, phones: [...phonesOf(context), { phone: '' }] } })),
+    showFieldErrors: assign(({ context }) => ({
+      errors: { ...validateForm(ResidentFormSchema, context.values), ...context.checks },
+    })),
+    addPhone: assign(({ context }) => ({
+      values: { ...context.values, phones: [...phonesOf(context), { phone: '' }] },
+    })),
     editPhone: assign(({ context, event }) => {
       assertEvent(event, 'phone.change');
       const phones = phonesOf(context).map((p, i) => (i === event.index ? { ...p, phone: event.value } : p));
-      return { values: { ...context.values, phones }, errors: withoutError(context.errors, `phones.${event.index}.phone`) };
+      return {
+        values: { ...context.values, phones },
+        errors: withoutError(context.errors, `phones.${event.index}.phone`),
+      };
     }),
     dropPhone: assign(({ context, event }) => {
       assertEvent(event, 'phone.remove');
-      return { values: { ...context.values, phones: phonesOf(context).filter((_, i) => i !== event.index) }, errors: withoutPhoneErrors(context.errors) };
+      return {
+        values: { ...context.values, phones: phonesOf(context).filter((_, i) => i !== event.index) },
+        errors: withoutPhoneErrors(context.errors),
+      };
     }),
     askPhoneRemoval: assign(({ context, event }) => {
       assertEvent(event, 'phone.remove');
@@ -150,18 +211,33 @@ const residentFormSetup = setup({
     }),
     dropRemovedPhone: assign(({ context }) => ({
       values: { ...context.values, phones: phonesOf(context).filter((p) => p.uuid !== context.phoneRemoval?.uuid) },
-      errors: withoutPhoneErrors(context.errors), phoneRemoval: null,
+      errors: withoutPhoneErrors(context.errors),
+      phoneRemoval: null,
     })),
     rememberFailure: assign(({ context, event }) => {
-      assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.save', 'xstate.error.actor.reactivate', 'xstate.error.actor.removePhone']);
+      assertEvent(event, [
+        'xstate.error.actor.load',
+        'xstate.error.actor.save',
+        'xstate.error.actor.reactivate',
+        'xstate.error.actor.removePhone',
+      ]);
       const { error } = event;
       const failure = isApiFailure(error) ? error : null;
-      return { serverError: failureDescription(error), failure, failureTitle: residentFailureTitle(failure, context.id !== null) };
+      return {
+        serverError: failureDescription(error),
+        failure,
+        failureTitle: residentFailureTitle(failure, context.id !== null),
+      };
     }),
     /** A save refused for a taken email marks the field as the check would. */
-    markServerFields: assign(({ context }) => (context.failureTitle === ResidentTexts.taken
-      ? { errors: { ...context.errors, email: ResidentTexts.taken }, checks: { ...context.checks, email: ResidentTexts.taken } }
-      : {})),
+    markServerFields: assign(({ context }) =>
+      context.failureTitle === ResidentTexts.taken
+        ? {
+            errors: { ...context.errors, email: ResidentTexts.taken },
+            checks: { ...context.checks, email: ResidentTexts.taken },
+          }
+        : {},
+    ),
     openImport: enqueueActions(({ enqueue }) => {
       enqueue.spawnChild('residentImport', { id: 'import' });
       enqueue.assign({ importing: true });
@@ -181,9 +257,26 @@ const residentFormSetup = setup({
 const residentFormSkeleton = residentFormSetup.createMachine({
   id: 'residentForm',
   context: ({ input }) => ({
-    id: input.id, row: input.row ?? null, values: {}, errors: {}, submitted: null, colonies: [], lookingUp: false, readingLogo: false, options: {},
-    record: {}, logo: { preview: null, change: 'none', file: null, original: false }, serverError: null, failure: null, result: null,
-    checkingEmail: false, checks: {}, reactivationEmail: null, phoneRemoval: null, importing: false, failureTitle: '',
+    id: input.id,
+    row: input.row ?? null,
+    values: {},
+    errors: {},
+    submitted: null,
+    colonies: [],
+    lookingUp: false,
+    readingLogo: false,
+    options: {},
+    record: {},
+    logo: { preview: null, change: 'none', file: null, original: false },
+    serverError: null,
+    failure: null,
+    result: null,
+    checkingEmail: false,
+    checks: {},
+    reactivationEmail: null,
+    phoneRemoval: null,
+    importing: false,
+    failureTitle: '',
   }),
   initial: 'boot',
   output: ({ context }) => ({ saved: context.result !== null, record: context.record }),
@@ -196,10 +289,14 @@ const residentFormSkeleton = residentFormSetup.createMachine({
     'import.closed': { actions: 'closeImport' },
   },
   states: {
-    boot: { entry: ['prefill', 'startParts'], always: [{ guard: 'needsLoad', target: 'loading' }, { target: 'editing' }] },
+    boot: {
+      entry: ['prefill', 'startParts'],
+      always: [{ guard: 'needsLoad', target: 'loading' }, { target: 'editing' }],
+    },
     loading: {
       invoke: {
-        id: 'load', src: 'loadForm',
+        id: 'load',
+        src: 'loadForm',
         input: ({ context }) => ({ id: context.id, row: context.row }),
         onDone: { target: 'editing', actions: 'assignLoaded' },
         onError: { target: 'loadFailed', actions: 'rememberFailure' },
@@ -230,8 +327,14 @@ const residentFormSkeleton = residentFormSetup.createMachine({
     invalid: { on: { 'dialog.close': { target: 'editing' } } },
     submitting: {
       invoke: {
-        id: 'save', src: 'saveRecord',
-        input: ({ context }) => ({ id: context.id, values: context.submitted, logo: undefined, record: context.record }),
+        id: 'save',
+        src: 'saveRecord',
+        input: ({ context }) => ({
+          id: context.id,
+          values: context.submitted,
+          logo: undefined,
+          record: context.record,
+        }),
         onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
         onError: { target: 'failed', actions: ['rememberFailure', 'markServerFields'] },
       },
@@ -249,7 +352,8 @@ const residentFormSkeleton = residentFormSetup.createMachine({
     },
     reactivating: {
       invoke: {
-        id: 'reactivate', src: 'reactivateResident',
+        id: 'reactivate',
+        src: 'reactivateResident',
         input: ({ context }) => ({ email: context.reactivationEmail ?? '' }),
         onDone: { target: 'editing', actions: ['takeReactivated', 'showEditMode'] },
         onError: { target: 'failed', actions: ['rememberFailure', assign({ reactivationEmail: null })] },
@@ -264,20 +368,25 @@ const residentFormSkeleton = residentFormSetup.createMachine({
     },
     removingPhone: {
       invoke: {
-        id: 'removePhone', src: 'removePhone',
+        id: 'removePhone',
+        src: 'removePhone',
         input: ({ context }) => ({ uuid: context.phoneRemoval?.uuid ?? '' }),
         onDone: { target: 'editing', actions: 'dropRemovedPhone' },
         onError: { target: 'phoneRemovalFailed', actions: 'rememberFailure' },
       },
     },
     /** 'No es posible eliminar' with the server's text; the phone stays. */
-    phoneRemovalFailed: { on: { 'dialog.close': { target: 'editing', actions: ['forgetFailure', assign({ phoneRemoval: null })] } } },
+    phoneRemovalFailed: {
+      on: { 'dialog.close': { target: 'editing', actions: ['forgetFailure', assign({ phoneRemoval: null })] } },
+    },
   },
 });
 
 /** The resident form with other starting values (the models' typed resident). */
 export const withResidentRules = (initial: () => FormValues = emptyResident) =>
-  residentFormSkeleton.provide({ actions: { prefill: assign(({ context }) => ({ values: { ...initial(), ...context.values } })) } });
+  residentFormSkeleton.provide({
+    actions: { prefill: assign(({ context }) => ({ values: { ...initial(), ...context.values } })) },
+  });
 
 /** What the page provides the calls and the navigation to. */
 export const residentFormMachine = withResidentRules();

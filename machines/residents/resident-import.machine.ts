@@ -1,10 +1,19 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromCallback, fromPromise, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import { isErrorBody } from '../../src/shared/platform/errors.js';
-import { IMPORT_MAX_BYTES, ImportDoneSchema, ImportPartialSchema, ImportTexts } from '../../src/shared/residents/resident-import.js';
+import {
+  IMPORT_MAX_BYTES,
+  ImportDoneSchema,
+  ImportPartialSchema,
+  ImportTexts,
+} from '../../src/shared/residents/resident-import.js';
 
 /** What the picker gives: the file's facts (the File itself never enters the context). */
-export interface PickedSheet { name: string; type: string; size: number }
+export interface PickedSheet {
+  name: string;
+  type: string;
+  size: number;
+}
 
 /** What the upload child reports (a callback actor: XMLHttpRequest with its progress events). */
 export type UploadReport =
@@ -45,7 +54,9 @@ export function sheetProblem(file: PickedSheet): string | null {
 
 /** A refusal of the server (4xx with its text) shows that text; anything else is unexpected. */
 const failureText = (status: number, body: unknown) =>
-  (status >= 400 && status < 500 && isErrorBody(body) && body.error_description ? body.error_description : ImportTexts.unexpected);
+  status >= 400 && status < 500 && isErrorBody(body) && body.error_description
+    ? body.error_description
+    : ImportTexts.unexpected;
 
 const answered = (event: ResidentImportEvent) => event as Extract<ResidentImportEvent, { type: 'upload.answered' }>;
 
@@ -62,26 +73,41 @@ export const residentImportMachine = setup({
   },
   actors: {
     /** POST api/residents/importResidents/ (multipart `file`); reports progress, then the answer. */
-    uploadFile: fromCallback<UploadReport, { file: unknown }>(() => { throw new Error('not provided'); }),
+    uploadFile: fromCallback<UploadReport, { file: unknown }>(() => {
+      throw new Error('not provided');
+    }),
     /** Decodes the base64 workbook and saves it as Errores.xlsx. */
-    saveErrorFile: fromPromise<void, { base64: string }>(async () => { throw new Error('not provided'); }),
+    saveErrorFile: fromPromise<void, { base64: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
     isAcceptable: ({ event }) => event.type === 'file.pick' && sheetProblem(event.file) === null,
-    allCreated: ({ event }) => event.type === 'upload.answered' && event.status === 200 && v.is(ImportDoneSchema, event.body),
+    allCreated: ({ event }) =>
+      event.type === 'upload.answered' && event.status === 200 && v.is(ImportDoneSchema, event.body),
     someFailed: ({ event }) => event.type === 'upload.answered' && event.status === 206,
     hasErrorFile: ({ context }) => context.errorFile !== null,
   },
   actions: {
     report: sendParent({ type: 'import.closed' }),
-    choose: assign(({ event }) => { assertEvent(event, 'file.pick'); return { file: event.file, problem: null }; }),
-    refuse: assign(({ event }) => { assertEvent(event, 'file.pick'); return { file: null, problem: sheetProblem(event.file) }; }),
+    choose: assign(({ event }) => {
+      assertEvent(event, 'file.pick');
+      return { file: event.file, problem: null };
+    }),
+    refuse: assign(({ event }) => {
+      assertEvent(event, 'file.pick');
+      return { file: null, problem: sheetProblem(event.file) };
+    }),
     takeDone: assign(({ event }) => ({ description: (answered(event).body as { description: string }).description })),
     takePartial: assign(({ event }) => {
       const parsed = v.safeParse(ImportPartialSchema, answered(event).body);
       const body = answered(event).body as { description?: unknown } | null;
       return {
-        description: parsed.success ? parsed.output.description : typeof body?.description === 'string' ? body.description : null,
+        description: parsed.success
+          ? parsed.output.description
+          : typeof body?.description === 'string'
+            ? body.description
+            : null,
         errorFile: parsed.success && parsed.output.file !== '' ? parsed.output.file : null,
       };
     }),
@@ -94,7 +120,10 @@ export const residentImportMachine = setup({
   states: {
     noFile: {
       on: {
-        'file.pick': [{ guard: 'isAcceptable', target: 'fileChosen', actions: 'choose' }, { target: 'wrongType', actions: 'refuse' }],
+        'file.pick': [
+          { guard: 'isAcceptable', target: 'fileChosen', actions: 'choose' },
+          { target: 'wrongType', actions: 'refuse' },
+        ],
         'import.close': { target: 'closed' },
       },
     },
@@ -107,12 +136,18 @@ export const residentImportMachine = setup({
     },
     fileChosen: {
       on: {
-        'file.pick': [{ guard: 'isAcceptable', actions: 'choose' }, { target: 'wrongType', actions: 'refuse' }],
+        'file.pick': [
+          { guard: 'isAcceptable', actions: 'choose' },
+          { target: 'wrongType', actions: 'refuse' },
+        ],
         // The upload is a spawned child, not an invocation of 'uploading': it must live on through
         // 'processing' (the file is sent, the answer is awaited); the result states stop it.
         'upload.start': {
           target: 'uploading',
-          actions: spawnChild('uploadFile', { id: 'upload', input: ({ event }) => ({ file: (event as { file?: unknown }).file }) }),
+          actions: spawnChild('uploadFile', {
+            id: 'upload',
+            input: ({ event }) => ({ file: (event as { file?: unknown }).file }),
+          }),
         },
         'import.close': { target: 'closed' },
       },
@@ -120,7 +155,9 @@ export const residentImportMachine = setup({
     uploading: {
       entry: assign({ progress: 0, description: null, errorFile: null, error: null }),
       on: {
-        'upload.progress': { actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }) },
+        'upload.progress': {
+          actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }),
+        },
         'upload.sent': { target: 'processing', actions: assign({ progress: 100 }) },
         'upload.answered': [
           { guard: 'allCreated', target: 'allCreated', actions: 'takeDone' },
@@ -152,7 +189,8 @@ export const residentImportMachine = setup({
     },
     downloading: {
       invoke: {
-        id: 'download', src: 'saveErrorFile',
+        id: 'download',
+        src: 'saveErrorFile',
         input: ({ context }) => ({ base64: context.errorFile! }),
         onDone: { target: 'partial' },
         onError: { target: 'downloadFailed' },
@@ -161,7 +199,10 @@ export const residentImportMachine = setup({
     /** 'No se pudo generar el archivo de errores.' */
     downloadFailed: { on: { 'dialog.close': { target: 'closed' } } },
     /** 'Error' with the server's text or 'Ocurrió un error inesperado.'; closing lets the person pick again. */
-    failed: { entry: stopChild('upload'), on: { 'dialog.close': { target: 'noFile', actions: assign({ file: null, progress: 0 }) } } },
+    failed: {
+      entry: stopChild('upload'),
+      on: { 'dialog.close': { target: 'noFile', actions: assign({ file: null, progress: 0 }) } },
+    },
     closed: { type: 'final', entry: 'report' },
   },
 });

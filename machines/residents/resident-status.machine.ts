@@ -2,7 +2,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 
 /** The listed resident the action is on (what the list gives its row-action child). */
-export interface ResidentStatusInput { row: { uuid: string; name: string; status: string } }
+export interface ResidentStatusInput {
+  row: { uuid: string; name: string; status: string };
+}
 
 export interface ResidentStatusContext {
   uuid: string;
@@ -31,19 +33,26 @@ export const residentStatusMachine = setup({
   },
   actors: {
     /** `PUT api/residents/enable/{id}` or `PUT api/residents/disable/{id}`. */
-    setStatus: fromPromise<unknown, { uuid: string; enable: boolean }>(async () => { throw new Error('not provided'); }),
+    setStatus: fromPromise<unknown, { uuid: string; enable: boolean }>(async () => {
+      throw new Error('not provided');
+    }),
   },
 }).createMachine({
   id: 'residentStatus',
   context: ({ input }) => ({
-    uuid: input.row.uuid, name: input.row.name, enable: input.row.status !== 'ACTIVE', error: null, changed: false,
+    uuid: input.row.uuid,
+    name: input.row.name,
+    enable: input.row.status !== 'ACTIVE',
+    error: null,
+    changed: false,
   }),
   initial: 'saving',
   output: ({ context }) => ({ changed: context.changed }),
   states: {
     saving: {
       invoke: {
-        id: 'setStatus', src: 'setStatus',
+        id: 'setStatus',
+        src: 'setStatus',
         input: ({ context }) => ({ uuid: context.uuid, enable: context.enable }),
         onDone: { target: 'succeeded', actions: assign({ changed: true }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },

@@ -2,7 +2,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
 import { ResetEmailSchema } from '../../src/shared/session/auth.schema.js';
 
-export interface PasswordResetContext { email: string; error: string | null }
+export interface PasswordResetContext {
+  email: string;
+  error: string | null;
+}
 export type PasswordResetEvent =
   | { type: 'field.change'; value: string }
   | { type: 'form.submit' }
@@ -17,7 +20,9 @@ const emailError = (email: string) => {
 export const passwordResetMachine = setup({
   types: { context: {} as PasswordResetContext, events: {} as PasswordResetEvent },
   actors: {
-    requestReset: fromPromise<void, { email: string }>(async () => { throw new Error('not provided'); }),
+    requestReset: fromPromise<void, { email: string }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: { isValidEmail: ({ context }) => emailError(context.email) === null },
 }).createMachine({

@@ -13,7 +13,11 @@ export interface RegistrationCalls {
 }
 
 /** A link whose user does not exist: the load failure the screen shows with the spec's text. */
-const userNotFound: ApiFailure = { kind: 'http', status: 404, body: { error: 'not_found', error_description: RegistrationMessages.notFound } };
+const userNotFound: ApiFailure = {
+  kind: 'http',
+  status: 404,
+  body: { error: 'not_found', error_description: RegistrationMessages.notFound },
+};
 
 /**
  * The password form of a registration: the form skeleton with the registration

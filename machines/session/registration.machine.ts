@@ -36,7 +36,8 @@ export const registrationMachine = setup({
     },
     form: {
       invoke: {
-        id: 'form', src: 'passwordForm',
+        id: 'form',
+        src: 'passwordForm',
         input: ({ context }) => ({ id: context.uuid, row: null }),
         onDone: {
           target: 'left',

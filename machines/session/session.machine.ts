@@ -3,9 +3,18 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CurrentUser } from '../../src/shared/platform/api-types.js';
 import { fieldErrors, withoutError } from '../../src/shared/platform/form-validation.js';
 import { ContractorSignInSchema, SignInSchema } from '../../src/shared/session/auth.schema.js';
-import { SignInMessages, isAllowedOnPortal, signInFailureMessage, type Portal } from '../../src/shared/session/sign-in-rules.js';
+import {
+  SignInMessages,
+  isAllowedOnPortal,
+  signInFailureMessage,
+  type Portal,
+} from '../../src/shared/session/sign-in-rules.js';
 
-export interface Credentials { email: string; password: string; portal: Portal }
+export interface Credentials {
+  email: string;
+  password: string;
+  portal: Portal;
+}
 export interface SessionContext {
   token: string | null;
   user: CurrentUser | null;
@@ -40,11 +49,19 @@ export const sessionMachine = setup({
   },
   actors: {
     /** Loads the current user with the stored token. */
-    checkSession: fromPromise<CurrentUser, { token: string }>(async () => { throw new Error('not provided'); }),
+    checkSession: fromPromise<CurrentUser, { token: string }>(async () => {
+      throw new Error('not provided');
+    }),
     /** Requests a token and loads the current user with it. */
-    signIn: fromPromise<{ token: string; user: CurrentUser }, Credentials>(async () => { throw new Error('not provided'); }),
-    switchCommunity: fromPromise<void, { uuid: string }>(async () => { throw new Error('not provided'); }),
-    signOut: fromPromise<void, { token: string | null }>(async () => { throw new Error('not provided'); }),
+    signIn: fromPromise<{ token: string; user: CurrentUser }, Credentials>(async () => {
+      throw new Error('not provided');
+    }),
+    switchCommunity: fromPromise<void, { uuid: string }>(async () => {
+      throw new Error('not provided');
+    }),
+    signOut: fromPromise<void, { token: string | null }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   actions: {
     /** Keeps the token where the API client reads it (web: local storage). */
@@ -57,7 +74,10 @@ export const sessionMachine = setup({
     clearCredentials: assign({ credentials: { email: '', password: '' }, fieldErrors: {} }),
     editCredential: assign(({ context, event }) => {
       assertEvent(event, 'credentials.change');
-      return { credentials: { ...context.credentials, [event.name]: event.value }, fieldErrors: withoutError(context.fieldErrors, event.name) };
+      return {
+        credentials: { ...context.credentials, [event.name]: event.value },
+        fieldErrors: withoutError(context.fieldErrors, event.name),
+      };
     }),
     markCredentialErrors: assign({
       fieldErrors: ({ context, event }) => {
@@ -73,12 +93,18 @@ export const sessionMachine = setup({
       assertEvent(event, 'session.signIn');
       return v.is(credentialRules(event.portal), context.credentials);
     },
-    isAllowedOnPortal: ({ context }, params: { idUsersTypes: number }) => isAllowedOnPortal(context.portal, params.idUsersTypes),
+    isAllowedOnPortal: ({ context }, params: { idUsersTypes: number }) =>
+      isAllowedOnPortal(context.portal, params.idUsersTypes),
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
-    token: input.token, user: null, portal: 'main', error: null, credentials: { email: '', password: '' }, fieldErrors: {},
+    token: input.token,
+    user: null,
+    portal: 'main',
+    error: null,
+    credentials: { email: '', password: '' },
+    fieldErrors: {},
   }),
   initial: 'boot',
   states: {
@@ -121,10 +147,16 @@ export const sessionMachine = setup({
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        input: ({ context }) => ({ ...v.parse(credentialRules(context.portal), context.credentials), portal: context.portal }),
+        input: ({ context }) => ({
+          ...v.parse(credentialRules(context.portal), context.credentials),
+          portal: context.portal,
+        }),
         onDone: [
           {
-            guard: { type: 'isAllowedOnPortal', params: ({ event }) => ({ idUsersTypes: event.output.user.idUsersTypes }) },
+            guard: {
+              type: 'isAllowedOnPortal',
+              params: ({ event }) => ({ idUsersTypes: event.output.user.idUsersTypes }),
+            },
             target: 'authenticated',
             actions: [
               assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }),
@@ -136,7 +168,10 @@ export const sessionMachine = setup({
             actions: assign({ token: ({ event }) => event.output.token, error: SignInMessages.contractorOnly }),
           },
         ],
-        onError: { target: 'signedOut.error', actions: assign({ error: ({ event }) => signInFailureMessage(event.error) }) },
+        onError: {
+          target: 'signedOut.error',
+          actions: assign({ error: ({ event }) => signInFailureMessage(event.error) }),
+        },
       },
     },
     /** A valid account on the wrong portal: its fresh token is revoked before showing why. */

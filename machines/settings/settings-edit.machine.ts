@@ -2,11 +2,17 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { validateForm, withoutError } from '../../src/shared/platform/form-validation.js';
 import { SettingsBodySchema } from '../../src/shared/settings/settings.schema.js';
-import { withAllSearch, withOption, type ChronoUnit, type FracSettings, type SettingsValues } from '../../src/shared/settings/settings-rules.js';
+import {
+  withAllSearch,
+  withOption,
+  type ChronoUnit,
+  type FracSettings,
+  type SettingsValues,
+} from '../../src/shared/settings/settings-rules.js';
 
 /** The on/off options of the guard-app card. */
 export type SettingsFlag = {
-  [K in keyof SettingsValues]: SettingsValues[K] extends boolean ? K : never
+  [K in keyof SettingsValues]: SettingsValues[K] extends boolean ? K : never;
 }[keyof SettingsValues];
 
 export interface SettingsEditContext {
@@ -36,8 +42,10 @@ export type SettingsEditEvent =
 
 const valuesOf = ({ uuid: _uuid, ...values }: FracSettings): SettingsValues => values;
 /** The edited values after an event, and the errors without the field it corrects. */
-const edited = (context: SettingsEditContext, values: SettingsValues, field?: string) =>
-  ({ values, errors: field ? withoutError(context.errors, field) : context.errors });
+const edited = (context: SettingsEditContext, values: SettingsValues, field?: string) => ({
+  values,
+  errors: field ? withoutError(context.errors, field) : context.errors,
+});
 
 /**
  * 'Ajustes' (the settings edit mode): the
@@ -55,9 +63,13 @@ export const settingsEditMachine = setup({
   },
   actors: {
     /** The current user's community and its settings (`GET api/users/me`). */
-    loadSettings: fromPromise<FracSettings, void>(async () => { throw new Error('not provided'); }),
+    loadSettings: fromPromise<FracSettings, void>(async () => {
+      throw new Error('not provided');
+    }),
     /** `PUT api/fracs/{uuid}/configure`. */
-    saveSettings: fromPromise<unknown, { uuid: string; values: SettingsValues }>(async () => { throw new Error('not provided'); }),
+    saveSettings: fromPromise<unknown, { uuid: string; values: SettingsValues }>(async () => {
+      throw new Error('not provided');
+    }),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateForm(SettingsBodySchema, context.values)).length === 0,
@@ -87,10 +99,19 @@ export const settingsEditMachine = setup({
     }),
     chooseFrequent: assign(({ context, event }) => {
       assertEvent(event, 'frequent.choose');
-      return edited(context, { ...context.values!, frequentInvitationChronoUnit: event.unit, frequentInvitationValidity: event.amount }, 'frequentInvitationValidity');
+      return edited(
+        context,
+        { ...context.values!, frequentInvitationChronoUnit: event.unit, frequentInvitationValidity: event.amount },
+        'frequentInvitationValidity',
+      );
     }),
     showErrors: assign(({ context }) => ({ errors: validateForm(SettingsBodySchema, context.values) })),
-    showFailure: assign({ error: ({ event }) => { assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.save']); return failureDescription(event.error); } }),
+    showFailure: assign({
+      error: ({ event }) => {
+        assertEvent(event, ['xstate.error.actor.load', 'xstate.error.actor.save']);
+        return failureDescription(event.error);
+      },
+    }),
   },
 }).createMachine({
   id: 'settingsEdit',
@@ -99,7 +120,8 @@ export const settingsEditMachine = setup({
   states: {
     loading: {
       invoke: {
-        id: 'load', src: 'loadSettings',
+        id: 'load',
+        src: 'loadSettings',
         onDone: { target: 'viewing', actions: 'takeLoaded' },
         onError: { target: 'loadFailed', actions: 'showFailure' },
       },
@@ -126,7 +148,8 @@ export const settingsEditMachine = setup({
     },
     saving: {
       invoke: {
-        id: 'save', src: 'saveSettings',
+        id: 'save',
+        src: 'saveSettings',
         input: ({ context }) => ({ uuid: context.uuid, values: context.values! }),
         onDone: { target: 'saved' },
         onError: { target: 'failed', actions: 'showFailure' },

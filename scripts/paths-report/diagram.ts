@@ -5,7 +5,7 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 
-const name = (node: AnyStateNode) => node.path.length ? node.path.join('__').replace(/[^A-Za-z0-9_]/g, '_') : 'root';
+const name = (node: AnyStateNode) => (node.path.length ? node.path.join('__').replace(/[^A-Za-z0-9_]/g, '_') : 'root');
 const label = (text: string) => text.replace(/[:;#]/g, ' ').replace(/\s+/g, ' ').trim();
 
 export function mermaidOf(machine: AnyStateMachine): string {
@@ -29,14 +29,16 @@ export function mermaidOf(machine: AnyStateMachine): string {
       }
     }
     for (const child of children) {
-      for (const list of child.transitions.values()) for (const t of list) {
-        for (const target of (t.target ?? []) as AnyStateNode[]) {
-          lines.push(`${indent}${name(child)} --> ${name(target)} : ${label(shortEvent(t.eventType))}`);
+      for (const list of child.transitions.values())
+        for (const t of list) {
+          for (const target of (t.target ?? []) as AnyStateNode[]) {
+            lines.push(`${indent}${name(child)} --> ${name(target)} : ${label(shortEvent(t.eventType))}`);
+          }
         }
-      }
-      for (const t of child.always ?? []) for (const target of (t.target ?? []) as AnyStateNode[]) {
-        lines.push(`${indent}${name(child)} --> ${name(target)} : (sin evento${t.guard ? ', si se cumple' : ''})`);
-      }
+      for (const t of child.always ?? [])
+        for (const target of (t.target ?? []) as AnyStateNode[]) {
+          lines.push(`${indent}${name(child)} --> ${name(target)} : (sin evento${t.guard ? ', si se cumple' : ''})`);
+        }
     }
   };
   walk(machine.root, '  ');

@@ -4,9 +4,15 @@ import type { MachineReport } from './report.js';
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function htmlOf(reports: MachineReport[], generated: string): string {
-  const rows = reports.map((r) => `<tr><td><a href="#${r.machine}">${r.machine}</a></td><td>${r.states.covered}/${r.states.total}</td>
-    <td>${r.transitions.covered}/${r.transitions.total}</td><td>${r.paths.length}</td><td>${r.checkedStates}</td></tr>`).join('\n');
-  const sections = reports.map((r) => `
+  const rows = reports
+    .map(
+      (r) => `<tr><td><a href="#${r.machine}">${r.machine}</a></td><td>${r.states.covered}/${r.states.total}</td>
+    <td>${r.transitions.covered}/${r.transitions.total}</td><td>${r.paths.length}</td><td>${r.checkedStates}</td></tr>`,
+    )
+    .join('\n');
+  const sections = reports
+    .map(
+      (r) => `
 <section id="${r.machine}">
   <h2>${r.machine}</h2>
   <p>${r.states.total} estados, ${r.transitions.total} transiciones, ${r.paths.length} caminos;
@@ -16,10 +22,25 @@ export function htmlOf(reports: MachineReport[], generated: string): string {
   ${r.transitions.missing.length ? `<p class="bad">Transiciones sin camino: ${esc(r.transitions.missing.join('; '))}</p>` : ''}
   <pre class="mermaid">${esc(r.diagram)}</pre>
   <details><summary>Caminos (${r.paths.length})</summary>
-  ${r.paths.map((p, i) => `<article><h3>${i + 1}. ${esc(p.start)}</h3><ol>${p.steps.map((s) => `<li>${esc(s.words)} → <code>${esc(s.state)}</code>${
-    s.expectations.length ? `<ul>${s.expectations.map((e) => `<li class="says">${esc(e)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ol></article>`).join('\n')}
+  ${r.paths
+    .map(
+      (p, i) =>
+        `<article><h3>${i + 1}. ${esc(p.start)}</h3><ol>${p.steps
+          .map(
+            (s) =>
+              `<li>${esc(s.words)} → <code>${esc(s.state)}</code>${
+                s.expectations.length
+                  ? `<ul>${s.expectations.map((e) => `<li class="says">${esc(e)}</li>`).join('')}</ul>`
+                  : ''
+              }</li>`,
+          )
+          .join('')}</ol></article>`,
+    )
+    .join('\n')}
   </details>
-</section>`).join('\n');
+</section>`,
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="es-MX"><head><meta charset="utf-8"><title>Portón: caminos de las máquinas</title>
 <style>

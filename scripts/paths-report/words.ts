@@ -16,7 +16,8 @@ const summarize = (value: unknown): string => {
       return `${o.status ?? ''} '${String((o.body as Record<string, unknown>).error_description)}'`.trim();
     }
     if ('kind' in o && o.kind === 'network') return 'un fallo de red';
-    if ('content' in o && Array.isArray(o.content)) return o.content.length ? `una página con ${o.content.length} filas` : 'una página vacía';
+    if ('content' in o && Array.isArray(o.content))
+      return o.content.length ? `una página con ${o.content.length} filas` : 'una página vacía';
     const keys = Object.keys(o);
     return keys.length ? `datos (${keys.slice(0, 4).join(', ')}${keys.length > 4 ? '…' : ''})` : 'datos vacíos';
   }
@@ -30,7 +31,9 @@ export function eventInWords(model: ModelSpec, event: AnyEventObject): string {
   const { type, ...payload } = event;
   if (type.startsWith('xstate.done.actor.')) return `${shortEvent(type)} con ${summarize(payload.output)}`;
   if (type.startsWith('xstate.error.actor.')) return `${shortEvent(type)}: ${summarize(payload.error)}`;
-  const parts = Object.entries(payload).map(([k, v]) => (k === 'name' || k === 'value' || k === 'portal' || k === 'page' ? `${k} ${summarize(v)}` : k));
+  const parts = Object.entries(payload).map(([k, v]) =>
+    k === 'name' || k === 'value' || k === 'portal' || k === 'page' ? `${k} ${summarize(v)}` : k,
+  );
   return parts.length ? `${type} (${parts.join(', ')})` : type;
 }
 

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const folder = fileURLToPath(new URL('./', import.meta.url));
 const filter = process.argv[2] ?? '';
-const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).sort();
+const files = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+  .sort();
 
 let failed = 0;
 for (const file of files) {

@@ -8,26 +8,45 @@ import type { operations } from './generated/openapi.js';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 /** What an operation's success answers. */
-type Answer<Op> = Op extends { responses: infer R } ? (200 extends keyof R ? Json<R[200]> : 201 extends keyof R ? Json<R[201]> : never) : never;
+type Answer<Op> = Op extends { responses: infer R }
+  ? 200 extends keyof R
+    ? Json<R[200]>
+    : 201 extends keyof R
+      ? Json<R[201]>
+      : never
+  : never;
 /** What an operation's JSON body is. */
 type Body<Op> = Op extends { requestBody: infer B } ? Json<B> : never;
 /** The shared error body of every 4xx. */
-type ErrorOf<Op, S extends number> = Op extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
+type ErrorOf<Op, S extends number> = Op extends { responses: infer R }
+  ? S extends keyof R
+    ? Json<R[S]>
+    : never
+  : never;
 
 /** `GET /api/gates?search=`: a page of the active community's gates. */
 export async function listGates(base: string, token: string, search: string): Promise<Answer<operations['listGates']>> {
-  const res = await fetch(`${base}/api/gates?search=${encodeURIComponent(search)}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${base}/api/gates?search=${encodeURIComponent(search)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(((await res.json()) as ErrorOf<operations['listGates'], 404>).error_description);
   return (await res.json()) as Answer<operations['listGates']>;
 }
 
 /** `POST /api/gates`: a list of one gate, answered as the list of created gates. */
-export async function createGate(base: string, token: string, name: string): Promise<Answer<operations['createGates']>> {
+export async function createGate(
+  base: string,
+  token: string,
+  name: string,
+): Promise<Answer<operations['createGates']>> {
   const body: Body<operations['createGates']> = [{ name }];
   const res = await fetch(`${base}/api/gates`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-  if (res.status === 409) throw new Error(((await res.json()) as ErrorOf<operations['createGates'], 409>).error_description);
+  if (res.status === 409)
+    throw new Error(((await res.json()) as ErrorOf<operations['createGates'], 409>).error_description);
   return (await res.json()) as Answer<operations['createGates']>;
 }
 

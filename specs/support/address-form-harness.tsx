@@ -15,19 +15,54 @@ export const adminOptions = [
 ];
 /** `GET api/fracs/c1` as the server answers it; the form shows `loadedCommunity.values`. */
 export const communityC1: Community = {
-  uuid: 'c1', name: 'Residencial Las Palmas', cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', idAddress: 1,
-  street: 'Calle Fuego', extNumber: '10', intNumber: null, idUser: 7, licenseTotal: 150, starDate: '', endDate: '', idFile: 31,
-  user: adminOptions[0], file: { publicUrl: '/api/fracs/c1/logo?v=f1', idFile: 31, uuid: 'f1' },
-  address: { cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', colony: 'San Ángel', idAddress: 1, uuid: 'a1' }, licenseExpired: false, club: false,
+  uuid: 'c1',
+  name: 'Residencial Las Palmas',
+  cp: '01000',
+  city: 'Álvaro Obregón',
+  state: 'Ciudad de México',
+  idAddress: 1,
+  street: 'Calle Fuego',
+  extNumber: '10',
+  intNumber: null,
+  idUser: 7,
+  licenseTotal: 150,
+  starDate: '',
+  endDate: '',
+  idFile: 31,
+  user: adminOptions[0],
+  file: { publicUrl: '/api/fracs/c1/logo?v=f1', idFile: 31, uuid: 'f1' },
+  address: {
+    cp: '01000',
+    city: 'Álvaro Obregón',
+    state: 'Ciudad de México',
+    colony: 'San Ángel',
+    idAddress: 1,
+    uuid: 'a1',
+  },
+  licenseExpired: false,
+  club: false,
 };
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The control labelled `label` (the required mark '*' aside). */
-export const field = (label: string) => screen.getByLabelText(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
+export const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
 export const labels: Record<string, string> = {
-  name: 'Nombre', lastName: 'Apellidos', email: 'Correo electrónico', phone: 'Teléfono', cp: 'Código postal', idAddress: 'Colonia',
-  city: 'Ciudad', state: 'Estado', street: 'Calle', number: 'Número exterior', extNumber: 'Número exterior', intNumber: 'Número interior',
-  licenses: 'Cantidad de licencias', licenseTotal: 'Cantidad de licencias', idUser: 'Administrador de fraccionamiento',
+  name: 'Nombre',
+  lastName: 'Apellidos',
+  email: 'Correo electrónico',
+  phone: 'Teléfono',
+  cp: 'Código postal',
+  idAddress: 'Colonia',
+  city: 'Ciudad',
+  state: 'Estado',
+  street: 'Calle',
+  number: 'Número exterior',
+  extNumber: 'Número exterior',
+  intNumber: 'Número interior',
+  licenses: 'Cantidad de licencias',
+  licenseTotal: 'Cantidad de licencias',
+  idUser: 'Administrador de fraccionamiento',
 };
 const communityLabels: Record<string, string> = { ...labels, name: 'Nombre del fraccionamiento' };
 
@@ -44,19 +79,32 @@ export function renderAddressForm(inputName: string) {
   const lookup = calls.fn<unknown>('lookup');
   const saved: unknown[][] = [];
   const save = calls.fn<unknown>('save');
-  const record = (...args: unknown[]) => { saved.push(args); return save(...args); };
+  const record = (...args: unknown[]) => {
+    saved.push(args);
+    return save(...args);
+  };
   const view = community ? (
-    <FracFormView api={{
-      fracs: {
-        get: edit ? calls.fn<Community>('load') : async () => communityC1,
-        administrators: edit ? async () => adminOptions : calls.fn<typeof adminOptions>('load'),
-        logo: async () => loadedCommunity.logoPreview,
-        create: record as never, update: record as never,
-      },
-      addresses: { lookup: lookup as never },
-      readLogo: calls.fn('readLogo') as never,
-    }} />
-  ) : <IntegratorFormView api={{ integrators: { get: calls.fn('load') as never, create: record as never, update: record as never }, addresses: { lookup: lookup as never } }} />;
+    <FracFormView
+      api={{
+        fracs: {
+          get: edit ? calls.fn<Community>('load') : async () => communityC1,
+          administrators: edit ? async () => adminOptions : calls.fn<typeof adminOptions>('load'),
+          logo: async () => loadedCommunity.logoPreview,
+          create: record as never,
+          update: record as never,
+        },
+        addresses: { lookup: lookup as never },
+        readLogo: calls.fn('readLogo') as never,
+      }}
+    />
+  ) : (
+    <IntegratorFormView
+      api={{
+        integrators: { get: calls.fn('load') as never, create: record as never, update: record as never },
+        addresses: { lookup: lookup as never },
+      }}
+    />
+  );
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter initialEntries={[community ? (edit ? '/newFrac?uuid=c1' : '/newFrac') : '/newIntegrator']}>
@@ -74,19 +122,25 @@ export function renderAddressForm(inputName: string) {
     await waitFor(() => field('Código postal'));
     for (const [name, value] of Object.entries(typed)) {
       if (value === '' || ['cp', 'city', 'state', 'idAddress'].includes(name)) continue;
-      await act(async () => { fireEvent.change(field(labelOf(name)), { target: { value } }); });
+      await act(async () => {
+        fireEvent.change(field(labelOf(name)), { target: { value } });
+      });
     }
   };
   const idOf = (type: string) => /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(type)![1];
 
   return {
-    calls, saved, labelOf,
+    calls,
+    saved,
+    labelOf,
     typePrefill,
     /** The answer of a call the page made: an invoked actor's, or the postal-code lookup's (its child's report). */
     async settle(event: AnyEventObject) {
       if (event.type.startsWith('postalCode.')) {
         const found = event.type === 'postalCode.found';
-        event = found ? { type: 'xstate.done.actor.lookup', output: event.addresses } : { type: 'xstate.error.actor.lookup', error: event.error };
+        event = found
+          ? { type: 'xstate.done.actor.lookup', output: event.addresses }
+          : { type: 'xstate.error.actor.lookup', error: event.error };
       }
       const id = idOf(event.type);
       const done = event.type.startsWith('xstate.done.');
@@ -96,7 +150,8 @@ export function renderAddressForm(inputName: string) {
       let output = event.output;
       if (id === 'load') output = edit ? communityC1 : adminOptions;
       await act(async () => {
-        if (done) call.d.resolve(output); else call.d.reject(event.error);
+        if (done) call.d.resolve(output);
+        else call.d.reject(event.error);
         await new Promise((r) => setTimeout(r, 0));
       });
       if (id === 'load' && done && !edit) await typePrefill();

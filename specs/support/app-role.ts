@@ -34,7 +34,10 @@ export async function ensureAppRole(adminUrl: string): Promise<void> {
     await ensureRole(admin, APPLICATION_ROLE, 'NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS');
     await ensureRole(admin, LOGIN_ROLE, 'LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS');
     for (const member of [OWNER_ROLE, LOGIN_ROLE]) {
-      const { rowCount } = await admin.query('SELECT 1 FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.roleid JOIN pg_roles o ON o.oid = m.member WHERE r.rolname = $1 AND o.rolname = $2', [APPLICATION_ROLE, member]);
+      const { rowCount } = await admin.query(
+        'SELECT 1 FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.roleid JOIN pg_roles o ON o.oid = m.member WHERE r.rolname = $1 AND o.rolname = $2',
+        [APPLICATION_ROLE, member],
+      );
       if (!rowCount) await admin.query(`GRANT ${APPLICATION_ROLE} TO ${member}`);
     }
   } finally {

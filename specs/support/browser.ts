@@ -9,25 +9,45 @@ import { freePort } from './free-port.js';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = () => existsSync(CHROMIUM);
 
-export interface RunningServer { url: string; dataDir: string; stop: () => Promise<void>; output: () => string }
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+  output: () => string;
+}
 
 /**
  * Starts the app the way the README does (`npm start`) on a data folder of its own and a free
  * port. The folder is a copy of the one the e2e global setup made on the first start (the demo
  * data, as `npm start` leaves it), or empty with `fresh` or outside that setup.
  */
-export async function startServer(env: Record<string, string> = {}, options: { fresh?: boolean; keepData?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { fresh?: boolean; keepData?: boolean } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'porton-e2e-'));
   const template = process.env.PORTON_E2E_TEMPLATE;
   if (!options.fresh && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   while (!out.includes('Portón está listo')) {
@@ -36,7 +56,9 @@ export async function startServer(env: Record<string, string> = {}, options: { f
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    url, dataDir, output: () => out,
+    url,
+    dataDir,
+    output: () => out,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -52,8 +74,16 @@ export async function launchBrowser(): Promise<Browser> {
   // Playwright gives every launch a fresh, empty profile of its own.
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -69,7 +99,10 @@ export async function signInAs(page: Page, baseUrl: string, email: string, passw
  * One server on a fresh data folder and one Chromium for a spec file, stopped after it.
  * `ready` receives both once they are up.
  */
-export function browserSuite(ready: (server: RunningServer, browser: Browser) => void, env: Record<string, string> = {}) {
+export function browserSuite(
+  ready: (server: RunningServer, browser: Browser) => void,
+  env: Record<string, string> = {},
+) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -78,5 +111,8 @@ export function browserSuite(ready: (server: RunningServer, browser: Browser) =>
     browser = await launchBrowser();
     ready(server, browser);
   });
-  afterAll(async () => { await browser?.close(); await server?.stop(); });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

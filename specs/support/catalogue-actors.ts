@@ -6,13 +6,27 @@ import type { TestApp } from './test-app.js';
  * integrador@ starts in 'Bosques del Valle' (first of its communities by name).
  */
 export async function signInActors(t: TestApp) {
-  const [admin, capturista, guard, resident, contractor, integrator, generalAdmin, admin2] = await Promise.all([
-    'administrador@porton.mx', 'capturista@porton.mx', 'vigilante@porton.mx', 'residente@porton.mx',
-    'contratista@porton.mx', 'integrador@porton.mx', 'admin@porton.mx', 'administrador2@porton.mx',
-  ].map((email) => t.signIn(email)));
+  const [admin, capturista, guard, resident, contractor, integrator, generalAdmin, admin2] = await Promise.all(
+    [
+      'administrador@porton.mx',
+      'capturista@porton.mx',
+      'vigilante@porton.mx',
+      'residente@porton.mx',
+      'contratista@porton.mx',
+      'integrador@porton.mx',
+      'admin@porton.mx',
+      'administrador2@porton.mx',
+    ].map((email) => t.signIn(email)),
+  );
   return {
-    admin: t.as(admin), capturista: t.as(capturista), guard: t.as(guard), resident: t.as(resident),
-    contractor: t.as(contractor), integrator: t.as(integrator), generalAdmin: t.as(generalAdmin), admin2: t.as(admin2),
+    admin: t.as(admin),
+    capturista: t.as(capturista),
+    guard: t.as(guard),
+    resident: t.as(resident),
+    contractor: t.as(contractor),
+    integrator: t.as(integrator),
+    generalAdmin: t.as(generalAdmin),
+    admin2: t.as(admin2),
   };
 }
 export type Actors = Awaited<ReturnType<typeof signInActors>>;

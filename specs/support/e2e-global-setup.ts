@@ -12,5 +12,7 @@ export default async function setup() {
   const server = await startServer({}, { fresh: true, keepData: true });
   await server.stop();
   process.env.PORTON_E2E_TEMPLATE = server.dataDir;
-  return () => { rmSync(server.dataDir, { recursive: true, force: true }); };
+  return () => {
+    rmSync(server.dataDir, { recursive: true, force: true });
+  };
 }

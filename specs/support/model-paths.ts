@@ -3,7 +3,24 @@
  * `xstate/graph`, extended to cover every transition, plus the coverage check and a runner
  * that drives a real actor whose invoked actors are deferred promises the path resolves.
  */
-import { createActor, fromCallback, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyActorLogic, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type ContextFrom, type InputFrom, type OutputFrom, type SnapshotFrom, type StateMachine } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  getInitialSnapshot,
+  getNextSnapshot,
+  type AnyActorLogic,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type ContextFrom,
+  type InputFrom,
+  type OutputFrom,
+  type SnapshotFrom,
+  type StateMachine,
+} from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { ViewProbe } from './view-paths.js';
 
@@ -16,7 +33,9 @@ export interface ModelSpec<TMachine extends AnyStateMachine = AnyStateMachine, T
    * integrator page and the community page of the form skeleton).
    */
   inputs: {
-    name: string; input: unknown; machine?: AnyStateMachine;
+    name: string;
+    input: unknown;
+    machine?: AnyStateMachine;
     /**
      * Only the snapshots for which this holds are expanded: a start whose own part of the graph is
      * a few steps (a session left open, offered to resume) before it joins the graph the other
@@ -89,8 +108,14 @@ export const describePath = (p: GeneratedPath) => [p.inputName, ...p.events.map(
 export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>): GeneratedPath[] {
   const out = new Map<string, GeneratedPath>();
   for (const { name, input, machine = spec.machine, explore } of spec.inputs) {
-    const keyOf = (s: AnyMachineSnapshot) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s as SnapshotFrom<TMachine>) : s.context });
-    const model = new TestModel(machine, { input, events: (s: AnyMachineSnapshot) => spec.events(s as SnapshotFrom<TMachine>), serializeState: keyOf, stopWhen: stopOf(explore) });
+    const keyOf = (s: AnyMachineSnapshot) =>
+      JSON.stringify({ v: s.value, c: spec.key ? spec.key(s as SnapshotFrom<TMachine>) : s.context });
+    const model = new TestModel(machine, {
+      input,
+      events: (s: AnyMachineSnapshot) => spec.events(s as SnapshotFrom<TMachine>),
+      serializeState: keyOf,
+      stopWhen: stopOf(explore),
+    });
     const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
     const toState = new Map<string, AnyEventObject[]>();
     for (const path of shortest) {
@@ -103,14 +128,23 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<
       if (explore && !explore(path.state as SnapshotFrom<TMachine>)) continue;
       const prefix = toState.get(keyOf(path.state))!;
       for (const event of spec.events(path.state as SnapshotFrom<TMachine>)) {
-        if ((machine.getTransitionData(path.state, event) ?? []).length) add(out, machine, name, input, [...prefix, event]);
+        if ((machine.getTransitionData(path.state, event) ?? []).length)
+          add(out, machine, name, input, [...prefix, event]);
       }
     }
   }
   // Drop paths that are a prefix of another path from the same input.
   const all = [...out.values()];
-  return all.filter((p) => !all.some((q) => q !== p && q.inputName === p.inputName && q.events.length > p.events.length
-    && p.events.every((e, i) => JSON.stringify(e) === JSON.stringify(q.events[i]))));
+  return all.filter(
+    (p) =>
+      !all.some(
+        (q) =>
+          q !== p &&
+          q.inputName === p.inputName &&
+          q.events.length > p.events.length &&
+          p.events.every((e, i) => JSON.stringify(e) === JSON.stringify(q.events[i])),
+      ),
+  );
 }
 
 /**
@@ -122,9 +156,16 @@ export function transitionPaths<TMachine extends AnyStateMachine>(spec: ModelSpe
   const out = new Map<string, GeneratedPath>();
   const taken = new Set<string>();
   for (const { name, input, machine = spec.machine, explore } of spec.inputs) {
-    const keyOf = (s: AnyMachineSnapshot) => JSON.stringify({ v: s.value, c: spec.key ? spec.key(s as SnapshotFrom<TMachine>) : s.context });
-    const model = new TestModel(machine, { input, events: (s: AnyMachineSnapshot) => spec.events(s as SnapshotFrom<TMachine>), serializeState: keyOf, stopWhen: stopOf(explore) });
-    const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
+    const keyOf = (s: AnyMachineSnapshot) =>
+      JSON.stringify({ v: s.value, c: spec.key ? spec.key(s as SnapshotFrom<TMachine>) : s.context });
+    const model = new TestModel(machine, {
+      input,
+      events: (s: AnyMachineSnapshot) => spec.events(s as SnapshotFrom<TMachine>),
+      serializeState: keyOf,
+      stopWhen: stopOf(explore),
+    });
+    const shortest = model
+      .getShortestPaths({ allowDuplicatePaths: true })
       .sort((a, b) => a.steps.length - b.steps.length);
     for (const path of shortest) {
       if (explore && !explore(path.state as SnapshotFrom<TMachine>)) continue;
@@ -142,9 +183,16 @@ export function transitionPaths<TMachine extends AnyStateMachine>(spec: ModelSpe
 }
 
 /** xstate/graph's `stopWhen` (a snapshot reached but not expanded) from an input's `explore`. */
-const stopOf = <TSnapshot>(explore?: (snapshot: TSnapshot) => boolean) => (explore ? (snapshot: AnyMachineSnapshot) => !explore(snapshot as TSnapshot) : undefined);
+const stopOf = <TSnapshot>(explore?: (snapshot: TSnapshot) => boolean) =>
+  explore ? (snapshot: AnyMachineSnapshot) => !explore(snapshot as TSnapshot) : undefined;
 
-function add(out: Map<string, GeneratedPath>, machine: AnyStateMachine, inputName: string, input: unknown, events: AnyEventObject[]) {
+function add(
+  out: Map<string, GeneratedPath>,
+  machine: AnyStateMachine,
+  inputName: string,
+  input: unknown,
+  events: AnyEventObject[],
+) {
   const id = `${inputName}:${events.map(describeEvent).join('|')}`;
   if (out.has(id)) return;
   let snapshot: AnyMachineSnapshot = getInitialSnapshot(machine, input);
@@ -161,11 +209,15 @@ function add(out: Map<string, GeneratedPath>, machine: AnyStateMachine, inputNam
 /** Every state node (history excluded) and every transition definition of a machine. */
 function allNodes(machine: AnyStateMachine): AnyStateNode[] {
   const nodes: AnyStateNode[] = [];
-  const walk = (node: AnyStateNode) => { if (node.type !== 'history') nodes.push(node); Object.values(node.states).forEach(walk); };
+  const walk = (node: AnyStateNode) => {
+    if (node.type !== 'history') nodes.push(node);
+    Object.values(node.states).forEach(walk);
+  };
   walk(machine.root);
   return nodes;
 }
-const transitionId = (t: AnyTransitionDefinition) => `${t.source.id} --${t.eventType}--> ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)'}#${(t.source.transitions.get(t.eventType) ?? t.source.always ?? []).indexOf(t)}`;
+const transitionId = (t: AnyTransitionDefinition) =>
+  `${t.source.id} --${t.eventType}--> ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)'}#${(t.source.transitions.get(t.eventType) ?? t.source.always ?? []).indexOf(t)}`;
 
 export interface Coverage {
   machine: string;
@@ -175,7 +227,10 @@ export interface Coverage {
 }
 
 /** Replays every path and reports which states and transitions no path reaches. */
-export function coverage<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>, paths: GeneratedPath[]): Coverage {
+export function coverage<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+  paths: GeneratedPath[],
+): Coverage {
   const nodes = allNodes(spec.machine);
   const transitions: AnyTransitionDefinition[] = [];
   for (const node of nodes) {
@@ -190,15 +245,24 @@ export function coverage<TMachine extends AnyStateMachine>(spec: ModelSpec<TMach
     // the ones before it were false, or their targets would be active instead).
     for (const node of nodes) {
       if (!node.always?.length || !wasEntered.has(node.id)) continue;
-      const taken = node.always.find((t) => t.target?.length && t.target.every((n: AnyStateNode) => snapshot._nodes.some((m: AnyStateNode) => m.id === n.id)));
-      if (taken) { seenTransitions.add(transitionId(taken)); seenStates.add(node.id); }
+      const taken = node.always.find(
+        (t) =>
+          t.target?.length &&
+          t.target.every((n: AnyStateNode) => snapshot._nodes.some((m: AnyStateNode) => m.id === n.id)),
+      );
+      if (taken) {
+        seenTransitions.add(transitionId(taken));
+        seenStates.add(node.id);
+      }
     }
   };
   let wasEntered = new Set<string>();
   for (const path of paths) {
     const machine = path.machine ?? spec.machine;
     let snapshot: AnyMachineSnapshot = getInitialSnapshot(machine, path.input);
-    wasEntered = new Set(nodes.filter((n) => n.always?.length && isInitialChain(spec.machine.root, n)).map((n) => n.id));
+    wasEntered = new Set(
+      nodes.filter((n) => n.always?.length && isInitialChain(spec.machine.root, n)).map((n) => n.id),
+    );
     for (const n of snapshot._nodes) seenStates.add(n.id);
     markAlways(snapshot);
     for (const event of path.events) {
@@ -217,8 +281,16 @@ export function coverage<TMachine extends AnyStateMachine>(spec: ModelSpec<TMach
   const transitionIds = [...new Set(transitions.map(transitionId))].filter((id) => !excluded(id));
   return {
     machine: spec.name,
-    states: { total: stateIds.length, covered: stateIds.filter((s) => seenStates.has(s)).length, missing: stateIds.filter((s) => !seenStates.has(s)) },
-    transitions: { total: transitionIds.length, covered: transitionIds.filter((t) => seenTransitions.has(t)).length, missing: transitionIds.filter((t) => !seenTransitions.has(t)) },
+    states: {
+      total: stateIds.length,
+      covered: stateIds.filter((s) => seenStates.has(s)).length,
+      missing: stateIds.filter((s) => !seenStates.has(s)),
+    },
+    transitions: {
+      total: transitionIds.length,
+      covered: transitionIds.filter((t) => seenTransitions.has(t)).length,
+      missing: transitionIds.filter((t) => !seenTransitions.has(t)),
+    },
     paths: paths.length,
   };
 }
@@ -234,15 +306,28 @@ function isInitialChain(root: AnyStateNode, node: AnyStateNode): boolean {
 }
 
 /** A promise the test settles from outside. */
-export interface Deferred<T> { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void }
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (v: T) => void;
+  reject: (e: unknown) => void;
+}
 export function deferred<T>(): Deferred<T> {
-  let resolve!: (v: T) => void; let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
 /** An invoked actor's call as the fake saw it: which, with what input, and how the path settled it. */
-export interface ActorCall { src: string; input: unknown; outcome?: 'done' | 'error'; output?: unknown }
+export interface ActorCall {
+  src: string;
+  input: unknown;
+  outcome?: 'done' | 'error';
+  output?: unknown;
+}
 
 /**
  * Replaces each invoked actor (by `src` name) with a deferred promise; the path's
@@ -251,15 +336,25 @@ export interface ActorCall { src: string; input: unknown; outcome?: 'done' | 'er
 export function deferredActors(srcNames: string[], recorded: string[] = []) {
   const pending: { d: Deferred<unknown>; call: ActorCall; signal: AbortSignal }[] = [];
   const calls: ActorCall[] = [];
-  const actors: Record<string, unknown> = Object.fromEntries(srcNames.map((src) => [src, fromPromise(async ({ input, signal }) => {
-    const call: ActorCall = { src, input };
-    calls.push(call);
-    const d = deferred<unknown>();
-    pending.push({ d, call, signal });
-    return d.promise;
-  })]));
+  const actors: Record<string, unknown> = Object.fromEntries(
+    srcNames.map((src) => [
+      src,
+      fromPromise(async ({ input, signal }) => {
+        const call: ActorCall = { src, input };
+        calls.push(call);
+        const d = deferred<unknown>();
+        pending.push({ d, call, signal });
+        return d.promise;
+      }),
+    ]),
+  );
   // A recorded child keeps what its parent sends it; the path itself says what it reports.
-  for (const src of recorded) actors[src] = fromCallback(({ receive }) => { receive((event) => { calls.push({ src, input: event }); }); });
+  for (const src of recorded)
+    actors[src] = fromCallback(({ receive }) => {
+      receive((event) => {
+        calls.push({ src, input: event });
+      });
+    });
   return {
     actors,
     calls,
@@ -268,7 +363,14 @@ export function deferredActors(srcNames: string[], recorded: string[] = []) {
       while (pending.length && pending[0].signal.aborted) pending.shift();
       const next = pending.shift();
       if (!next) throw new Error(`no invocation pending for ${event.type}`);
-      if (event.type.startsWith('xstate.done.actor.')) { next.call.outcome = 'done'; next.call.output = event.output; next.d.resolve(event.output); } else { next.call.outcome = 'error'; next.d.reject(event.error); }
+      if (event.type.startsWith('xstate.done.actor.')) {
+        next.call.outcome = 'done';
+        next.call.output = event.output;
+        next.d.resolve(event.output);
+      } else {
+        next.call.outcome = 'error';
+        next.d.reject(event.error);
+      }
       await new Promise((r) => setTimeout(r, 0));
     },
   };
@@ -278,20 +380,53 @@ export function deferredActors(srcNames: string[], recorded: string[] = []) {
  * What a machine-layer expectation reads: the path's input (the model's own, as the test gave it), the
  * actor's snapshot, the calls it made, the events so far.
  */
-export interface ActorProbe<TMachine extends AnyStateMachine = AnyStateMachine> { input: InputFrom<TMachine>; snapshot: SnapshotFrom<TMachine>; calls: CallOf<TMachine>[]; events: AnyEventObject[]; step: number }
+export interface ActorProbe<TMachine extends AnyStateMachine = AnyStateMachine> {
+  input: InputFrom<TMachine>;
+  snapshot: SnapshotFrom<TMachine>;
+  calls: CallOf<TMachine>[];
+  events: AnyEventObject[];
+  step: number;
+}
 
 /** The actors a machine declares (its `setup({ actors })`): a union of `{ src, logic }`. */
-type ActorsOf<TMachine> = TMachine extends StateMachine<infer _C, infer _E, infer _Ch, infer TActor, infer _A, infer _G, infer _D, infer _V, infer _T, infer _I, infer _O, infer _Em, infer _M, infer _S, infer _TM> ? TActor : never;
+type ActorsOf<TMachine> =
+  TMachine extends StateMachine<
+    infer _C,
+    infer _E,
+    infer _Ch,
+    infer TActor,
+    infer _A,
+    infer _G,
+    infer _D,
+    infer _V,
+    infer _T,
+    infer _I,
+    infer _O,
+    infer _Em,
+    infer _M,
+    infer _S,
+    infer _TM
+  >
+    ? TActor
+    : never;
 /**
  * A call to one of the machine's invoked actors, typed by what that actor takes and answers: checking
  * `src` tells them apart. (A recorded child's calls hold the events its parent sent it.)
  */
-export type CallOf<TMachine extends AnyStateMachine> = ActorsOf<TMachine> extends infer TActor
-  ? TActor extends { src: infer TSrc extends string; logic: infer TLogic extends AnyActorLogic } ? { src: TSrc; input: InputFrom<TLogic>; outcome?: 'done' | 'error'; output?: OutputFrom<TLogic> } : never
-  : never;
+export type CallOf<TMachine extends AnyStateMachine> =
+  ActorsOf<TMachine> extends infer TActor
+    ? TActor extends { src: infer TSrc extends string; logic: infer TLogic extends AnyActorLogic }
+      ? { src: TSrc; input: InputFrom<TLogic>; outcome?: 'done' | 'error'; output?: OutputFrom<TLogic> }
+      : never
+    : never;
 
 /** Runs the spec's expectations of the state reached; a failure names the state and what the spec says. */
-export async function checkExpectations(spec: Pick<ModelSpec, 'expectations'>, state: string, layer: 'actor' | 'view', probe: unknown) {
+export async function checkExpectations(
+  spec: Pick<ModelSpec, 'expectations'>,
+  state: string,
+  layer: 'actor' | 'view',
+  probe: unknown,
+) {
   for (const expectation of spec.expectations?.[state] ?? []) {
     const check = expectation[layer] as ((probe: unknown) => void | Promise<void>) | undefined;
     if (!check) continue;
@@ -307,20 +442,44 @@ export async function checkExpectations(spec: Pick<ModelSpec, 'expectations'>, s
  * Drives a real actor along a path; answers the state value after each step. With a model
  * spec, the spec's expectations of each state reached are checked at every step.
  */
-export async function runOnActor(machine: AnyStateMachine, path: GeneratedPath, srcNames: string[], actions: Record<string, unknown> = {}, spec?: Pick<ModelSpec, 'expectations' | 'recordedChildren'>) {
+export async function runOnActor(
+  machine: AnyStateMachine,
+  path: GeneratedPath,
+  srcNames: string[],
+  actions: Record<string, unknown> = {},
+  spec?: Pick<ModelSpec, 'expectations' | 'recordedChildren'>,
+) {
   const fakes = deferredActors(srcNames, spec?.recordedChildren);
-  const actor = createActor(machine.provide({ actors: fakes.actors, actions } as Parameters<typeof machine.provide>[0]), { input: path.input as InputFrom<typeof machine> });
+  const actor = createActor(
+    machine.provide({ actors: fakes.actors, actions } as Parameters<typeof machine.provide>[0]),
+    { input: path.input as InputFrom<typeof machine> },
+  );
   actor.start();
   await new Promise((r) => setTimeout(r, 0));
   const seen = [stateKey(actor.getSnapshot())];
-  if (spec) await checkExpectations(spec, seen[0], 'actor', { input: path.input, snapshot: actor.getSnapshot(), calls: fakes.calls, events: [], step: 0 } satisfies ActorProbe);
+  if (spec)
+    await checkExpectations(spec, seen[0], 'actor', {
+      input: path.input,
+      snapshot: actor.getSnapshot(),
+      calls: fakes.calls,
+      events: [],
+      step: 0,
+    } satisfies ActorProbe);
   for (const [i, event] of path.events.entries()) {
-    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) await fakes.settle(event);
+    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.'))
+      await fakes.settle(event);
     else actor.send(event);
     await new Promise((r) => setTimeout(r, 0));
     const state = stateKey(actor.getSnapshot());
     seen.push(state);
-    if (spec) await checkExpectations(spec, state, 'actor', { input: path.input, snapshot: actor.getSnapshot(), calls: fakes.calls, events: path.events.slice(0, i + 1), step: i + 1 } satisfies ActorProbe);
+    if (spec)
+      await checkExpectations(spec, state, 'actor', {
+        input: path.input,
+        snapshot: actor.getSnapshot(),
+        calls: fakes.calls,
+        events: path.events.slice(0, i + 1),
+        step: i + 1,
+      } satisfies ActorProbe);
   }
   const snapshot = actor.getSnapshot();
   actor.stop();

@@ -27,7 +27,13 @@ export function mutate(machine: AnyStateMachine, change: (config: any) => void):
  * Runs the generated paths of the mutated model against the model's expectations; answers the
  * failures' messages, stopping after `enough` of them (a mutation check needs one).
  */
-export async function failuresOf(model: ModelSpec, mutated: AnyStateMachine, srcs: string[], actions: Record<string, unknown> = {}, enough = 1) {
+export async function failuresOf(
+  model: ModelSpec,
+  mutated: AnyStateMachine,
+  srcs: string[],
+  actions: Record<string, unknown> = {},
+  enough = 1,
+) {
   const failures: string[] = [];
   for (const path of generatePaths({ ...model, machine: mutated })) {
     try {

@@ -21,7 +21,11 @@ export function ihdr(width: number, height: number, colourType: 2 | 6, interlace
   const data = Buffer.alloc(13);
   data.writeUInt32BE(width, 0);
   data.writeUInt32BE(height, 4);
-  data[8] = 8; data[9] = colourType; data[10] = 0; data[11] = 0; data[12] = interlaced ? 1 : 0;
+  data[8] = 8;
+  data[9] = colourType;
+  data[10] = 0;
+  data[11] = 0;
+  data[12] = interlaced ? 1 : 0;
   return chunk('IHDR', data);
 }
 
@@ -33,10 +37,14 @@ async function deflatedZeros(total: number): Promise<Buffer> {
   const deflate = createDeflate({ level: 9 });
   const parts: Buffer[] = [];
   deflate.on('data', (part: Buffer) => parts.push(part));
-  const done = new Promise((resolve, reject) => { deflate.on('end', resolve); deflate.on('error', reject); });
+  const done = new Promise((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
   const slice = Buffer.alloc(1024 * 1024);
   for (let left = total; left > 0; left -= slice.length) {
-    if (!deflate.write(left >= slice.length ? slice : slice.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
+    if (!deflate.write(left >= slice.length ? slice : slice.subarray(0, left)))
+      await new Promise((r) => deflate.once('drain', r));
   }
   deflate.end();
   await done;
@@ -47,13 +55,20 @@ async function deflatedZeros(total: number): Promise<Buffer> {
  * A single-colour RGB PNG of `width`x`height`: 5000x5000 is about 75 MB of pixels in about
  * 80 KB of file. Rows are filter 0 and identical, so it is deflated one row at a time.
  */
-export async function singleColourPng(width: number, height: number, rgb: [number, number, number] = [240, 240, 240]): Promise<Buffer> {
+export async function singleColourPng(
+  width: number,
+  height: number,
+  rgb: [number, number, number] = [240, 240, 240],
+): Promise<Buffer> {
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
   const deflate = createDeflate({ level: 9 });
   const parts: Buffer[] = [];
   deflate.on('data', (part: Buffer) => parts.push(part));
-  const done = new Promise((resolve, reject) => { deflate.on('end', resolve); deflate.on('error', reject); });
+  const done = new Promise((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
   for (let y = 0; y < height; y++) {
     if (!deflate.write(row)) await new Promise((r) => deflate.once('drain', r));
   }
@@ -73,7 +88,15 @@ export async function interlacedBombPng(inflatedBytes: number, width = 100, heig
 /** A small, honest interlaced RGB PNG of `width`x`height` (a gradient), as some scanners write them. */
 export function interlacedPng(width: number, height: number): Buffer {
   // Adam7's seven passes: starting column and row, and their steps.
-  const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+  const passes = [
+    [0, 0, 8, 8],
+    [4, 0, 8, 8],
+    [0, 4, 4, 8],
+    [2, 0, 4, 4],
+    [0, 2, 2, 4],
+    [1, 0, 2, 2],
+    [0, 1, 1, 2],
+  ] as const;
   const rows: Buffer[] = [];
   for (const [x0, y0, dx, dy] of passes) {
     const columns = width > x0 ? Math.ceil((width - x0) / dx) : 0;
@@ -89,7 +112,7 @@ export function interlacedPng(width: number, height: number): Buffer {
 
 /** A page's colour at (x, y): lines of dark marks on off-white paper, as a scanned document looks. */
 export const pageColour = (x: number, y: number): [number, number, number] =>
-  (y % 24 < 10 && (x * 13 + y * 7) % 37 < 9 ? [30, 30, 40] : [245, 245, 240 - ((y >> 3) & 63)]);
+  y % 24 < 10 && (x * 13 + y * 7) % 37 < 9 ? [30, 30, 40] : [245, 245, 240 - ((y >> 3) & 63)];
 
 /** A non-interlaced RGB PNG of `width`x`height` showing a page (pageColour). */
 export function pagePng(width: number, height: number): Buffer {

@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult, VisitEvent } from '../../src/shared/platform/realtime.js';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SubscribeResult,
+  VisitEvent,
+} from '../../src/shared/platform/realtime.js';
 
 export type DashboardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -14,11 +19,17 @@ export async function listenLocal(app: FastifyInstance): Promise<string> {
 /** A socket.io client as the web opens it: the access token in the handshake's `auth.token`. */
 export function connectDashboard(url: string, token: string | undefined): Promise<DashboardSocket> {
   const socket: DashboardSocket = io(url, {
-    auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: false, forceNew: true,
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => { socket.close(); reject(error); });
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
   });
 }
 

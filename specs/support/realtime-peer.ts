@@ -15,5 +15,8 @@ const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` })}\n`);
 process.on('SIGTERM', () => {
-  void app.close().then(() => db.close()).finally(() => process.exit(0));
+  void app
+    .close()
+    .then(() => db.close())
+    .finally(() => process.exit(0));
 });

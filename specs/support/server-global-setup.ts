@@ -19,16 +19,26 @@ export default async function setup() {
     const file = join(dir, 'template.tar');
     writeFileSync(file, Buffer.from(await (await dumpPgliteTemplate()).arrayBuffer()));
     process.env.PORTON_PGLITE_TEMPLATE = file;
-    return () => { rmSync(dir, { recursive: true, force: true }); };
+    return () => {
+      rmSync(dir, { recursive: true, force: true });
+    };
   }
   try {
     await ensureAppRole(url);
   } catch (error) {
-    throw new Error(`API tests: could not prepare the PostgreSQL server at DATABASE_URL (${redact(url)}): ${(error as Error).message}`);
+    throw new Error(
+      `API tests: could not prepare the PostgreSQL server at DATABASE_URL (${redact(url)}): ${(error as Error).message}`,
+    );
   }
 }
 
 /** The URL without its password, for the message. */
 function redact(url: string) {
-  try { const u = new URL(url); if (u.password) u.password = '***'; return u.toString(); } catch { return 'DATABASE_URL'; }
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
 }

@@ -14,7 +14,11 @@ import { freePort } from './free-port.js';
 import { freshDatabase } from './test-app.js';
 
 /** A database with the basic demo accounts, and the environment that points a server at it. */
-export async function preparedData(): Promise<{ kind: string; env: Record<string, string>; drop: () => Promise<void> }> {
+export async function preparedData(): Promise<{
+  kind: string;
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
   if (process.env.DATABASE_URL) {
     const fresh = await freshDatabase();
     await migrate(fresh.db);
@@ -26,7 +30,11 @@ export async function preparedData(): Promise<{ kind: string; env: Record<string
   await migrate(db);
   await seedIfEmpty(db);
   await db.close();
-  return { kind: 'pglite', env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    kind: 'pglite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 export interface ServerProcess {
@@ -39,16 +47,32 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 120_000;
   while (!out.includes('Portón está listo')) {
-    if (child.exitCode !== null || Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`the server did not start: ${out}`); }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start: ${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
@@ -58,7 +82,8 @@ const BASIC = `Basic ${Buffer.from('porton-web:porton-web-secret').toString('bas
 
 export async function signInOver(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST', headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Porton2026' }).toString(),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

@@ -2,7 +2,11 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './free-port.js';
 
-export interface ReceivedMail { to: string; subject: string; text: string }
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
 
 /**
  * A local SMTP server that keeps what it receives, for the browser tests: the app under test
@@ -12,10 +16,13 @@ export interface ReceivedMail { to: string; subject: string; text: string }
 export async function smtpInbox() {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData(stream, session, callback) {
       simpleParser(stream).then((mail) => {
-        for (const to of session.envelope.rcptTo) received.push({ to: to.address, subject: mail.subject ?? '', text: mail.text ?? '' });
+        for (const to of session.envelope.rcptTo)
+          received.push({ to: to.address, subject: mail.subject ?? '', text: mail.text ?? '' });
         callback();
       }, callback);
     },
@@ -29,7 +36,11 @@ export async function smtpInbox() {
     async waitFor(to: string, pattern: RegExp, ms = 10_000): Promise<RegExpMatchArray> {
       const until = Date.now() + ms;
       for (;;) {
-        const match = received.filter((m) => m.to === to).map((m) => m.text.match(pattern)).filter((m) => m !== null).at(-1);
+        const match = received
+          .filter((m) => m.to === to)
+          .map((m) => m.text.match(pattern))
+          .filter((m) => m !== null)
+          .at(-1);
         if (match) return match;
         if (Date.now() > until) throw new Error(`no mail to ${to} matching ${pattern} in ${ms} ms`);
         await new Promise((r) => setTimeout(r, 50));

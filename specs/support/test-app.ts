@@ -25,14 +25,26 @@ export { OWNER_ROLE };
  * made once by the global setup (specs/support/server-global-setup.ts); `ensureAppRole` here is
  * a no-op then, and keeps benches and scripts that call this outside vitest working.
  */
-export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void>; kind: string; url: string | null }> {
+export async function freshDatabase(): Promise<{
+  db: Db;
+  drop: () => Promise<void>;
+  kind: string;
+  url: string | null;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     // The server project's global setup leaves an initialised empty cluster to start from.
     const template = process.env.PORTON_PGLITE_TEMPLATE;
     const loadDataDir = template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
     const db = await openPglite('memory://', { loadDataDir });
-    return { db, kind: 'pglite', url: null, drop: async () => { await db.close(); } };
+    return {
+      db,
+      kind: 'pglite',
+      url: null,
+      drop: async () => {
+        await db.close();
+      },
+    };
   }
   const name = `porton_t_${randomBytes(6).toString('hex')}`;
   await ensureAppRole(url);
@@ -66,14 +78,28 @@ export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<voi
 /** Collects mail in memory so tests can read what was sent. */
 export function memoryMailer(): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
-  return { sent, send: async (m) => { sent.push(m); }, close: () => undefined };
+  return {
+    sent,
+    send: async (m) => {
+      sent.push(m);
+    },
+    close: () => undefined,
+  };
 }
 
 /**
  * The app on a fresh database with the demo data. Every answer is checked against the OpenAPI
  * document; benchmarks turn that off (`checkAnswers: false`) so they time the app alone.
  */
-export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswers?: boolean; env?: NodeJS.ProcessEnv; distDir?: string; logStream?: { write(line: string): void } } = {}) {
+export async function testApp(
+  options: {
+    checkAnswers?: boolean;
+    plainJsonAnswers?: boolean;
+    env?: NodeJS.ProcessEnv;
+    distDir?: string;
+    logStream?: { write(line: string): void };
+  } = {},
+) {
   const { db, drop, kind, url } = await freshDatabase();
   try {
     await migrate(db);
@@ -84,17 +110,28 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
     throw error;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'porton-api-'));
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test', DATA_DIR: dataDir, ...options.env }) };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test', DATA_DIR: dataDir, ...options.env }),
+  };
   const mailer = memoryMailer();
   // Every answer a test receives is checked against the served OpenAPI document (response-contract.ts).
-  const built = await buildApp({ config, db, mailer, plainJsonAnswers: options.plainJsonAnswers, distDir: options.distDir, logStream: options.logStream });
+  const built = await buildApp({
+    config,
+    db,
+    mailer,
+    plainJsonAnswers: options.plainJsonAnswers,
+    distDir: options.distDir,
+    logStream: options.logStream,
+  });
   const app = options.checkAnswers === false ? built : validateAnswers(built);
   await app.ready();
   const basic = `Basic ${Buffer.from(`${config.oauthClientId}:${config.oauthClientSecret}`).toString('base64')}`;
 
   async function signIn(email: string, password = DEMO_PASSWORD) {
     const res = await app.inject({
-      method: 'POST', url: '/oauth/token', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ grant_type: 'password', username: email, password }).toString(),
     });
     if (res.statusCode !== 200) throw new Error(`sign-in ${email} failed: ${res.statusCode} ${res.body}`);
@@ -104,7 +141,12 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
   /** Calls the API as `token`; JSON bodies are sent as JSON. */
   function as(token: string) {
     const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-      app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': 'es-MX' }, ...(payload === undefined ? {} : { payload: payload as object }) });
+      app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'es-MX' },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     return {
       get: (url: string) => call('GET', url),
       post: (url: string, body?: unknown) => call('POST', url, body ?? {}),
@@ -121,15 +163,39 @@ export async function testApp(options: { checkAnswers?: boolean; plainJsonAnswer
   // A test's own statements are an operator's: every community's rows (the platform's path).
   const operator = <T>(fn: () => Promise<T>) => asPlatform('una prueba, como el operador', fn);
   const testDb: Db = Object.assign(Object.create(db) as Db, {
-    query: async <T>(sql: string, params?: readonly unknown[]) => { const rows = await operator(() => db.query<T>(sql, params)); if (isWrite(sql)) await heard(); return rows; },
-    one: async <T>(sql: string, params?: readonly unknown[]) => { const row = await operator(() => db.one<T>(sql, params)); if (isWrite(sql)) await heard(); return row; },
-    tx: async <T>(fn: (q: Queryable) => Promise<T>) => { const out = await operator(() => db.tx(fn)); await heard(); return out; },
+    query: async <T>(sql: string, params?: readonly unknown[]) => {
+      const rows = await operator(() => db.query<T>(sql, params));
+      if (isWrite(sql)) await heard();
+      return rows;
+    },
+    one: async <T>(sql: string, params?: readonly unknown[]) => {
+      const row = await operator(() => db.one<T>(sql, params));
+      if (isWrite(sql)) await heard();
+      return row;
+    },
+    tx: async <T>(fn: (q: Queryable) => Promise<T>) => {
+      const out = await operator(() => db.tx(fn));
+      await heard();
+      return out;
+    },
   });
 
   return {
     /** The database's URL on PostgreSQL (null on PGlite): a second API can open the same database. */
-    app, db: testDb, kind, url, config, mailer, basic, signIn, as,
-    close: async () => { await app.close(); await drop(); rmSync(dataDir, { recursive: true, force: true }); },
+    app,
+    db: testDb,
+    kind,
+    url,
+    config,
+    mailer,
+    basic,
+    signIn,
+    as,
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

@@ -11,7 +11,13 @@ import { checkExpectations, deferred, type Deferred, type GeneratedPath, type Mo
  * What a model's `view` expectation reads: the rendered screen, the context the model predicts
  * at this step, the events so far, plus what the screen's spec adds (e.g. the current route).
  */
-export interface ViewProbe<TContext = unknown> { screen: typeof screen; context: TContext; events: AnyEventObject[]; step: number; [extra: string]: unknown }
+export interface ViewProbe<TContext = unknown> {
+  screen: typeof screen;
+  context: TContext;
+  events: AnyEventObject[];
+  step: number;
+  [extra: string]: unknown;
+}
 
 /** A fake API whose calls wait until the path settles them, in order. */
 export function pendingCalls() {
@@ -19,13 +25,18 @@ export function pendingCalls() {
   return {
     queue,
     fn<T>(name: string) {
-      return (...args: unknown[]) => { const d = deferred<unknown>(); queue.push({ name, args, d }); return d.promise as Promise<T>; };
+      return (...args: unknown[]) => {
+        const d = deferred<unknown>();
+        queue.push({ name, args, d });
+        return d.promise as Promise<T>;
+      };
     },
     async settle(event: AnyEventObject) {
       const call = queue.shift();
       if (!call) throw new Error(`the view made no call to settle ${event.type}`);
       await act(async () => {
-        if (event.type.startsWith('xstate.done.actor.')) call.d.resolve(event.output); else call.d.reject(event.error);
+        if (event.type.startsWith('xstate.done.actor.')) call.d.resolve(event.output);
+        else call.d.reject(event.error);
         await new Promise((r) => setTimeout(r, 0));
       });
       return call;
@@ -35,20 +46,29 @@ export function pendingCalls() {
 
 export type Executors = Record<string, (event: AnyEventObject) => unknown>;
 
-export async function performPath(path: GeneratedPath, options: {
-  executors: Executors;
-  calls: ReturnType<typeof pendingCalls>;
-  /** Asserts the view shows the state reached after step i (state value as JSON). */
-  expectState: (stateJson: string, step: number) => void | Promise<void>;
-  /** The model whose per-state `view` expectations (the spec's words) are checked on the screen at every step. */
-  spec?: Pick<ModelSpec, 'expectations'>;
-  /** What the screen adds to the probe (helpers, the route). */
-  probe?: (step: number) => Record<string, unknown>;
-}) {
+export async function performPath(
+  path: GeneratedPath,
+  options: {
+    executors: Executors;
+    calls: ReturnType<typeof pendingCalls>;
+    /** Asserts the view shows the state reached after step i (state value as JSON). */
+    expectState: (stateJson: string, step: number) => void | Promise<void>;
+    /** The model whose per-state `view` expectations (the spec's words) are checked on the screen at every step. */
+    spec?: Pick<ModelSpec, 'expectations'>;
+    /** What the screen adds to the probe (helpers, the route). */
+    probe?: (step: number) => Record<string, unknown>;
+  },
+) {
   const check = async (step: number) => {
     await options.expectState(path.states[step], step);
     if (!options.spec) return;
-    const probe: ViewProbe = { screen, context: path.contexts[step], events: path.events.slice(0, step), step, ...options.probe?.(step) };
+    const probe: ViewProbe = {
+      screen,
+      context: path.contexts[step],
+      events: path.events.slice(0, step),
+      step,
+      ...options.probe?.(step),
+    };
     await waitFor(() => checkExpectations(options.spec!, path.states[step], 'view', probe));
   };
   await check(0);
@@ -61,7 +81,9 @@ export async function performPath(path: GeneratedPath, options: {
       if (!exec) throw new Error(`no executor for ${event.type}`);
       // fireEvent wraps each interaction in act; executors may wait for the screen in between.
       await exec(event);
-      await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+      await act(async () => {
+        await new Promise((r) => setTimeout(r, 0));
+      });
     }
     await check(i + 1);
   }

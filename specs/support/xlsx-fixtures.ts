@@ -12,7 +12,10 @@ import { RESIDENT_IMPORT_HEADERS, XLSX_MIME } from '../../src/shared/residents/r
 export type Cell = string | number | ExcelJS.CellValue;
 
 /** A workbook of one sheet 'Residentes': `rows` under `headers` (the template's by default). */
-export async function workbook(rows: Cell[][], headers: readonly string[] | null = RESIDENT_IMPORT_HEADERS): Promise<Buffer> {
+export async function workbook(
+  rows: Cell[][],
+  headers: readonly string[] | null = RESIDENT_IMPORT_HEADERS,
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Residentes');
   if (headers) sheet.addRow([...headers]);
@@ -37,12 +40,27 @@ export async function bigWorkbook(count: number, row: (i: number) => Cell[]): Pr
 }
 
 /** A row of the template: the given fields over a valid resident of 'Residencial Las Palmas'. */
-export function residentRow(fields: Partial<Record<'first' | 'last' | 'email' | 'zone' | 'street' | 'number' | 'int' | 'action' | 'useapp' | 'notresident', Cell>> & { phones?: Cell[] } = {}): Cell[] {
+export function residentRow(
+  fields: Partial<
+    Record<
+      'first' | 'last' | 'email' | 'zone' | 'street' | 'number' | 'int' | 'action' | 'useapp' | 'notresident',
+      Cell
+    >
+  > & { phones?: Cell[] } = {},
+): Cell[] {
   const phones = fields.phones ?? ['5512345678'];
   return [
-    fields.first ?? 'Teresa', fields.last ?? 'Luna Prieto', fields.email ?? 'teresa@correo.mx', fields.zone ?? 'Zona Norte',
-    fields.street ?? 'Calle Roble', fields.number ?? '45', fields.int ?? '', fields.action ?? '', fields.useapp ?? 'NO',
-    fields.notresident ?? 'NO', ...[0, 1, 2, 3].map((i) => phones[i] ?? ''),
+    fields.first ?? 'Teresa',
+    fields.last ?? 'Luna Prieto',
+    fields.email ?? 'teresa@correo.mx',
+    fields.zone ?? 'Zona Norte',
+    fields.street ?? 'Calle Roble',
+    fields.number ?? '45',
+    fields.int ?? '',
+    fields.action ?? '',
+    fields.useapp ?? 'NO',
+    fields.notresident ?? 'NO',
+    ...[0, 1, 2, 3].map((i) => phones[i] ?? ''),
   ];
 }
 
@@ -56,7 +74,14 @@ export function multipartBody(file: Buffer, { field = 'file', filename = 'reside
   };
 }
 
-interface ZipEntry { name: string; data: Buffer; method: 0 | 8; crc: number; size: number; declaredSize?: number }
+interface ZipEntry {
+  name: string;
+  data: Buffer;
+  method: 0 | 8;
+  crc: number;
+  size: number;
+  declaredSize?: number;
+}
 
 /** A zip (no data descriptors) of the given entries, assembled by hand. */
 export function zip(entries: ZipEntry[]): Buffer {
@@ -67,13 +92,24 @@ export function zip(entries: ZipEntry[]): Buffer {
     const name = Buffer.from(e.name);
     const size = e.declaredSize ?? e.size;
     const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(e.method, 8);
-    local.writeUInt16LE(0x21, 12); local.writeUInt32LE(e.crc, 14); local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(size, 22); local.writeUInt16LE(name.length, 26);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(e.method, 8);
+    local.writeUInt16LE(0x21, 12);
+    local.writeUInt32LE(e.crc, 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(e.method, 10); central.writeUInt16LE(0x21, 14); central.writeUInt32LE(e.crc, 16);
-    central.writeUInt32LE(e.data.length, 20); central.writeUInt32LE(size, 24); central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(e.method, 10);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(e.crc, 16);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, e.data);
     centrals.push(central, name);
@@ -81,8 +117,11 @@ export function zip(entries: ZipEntry[]): Buffer {
   }
   const cd = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(entries.length, 8); end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
 }
 
@@ -109,4 +148,5 @@ export async function zerosEntry(name: string, size: number, declaredSize?: numb
   return { name, data: Buffer.concat(chunks), method: 8, crc, size, declaredSize };
 }
 
-export const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+export const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';

@@ -53,18 +53,23 @@ function requestIds() {
 }
 
 /** Builds the whole API as one Fastify instance; `main.ts` listens, tests call `inject`. */
-export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { deps: AppDeps; authEvents: AuthEvents }> {
+export async function buildApp(
+  options: BuildOptions,
+): Promise<FastifyInstance & { deps: AppDeps; authEvents: AuthEvents }> {
   const { config, db } = options;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      // A request is logged through `requestLogSerializer` (method, redacted URL, address): its headers,
-      // and with them the bearer token and cookies, never reach a line (log-redaction.api.spec.ts),
-      // so no redaction pass over `req` runs on every line.
-      redact: ['body.password'],
-      serializers: { req: requestLogSerializer },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // A request is logged through `requestLogSerializer` (method, redacted URL, address): its headers,
+            // and with them the bearer token and cookies, never reach a line (log-redaction.api.spec.ts),
+            // so no redaction pass over `req` runs on every line.
+            redact: ['body.password'],
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: requestIds(),
     // One line per request, when it is answered: Fastify's two lines per request were the largest
     // single cost of a cached whoami.
@@ -72,7 +77,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     // Routes set their own (defineRoute: JSON small, uploads their cap); multipart imports stream under their own limits.
     bodyLimit: JSON_BODY_LIMIT,
     // Off unless configured (TRUST_PROXY): a hop count trusts that many proxies in front, a list trusts those addresses.
-    trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
     // A closing server answers 503 in the contract's shape (plugins/errors.ts), not Fastify's.
     return503OnClosing: false,
@@ -90,14 +98,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   const authEvents = await listenAuthEvents(db);
   app.addHook('onClose', async () => authEvents.close());
   const authCache = new AuthCache(authEvents, { max: config.sessionCacheMax, ttlMs: config.sessionCacheTtlMs });
-  const realtime = await registerRealtime(app, { db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, corsOrigin: config.corsOrigin,
+  const realtime = await registerRealtime(app, {
+    db,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    corsOrigin: config.corsOrigin,
     listenAuthChanges: async (handler) => {
       const stop = authEvents.subscribe(handler);
       return async () => stop();
     },
   });
-  const counters = options.counters
-    ?? (config.redisUrl ? await redisCounterStore(config.redisUrl, config.redisPrefix) : databaseCounterStore(db));
+  const counters =
+    options.counters ??
+    (config.redisUrl ? await redisCounterStore(config.redisUrl, config.redisPrefix) : databaseCounterStore(db));
   app.addHook('onClose', async () => counters.close());
   const deps: AppDeps = {
     config,
@@ -107,18 +120,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     throttles: {
       signIn: new SignInThrottle(counters),
       // Guessing codes: 5 failures per email and 20 per address in 15 minutes, then 429.
-      residentCode: new FailureThrottle(counters, 'rcode', { windowMs: 15 * 60_000, maxPerSubject: 5, maxPerAddress: 20 }),
+      residentCode: new FailureThrottle(counters, 'rcode', {
+        windowMs: 15 * 60_000,
+        maxPerSubject: 5,
+        maxPerAddress: 20,
+      }),
       // 10 failed attempts per address or 5 per code in 15 minutes: a link code cannot be guessed by trying.
-      deviceLink: new FailureThrottle(counters, 'dlink', { windowMs: 15 * 60_000, maxPerSubject: 5, maxPerAddress: 10 }),
+      deviceLink: new FailureThrottle(counters, 'dlink', {
+        windowMs: 15 * 60_000,
+        maxPerSubject: 5,
+        maxPerAddress: 10,
+      }),
     },
     client: { id: config.oauthClientId, secret: config.oauthClientSecret },
     publicUrl: config.publicUrl,
     realtime,
-    devicePresence: devicePresence(db, realtime, { onError: (err) => app.log.error({ err }, 'devices: presence sweep failed') }),
+    devicePresence: devicePresence(db, realtime, {
+      onError: (err) => app.log.error({ err }, 'devices: presence sweep failed'),
+    }),
     catalogueCache: new CatalogueCache(authEvents, { max: config.catalogueCacheMax, ttlMs: config.sessionCacheTtlMs }),
   };
   app.addHook('onClose', async () => deps.devicePresence.stop());
-  const auditPrune = scheduleAuditPrune(db, config.auditRetentionDays, (err) => app.log.error({ err }, 'auditoría: la depuración falló'));
+  const auditPrune = scheduleAuditPrune(db, config.auditRetentionDays, (err) =>
+    app.log.error({ err }, 'auditoría: la depuración falló'),
+  );
   app.addHook('onClose', async () => auditPrune.stop());
 
   registerErrorHandler(app);
@@ -132,5 +157,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.addHook('onClose', async () => deps.mailer.close());
   // The instance is thenable (awaiting it waits for its plugins), so the async function's declared result cannot be
   // inferred from it: TypeScript would type the awaited value. At run time the awaited value is the instance itself.
-  return Object.assign(app, { deps, authEvents }) as unknown as FastifyInstance & { deps: AppDeps; authEvents: AuthEvents };
+  return Object.assign(app, { deps, authEvents }) as unknown as FastifyInstance & {
+    deps: AppDeps;
+    authEvents: AuthEvents;
+  };
 }

@@ -41,7 +41,11 @@ const ConfigSchema = v.object({
   catalogueCacheMax: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   /** Writes (POST/PUT/PATCH/DELETE) one token may make per minute, counted by every process together; 0 turns it off. */
   writeRateLimit: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
-  trustProxy: v.union([v.literal(false), v.pipe(v.number(), v.integer(), v.minValue(1)), v.array(v.pipe(v.string(), v.nonEmpty()))]),
+  trustProxy: v.union([
+    v.literal(false),
+    v.pipe(v.number(), v.integer(), v.minValue(1)),
+    v.array(v.pipe(v.string(), v.nonEmpty())),
+  ]),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
 
@@ -51,7 +55,10 @@ function parseTrustProxy(value: string | undefined): unknown {
   if (text === '' || text === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
   if (text === 'true') return 'true';
-  return text.split(',').map((a) => a.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 const blankToUndefined = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);

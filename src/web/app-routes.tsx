@@ -12,10 +12,14 @@ import { PendingScreenView } from './platform/pending-screen.view.js';
 // The first screen stays small: the shell and the other public screens load on demand.
 const AppShell = lazy(async () => ({ default: (await import('./platform/shell/app-shell.js')).AppShell }));
 const RegisterView = lazy(async () => ({ default: (await import('./views/session/register.view.js')).RegisterView }));
-const ResetPasswordView = lazy(async () => ({ default: (await import('./views/session/reset-password.view.js')).ResetPasswordView }));
+const ResetPasswordView = lazy(async () => ({
+  default: (await import('./views/session/reset-password.view.js')).ResetPasswordView,
+}));
 
 const Loading = () => (
-  <Flex minH="100vh" align="center" justify="center"><Spinner role="status" size="lg" color="teal.600" aria-label="Cargando" /></Flex>
+  <Flex minH="100vh" align="center" justify="center">
+    <Spinner role="status" size="lg" color="teal.600" aria-label="Cargando" />
+  </Flex>
 );
 
 /** `/`: sign-in, contractor sign-in or registration by the query; home when signed in. */
@@ -52,15 +56,17 @@ function GuardedScreen({ screen }: { screen: Screen }) {
 export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
-    <Routes>
-      <Route path={paths.root} element={<RootRoute />} />
-      <Route path={paths.resetPassword} element={<ResetPasswordView />} />
-      <Route path={paths.notFound} element={<NotFoundView />} />
-      <Route element={<RequireSession />}>
-        {screens.map((screen) => <Route key={screen.path} path={screen.path} element={<GuardedScreen screen={screen} />} />)}
-      </Route>
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+      <Routes>
+        <Route path={paths.root} element={<RootRoute />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordView />} />
+        <Route path={paths.notFound} element={<NotFoundView />} />
+        <Route element={<RequireSession />}>
+          {screens.map((screen) => (
+            <Route key={screen.path} path={screen.path} element={<GuardedScreen screen={screen} />} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
     </Suspense>
   );
 }

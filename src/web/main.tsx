@@ -8,14 +8,16 @@ import { SessionProvider } from './views/session/session-context.js';
 import { startInspector } from './inspector.js';
 
 // In development with ?inspect, the inspector is ready before the first actor starts.
-void startInspector().then(() => createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChakraProvider value={system}>
-      <BrowserRouter>
-        <SessionProvider>
-          <AppRoutes />
-        </SessionProvider>
-      </BrowserRouter>
-    </ChakraProvider>
-  </StrictMode>,
-));
+void startInspector().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ChakraProvider value={system}>
+        <BrowserRouter>
+          <SessionProvider>
+            <AppRoutes />
+          </SessionProvider>
+        </BrowserRouter>
+      </ChakraProvider>
+    </StrictMode>,
+  ),
+);

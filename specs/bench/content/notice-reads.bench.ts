@@ -41,7 +41,9 @@ async function timed(label: string, call: () => Promise<{ statusCode: number; bo
     if (res.statusCode !== 200) throw new Error(`${label} answered ${res.statusCode}: ${res.body}`);
     if (i >= WARMUP) times.push(ms);
   }
-  console.log(`  ${label.padEnd(44)} p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms`);
+  console.log(
+    `  ${label.padEnd(44)} p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms`,
+  );
 }
 
 async function run(label: string) {
@@ -49,20 +51,30 @@ async function run(label: string) {
   try {
     const communities = await t.db.query<{ id: number; name: string }>('SELECT id, name FROM communities ORDER BY id');
     const start = performance.now();
-    for (const c of communities) await t.db.query(FILL, [c.id, c.name === 'Residencial Las Palmas' ? ROWS : Math.ceil(ROWS / (communities.length - 1))]);
+    for (const c of communities)
+      await t.db.query(FILL, [
+        c.id,
+        c.name === 'Residencial Las Palmas' ? ROWS : Math.ceil(ROWS / (communities.length - 1)),
+      ]);
     await t.db.query('VACUUM ANALYZE content_posts');
     await t.db.query('ANALYZE notice_zones');
     await t.db.query('ANALYZE notice_streets');
     await t.db.query('ANALYZE notice_residents');
-    console.log(`${label}: ${ROWS} notices in the community + ${ROWS} in others, inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    console.log(
+      `${label}: ${ROWS} notices in the community + ${ROWS} in others, inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    );
     const admin = t.as(await t.signIn('administrador@porton.mx'));
     const resident = t.as(await t.signIn('residente@porton.mx'));
     let n = 0;
     await timed('staff list, page 1', () => admin.get('/api/notices?page=0&size=15'));
-    await timed('staff list searched on the title', () => admin.get(`/api/notices?search=${encodeURIComponent(TERMS[n++ % TERMS.length])}&size=15`));
+    await timed('staff list searched on the title', () =>
+      admin.get(`/api/notices?search=${encodeURIComponent(TERMS[n++ % TERMS.length])}&size=15`),
+    );
     await timed('staff list, page 200', () => admin.get('/api/notices?page=200&size=15'));
     await timed("resident's list (addressed to it, current)", () => resident.get('/api/notices?page=0&size=15'));
-    await timed("resident's list searched on the title", () => resident.get(`/api/notices?search=${encodeURIComponent(TERMS[n++ % TERMS.length])}&size=15`));
+    await timed("resident's list searched on the title", () =>
+      resident.get(`/api/notices?search=${encodeURIComponent(TERMS[n++ % TERMS.length])}&size=15`),
+    );
     const total = (await resident.get('/api/notices?size=1')).json().totalElements;
     console.log(`  the resident reads ${total} of ${ROWS} notices`);
   } finally {

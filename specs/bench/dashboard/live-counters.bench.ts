@@ -45,12 +45,17 @@ async function main() {
   const clients: DashboardSocket[] = [];
   for (let i = 0; i < CLIENTS; i++) clients.push(await connectDashboard(url, admin));
   for (let i = 0; i < clients.length; i += 20) {
-    await Promise.all(clients.slice(i, i + 20).map(async (c) => { if (!(await subscribe(c, frac, 60_000)).ok) throw new Error('subscribe refused'); }));
+    await Promise.all(
+      clients.slice(i, i + 20).map(async (c) => {
+        if (!(await subscribe(c, frac, 60_000)).ok) throw new Error('subscribe refused');
+      }),
+    );
   }
 
   const register = async (n: number) => {
     const res = await fetch(`${url}/api/visitants`, {
-      method: 'POST', headers: { authorization: `Bearer ${guard}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${guard}`, 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: `Visita ${n}`, accessMode: n % 2 ? 'QR' : 'MANUAL' }),
     });
     if (res.status !== 201) throw new Error(`POST /api/visitants answered ${res.status}`);
@@ -64,7 +69,10 @@ async function main() {
     const start = performance.now();
     const answered = await register(i);
     const last = await arrived;
-    if (i >= WARMUP) { visit.push(last - start); response.push(answered - start); }
+    if (i >= WARMUP) {
+      visit.push(last - start);
+      response.push(answered - start);
+    }
   }
 
   const io = t.app.deps.realtime.io;
@@ -72,7 +80,12 @@ async function main() {
   for (let i = 0; i < WARMUP + VISITS; i++) {
     const arrived = allReceive(clients);
     const start = performance.now();
-    io.to(communityRoom(frac)).emit('V_IN', { uuid: `bench-${i}`, fracUuid: frac, accessMode: 'QR', at: new Date().toISOString() });
+    io.to(communityRoom(frac)).emit('V_IN', {
+      uuid: `bench-${i}`,
+      fracUuid: frac,
+      accessMode: 'QR',
+      at: new Date().toISOString(),
+    });
     const last = await arrived;
     if (i >= WARMUP) bare.push(last - start);
   }
@@ -85,7 +98,9 @@ async function main() {
   console.log(row('POST /api/visitants -> V_IN at all clients', visit));
   console.log(row('POST /api/visitants -> HTTP 201', response));
   console.log(row('bare io.to(room).emit -> all clients', bare));
-  console.log(`ratio visit/bare emit: p50 ${(percentile(visit, 50) / percentile(bare, 50)).toFixed(2)}x, p99 ${(percentile(visit, 99) / percentile(bare, 99)).toFixed(2)}x`);
+  console.log(
+    `ratio visit/bare emit: p50 ${(percentile(visit, 50) / percentile(bare, 50)).toFixed(2)}x, p99 ${(percentile(visit, 99) / percentile(bare, 99)).toFixed(2)}x`,
+  );
   console.log('targets: visit to every screen p50 <= 10 ms, p99 <= 40 ms\n');
 
   for (const c of clients) c.close();

@@ -35,11 +35,15 @@ async function main() {
 
   // 500 linked booths, made in two statements (the link flow itself is in the API tests).
   const tokens = Array.from({ length: DEVICES }, () => newDeviceToken());
-  const ids = (await t.db.query<{ id: number; uuid: string }>(
+  const ids = await t.db.query<{ id: number; uuid: string }>(
     `INSERT INTO devices (community_id, name, status, linked_at)
-     SELECT $1, 'Caseta ' || lpad(n::text, 4, '0'), 'ACTIVE', now() FROM generate_series(1, $2::int) n RETURNING id, uuid`, [community, DEVICES]));
-  await t.db.query('INSERT INTO device_tokens (device_id, token_hash) SELECT unnest($1::int[]), unnest($2::text[])',
-    [ids.map((d) => d.id), tokens.map(tokenHash)]);
+     SELECT $1, 'Caseta ' || lpad(n::text, 4, '0'), 'ACTIVE', now() FROM generate_series(1, $2::int) n RETURNING id, uuid`,
+    [community, DEVICES],
+  );
+  await t.db.query('INSERT INTO device_tokens (device_id, token_hash) SELECT unnest($1::int[]), unnest($2::text[])', [
+    ids.map((d) => d.id),
+    tokens.map(tokenHash),
+  ]);
 
   const socket = await connectDashboard(url, admin);
   if (!(await subscribe(socket, frac)).ok) throw new Error('subscribe refused');
@@ -77,8 +81,14 @@ async function main() {
     const uuid = ids[i].uuid;
     sent.set(uuid, [...(sent.get(uuid) ?? []), start]);
     fetch(`${url}/api/devices/heartbeat`, { method: 'POST', headers: { authorization: `Bearer ${tokens[i]}` } })
-      .then(async (res) => { await res.arrayBuffer(); if (res.status === 200) beat.push(performance.now() - start); else refused++; })
-      .catch(() => { refused++; });
+      .then(async (res) => {
+        await res.arrayBuffer();
+        if (res.status === 200) beat.push(performance.now() - start);
+        else refused++;
+      })
+      .catch(() => {
+        refused++;
+      });
   }, every);
   const loaded = await closedLoop(LOAD_S);
   clearInterval(timer);
@@ -86,14 +96,20 @@ async function main() {
 
   const row = (name: string, values: number[]) =>
     `| ${name.padEnd(46)} | ${String(values.length).padStart(6)} | ${fmt(percentile(values, 50)).padStart(10)} | ${fmt(percentile(values, 99)).padStart(10)} | ${fmt(Math.max(...values)).padStart(10)} |`;
-  console.log(`\nDevice heartbeats: ${DEVICES} devices every ${PERIOD_S} s (one every ${every.toFixed(0)} ms), ${t.kind}, one process`);
-  console.log(`| ${'measure'.padEnd(46)} | ${'n'.padStart(6)} | ${'p50'.padStart(10)} | ${'p99'.padStart(10)} | ${'max'.padStart(10)} |`);
+  console.log(
+    `\nDevice heartbeats: ${DEVICES} devices every ${PERIOD_S} s (one every ${every.toFixed(0)} ms), ${t.kind}, one process`,
+  );
+  console.log(
+    `| ${'measure'.padEnd(46)} | ${'n'.padStart(6)} | ${'p50'.padStart(10)} | ${'p99'.padStart(10)} | ${'max'.padStart(10)} |`,
+  );
   console.log(`|${'-'.repeat(48)}|${'-'.repeat(8)}|${'-'.repeat(12)}|${'-'.repeat(12)}|${'-'.repeat(12)}|`);
   console.log(row(`GET /api/devices/, no heartbeats (${BASE_S} s)`, baseline));
   console.log(row(`GET /api/devices/, with heartbeats (${LOAD_S} s)`, loaded));
   console.log(row('POST /api/devices/heartbeat -> 200', beat));
   console.log(row('heartbeat -> DEVICE_STATUS at the administrator', push));
-  console.log(`ratio loaded/baseline list call: p50 ${(percentile(loaded, 50) / percentile(baseline, 50)).toFixed(2)}x, p99 ${(percentile(loaded, 99) / percentile(baseline, 99)).toFixed(2)}x; heartbeats refused: ${refused}`);
+  console.log(
+    `ratio loaded/baseline list call: p50 ${(percentile(loaded, 50) / percentile(baseline, 50)).toFixed(2)}x, p99 ${(percentile(loaded, 99) / percentile(baseline, 99)).toFixed(2)}x; heartbeats refused: ${refused}`,
+  );
   console.log(`status pushed within 1 s: ${push.filter((ms) => ms <= 1000).length} of ${push.length}`);
   console.log('target: API p99 unchanged within noise; online status pushed to the list within 1 s\n');
 

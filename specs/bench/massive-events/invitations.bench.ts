@@ -35,23 +35,48 @@ async function main() {
   const guard = await t.signIn('vigilante@porton.mx');
   const api = t.as(admin);
   const start = `${addHours(localNow(), 1).slice(0, 16)}:00`;
-  const event = (await api.post('/api/massiveEvents', {
-    title: 'Gran posada de la comunidad', startDate: start, commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Alberca') },
-    resident: { uuid: await residentUuid(t, 'Lucía') },
-  })).json() as string;
+  const event = (
+    await api.post('/api/massiveEvents', {
+      title: 'Gran posada de la comunidad',
+      startDate: start,
+      commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Alberca') },
+      resident: { uuid: await residentUuid(t, 'Lucía') },
+    })
+  ).json() as string;
   const eventId = (await t.db.one<{ id: number }>('SELECT id FROM massive_events WHERE uuid = $1', [event]))!.id;
-  await t.db.query(`INSERT INTO massive_event_guests (massive_event_id, first_name, last_name)
-    SELECT $1, 'Invitado ' || n, 'Apellido Núñez ' || n FROM generate_series(1, $2::int) n`, [eventId, GUESTS]);
+  await t.db.query(
+    `INSERT INTO massive_event_guests (massive_event_id, first_name, last_name)
+    SELECT $1, 'Invitado ' || n, 'Apellido Núñez ' || n FROM generate_series(1, $2::int) n`,
+    [eventId, GUESTS],
+  );
   await api.put(`/api/massiveEvents/${event}/configure`, {
-    backgroundColor: 'fdf2e9', foregroundColor: '333333', backgroundImage: upload(pngBase64(700, 300)), profile: upload(pngBase64(100, 100, [20, 120, 200])),
+    backgroundColor: 'fdf2e9',
+    foregroundColor: '333333',
+    backgroundImage: upload(pngBase64(700, 300)),
+    profile: upload(pngBase64(100, 100, [20, 120, 200])),
   });
   console.log(`${GUESTS} guests, ${renderThreads()} render threads, ${t.kind}`);
 
   // Rendering rate (warm pool).
-  const share = (b64: string) => { const buf = Buffer.from(b64, 'base64'); const out = new Uint8Array(new SharedArrayBuffer(buf.length)); out.set(buf); return out; };
+  const share = (b64: string) => {
+    const buf = Buffer.from(b64, 'base64');
+    const out = new Uint8Array(new SharedArrayBuffer(buf.length));
+    out.set(buf);
+    return out;
+  };
   const task = (i: number) => ({
-    data: { title: 'Gran posada de la comunidad', startDate: start, place: 'Alberca', message: '¡Hola! Te invito a generar tu código de acceso.', foregroundColor: '333333', backgroundColor: 'fdf2e9', guestName: `Invitado ${i}` },
-    pass: `P1.${'A'.repeat(147)}`, cover: { key: 'c', bytes: share(pngBase64(700, 300)) }, profile: { key: 'p', bytes: share(pngBase64(100, 100)) },
+    data: {
+      title: 'Gran posada de la comunidad',
+      startDate: start,
+      place: 'Alberca',
+      message: '¡Hola! Te invito a generar tu código de acceso.',
+      foregroundColor: '333333',
+      backgroundColor: 'fdf2e9',
+      guestName: `Invitado ${i}`,
+    },
+    pass: `P1.${'A'.repeat(147)}`,
+    cover: { key: 'c', bytes: share(pngBase64(700, 300)) },
+    profile: { key: 'p', bytes: share(pngBase64(100, 100)) },
   });
   await Promise.all(Array.from({ length: renderThreads() * 2 }, (_, i) => renderPool().run(task(i))));
   let t0 = performance.now();
@@ -72,31 +97,52 @@ async function main() {
     }
   })();
   t0 = performance.now();
-  const zip = await fetch(`${url}/api/massiveEvents/${event}/invitation`, { headers: { authorization: `Bearer ${admin}` } });
+  const zip = await fetch(`${url}/api/massiveEvents/${event}/invitation`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
   const size = (await zip.arrayBuffer()).byteLength;
   const zipSeconds = (performance.now() - t0) / 1000;
   zipping = false;
   await probe;
   console.log(`zip of ${GUESTS}: ${zipSeconds.toFixed(1)} s, ${(size / 1024 / 1024).toFixed(1)} MB (target < 25 s)`);
-  console.log(`API during it: p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))} over ${latencies.length} calls (target p99 < 50 ms)`);
+  console.log(
+    `API during it: p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))} over ${latencies.length} calls (target p99 < 50 ms)`,
+  );
 
   // Check-in: each guest once, over HTTP.
   const keys = passKeysFor(t.config);
-  const community = (await t.db.one<{ uuid: string }>("SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'"))!.uuid;
-  const guests = await t.db.query<{ uuid: string }>('SELECT uuid::text AS uuid FROM massive_event_guests WHERE massive_event_id = $1 ORDER BY id LIMIT 200', [eventId]);
+  const community = (await t.db.one<{ uuid: string }>(
+    "SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'",
+  ))!.uuid;
+  const guests = await t.db.query<{ uuid: string }>(
+    'SELECT uuid::text AS uuid FROM massive_event_guests WHERE massive_event_id = $1 ORDER BY id LIMIT 200',
+    [eventId],
+  );
   const now = Math.floor(Date.now() / 1000);
-  const passes = guests.map((g) => issuePass(keys, { kind: 'massiveEventGuest', community, subject: g.uuid, notBefore: now - 3600, notAfter: now + 36_000 }));
+  const passes = guests.map((g) =>
+    issuePass(keys, {
+      kind: 'massiveEventGuest',
+      community,
+      subject: g.uuid,
+      notBefore: now - 3600,
+      notAfter: now + 36_000,
+    }),
+  );
   const checkins: number[] = [];
   for (const pass of passes) {
     const s = performance.now();
     const res = await fetch(`${url}/api/massiveEventGuests/checkin`, {
-      method: 'POST', headers: { authorization: `Bearer ${guard}`, 'content-type': 'application/json' }, body: JSON.stringify({ pass }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${guard}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pass }),
     });
     await res.arrayBuffer();
     if (res.status !== 201) throw new Error(`check-in ${res.status}`);
     checkins.push(performance.now() - s);
   }
-  console.log(`check-in over HTTP: p50 ${fmt(percentile(checkins, 50))}, p95 ${fmt(percentile(checkins, 95))} (${checkins.length} guests; target p95 ≤ 10 ms)`);
+  console.log(
+    `check-in over HTTP: p50 ${fmt(percentile(checkins, 50))}, p95 ${fmt(percentile(checkins, 95))} (${checkins.length} guests; target p95 ≤ 10 ms)`,
+  );
   const verifies: number[] = [];
   for (const pass of passes) {
     const s = performance.now();
@@ -109,4 +155,7 @@ async function main() {
   await t.close();
 }
 
-main().catch((error) => { console.error(error); process.exit(1); });
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

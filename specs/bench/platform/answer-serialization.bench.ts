@@ -16,11 +16,15 @@ async function appWith(plainJsonAnswers: boolean) {
   await t.db.query(
     `INSERT INTO users (email, first_name, last_name, user_type_id, created_by)
        SELECT 'capturista' || i || '@bench.porton.mx', 'Capturista ' || i, 'Prueba Banco', 2, $1 FROM generate_series(1, $2) AS i`,
-    [admin!.id, USERS]);
+    [admin!.id, USERS],
+  );
   return { t, token: await t.signIn('admin@porton.mx') };
 }
 
-const calls = { 'GET /api/users?size=15': '/api/users?page=0&size=15', 'GET /api/users/whoami': '/api/users/whoami' } as const;
+const calls = {
+  'GET /api/users?size=15': '/api/users?page=0&size=15',
+  'GET /api/users/whoami': '/api/users/whoami',
+} as const;
 
 async function perSecond(run: () => Promise<unknown>) {
   for (let i = 0; i < 200; i++) await run(); // warm-up: JIT and the database's caches
@@ -38,7 +42,9 @@ for (const [label, url] of Object.entries(calls)) {
   const items = (check.json() as { content?: unknown[] }).content?.length;
   const withSchema = await perSecond(() => schema.t.as(schema.token).get(url));
   const withJson = await perSecond(() => plain.t.as(plain.token).get(url));
-  rows.push(`${label.padEnd(26)} schema serializer ${withSchema.toFixed(0).padStart(6)} req/s   JSON.stringify ${withJson.toFixed(0).padStart(6)} req/s   ratio ${(withSchema / withJson).toFixed(2)}${items === undefined ? '' : `   (${items} items, ${check.body.length} bytes)`}`);
+  rows.push(
+    `${label.padEnd(26)} schema serializer ${withSchema.toFixed(0).padStart(6)} req/s   JSON.stringify ${withJson.toFixed(0).padStart(6)} req/s   ratio ${(withSchema / withJson).toFixed(2)}${items === undefined ? '' : `   (${items} items, ${check.body.length} bytes)`}`,
+  );
 }
 
 // The serializer alone, on the same bodies: what each route's compiled serializer costs against JSON.stringify.
@@ -57,7 +63,9 @@ for (const [label, url] of Object.entries(calls)) {
   start = performance.now();
   for (let i = 0; i < n; i++) JSON.stringify(body);
   const json = n / ((performance.now() - start) / 1000);
-  rows.push(`${(`${label} (serializer only)`).padEnd(26)} fast-json-stringify ${(fast / 1000).toFixed(0).padStart(5)}k/s   JSON.stringify ${(json / 1000).toFixed(0).padStart(5)}k/s   ratio ${(fast / json).toFixed(2)}`);
+  rows.push(
+    `${(`${label} (serializer only)`).padEnd(26)} fast-json-stringify ${(fast / 1000).toFixed(0).padStart(5)}k/s   JSON.stringify ${(json / 1000).toFixed(0).padStart(5)}k/s   ratio ${(fast / json).toFixed(2)}`,
+  );
 }
 console.log(rows.join('\n'));
 await schema.t.close();

@@ -12,10 +12,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const t = await testApp({ checkAnswers: false });
 const token = await t.signIn('administrador@porton.mx');
 const community = await t.db.one<{ community_id: number }>(
-  `SELECT s.community_id FROM sessions s ORDER BY s.id DESC LIMIT 1`);
+  `SELECT s.community_id FROM sessions s ORDER BY s.id DESC LIMIT 1`,
+);
 await t.db.query(
   `INSERT INTO zones (community_id, name) SELECT $1, 'Zona ' || md5(i::text) FROM generate_series(1, $2) AS i`,
-  [community!.community_id, ROWS]);
+  [community!.community_id, ROWS],
+);
 await t.db.query('ANALYZE zones');
 
 const terms = ['a1b', 'f00', '9c3', 'dead', 'c0de', 'beef'];
@@ -37,5 +39,7 @@ async function measure(label: string) {
 const withIndex = await measure('with pg_trgm GIN index');
 await t.db.query('DROP INDEX IF EXISTS zones_name_trgm_idx');
 const withoutIndex = await measure('without index (baseline)');
-console.log(`p95 ratio with/without index: ${(withIndex / withoutIndex).toFixed(3)} (target p95 <= 10 ms within one community)`);
+console.log(
+  `p95 ratio with/without index: ${(withIndex / withoutIndex).toFixed(3)} (target p95 <= 10 ms within one community)`,
+);
 await t.close();

@@ -12,5 +12,12 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0' });
 const db = await openDatabase(config);
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, pid: process.pid })}\n`);
-process.on('SIGTERM', () => { void app.close().then(() => db.close()).finally(() => process.exit(0)); });
+process.stdout.write(
+  `${JSON.stringify({ url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, pid: process.pid })}\n`,
+);
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => db.close())
+    .finally(() => process.exit(0));
+});

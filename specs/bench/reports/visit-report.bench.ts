@@ -34,7 +34,9 @@ const EXPORT_ROWS = 100_000;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 /** CPU seconds a process has used (user + system, all its threads). */
 const cpuOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
@@ -45,23 +47,43 @@ const memOf = (pid: number) => {
 };
 
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'specs/bench/reports/report-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'specs/bench/reports/report-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
   const deadline = Date.now() + 120_000;
   while (!out.includes('"url"')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`report server did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const { url } = JSON.parse(out.trim().split('\n').at(-1)!) as { url: string };
-  return { url, pid: child.pid!, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function signIn(url: string) {
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'administrador@porton.mx', password: 'Porton2026' }).toString(),
+    headers: {
+      Authorization: `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'administrador@porton.mx',
+      password: 'Porton2026',
+    }).toString(),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -70,7 +92,9 @@ async function signIn(url: string) {
 async function rangeFor(db: Db, communityId: number, rows: number) {
   const row = await db.one<{ day: string }>(
     `SELECT to_char(entered_at AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD') AS day FROM visits
-      WHERE community_id = $1 ORDER BY entered_at DESC, id DESC OFFSET $2 LIMIT 1`, [communityId, rows - 1]);
+      WHERE community_id = $1 ORDER BY entered_at DESC, id DESC OFFSET $2 LIMIT 1`,
+    [communityId, rows - 1],
+  );
   return row!.day;
 }
 
@@ -95,7 +119,14 @@ async function timed(url: string, token: string, path: string, runs = RUNS) {
 }
 
 /** `release` runs before the server starts (PGlite's folder has one user at a time); `close` at the end. */
-async function run(label: string, db: Db, visits: number, serverEnv: Record<string, string>, release: () => Promise<void>, close: () => Promise<void>) {
+async function run(
+  label: string,
+  db: Db,
+  visits: number,
+  serverEnv: Record<string, string>,
+  release: () => Promise<void>,
+  close: () => Promise<void>,
+) {
   try {
     await migrate(db);
     await seedIfEmpty(db);
@@ -103,7 +134,9 @@ async function run(label: string, db: Db, visits: number, serverEnv: Record<stri
     await seedDemoResidents(db);
     let start = performance.now();
     await fillVisits(db, { community: COMMUNITY, visits, days: 730, commonAreaVisits: 0 });
-    console.log(`${label}: ${visits.toLocaleString('en-US')} visits in '${COMMUNITY}' over 2 years, inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    console.log(
+      `${label}: ${visits.toLocaleString('en-US')} visits in '${COMMUNITY}' over 2 years, inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    );
     if (db.kind === 'postgres') await db.exec('VACUUM ANALYZE visits');
     const communityId = (await db.one<{ id: number }>('SELECT id FROM communities WHERE name = $1', [COMMUNITY]))!.id;
     const today = localToday();
@@ -112,23 +145,53 @@ async function run(label: string, db: Db, visits: number, serverEnv: Record<stri
     // The plans of what the routes run (report-filters.ts, visit-report.ts), with this data.
     const tz = `'America/Mexico_City'`;
     const range = `v.entered_at >= ($2::date::timestamp AT TIME ZONE ${tz}) AND v.entered_at < (($3::date + 1)::timestamp AT TIME ZONE ${tz})`;
-    await explain(db, 'first page, no filter', `SELECT v.* FROM visits v WHERE v.community_id = $1 ORDER BY v.entered_at DESC, v.id DESC LIMIT 15`, [communityId]);
+    await explain(
+      db,
+      'first page, no filter',
+      `SELECT v.* FROM visits v WHERE v.community_id = $1 ORDER BY v.entered_at DESC, v.id DESC LIMIT 15`,
+      [communityId],
+    );
     await explain(db, 'total, no filter', 'SELECT total FROM visit_totals WHERE community_id = $1', [communityId]);
     const nameWhere = `v.community_id = $1 AND ${range} AND visit_guest_text(v.first_name, v.last_name) LIKE fold_text($4)`;
-    await explain(db, "page, name 'jose' + last 30 days", `SELECT v.* FROM visits v WHERE ${nameWhere} ORDER BY v.entered_at DESC, v.id DESC LIMIT 15`, [communityId, monthAgo, today, '%jose%']);
-    await explain(db, "total, name 'jose' + last 30 days", `SELECT count(*) FROM visits v WHERE ${nameWhere}`, [communityId, monthAgo, today, '%jose%']);
-    await explain(db, 'export rows (the cursor / keyset query, first 2,000)', `SELECT v.* FROM visits v WHERE v.community_id = $1 AND ${range} ORDER BY v.entered_at DESC, v.id DESC LIMIT 2000`, [communityId, exportFrom, today]);
+    await explain(
+      db,
+      "page, name 'jose' + last 30 days",
+      `SELECT v.* FROM visits v WHERE ${nameWhere} ORDER BY v.entered_at DESC, v.id DESC LIMIT 15`,
+      [communityId, monthAgo, today, '%jose%'],
+    );
+    await explain(db, "total, name 'jose' + last 30 days", `SELECT count(*) FROM visits v WHERE ${nameWhere}`, [
+      communityId,
+      monthAgo,
+      today,
+      '%jose%',
+    ]);
+    await explain(
+      db,
+      'export rows (the cursor / keyset query, first 2,000)',
+      `SELECT v.* FROM visits v WHERE v.community_id = $1 AND ${range} ORDER BY v.entered_at DESC, v.id DESC LIMIT 2000`,
+      [communityId, exportFrom, today],
+    );
     const rows = (await db.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM visits v WHERE v.community_id = $1 AND ${range}`, [communityId, exportFrom, today]))!.n;
+      `SELECT count(*)::int AS n FROM visits v WHERE v.community_id = $1 AND ${range}`,
+      [communityId, exportFrom, today],
+    ))!.n;
     await release();
 
     const server = await startServer(serverEnv);
     try {
       const token = await signIn(server.url);
       const first = await timed(server.url, token, '/api/visitants/visitantReport?page=0');
-      console.log(`\n${label}: first page, no filter        p50 ${first.p50.toFixed(1)} ms  p95 ${first.p95.toFixed(1)} ms  (${first.total.toLocaleString('en-US')} rows; target p95 <= 50 ms)`);
-      const named = await timed(server.url, token, `/api/visitants/visitantReport?page=0&nameFilter=jose&timeInFilter=${monthAgo}&timeInEndFilter=${today}`);
-      console.log(`${label}: name 'jose' + last 30 days   p50 ${named.p50.toFixed(1)} ms  p95 ${named.p95.toFixed(1)} ms  (${named.total.toLocaleString('en-US')} rows; target p95 <= 50 ms)`);
+      console.log(
+        `\n${label}: first page, no filter        p50 ${first.p50.toFixed(1)} ms  p95 ${first.p95.toFixed(1)} ms  (${first.total.toLocaleString('en-US')} rows; target p95 <= 50 ms)`,
+      );
+      const named = await timed(
+        server.url,
+        token,
+        `/api/visitants/visitantReport?page=0&nameFilter=jose&timeInFilter=${monthAgo}&timeInEndFilter=${today}`,
+      );
+      console.log(
+        `${label}: name 'jose' + last 30 days   p50 ${named.p50.toFixed(1)} ms  p95 ${named.p95.toFixed(1)} ms  (${named.total.toLocaleString('en-US')} rows; target p95 <= 50 ms)`,
+      );
 
       // The export, while another client keeps asking the first page (its time alone: `first`).
       const before = memOf(server.pid);
@@ -138,16 +201,23 @@ async function run(label: string, db: Db, visits: number, serverEnv: Record<stri
       const meanwhile = (async () => {
         while (exporting) {
           const s = performance.now();
-          const res = await fetch(`${server.url}/api/visitants/visitantReport?page=0`, { headers: { Authorization: `Bearer ${token}` } });
+          const res = await fetch(`${server.url}/api/visitants/visitantReport?page=0`, {
+            headers: { Authorization: `Bearer ${token}` },
+          });
           await res.arrayBuffer();
           others.push(performance.now() - s);
           await new Promise((r) => setTimeout(r, 20));
         }
       })();
       let peak = before.rss;
-      const sampler = setInterval(() => { peak = Math.max(peak, memOf(server.pid).rss); }, 50);
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, memOf(server.pid).rss);
+      }, 50);
       start = performance.now();
-      const res = await fetch(`${server.url}/api/visitants/visitantReportCsv?timeInFilter=${exportFrom}&timeInEndFilter=${today}`, { headers: { Authorization: `Bearer ${token}` } });
+      const res = await fetch(
+        `${server.url}/api/visitants/visitantReportCsv?timeInFilter=${exportFrom}&timeInEndFilter=${today}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
       let bytes = 0;
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
       const seconds = (performance.now() - start) / 1000;
@@ -155,9 +225,15 @@ async function run(label: string, db: Db, visits: number, serverEnv: Record<stri
       clearInterval(sampler);
       await meanwhile;
       const after = memOf(server.pid);
-      console.log(`${label}: export ${rows.toLocaleString('en-US')} rows (${exportFrom}..${today}): ${seconds.toFixed(2)} s end to end, ${(bytes / 1048576).toFixed(1)} MB, server CPU ${(cpuOf(server.pid) - cpuBefore).toFixed(2)} s, load average ${load()} (target < 6 s)`);
-      console.log(`${label}: server memory: RSS ${mb(before.rss)} before, sampled peak ${mb(peak)}, VmHWM ${mb(after.peak)} (target peak < 300 MB)`);
-      console.log(`${label}: ${others.length} other requests meanwhile: p50 ${percentile(others, 50).toFixed(1)} ms  p99 ${percentile(others, 99).toFixed(1)} ms  max ${Math.max(...others).toFixed(1)} ms (target p99 < 100 ms)`);
+      console.log(
+        `${label}: export ${rows.toLocaleString('en-US')} rows (${exportFrom}..${today}): ${seconds.toFixed(2)} s end to end, ${(bytes / 1048576).toFixed(1)} MB, server CPU ${(cpuOf(server.pid) - cpuBefore).toFixed(2)} s, load average ${load()} (target < 6 s)`,
+      );
+      console.log(
+        `${label}: server memory: RSS ${mb(before.rss)} before, sampled peak ${mb(peak)}, VmHWM ${mb(after.peak)} (target peak < 300 MB)`,
+      );
+      console.log(
+        `${label}: ${others.length} other requests meanwhile: p50 ${percentile(others, 50).toFixed(1)} ms  p99 ${percentile(others, 99).toFixed(1)} ms  max ${Math.max(...others).toFixed(1)} ms (target p99 < 100 ms)`,
+      );
     } finally {
       await server.stop();
     }
@@ -170,13 +246,28 @@ const pgUrl = await benchPostgresUrl();
 if (pgUrl) {
   process.env.DATABASE_URL = pgUrl;
   const fresh = await freshDatabase();
-  await run('PostgreSQL', fresh.db, Number(process.env.VISITS ?? 1_000_000), { DATABASE_URL: fresh.url! }, async () => undefined, fresh.drop);
+  await run(
+    'PostgreSQL',
+    fresh.db,
+    Number(process.env.VISITS ?? 1_000_000),
+    { DATABASE_URL: fresh.url! },
+    async () => undefined,
+    fresh.drop,
+  );
 } else {
   console.log('PostgreSQL: no server answered (DATABASE_URL or 127.0.0.1:5432); skipped');
 }
 delete process.env.DATABASE_URL;
 const dataDir = mkdtempSync(join(tmpdir(), 'porton-bench-'));
 const pglite = await openPglite(join(dataDir, 'pg'));
-await run('PGlite', pglite, Number(process.env.PGLITE_VISITS ?? 100_000), { DATA_DIR: dataDir, DATABASE_URL: '' },
+await run(
+  'PGlite',
+  pglite,
+  Number(process.env.PGLITE_VISITS ?? 100_000),
+  { DATA_DIR: dataDir, DATABASE_URL: '' },
   // The server opens the same folder: ours is closed first.
-  () => pglite.close(), async () => { rmSync(dataDir, { recursive: true, force: true }); });
+  () => pglite.close(),
+  async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+);

@@ -23,23 +23,36 @@ async function run(label: string) {
     await t.db.query('UPDATE communities SET license_total = 1000000');
     for (const size of SIZES) {
       // Every 10th row uses the app (codes issued in the batch, mailed after commit).
-      const file = await bigWorkbook(size, (i) => residentRow({
-        first: `Residente ${i}`, last: 'García López', email: `bench.${size}.${i}@correo.mx`, zone: i % 2 ? 'Zona Norte' : 'zona sur',
-        street: i % 2 ? 'Calle Roble' : 'Calle Cedro', number: String(1 + (i % 900)), useapp: i % 10 === 0 ? 'SI' : 'NO',
-        phones: ['5512345678', String(5500000000 + i)],
-      }));
+      const file = await bigWorkbook(size, (i) =>
+        residentRow({
+          first: `Residente ${i}`,
+          last: 'García López',
+          email: `bench.${size}.${i}@correo.mx`,
+          zone: i % 2 ? 'Zona Norte' : 'zona sur',
+          street: i % 2 ? 'Calle Roble' : 'Calle Cedro',
+          number: String(1 + (i % 900)),
+          useapp: i % 10 === 0 ? 'SI' : 'NO',
+          phones: ['5512345678', String(5500000000 + i)],
+        }),
+      );
       const { payload, headers } = multipartBody(file);
       global.gc?.();
       const baseline = process.memoryUsage().rss;
       let peak = baseline;
-      const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 20);
       const lag = monitorEventLoopDelay({ resolution: 10 });
       const others: number[] = [];
-      let importing = process.env.MEANWHILE !== "0";
+      let importing = process.env.MEANWHILE !== '0';
       const meanwhile = (async () => {
         while (importing) {
           const start = performance.now();
-          const res = await t.app.inject({ method: 'GET', url: '/api/residents/?page=0&size=15', headers: { authorization: `Bearer ${token}` } });
+          const res = await t.app.inject({
+            method: 'GET',
+            url: '/api/residents/?page=0&size=15',
+            headers: { authorization: `Bearer ${token}` },
+          });
           if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}`);
           others.push(performance.now() - start);
           await new Promise((resolve) => setTimeout(resolve, 100));
@@ -47,7 +60,12 @@ async function run(label: string) {
       })();
       lag.enable();
       const start = performance.now();
-      const res = await t.app.inject({ method: 'POST', url: '/api/residents/importResidents/', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/residents/importResidents/',
+        payload,
+        headers: { ...headers, authorization: `Bearer ${token}` },
+      });
       const seconds = (performance.now() - start) / 1000;
       lag.disable();
       importing = false;
@@ -55,10 +73,12 @@ async function run(label: string) {
       clearInterval(sampler);
       if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       const target = size <= 5000 ? '< 3 s' : '< 20 s, RSS < 300 MB, lag p99 < 100 ms';
-      console.log(`${label} ${String(size).padStart(6)} rows (${(file.length / 1024).toFixed(0)} KB): ${seconds.toFixed(2)} s `
-        + `(${Math.round(size / seconds)} rows/s); RSS peak ${mb(peak)} (before ${mb(baseline)}); event-loop lag p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms `
-        + `p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms max ${(lag.max / 1e6).toFixed(1)} ms; list meanwhile: ${others.length} answers, `
-        + `p50 ${percentile(others, 50)?.toFixed(1)} ms max ${Math.max(...others).toFixed(1)} ms  [target ${target}]`);
+      console.log(
+        `${label} ${String(size).padStart(6)} rows (${(file.length / 1024).toFixed(0)} KB): ${seconds.toFixed(2)} s ` +
+          `(${Math.round(size / seconds)} rows/s); RSS peak ${mb(peak)} (before ${mb(baseline)}); event-loop lag p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms ` +
+          `p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms max ${(lag.max / 1e6).toFixed(1)} ms; list meanwhile: ${others.length} answers, ` +
+          `p50 ${percentile(others, 50)?.toFixed(1)} ms max ${Math.max(...others).toFixed(1)} ms  [target ${target}]`,
+      );
       console.log(`  ${res.json().description}`);
     }
   } finally {
@@ -71,9 +91,18 @@ if (process.env.BENCH_DB) await run(process.env.BENCH_DB === 'postgres' ? 'Postg
 else {
   const pgUrl = await benchPostgresUrl();
   const self = fileURLToPath(import.meta.url);
-  for (const [db, url] of [['pglite', ''], ['postgres', pgUrl]] as const) {
-    if (url === null) { console.log('PostgreSQL: no server answered (DATABASE_URL or 127.0.0.1:5432); skipped'); continue; }
-    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self], { stdio: 'inherit', env: { ...process.env, BENCH_DB: db, DATABASE_URL: url } });
+  for (const [db, url] of [
+    ['pglite', ''],
+    ['postgres', pgUrl],
+  ] as const) {
+    if (url === null) {
+      console.log('PostgreSQL: no server answered (DATABASE_URL or 127.0.0.1:5432); skipped');
+      continue;
+    }
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_DB: db, DATABASE_URL: url },
+    });
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
 }

@@ -12,7 +12,18 @@ const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 200);
 const WARMUP = 20;
 /** Realistic fragments: common surnames, a first name, an email fragment, a street. */
-const TERMS = ['garcía', 'hernández', 'lópez', 'martínez', 'gonzález', 'ramírez', 'sofía', 'flores.12', 'cedro', 'torres ruiz'];
+const TERMS = [
+  'garcía',
+  'hernández',
+  'lópez',
+  'martínez',
+  'gonzález',
+  'ramírez',
+  'sofía',
+  'flores.12',
+  'cedro',
+  'torres ruiz',
+];
 
 /** Residents of `community`, spread over its streets, with names and emails from common Mexican names. */
 const FILL = `
@@ -36,11 +47,14 @@ async function run(label: string) {
     let start = performance.now();
     await t.db.query('UPDATE communities SET license_total = 1000000');
     await t.db.query(FILL, [mine, ROWS]);
-    for (const [i, c] of others.entries()) await t.db.query(FILL, [c.id, Math.floor(ROWS / others.length) + (i === 0 ? ROWS % others.length : 0)]);
+    for (const [i, c] of others.entries())
+      await t.db.query(FILL, [c.id, Math.floor(ROWS / others.length) + (i === 0 ? ROWS % others.length : 0)]);
     // As autovacuum would: VACUUM also flushes the trigram index's pending list (fastupdate), which a
     // bulk insert leaves long and every search then scans.
     await t.db.query('VACUUM ANALYZE residents');
-    console.log(`${label}: ${ROWS} residents in one community + ${ROWS} in ${others.length} others, inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    console.log(
+      `${label}: ${ROWS} residents in one community + ${ROWS} in ${others.length} others, inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    );
 
     const api = t.as(token);
     const perTerm = new Map<string, number[]>();
@@ -56,10 +70,15 @@ async function run(label: string) {
       perTerm.set(term, [...(perTerm.get(term) ?? []), ms]);
     }
     for (const term of TERMS) {
-      const total = (await api.get(`/api/residents/?search=${encodeURIComponent(term)}&page=0&size=15`)).json().totalElements;
-      console.log(`  ${term.padEnd(12)} ${String(total).padStart(6)} matches  p50 ${percentile(perTerm.get(term)!, 50).toFixed(2)} ms  p95 ${percentile(perTerm.get(term)!, 95).toFixed(2)} ms`);
+      const total = (await api.get(`/api/residents/?search=${encodeURIComponent(term)}&page=0&size=15`)).json()
+        .totalElements;
+      console.log(
+        `  ${term.padEnd(12)} ${String(total).padStart(6)} matches  p50 ${percentile(perTerm.get(term)!, 50).toFixed(2)} ms  p95 ${percentile(perTerm.get(term)!, 95).toFixed(2)} ms`,
+      );
     }
-    console.log(`${label}: all terms p50 ${percentile(all, 50).toFixed(2)} ms  p95 ${percentile(all, 95).toFixed(2)} ms  (${RUNS} searches; target on PostgreSQL p95 <= 15 ms)`);
+    console.log(
+      `${label}: all terms p50 ${percentile(all, 50).toFixed(2)} ms  p95 ${percentile(all, 95).toFixed(2)} ms  (${RUNS} searches; target on PostgreSQL p95 <= 15 ms)`,
+    );
   } finally {
     await t.close();
   }

@@ -25,7 +25,11 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SLICES = Number(process.env.SLICES ?? 5);
 
-interface Running { base: string; child: ChildProcess; stop: () => Promise<void> }
+interface Running {
+  base: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
 
 /**
  * Spawns `args` with `env`, its output to a log file (as a service's goes to its journal: the
@@ -34,11 +38,16 @@ interface Running { base: string; child: ChildProcess; stop: () => Promise<void>
 async function start(args: string[], env: Record<string, string>, ready: string, port: number): Promise<Running> {
   const logFile = join(mkdtempSync(join(tmpdir(), 'porton-bench-log-')), 'server.log');
   const out = openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', out, out],
+  });
   closeSync(out);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let code: number | null | undefined;
-  child.once('exit', (c) => { code = c; });
+  child.once('exit', (c) => {
+    code = c;
+  });
   const deadline = Date.now() + 180_000;
   while (!readFileSync(logFile, 'utf8').includes(ready)) {
     if (code !== undefined) throw new Error(`exited with ${code}: ${readFileSync(logFile, 'utf8')}`);
@@ -46,15 +55,25 @@ async function start(args: string[], env: Record<string, string>, ready: string,
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    base: `http://127.0.0.1:${port}`, child,
-    stop: async () => { child.kill('SIGTERM'); await exited; rmSync(dirname(logFile), { recursive: true, force: true }); },
+    base: `http://127.0.0.1:${port}`,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dirname(logFile), { recursive: true, force: true });
+    },
   };
 }
 
 const BARE = `require('node:http').createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end('{"hello":"world"}'); })
   .listen(Number(process.env.PORT), '127.0.0.1', () => console.log('bare ready'));`;
 
-interface Figures { rps: number; p99: number; p50: number; errors: number }
+interface Figures {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+}
 const run = async (url: string, duration: number, headers: Record<string, string> = {}) =>
   autocannon({ url, connections: CONNECTIONS, duration, headers });
 
@@ -71,7 +90,10 @@ async function sideBySide(bareUrl: string, t: Target): Promise<{ bare: Figures; 
   const bare: Figures = { rps: 0, p99: 0, p50: 0, errors: 0 };
   const target: Figures = { rps: 0, p99: 0, p50: 0, errors: 0 };
   for (let i = 0; i < SLICES; i++) {
-    for (const [f, r] of [[bare, await run(bareUrl, slice)], [target, await run(t.url, slice, t.headers)]] as const) {
+    for (const [f, r] of [
+      [bare, await run(bareUrl, slice)],
+      [target, await run(t.url, slice, t.headers)],
+    ] as const) {
       f.rps += r.requests.average / SLICES;
       f.p99 = Math.max(f.p99, r.latency.p99);
       f.p50 = Math.max(f.p50, r.latency.p50);
@@ -84,22 +106,44 @@ async function sideBySide(bareUrl: string, t: Target): Promise<{ bare: Figures; 
 async function signIn(base: string) {
   const res = await fetch(`${base}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'administrador@porton.mx', password: 'Porton2026' }).toString(),
+    headers: {
+      authorization: `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'administrador@porton.mx',
+      password: 'Porton2026',
+    }).toString(),
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const row = (name: string, f: Figures, bare: number) =>
-  `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${(100 * f.rps / bare).toFixed(1).padStart(5)}% of bare${f.errors ? `  (${f.errors} errors/non-2xx)` : ''}`;
+  `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${((100 * f.rps) / bare).toFixed(1).padStart(5)}% of bare${f.errors ? `  (${f.errors} errors/non-2xx)` : ''}`;
 
-interface Target { name: string; url: string; headers: Record<string, string> }
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
 
 /** The app as `npm start` runs it, signed in: its whoami and its one-page list. */
-async function app(name: string, env: Record<string, string>): Promise<{ targets: Target[]; stop: () => Promise<void> }> {
-  const server = await start(['--import', 'tsx', 'src/server/main.ts'], { ...env, HOST: '127.0.0.1', LOG_LEVEL }, 'Portón está listo', await freePort());
+async function app(
+  name: string,
+  env: Record<string, string>,
+): Promise<{ targets: Target[]; stop: () => Promise<void> }> {
+  const server = await start(
+    ['--import', 'tsx', 'src/server/main.ts'],
+    { ...env, HOST: '127.0.0.1', LOG_LEVEL },
+    'Portón está listo',
+    await freePort(),
+  );
   const headers = { authorization: `Bearer ${await signIn(server.base)}` };
   return {
     targets: [
@@ -119,7 +163,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
  * The summary is the median per target.
  */
 async function main() {
-  console.log(`${CONNECTIONS} connections; each target ${DURATION_S} s in ${SLICES} slices alternating with bare (after a warm-up), ${ROUNDS} rounds; log level ${LOG_LEVEL}; ${new Date().toISOString()}`);
+  console.log(
+    `${CONNECTIONS} connections; each target ${DURATION_S} s in ${SLICES} slices alternating with bare (after a warm-up), ${ROUNDS} rounds; log level ${LOG_LEVEL}; ${new Date().toISOString()}`,
+  );
   const stops: (() => Promise<void>)[] = [];
   try {
     const bare = await start(['-e', BARE], {}, 'bare ready', await freePort());
@@ -134,7 +180,9 @@ async function main() {
     else {
       process.env.DATABASE_URL = pgUrl;
       const fresh = await freshDatabase();
-      stops.push(async () => { await fresh.drop().catch(() => undefined); });
+      stops.push(async () => {
+        await fresh.drop().catch(() => undefined);
+      });
       const folder = mkdtempSync(join(tmpdir(), 'porton-bench-'));
       stops.push(async () => rmSync(folder, { recursive: true, force: true }));
       const pg = await app('PostgreSQL', { DATA_DIR: folder, DATABASE_URL: fresh.url! });
@@ -148,17 +196,25 @@ async function main() {
       for (const t of targets) {
         const { bare: b, target: f } = await sideBySide(`${bare.base}/`, t);
         console.log(row(`${t.name}`, f, b.rps), ` bare ${b.rps.toFixed(0)} req/s  load ${load()}`);
-        ratios.get(t.name)!.push(100 * f.rps / b.rps);
+        ratios.get(t.name)!.push((100 * f.rps) / b.rps);
         p99s.get(t.name)!.push(f.p99);
       }
     }
     console.log(`median of ${ROUNDS} rounds`);
     for (const t of targets) {
-      console.log(`${t.name.padEnd(34)} ${median(ratios.get(t.name)!).toFixed(1).padStart(5)}% of bare  p99 ${median(p99s.get(t.name)!)} ms`);
+      console.log(
+        `${t.name.padEnd(34)} ${median(ratios.get(t.name)!).toFixed(1).padStart(5)}% of bare  p99 ${median(p99s.get(t.name)!)} ms`,
+      );
     }
   } finally {
     for (const stop of stops.reverse()) await stop();
   }
 }
 
-main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

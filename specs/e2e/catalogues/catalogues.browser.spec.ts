@@ -6,7 +6,10 @@ import { signInAs, type RunningServer, browserSuite } from '../../support/browse
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function signedIn(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });
@@ -53,7 +56,10 @@ describe('the community administrator keeps zones, streets and common areas', ()
     await row(page, 'Zona Norte').waitFor();
     await page.getByRole('button', { name: 'Agregar zona' }).click();
     await dialog(page, 'Agregar zona').getByRole('button', { name: 'Registrar' }).click();
-    await page.getByRole('alertdialog', { name: 'Error' }).getByText('Por favor, corrige los campos indicados.').waitFor();
+    await page
+      .getByRole('alertdialog', { name: 'Error' })
+      .getByText('Por favor, corrige los campos indicados.')
+      .waitFor();
     await page.getByRole('alertdialog', { name: 'Error' }).getByRole('button', { name: 'Aceptar' }).click();
     await dialog(page, 'Agregar zona').getByText('Asigna un nombre').waitFor();
     await dialog(page, 'Agregar zona').getByLabel('Nombre').fill('  Zona Poniente ');
@@ -91,7 +97,9 @@ describe('the community administrator keeps zones, streets and common areas', ()
     await row(page, 'Calle Ámbar').getByRole('button', { name: 'Editar' }).click();
     const edit = dialog(page, 'Editar calle');
     await edit.getByLabel('Nombre').waitFor();
-    expect(await edit.getByLabel('Zona').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe('Zona Poniente Alta');
+    expect(await edit.getByLabel('Zona').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(
+      'Zona Poniente Alta',
+    );
     await edit.getByLabel('Nombre').fill('Calle Ámbar Norte');
     await edit.getByRole('button', { name: 'Actualizar' }).click();
     await acknowledge(page, 'La calle se actualizó correctamente.');
@@ -105,7 +113,9 @@ describe('the community administrator keeps zones, streets and common areas', ()
     await page.getByRole('button', { name: 'Agregar área común' }).click();
     const area = dialog(page, 'Agregar área común');
     await area.getByLabel('Zona').selectOption({ label: 'Zona Poniente Alta' });
-    await expect.poll(() => area.getByLabel('Calle').locator('option').allInnerTexts()).toEqual(['Selecciona una calle', 'Calle Ámbar Norte']);
+    await expect
+      .poll(() => area.getByLabel('Calle').locator('option').allInnerTexts())
+      .toEqual(['Selecciona una calle', 'Calle Ámbar Norte']);
     await area.getByLabel('Calle').selectOption({ label: 'Calle Ámbar Norte' });
     await area.getByLabel('Número').fill('7a');
     await area.getByLabel('Nombre').fill('Salón Ñandú!');
@@ -122,7 +132,10 @@ describe('the community administrator keeps zones, streets and common areas', ()
     // A zone that still has streets is not deleted: the server's reason is shown.
     await open(page, '/zones', 'Zonas');
     await row(page, 'Zona Poniente Alta').getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByRole('alertdialog', { name: '¿Seguro que deseas eliminar Zona Poniente Alta?' }).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('alertdialog', { name: '¿Seguro que deseas eliminar Zona Poniente Alta?' })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
     const refused = page.getByRole('alertdialog', { name: 'No es posible eliminar' });
     await refused.getByText(/calles/).waitFor();
     await refused.getByRole('button', { name: 'Aceptar' }).click();
@@ -144,8 +157,10 @@ describe('a Capturista (type 2) never sees a delete button', () => {
   it('adds and edits on gates, zones, streets and common areas but has no Eliminar', async () => {
     const page = await signedIn('capturista@porton.mx');
     for (const [path, title, noun, sample] of [
-      ['/zones', 'Zonas', 'zona', 'Zona Norte'], ['/streets', 'Calles', 'calle', 'Calle Roble'],
-      ['/gates', 'Puertas de acceso', 'puerta de acceso', null], ['/commonareas', 'Áreas comunes', 'área común', null],
+      ['/zones', 'Zonas', 'zona', 'Zona Norte'],
+      ['/streets', 'Calles', 'calle', 'Calle Roble'],
+      ['/gates', 'Puertas de acceso', 'puerta de acceso', null],
+      ['/commonareas', 'Áreas comunes', 'área común', null],
     ] as const) {
       await open(page, path, title);
       await page.getByRole('button', { name: `Agregar ${noun}` }).waitFor();

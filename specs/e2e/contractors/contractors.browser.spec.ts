@@ -6,7 +6,10 @@ import { browserSuite, signInAs, type RunningServer } from '../../support/browse
 
 let server: RunningServer;
 let browser: Browser;
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function pageAs(email: string, query = ''): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });
@@ -34,14 +37,24 @@ describe('Contratistas de obra and Obras in Chromium (contractor sign-in)', () =
     await admin.getByRole('table', { name: 'Contratistas registrados' }).waitFor();
     await admin.getByRole('button', { name: 'Registrar contratista' }).click();
     await admin.getByRole('heading', { name: 'Registrar contratista' }).waitFor();
-    for (const [label, value] of [['Nombre', 'Ramiro'], ['Apellidos', 'Guzmán Peña'], ['Correo electrónico', 'ramiro.guzman@correo.mx'],
-      ['Empresa', 'Edificaciones Guzmán'], ['Calle', 'Av. Juárez'], ['Número', '455']] as const) await field(admin, label).fill(value);
+    for (const [label, value] of [
+      ['Nombre', 'Ramiro'],
+      ['Apellidos', 'Guzmán Peña'],
+      ['Correo electrónico', 'ramiro.guzman@correo.mx'],
+      ['Empresa', 'Edificaciones Guzmán'],
+      ['Calle', 'Av. Juárez'],
+      ['Número', '455'],
+    ] as const)
+      await field(admin, label).fill(value);
     // The postal-code lookup fills the city.
     await field(admin, 'Código postal').fill('64000');
     await expect.poll(() => field(admin, 'Ciudad').inputValue(), { timeout: 10_000 }).toBe('Monterrey');
     await admin.getByRole('button', { name: 'Registrar', exact: true }).click();
     await answer(admin, 'Contratista creado correctamente');
-    await admin.getByRole('row', { name: /Ramiro Guzmán Peña/ }).getByText('Monterrey, Av. Juárez, #455, C.P.:64000').waitFor();
+    await admin
+      .getByRole('row', { name: /Ramiro Guzmán Peña/ })
+      .getByText('Monterrey, Av. Juárez, #455, C.P.:64000')
+      .waitFor();
 
     // Resending to two at once is refused.
     await admin.getByLabel('Seleccionar a Ramiro Guzmán Peña').click();

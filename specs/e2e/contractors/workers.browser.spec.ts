@@ -11,7 +11,10 @@ import { PDF_TEXT } from '../../support/contractors/worker-fixtures.js';
 
 let server: RunningServer;
 let browser: Browser;
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 const SHOTS = 'specs/e2e/.shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -70,7 +73,10 @@ describe('Trabajadores de obra end to end: request, live decision, request again
     const reasonDialog = admin.getByRole('dialog', { name: /Rechazar a Rocío Navegador/ });
     await reasonDialog.getByLabel('Motivo del rechazo').fill('La identificación no es legible');
     await reasonDialog.getByRole('button', { name: 'Rechazar' }).click();
-    await admin.getByRole('alertdialog', { name: '¡Solicitud rechazada!' }).getByRole('button', { name: 'Aceptar' }).click();
+    await admin
+      .getByRole('alertdialog', { name: '¡Solicitud rechazada!' })
+      .getByRole('button', { name: 'Aceptar' })
+      .click();
 
     // The contractor's screen changes without a reload.
     await contractor.getByText('Solicitud rechazada').waitFor();
@@ -79,9 +85,15 @@ describe('Trabajadores de obra end to end: request, live decision, request again
     await contractor.getByRole('button', { name: 'Solicitar otro trabajador' }).click();
     await requestWorker(contractor, 'Samuel');
     await admin.goto(`${server.url}/workersRequest`);
-    await admin.getByRole('row', { name: /Casa Familia Treviño/ }).getByRole('link').click();
+    await admin
+      .getByRole('row', { name: /Casa Familia Treviño/ })
+      .getByRole('link')
+      .click();
     await admin.getByRole('article', { name: 'Samuel Navegador' }).getByRole('button', { name: 'Aprobar' }).click();
-    await admin.getByRole('alertdialog', { name: '¡Solicitud Aprobada!' }).getByRole('button', { name: 'Aceptar' }).click();
+    await admin
+      .getByRole('alertdialog', { name: '¡Solicitud Aprobada!' })
+      .getByRole('button', { name: 'Aceptar' })
+      .click();
     await contractor.getByText('Solicitud aprobada').waitFor();
 
     // 5. The approved worker's credential downloads, and its QR checks in at the gate (an EMPLOYEE entry of the site).
@@ -116,7 +128,11 @@ describe('Trabajadores de obra end to end: request, live decision, request again
     expect(await approved.getByRole('button', { name: 'Editar' }).count()).toBe(0);
     await admin.screenshot({ path: `${SHOTS}/workers-admin.png` });
 
-    await admin.getByRole('article', { name: 'Óscar Vega Treviño' }).first().getByRole('button', { name: 'Editar' }).click();
+    await admin
+      .getByRole('article', { name: 'Óscar Vega Treviño' })
+      .first()
+      .getByRole('button', { name: 'Editar' })
+      .click();
     await admin.waitForURL((u) => u.pathname === '/createWorker' && u.searchParams.has('token'));
     await admin.getByRole('heading', { name: 'Editar trabajador' }).waitFor();
     const firstName = admin.getByLabel('Nombre');
@@ -136,7 +152,11 @@ describe('Trabajadores de obra end to end: request, live decision, request again
     await edited.getByText('Pendiente').waitFor();
     await edited.getByRole('button', { name: 'Ver datos' }).click();
     const info = admin.getByRole('dialog', { name: 'Información del trabajador' });
-    await info.getByRole('link', { name: 'Descargar identificación oficial (PDF)' }).or(info.getByRole('img', { name: 'Identificación oficial' })).first().waitFor();
+    await info
+      .getByRole('link', { name: 'Descargar identificación oficial (PDF)' })
+      .or(info.getByRole('img', { name: 'Identificación oficial' }))
+      .first()
+      .waitFor();
     await info.getByRole('button', { name: 'Cerrar' }).first().click();
 
     await edited.getByRole('button', { name: 'Eliminar' }).click();

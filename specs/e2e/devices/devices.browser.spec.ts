@@ -12,15 +12,22 @@ import { browserSuite, signInAs, type RunningServer } from '../../support/browse
 
 let server: RunningServer;
 let browser: Browser;
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'porton-device-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = promisify(execFile);
 /** The device simulator as the README runs it (`npm run device -- …`), with a state file of its own. */
 const simulator = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/device.ts', ...args, '--state', join(dir, 'device.json')], { timeout: 60_000 })
-    .then(({ stdout }) => ({ code: 0, out: stdout }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }));
+  run(process.execPath, ['--import', 'tsx', 'scripts/device.ts', ...args, '--state', join(dir, 'device.json')], {
+    timeout: 60_000,
+  }).then(
+    ({ stdout }) => ({ code: 0, out: stdout }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+  );
 
 async function adminPage(path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });
@@ -30,13 +37,16 @@ async function adminPage(path: string): Promise<Page> {
   if (path !== '/home') await page.goto(`${server.url}${path}`);
   return page;
 }
-const manualEntries = async (page: Page) => Number((await page.getByTestId('stat-Visitas por registro manual').textContent())!.replace(/,/g, ''));
+const manualEntries = async (page: Page) =>
+  Number((await page.getByTestId('stat-Visitas por registro manual').textContent())!.replace(/,/g, ''));
 
 describe('Dispositivos end to end: link by QR, register an entry, unlink', () => {
   it('the simulator links with the shown code, the dialog closes by itself, its entry moves the dashboard, and once unlinked it is refused', async () => {
     const devices = await adminPage('/qrcodes');
     const requests: string[] = [];
-    devices.on('request', (r) => { if (!r.url().startsWith(server.url)) requests.push(r.url()); });
+    devices.on('request', (r) => {
+      if (!r.url().startsWith(server.url)) requests.push(r.url());
+    });
     const row = devices.getByRole('row', { name: /Caseta peatonal/ });
     await row.getByRole('button', { name: 'Vincular' }).click();
 
@@ -69,8 +79,14 @@ describe('Dispositivos end to end: link by QR, register an entry, unlink', () =>
     await expect.poll(() => manualEntries(home), { timeout: 5_000 }).toBe(before + 1);
 
     await row.getByRole('button', { name: 'Desvincular' }).click();
-    await devices.getByRole('alertdialog', { name: '¿Seguro que deseas desvincular Caseta peatonal?' }).getByRole('button', { name: 'Desvincular' }).click();
-    await devices.getByRole('alertdialog', { name: '¡Correcto!' }).getByText('Dispositivo desvinculado correctamente').waitFor();
+    await devices
+      .getByRole('alertdialog', { name: '¿Seguro que deseas desvincular Caseta peatonal?' })
+      .getByRole('button', { name: 'Desvincular' })
+      .click();
+    await devices
+      .getByRole('alertdialog', { name: '¡Correcto!' })
+      .getByText('Dispositivo desvinculado correctamente')
+      .waitFor();
     await devices.getByRole('button', { name: 'Aceptar' }).click();
     await row.getByRole('button', { name: 'Vincular' }).waitFor();
 
@@ -88,6 +104,11 @@ describe('Dispositivos end to end: link by QR, register an entry, unlink', () =>
     const linkedBooth = devices.getByRole('row', { name: /Caseta principal/ });
     await linkedBooth.getByRole('button', { name: 'Desvincular' }).waitFor();
     expect(await linkedBooth.getByRole('button', { name: 'Eliminar' }).count()).toBe(0);
-    expect(await devices.getByRole('row', { name: /Lector de salida/ }).getByRole('button', { name: 'Eliminar' }).count()).toBe(1);
+    expect(
+      await devices
+        .getByRole('row', { name: /Lector de salida/ })
+        .getByRole('button', { name: 'Eliminar' })
+        .count(),
+    ).toBe(1);
   });
 });

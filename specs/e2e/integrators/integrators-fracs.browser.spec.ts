@@ -7,7 +7,10 @@ import { signInAs, type RunningServer, browserSuite } from '../../support/browse
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function signedIn(email: string, password?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });
@@ -83,14 +86,16 @@ describe('integrators and their communities (Integrators and Communities)', () =
     await expect.poll(() => row(admin, 'laura.campos@integra.mx').textContent()).toContain('60');
   });
 
-  it('disabling an integrator refuses its communities\' users with the spec\'s message; enabling restores them', async () => {
+  it("disabling an integrator refuses its communities' users with the spec's message; enabling restores them", async () => {
     const open = await signedIn('administrador@porton.mx');
     const admin = await signedIn('admin@porton.mx');
     await admin.goto(`${server.url}/integrators`);
     const integratorRow = row(admin, 'integrador@porton.mx');
     await integratorRow.getByRole('button', { name: 'Desactivar', exact: true }).click();
     const confirm = alert(admin, '¿Estás seguro de deshabilitar el acceso de Ignacio Ramírez Soto?');
-    await confirm.getByText('Al deshabilitar este integrador, se deshabilitarán los accesos de sus fraccionamientos').waitFor();
+    await confirm
+      .getByText('Al deshabilitar este integrador, se deshabilitarán los accesos de sus fraccionamientos')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Desactivar', exact: true }).click();
     await integratorRow.getByRole('button', { name: 'Activar', exact: true }).waitFor();
     expect(await integratorRow.getByRole('button', { name: 'Activar', exact: true }).textContent()).toBe('N/A');
@@ -127,7 +132,9 @@ describe('integrators and their communities (Integrators and Communities)', () =
     await page.getByRole('button', { name: 'Registrar' }).click();
     const refused = alert(page, 'No es posible registrar al fraccionamiento');
     await refused.waitFor();
-    expect((await refused.textContent())!.length).toBeGreaterThan('No es posible registrar al fraccionamiento'.length + 'Aceptar'.length);
+    expect((await refused.textContent())!.length).toBeGreaterThan(
+      'No es posible registrar al fraccionamiento'.length + 'Aceptar'.length,
+    );
     await refused.getByRole('button', { name: 'Aceptar' }).click();
     expect(await field(page, 'Nombre del fraccionamiento').inputValue()).toBe('Lomas del Centro');
     await field(page, 'Cantidad de licencias').fill('20');
@@ -141,7 +148,10 @@ describe('integrators and their communities (Integrators and Communities)', () =
     await expect.poll(() => field(page, 'Cantidad de licencias').inputValue()).toBe('20');
     expect(await field(page, 'Colonia').locator('option:checked').textContent()).toBe('Centro');
     await field(page, 'Cantidad de licencias').fill('30');
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await page.getByLabel('Archivo del logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await page.getByAltText('Vista previa del logo').waitFor();
     await page.getByRole('button', { name: 'Guardar' }).click();
@@ -157,7 +167,7 @@ describe('integrators and their communities (Integrators and Communities)', () =
     expect(await page.getByTestId('stat-Licencias disponibles').textContent()).toBe('120');
   });
 
-  it("the integrator disables a community from its list: its members are refused in Spanish; the licence cards keep their numbers; enabling restores them", async () => {
+  it('the integrator disables a community from its list: its members are refused in Spanish; the licence cards keep their numbers; enabling restores them', async () => {
     const integrator = await signedIn('integrador@porton.mx');
     await integrator.goto(`${server.url}/home`);
     const assigned = integrator.getByTestId('stat-Licencias asignadas');
@@ -183,7 +193,9 @@ describe('integrators and their communities (Integrators and Communities)', () =
     await expect.poll(() => assigned.textContent()).toBe(before);
     await integrator.goto(`${server.url}/fracs`);
     await palmas.getByRole('button', { name: 'Activar', exact: true }).click();
-    await alert(integrator, '¿Estás seguro de habilitar Residencial Las Palmas?').getByRole('button', { name: 'Activar', exact: true }).click();
+    await alert(integrator, '¿Estás seguro de habilitar Residencial Las Palmas?')
+      .getByRole('button', { name: 'Activar', exact: true })
+      .click();
     await palmas.getByText('Activo').waitFor();
     const back = await signedIn('capturista@porton.mx');
     expect(new URL(back.url()).pathname).toBe('/home');

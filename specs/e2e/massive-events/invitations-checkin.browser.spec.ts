@@ -20,22 +20,35 @@ import { readInvitation, unzip } from '../../support/massive-events/invitation-f
 
 let server: RunningServer;
 let browser: Browser;
-browserSuite((s, b) => { server = s; browser = b; });
-afterAll(async () => { await closeRenderPool(); });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
+afterAll(async () => {
+  await closeRenderPool();
+});
 
 const SHOTS = 'specs/e2e/.shots';
 
 async function token(email: string) {
   const res = await fetch(`${server.url}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Porton2026' }).toString(),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 const call = async (auth: string, method: string, path: string, body?: unknown) => {
   const res = await fetch(`${server.url}${path}`, {
-    method, headers: { authorization: `Bearer ${auth}`, 'accept-language': 'es-MX', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: {
+      authorization: `Bearer ${auth}`,
+      'accept-language': 'es-MX',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -43,7 +56,11 @@ const call = async (auth: string, method: string, path: string, body?: unknown) 
 };
 
 async function pageAs(email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'es-MX',
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   await signInAs(page, server.url, email);
   await page.waitForURL((u) => u.pathname !== '/');
@@ -54,11 +71,24 @@ async function pageAs(email: string, path: string): Promise<Page> {
 async function eventWithGuests(admin: string, title: string, names: [string, string][]) {
   const [host] = (await (await call(admin, 'GET', '/api/residents/all')).json()) as { uuid: string }[];
   const start = `${addHours(localNow(), 1).slice(0, 16)}:00`;
-  const event = (await (await call(admin, 'POST', '/api/massiveEvents', { title, startDate: start, commonArea: null, resident: { uuid: host.uuid } })).json()) as string;
-  const guests = (await (await call(admin, 'POST', '/api/massiveEventGuests/multiple', {
-    massiveEvent: { uuid: event }, guests: names.map(([firstName, lastName]) => ({ firstName, lastName, email: '', phone: '' })),
-  })).json()) as { uuid: string }[];
-  await call(admin, 'PUT', `/api/massiveEvents/${event}/configure`, { backgroundColor: 'eef6f3', foregroundColor: '1d3b34' });
+  const event = (await (
+    await call(admin, 'POST', '/api/massiveEvents', {
+      title,
+      startDate: start,
+      commonArea: null,
+      resident: { uuid: host.uuid },
+    })
+  ).json()) as string;
+  const guests = (await (
+    await call(admin, 'POST', '/api/massiveEventGuests/multiple', {
+      massiveEvent: { uuid: event },
+      guests: names.map(([firstName, lastName]) => ({ firstName, lastName, email: '', phone: '' })),
+    })
+  ).json()) as { uuid: string }[];
+  await call(admin, 'PUT', `/api/massiveEvents/${event}/configure`, {
+    backgroundColor: 'eef6f3',
+    foregroundColor: '1d3b34',
+  });
   return { event, guests };
 }
 const downloaded = async (download: { path: () => Promise<string | null> }) => {
@@ -66,7 +96,8 @@ const downloaded = async (download: { path: () => Promise<string | null> }) => {
   return readFileSync((await download.path())!);
 };
 
-const qrEntries = async (page: Page) => Number((await page.getByTestId('stat-Visitas por QR').textContent())!.replace(/,/g, ''));
+const qrEntries = async (page: Page) =>
+  Number((await page.getByTestId('stat-Visitas por QR').textContent())!.replace(/,/g, ''));
 
 describe('Invitations and the gate', () => {
   it('download, decode, check in at /checkin, dashboard moves, report says Evento masivo, second check-in refused', async () => {
@@ -74,13 +105,31 @@ describe('Invitations and the gate', () => {
     const admin = await token('administrador@porton.mx');
     const [host] = (await (await call(admin, 'GET', '/api/residents/all')).json()) as { uuid: string }[];
     const start = `${addHours(localNow(), 1).slice(0, 16)}:00`;
-    const event = (await (await call(admin, 'POST', '/api/massiveEvents', { title: 'Fiesta de la alberca', startDate: start, commonArea: null, resident: { uuid: host.uuid } })).json()) as string;
-    const guests = (await (await call(admin, 'POST', '/api/massiveEventGuests/multiple', {
-      massiveEvent: { uuid: event }, guests: [{ firstName: 'Ramona', lastName: 'Peña', email: '', phone: '' }, { firstName: 'Julián', lastName: 'Ávila', email: '', phone: '' }],
-    })).json()) as { uuid: string }[];
-    await call(admin, 'PUT', `/api/massiveEvents/${event}/configure`, { backgroundColor: 'fdf2e9', foregroundColor: '333333' });
+    const event = (await (
+      await call(admin, 'POST', '/api/massiveEvents', {
+        title: 'Fiesta de la alberca',
+        startDate: start,
+        commonArea: null,
+        resident: { uuid: host.uuid },
+      })
+    ).json()) as string;
+    const guests = (await (
+      await call(admin, 'POST', '/api/massiveEventGuests/multiple', {
+        massiveEvent: { uuid: event },
+        guests: [
+          { firstName: 'Ramona', lastName: 'Peña', email: '', phone: '' },
+          { firstName: 'Julián', lastName: 'Ávila', email: '', phone: '' },
+        ],
+      })
+    ).json()) as { uuid: string }[];
+    await call(admin, 'PUT', `/api/massiveEvents/${event}/configure`, {
+      backgroundColor: 'fdf2e9',
+      foregroundColor: '333333',
+    });
 
-    const png = Buffer.from(await (await call(admin, 'GET', `/api/massiveEventGuests/invitation?uuid=${guests[0].uuid}`)).arrayBuffer());
+    const png = Buffer.from(
+      await (await call(admin, 'GET', `/api/massiveEventGuests/invitation?uuid=${guests[0].uuid}`)).arrayBuffer(),
+    );
     const image = PNG.sync.read(png);
     const pass = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
     expect(pass).toMatch(/^P1\./);
@@ -116,27 +165,67 @@ describe('Invitations and the gate', () => {
     const cover = pngBase64(700, 300, [40, 90, 160]);
     const profile = pngBase64(100, 100, [200, 60, 60]);
     const data = {
-      title: 'Posada de la privada', startDate: '2026-12-12T18:30:00', place: 'Salón de usos múltiples', message: '¡Hola! Te invito a generar tu código de acceso.',
-      foregroundColor: '333333', backgroundColor: 'fdf2e9', guestName: 'José Ñúñez Peña',
+      title: 'Posada de la privada',
+      startDate: '2026-12-12T18:30:00',
+      place: 'Salón de usos múltiples',
+      message: '¡Hola! Te invito a generar tu código de acceso.',
+      foregroundColor: '333333',
+      backgroundColor: 'fdf2e9',
+      guestName: 'José Ñúñez Peña',
     };
     const pass = `P1.${'A'.repeat(147)}`;
-    const share = (b64: string) => { const buf = Buffer.from(b64, 'base64'); const out = new Uint8Array(new SharedArrayBuffer(buf.length)); out.set(buf); return out; };
-    const serverPng = PNG.sync.read(Buffer.from(await renderPool().run({ data, pass, cover: { key: 'c', bytes: share(cover) }, profile: { key: 'p', bytes: share(profile) } })));
+    const share = (b64: string) => {
+      const buf = Buffer.from(b64, 'base64');
+      const out = new Uint8Array(new SharedArrayBuffer(buf.length));
+      out.set(buf);
+      return out;
+    };
+    const serverPng = PNG.sync.read(
+      Buffer.from(
+        await renderPool().run({
+          data,
+          pass,
+          cover: { key: 'c', bytes: share(cover) },
+          profile: { key: 'p', bytes: share(profile) },
+        }),
+      ),
+    );
 
-    const bundle = await build({ entryPoints: ['src/shared/massive-events/invitation-drawing.ts'], bundle: true, format: 'iife', globalName: 'InvitationDrawing', write: false, platform: 'browser' });
+    const bundle = await build({
+      entryPoints: ['src/shared/massive-events/invitation-drawing.ts'],
+      bundle: true,
+      format: 'iife',
+      globalName: 'InvitationDrawing',
+      write: false,
+      platform: 'browser',
+    });
     // A blank page: the drawing module alone, as the wizard's preview runs it (the app's CSP allows no inline script).
     const page = await (await browser.newContext()).newPage();
     await page.addScriptTag({ content: bundle.outputFiles[0].text });
-    const dataUrl = await page.evaluate(async ({ data, pass, cover, profile }) => {
-      const load = (b64: string) => new Promise<HTMLImageElement>((resolve) => { const i = new Image(); i.onload = () => resolve(i); i.src = `data:image/png;base64,${b64}`; });
-      // biome-ignore lint/suspicious/noExplicitAny: the page's own drawing module, a global the test reads in the browser without its types
-      const d = (window as any).InvitationDrawing;
-      const canvas = document.createElement('canvas');
-      canvas.width = d.INVITATION_WIDTH; canvas.height = d.INVITATION_HEIGHT;
-      await document.fonts.load('bold 32px "DejaVu Sans"');
-      d.drawInvitation(canvas.getContext('2d'), { ...data, cover: await load(cover), profile: await load(profile), qr: d.qrMatrix(pass) });
-      return canvas.toDataURL('image/png');
-    }, { data, pass, cover, profile });
+    const dataUrl = await page.evaluate(
+      async ({ data, pass, cover, profile }) => {
+        const load = (b64: string) =>
+          new Promise<HTMLImageElement>((resolve) => {
+            const i = new Image();
+            i.onload = () => resolve(i);
+            i.src = `data:image/png;base64,${b64}`;
+          });
+        // biome-ignore lint/suspicious/noExplicitAny: the page's own drawing module, a global the test reads in the browser without its types
+        const d = (window as any).InvitationDrawing;
+        const canvas = document.createElement('canvas');
+        canvas.width = d.INVITATION_WIDTH;
+        canvas.height = d.INVITATION_HEIGHT;
+        await document.fonts.load('bold 32px "DejaVu Sans"');
+        d.drawInvitation(canvas.getContext('2d'), {
+          ...data,
+          cover: await load(cover),
+          profile: await load(profile),
+          qr: d.qrMatrix(pass),
+        });
+        return canvas.toDataURL('image/png');
+      },
+      { data, pass, cover, profile },
+    );
     const browserPng = PNG.sync.read(Buffer.from(dataUrl.split(',')[1], 'base64'));
 
     expect([browserPng.width, browserPng.height]).toEqual([INVITATION_WIDTH, INVITATION_HEIGHT]);
@@ -154,7 +243,11 @@ describe('Invitations and the gate', () => {
     mkdirSync(SHOTS, { recursive: true });
     const admin = await token('administrador@porton.mx');
     const title = 'Boda de Lupita y Andrés';
-    await eventWithGuests(admin, title, [['Lupita', 'Núñez'], ['Andrés', 'Ortiz'], ['Lupita', 'Núñez']]);
+    await eventWithGuests(admin, title, [
+      ['Lupita', 'Núñez'],
+      ['Andrés', 'Ortiz'],
+      ['Lupita', 'Núñez'],
+    ]);
 
     const list = await pageAs('administrador@porton.mx', '/massiveEvents');
     await list.getByPlaceholder('Buscar evento').fill('Boda de Lupita');
@@ -165,7 +258,10 @@ describe('Invitations and the gate', () => {
       list.waitForEvent('download', { timeout: 60_000 }),
       (async () => {
         await list.getByRole('button', { name: 'Descargar invitaciones' }).click();
-        await list.getByRole('status').filter({ hasText: /Preparando invitaciones|Generando 3 invitaciones/ }).waitFor();
+        await list
+          .getByRole('status')
+          .filter({ hasText: /Preparando invitaciones|Generando 3 invitaciones/ })
+          .waitFor();
         await list.screenshot({ path: `${SHOTS}/massive-events-downloading.png` });
       })(),
     ]);
@@ -183,7 +279,10 @@ describe('Invitations and the gate', () => {
     await list.getByRole('link', { name: `3 invitados de ${title}` }).click();
     await list.getByRole('heading', { name: 'Invitados al evento' }).waitFor();
     await list.getByTestId('guest-card').filter({ hasText: 'Andrés Ortiz' }).getByText('Andrés Ortiz').click();
-    const [one] = await Promise.all([list.waitForEvent('download', { timeout: 60_000 }), list.getByRole('button', { name: 'Descargar invitación' }).click()]);
+    const [one] = await Promise.all([
+      list.waitForEvent('download', { timeout: 60_000 }),
+      list.getByRole('button', { name: 'Descargar invitación' }).click(),
+    ]);
     expect(one.suggestedFilename()).toBe('Andres_Ortiz.png');
     const invitation = readInvitation(await downloaded(one));
     expect([invitation.width, invitation.height]).toEqual([INVITATION_WIDTH, INVITATION_HEIGHT]);

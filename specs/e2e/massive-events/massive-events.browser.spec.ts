@@ -5,12 +5,18 @@ import { browserSuite, signInAs, type RunningServer } from '../../support/browse
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 const TITLE = 'Graduación de la generación 2026';
 const alert = (page: Page, title: string) => page.getByRole('alertdialog', { name: title });
 // A Latin-1 CSV (as Excel writes it in Spanish): accents must survive the import.
-const CSV = Buffer.from('Nombre,Apellidos,Teléfono,Correo Electrónico\r\nJosé,Peña,5512345678,jose@correo.mx\r\nMaría,Núñez,,\r\nIván,Ríos,5599887766,\r\n', 'latin1');
+const CSV = Buffer.from(
+  'Nombre,Apellidos,Teléfono,Correo Electrónico\r\nJosé,Peña,5512345678,jose@correo.mx\r\nMaría,Núñez,,\r\nIván,Ríos,5599887766,\r\n',
+  'latin1',
+);
 
 async function eventRow(page: Page, title: string) {
   await page.getByRole('table', { name: 'Eventos registrados' }).waitFor();
@@ -43,7 +49,9 @@ describe('Eventos masivos (wizard, list, session and discard)', () => {
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await alert(page, 'No puedes continuar').getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('button', { name: 'Importar desde plantilla' }).click();
-    await page.getByLabel('Archivo de invitados').setInputFiles({ name: 'invitados.csv', mimeType: 'text/csv', buffer: CSV });
+    await page
+      .getByLabel('Archivo de invitados')
+      .setInputFiles({ name: 'invitados.csv', mimeType: 'text/csv', buffer: CSV });
     await page.getByTestId('import-summary').waitFor();
     expect(await page.getByTestId('import-summary').textContent()).toContain('Invitados nuevos: 3');
     await page.getByTestId('guest-import').getByRole('button', { name: 'Importar' }).click();

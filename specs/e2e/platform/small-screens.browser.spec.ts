@@ -13,7 +13,10 @@ import { browserSuite, signInAs, type RunningServer } from '../../support/browse
 
 let server: RunningServer;
 let browser: Browser;
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };
@@ -23,7 +26,11 @@ const DESKTOP = { width: 1280, height: 900 };
 const accounts: { email: string; role: Role; query?: string; forms?: string[] }[] = [
   { email: 'admin@porton.mx', role: 'generalAdmin', forms: ['/newIntegrator'] },
   { email: 'integrador@porton.mx', role: 'integrator', forms: ['/newFrac'] },
-  { email: 'administrador@porton.mx', role: 'admin', forms: ['/newResidents', '/createContractor', '/createConstruction'] },
+  {
+    email: 'administrador@porton.mx',
+    role: 'admin',
+    forms: ['/newResidents', '/createContractor', '/createConstruction'],
+  },
   { email: 'capturista@porton.mx', role: 'capturista' },
   { email: 'vigilante@porton.mx', role: 'guard' },
   { email: 'residente@porton.mx', role: 'resident' },
@@ -47,76 +54,97 @@ async function settled(page: Page) {
 
 /** What axe-core reports as serious or critical (WCAG 2.x A and AA rules), as readable lines. */
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /** How far the page scrolls sideways beyond the viewport (0 when it does not). */
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('the menu by role on a phone, and every screen it reaches', () => {
-  it.each(accounts)('$email: at 390x844 the drawer reaches every entry; none (nor its form pages) scrolls sideways; axe finds nothing serious', async ({ email, role, query, forms }) => {
-    const page = await signedIn(email, PHONE, query);
-    const problems: string[] = [];
-    // The side menu is hidden below md: the top bar's 'Abrir menú' replaces it.
-    await expect(page.getByRole('navigation', { name: 'Menú principal' }).isVisible()).resolves.toBe(false);
-    for (const entry of menuFor(role)) {
-      await page.getByRole('button', { name: 'Abrir menú' }).click();
-      const drawer = page.getByRole('dialog');
-      await drawer.getByRole('link', { name: entry.label, exact: true }).click();
-      await page.waitForURL((u) => u.pathname === entry.path);
-      // It closes on navigation.
-      await drawer.waitFor({ state: 'detached' });
-      await settled(page);
-      const over = await sideways(page);
-      if (over > 0) problems.push(`${entry.path}: scrolls ${over}px sideways`);
-      for (const v of await seriousViolations(page)) problems.push(`${entry.path} (phone): ${v}`);
-    }
-    for (const path of forms ?? []) {
-      await page.goto(server.url + path);
-      await settled(page);
-      const over = await sideways(page);
-      if (over > 0) problems.push(`${path}: scrolls ${over}px sideways`);
-      for (const v of await seriousViolations(page)) problems.push(`${path} (phone): ${v}`);
-    }
-    if (!menuFor(role).length) {
-      // The contractor has no menu: the home screen alone.
-      await settled(page);
-      const over = await sideways(page);
-      if (over > 0) problems.push(`${page.url()}: scrolls ${over}px sideways`);
-      for (const v of await seriousViolations(page)) problems.push(`home (phone): ${v}`);
-    }
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
+  it.each(accounts)(
+    '$email: at 390x844 the drawer reaches every entry; none (nor its form pages) scrolls sideways; axe finds nothing serious',
+    async ({ email, role, query, forms }) => {
+      const page = await signedIn(email, PHONE, query);
+      const problems: string[] = [];
+      // The side menu is hidden below md: the top bar's 'Abrir menú' replaces it.
+      await expect(page.getByRole('navigation', { name: 'Menú principal' }).isVisible()).resolves.toBe(false);
+      for (const entry of menuFor(role)) {
+        await page.getByRole('button', { name: 'Abrir menú' }).click();
+        const drawer = page.getByRole('dialog');
+        await drawer.getByRole('link', { name: entry.label, exact: true }).click();
+        await page.waitForURL((u) => u.pathname === entry.path);
+        // It closes on navigation.
+        await drawer.waitFor({ state: 'detached' });
+        await settled(page);
+        const over = await sideways(page);
+        if (over > 0) problems.push(`${entry.path}: scrolls ${over}px sideways`);
+        for (const v of await seriousViolations(page)) problems.push(`${entry.path} (phone): ${v}`);
+      }
+      for (const path of forms ?? []) {
+        await page.goto(server.url + path);
+        await settled(page);
+        const over = await sideways(page);
+        if (over > 0) problems.push(`${path}: scrolls ${over}px sideways`);
+        for (const v of await seriousViolations(page)) problems.push(`${path} (phone): ${v}`);
+      }
+      if (!menuFor(role).length) {
+        // The contractor has no menu: the home screen alone.
+        await settled(page);
+        const over = await sideways(page);
+        if (over > 0) problems.push(`${page.url()}: scrolls ${over}px sideways`);
+        for (const v of await seriousViolations(page)) problems.push(`home (phone): ${v}`);
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
 
-  it.each(accounts)('$email: on the desktop axe finds nothing serious on any screen of the menu', async ({ email, role, query }) => {
-    const page = await signedIn(email, DESKTOP, query);
-    const problems: string[] = [];
-    for (const entry of menuFor(role)) {
-      await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: entry.label, exact: true }).click();
-      await page.waitForURL((u) => u.pathname === entry.path);
-      await settled(page);
-      for (const v of await seriousViolations(page)) problems.push(`${entry.path} (desktop): ${v}`);
-    }
-    if (!menuFor(role).length) for (const v of await seriousViolations(page)) problems.push(`home (desktop): ${v}`);
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
+  it.each(accounts)(
+    '$email: on the desktop axe finds nothing serious on any screen of the menu',
+    async ({ email, role, query }) => {
+      const page = await signedIn(email, DESKTOP, query);
+      const problems: string[] = [];
+      for (const entry of menuFor(role)) {
+        await page
+          .getByRole('navigation', { name: 'Menú principal' })
+          .getByRole('link', { name: entry.label, exact: true })
+          .click();
+        await page.waitForURL((u) => u.pathname === entry.path);
+        await settled(page);
+        for (const v of await seriousViolations(page)) problems.push(`${entry.path} (desktop): ${v}`);
+      }
+      if (!menuFor(role).length) for (const v of await seriousViolations(page)) problems.push(`home (desktop): ${v}`);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
 
-  it.each(accounts.filter((a) => a.role !== 'contractor'))('$email: at 768x1024 (a tablet) the side menu shows and reaches every entry, none scrolling sideways', async ({ email, role }) => {
-    const page = await signedIn(email, TABLET);
-    const nav = page.getByRole('navigation', { name: 'Menú principal' });
-    await expect(nav.isVisible()).resolves.toBe(true);
-    for (const entry of menuFor(role)) {
-      await nav.getByRole('link', { name: entry.label, exact: true }).click();
-      await page.waitForURL((u) => u.pathname === entry.path);
-      await settled(page);
-      expect(await sideways(page), entry.path).toBeLessThanOrEqual(0);
-    }
-    await page.context().close();
-  });
+  it.each(accounts.filter((a) => a.role !== 'contractor'))(
+    '$email: at 768x1024 (a tablet) the side menu shows and reaches every entry, none scrolling sideways',
+    async ({ email, role }) => {
+      const page = await signedIn(email, TABLET);
+      const nav = page.getByRole('navigation', { name: 'Menú principal' });
+      await expect(nav.isVisible()).resolves.toBe(true);
+      for (const entry of menuFor(role)) {
+        await nav.getByRole('link', { name: entry.label, exact: true }).click();
+        await page.waitForURL((u) => u.pathname === entry.path);
+        await settled(page);
+        expect(await sideways(page), entry.path).toBeLessThanOrEqual(0);
+      }
+      await page.context().close();
+    },
+  );
 
   it('the drawer closes on Escape and keeps the focus inside while open; switcher and log-out are reachable on the phone', async () => {
     const page = await signedIn('administrador@porton.mx', PHONE);
@@ -131,7 +159,12 @@ describe('the menu by role on a phone, and every screen it reaches', () => {
     await drawer.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await expect(page.getByRole('menuitem', { name: 'Cerrar Sesión' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('menuitem', { name: 'Bosques del Valle' }).or(page.getByRole('menuitem', { name: 'Residencial Las Palmas' })).isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('menuitem', { name: 'Bosques del Valle' })
+        .or(page.getByRole('menuitem', { name: 'Residencial Las Palmas' }))
+        .isVisible(),
+    ).resolves.toBe(true);
     await page.context().close();
   });
 
@@ -147,7 +180,11 @@ describe('the menu by role on a phone, and every screen it reaches', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     // Layout sizes (offsetHeight/Width), not the box while the dialog's opening animation scales it.
     for (const button of await dialog.getByRole('button').all()) {
-      const size = await button.evaluate((b: HTMLElement) => ({ h: b.offsetHeight, w: b.offsetWidth, name: b.textContent }));
+      const size = await button.evaluate((b: HTMLElement) => ({
+        h: b.offsetHeight,
+        w: b.offsetWidth,
+        name: b.textContent,
+      }));
       expect(size.h, size.name ?? '').toBeGreaterThanOrEqual(44);
       expect(size.w, size.name ?? '').toBeGreaterThanOrEqual(44);
     }
@@ -162,12 +199,14 @@ describe('keyboard only', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     // Where the focus is and which dialogs are open, so a failure can be read without a rerun.
-    const where = () => page.evaluate(() => {
-      const el = document.activeElement;
-      const dialogs = [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')]
-        .map((d) => `${d.getAttribute('role')} ${d.getAttribute('data-state') ?? ''} "${d.textContent?.slice(0, 30)}"`);
-      return `focus on ${el ? el.outerHTML.slice(0, 160) : 'nothing'}; dialogs: ${dialogs.join(' | ') || 'none'}; at ${location.pathname}`;
-    });
+    const where = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        const dialogs = [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].map(
+          (d) => `${d.getAttribute('role')} ${d.getAttribute('data-state') ?? ''} "${d.textContent?.slice(0, 30)}"`,
+        );
+        return `focus on ${el ? el.outerHTML.slice(0, 160) : 'nothing'}; dialogs: ${dialogs.join(' | ') || 'none'}; at ${location.pathname}`;
+      });
     const tabTo = async (accept: () => Promise<boolean>, what: string) => {
       for (let i = 0; i < 60; i++) {
         await page.keyboard.press('Tab');
@@ -175,18 +214,25 @@ describe('keyboard only', () => {
       }
       throw new Error(`Tab never reached ${what}: ${await where()}`);
     };
-    const focused = (role: string, name: string) => () => page.evaluate(([r, n]) => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el) return false;
-      const label = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '';
-      const tag = el.tagName.toLowerCase();
-      const elRole = el.getAttribute('role') ?? (tag === 'a' ? 'link' : tag === 'button' ? 'button' : tag === 'input' ? 'textbox' : tag);
-      return elRole === r && label === n;
-    }, [role, name]);
-    const focusedLabel = (label: string) => () => page.evaluate((l) => {
-      const el = document.activeElement as HTMLInputElement | null;
-      return Boolean(el?.labels && [...el.labels].some((x) => x.textContent?.replace('*', '').trim() === l));
-    }, label);
+    const focused = (role: string, name: string) => () =>
+      page.evaluate(
+        ([r, n]) => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el) return false;
+          const label = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '';
+          const tag = el.tagName.toLowerCase();
+          const elRole =
+            el.getAttribute('role') ??
+            (tag === 'a' ? 'link' : tag === 'button' ? 'button' : tag === 'input' ? 'textbox' : tag);
+          return elRole === r && label === n;
+        },
+        [role, name],
+      );
+    const focusedLabel = (label: string) => () =>
+      page.evaluate((l) => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return Boolean(el?.labels && [...el.labels].some((x) => x.textContent?.replace('*', '').trim() === l));
+      }, label);
 
     await tabTo(focusedLabel('Correo electrónico'), 'Correo electrónico');
     await page.keyboard.type('administrador@porton.mx');
@@ -200,12 +246,19 @@ describe('keyboard only', () => {
     // focused, aria-expanded false; CI of 27 Nov, and 1 run in 4 here with 8 busy loops).
     await page.getByTestId('live-status').getByText('En vivo').waitFor();
     await page.getByRole('img', { name: 'Entradas por día (promedio)' }).waitFor();
-    await expect.poll(() => page.locator('[role="status"][aria-label^="Cargando"]').count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => page.locator('[role="status"][aria-label^="Cargando"]').count(), { timeout: 30_000 })
+      .toBe(0);
 
     await tabTo(focused('button', 'Abrir menú'), "'Abrir menú'");
     await page.keyboard.press('Enter');
     // The menu opens as a dialog that keeps the focus inside: tab through it once it shows.
-    await page.getByRole('dialog').waitFor({ timeout: 10_000 }).catch(async (e) => { throw new Error(`${e}; ${await where()}`); });
+    await page
+      .getByRole('dialog')
+      .waitFor({ timeout: 10_000 })
+      .catch(async (e) => {
+        throw new Error(`${e}; ${await where()}`);
+      });
     await tabTo(focused('link', 'Zonas'), 'Zonas');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/zones`);
@@ -231,11 +284,17 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.waitFor();
-    await tabTo(async () => (await row.getByRole('button', { name: 'Eliminar' }).evaluate((b) => b === document.activeElement)), "the row's 'Eliminar'");
+    await tabTo(
+      async () => await row.getByRole('button', { name: 'Eliminar' }).evaluate((b) => b === document.activeElement),
+      "the row's 'Eliminar'",
+    );
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: `¿Seguro que deseas eliminar ${name}?` });
     await confirm.waitFor();
-    await tabTo(async () => (await confirm.getByRole('button', { name: 'Eliminar' }).evaluate((b) => b === document.activeElement)), "the confirmation's 'Eliminar'");
+    await tabTo(
+      async () => await confirm.getByRole('button', { name: 'Eliminar' }).evaluate((b) => b === document.activeElement),
+      "the confirmation's 'Eliminar'",
+    );
     await page.keyboard.press('Enter');
     const deleted = page.getByRole('alertdialog', { name: '¡Correcto!' });
     await deleted.getByText(`${name} se eliminó correctamente.`).waitFor();
@@ -255,7 +314,13 @@ describe('installable at the gate', () => {
     expect(href).toBeTruthy();
     const res = await fetch(new URL(href!, server.url));
     expect(res.status).toBe(200);
-    const manifest = await res.json() as { short_name: string; display: string; theme_color: string; lang: string; icons: { src: string; sizes: string; type: string }[] };
+    const manifest = (await res.json()) as {
+      short_name: string;
+      display: string;
+      theme_color: string;
+      lang: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
     expect(manifest).toMatchObject({ short_name: 'Portón', display: 'standalone', lang: 'es-MX' });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
     for (const size of ['192x192', '512x512']) {

@@ -8,10 +8,17 @@ import { browserSuite, signInAs, type RunningServer } from '../../support/browse
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function signedIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'es-MX', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 1000 },
+    locale: 'es-MX',
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   await signInAs(page, server.url, email);
   await page.waitForURL((u) => u.pathname !== '/');
@@ -25,9 +32,10 @@ async function pagerText(page: Page) {
   const [, total, current, pages] = /(\d+) registros · página (\d+) de (\d+)/.exec(text)!.map(Number);
   return { total, current, pages };
 }
-const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+const daysBefore = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-describe("Reportes (visit report): the guard filters, pages and exports the demo history", () => {
+describe('Reportes (visit report): the guard filters, pages and exports the demo history', () => {
   it('filters by guest and entry range, pages, and the downloaded reporte_visitas.xlsx holds the same rows', async () => {
     const page = await signedIn('vigilante@porton.mx');
     await page.getByRole('link', { name: 'Reportes', exact: true }).click();
@@ -52,13 +60,17 @@ describe("Reportes (visit report): the guard filters, pages and exports the demo
     const { total, pages } = await pagerText(page);
     expect(total).toBeGreaterThan(15);
     // Accent-insensitive: every guest found is a José (or Jose).
-    for (const name of await rows(page, 'Visitas registradas').locator('td:nth-child(3)').allTextContents()) expect(name).toMatch(/^Jos[ée]/);
+    for (const name of await rows(page, 'Visitas registradas').locator('td:nth-child(3)').allTextContents())
+      expect(name).toMatch(/^Jos[ée]/);
     await page.getByRole('navigation', { name: 'Paginación' }).getByRole('button', { name: '2', exact: true }).click();
     await expect.poll(async () => (await pagerText(page)).current).toBe(2);
     expect(pages).toBe(Math.ceil(total / 15));
 
     // 'Exportar a Excel' downloads the same filters' rows while the page stays usable.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar a Excel' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar a Excel' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('reporte_visitas.xlsx');
     await page.getByRole('alertdialog', { name: '¡Correcto!' }).waitFor();
     const wb = new ExcelJS.Workbook();
@@ -95,9 +107,18 @@ describe('Reporte áreas comunes and who reaches the reports', () => {
     await table(page, 'Visitas a áreas comunes').waitFor();
     await page.getByLabel('Modo de entrada').selectOption('qr');
     await page.getByRole('button', { name: 'Buscar' }).click();
-    await expect.poll(async () => (await rows(page, 'Visitas a áreas comunes').locator('td:nth-child(6)').allTextContents()).every((m) => m === 'QR')).toBe(true);
+    await expect
+      .poll(async () =>
+        (await rows(page, 'Visitas a áreas comunes').locator('td:nth-child(6)').allTextContents()).every(
+          (m) => m === 'QR',
+        ),
+      )
+      .toBe(true);
     const { total } = await pagerText(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar a Excel' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar a Excel' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('reporte_areas_comunes.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(readFileSync((await download.path())!) as never);

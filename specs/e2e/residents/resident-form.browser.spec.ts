@@ -8,7 +8,10 @@ import { signInAs, type RunningServer, browserSuite } from '../../support/browse
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function formAs(email: string, query = ''): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'es-MX' });
@@ -21,7 +24,7 @@ async function formAs(email: string, query = ''): Promise<Page> {
 }
 const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
-describe("Alta residente in Chromium", () => {
+describe('Alta residente in Chromium', () => {
   it('the administrator registers a resident with two phones and app use, sees the success dialog and returns to /residents', async () => {
     const page = await formAs('administrador@porton.mx');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Alta residente');
@@ -60,17 +63,52 @@ describe("Alta residente in Chromium", () => {
     const sheet = book.addWorksheet('Residentes');
     sheet.addRow([...RESIDENT_IMPORT_HEADERS]);
     const stamp = Date.now();
-    sheet.addRow(['Ofelia', 'Márquez Duran', `ofelia.${stamp}@correo.mx`, 'Zona Norte', 'Calle Roble', '88', '', '', 'NO', 'NO', '5512349999', '', '', '']);
-    sheet.addRow(['Pedro', 'Ruiz Lara', 'no-es-correo', 'Zona Norte', 'Calle Roble', '89', '', '', 'NO', 'NO', '5512348888', '', '', '']);
+    sheet.addRow([
+      'Ofelia',
+      'Márquez Duran',
+      `ofelia.${stamp}@correo.mx`,
+      'Zona Norte',
+      'Calle Roble',
+      '88',
+      '',
+      '',
+      'NO',
+      'NO',
+      '5512349999',
+      '',
+      '',
+      '',
+    ]);
+    sheet.addRow([
+      'Pedro',
+      'Ruiz Lara',
+      'no-es-correo',
+      'Zona Norte',
+      'Calle Roble',
+      '89',
+      '',
+      '',
+      'NO',
+      'NO',
+      '5512348888',
+      '',
+      '',
+      '',
+    ]);
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
     await page.getByRole('button', { name: 'Importar Excel' }).click();
     await page.getByLabel('Archivo de residentes').setInputFiles({
-      name: 'residentes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer,
+      name: 'residentes.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
     });
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     await page.getByText('Error Parcial').waitFor();
     await page.getByText('Algunos registros fallaron. Descarga el archivo para más detalles.').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar Errores.xlsx' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar Errores.xlsx' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Errores.xlsx');
     const errors = new ExcelJS.Workbook();
     await errors.xlsx.load(readFileSync((await download.path())!) as never);

@@ -5,7 +5,10 @@ import { browserSuite, signInAs, type RunningServer } from '../../support/browse
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function residentsAs(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'es-MX' });
@@ -28,7 +31,9 @@ describe('Residentes: the list, the code column and status, what a capturista ma
     // face is checked on a code resent now. No face shows the code: it goes only by mail.
     await page.getByText('Residente no activado').first().waitFor();
     await page.getByText('Código activado').first().waitFor();
-    const expired = rows(page).filter({ has: page.getByRole('button', { name: 'Reenviar código' }) }).first();
+    const expired = rows(page)
+      .filter({ has: page.getByRole('button', { name: 'Reenviar código' }) })
+      .first();
     const expiredEmail = (await expired.locator('td').first().textContent())!.trim();
     const resentRow = rows(page).filter({ hasText: expiredEmail });
     await resentRow.getByRole('button', { name: 'Reenviar código' }).click();
@@ -36,7 +41,8 @@ describe('Residentes: the list, the code column and status, what a capturista ma
     const resent = (await resentRow.locator('td:nth-child(5)').textContent())!;
     expect(resent).toMatch(/^Código enviado · vence a las \d{2}:\d{2}$/);
     expect(await resentRow.getByRole('button', { name: 'Reenviar código' }).count()).toBe(0);
-    for (const cell of await rows(page).locator('td:nth-child(5)').allTextContents()) expect(cell).not.toMatch(/\b[A-Z0-9]{6}\b/);
+    for (const cell of await rows(page).locator('td:nth-child(5)').allTextContents())
+      expect(cell).not.toMatch(/\b[A-Z0-9]{6}\b/);
     expect(await rows(page).count()).toBeLessThanOrEqual(15);
 
     // Enter in 'Buscar residente' runs the search.

@@ -9,7 +9,10 @@ import { signInAs, type RunningServer, browserSuite } from '../../support/browse
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });
@@ -37,7 +40,9 @@ describe('sign-in errors', () => {
   it('a wrong password shows the message and clears the fields', async () => {
     const page = await freshPage();
     await signInAs(page, server.url, 'capturista@porton.mx', 'incorrecta');
-    await expect(page.getByRole('alertdialog').getByText(SignInMessages.wrongCredentials).waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByRole('alertdialog').getByText(SignInMessages.wrongCredentials).waitFor(),
+    ).resolves.toBeUndefined();
     expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('');
     expect(await page.getByLabel('Contraseña').inputValue()).toBe('');
     await page.context().close();
@@ -47,7 +52,9 @@ describe('sign-in errors', () => {
     const page = await freshPage();
     await page.goto(server.url);
     let requests = 0;
-    page.on('request', (r) => { if (r.url().includes('/oauth/token')) requests++; });
+    page.on('request', (r) => {
+      if (r.url().includes('/oauth/token')) requests++;
+    });
     await page.getByRole('button', { name: 'Ingresar' }).click();
     expect(await page.getByText('El campo es obligatorio.').count()).toBe(2);
     expect(requests).toBe(0);
@@ -105,7 +112,10 @@ describe('guards, switcher and log-out (route table)', () => {
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     const other = before === 'Residencial Las Palmas' ? 'Bosques del Valle' : 'Residencial Las Palmas';
     await page.getByRole('menuitem', { name: other }).click();
-    await page.waitForFunction((name) => document.querySelector('[data-testid="active-community"]')?.textContent === name, other);
+    await page.waitForFunction(
+      (name) => document.querySelector('[data-testid="active-community"]')?.textContent === name,
+      other,
+    );
     await page.context().close();
   });
 

@@ -6,10 +6,17 @@ import { PNG_BASE64 } from '../../support/community-fixtures.js';
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function pageAs(email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1100 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 1100 },
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+  });
   const page = await context.newPage();
   await signInAs(page, server.url, email);
   await page.waitForURL((u) => u.pathname !== '/');
@@ -20,14 +27,30 @@ async function pageAs(email: string, path: string): Promise<Page> {
 const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 const alert = (page: Page, title: string) => page.getByRole('alertdialog', { name: title });
 /** A Chakra checkbox by its exact label, and whether it is checked. */
-const checkbox = (page: Page, label: string) => page.locator('label').filter({ has: page.getByText(label, { exact: true }) }).first();
-const isChecked = async (page: Page, label: string) => (await checkbox(page, label).getAttribute('data-state')) === 'checked';
+const checkbox = (page: Page, label: string) =>
+  page
+    .locator('label')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .first();
+const isChecked = async (page: Page, label: string) =>
+  (await checkbox(page, label).getAttribute('data-state')) === 'checked';
 
 /** A minute ago on the communities' clock (spec 3 dates are wall-clock times), as YYYY-MM-DDTHH:mm:ss. */
 function communityNow() {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(new Date(Date.now() - 60_000)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Mexico_City',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(Date.now() - 60_000))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
@@ -35,7 +58,8 @@ function communityNow() {
 async function tokenOf(email: string) {
   const basic = `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`;
   const res = await fetch(`${server.url}/oauth/token`, {
-    method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Porton2026' }).toString(),
   });
   return ((await res.json()) as { access_token: string }).access_token;
@@ -71,7 +95,9 @@ describe('Avisos and Ajustes in Chromium', () => {
     await expect.poll(() => resident.locator('option').allTextContents()).toContain('Rosa Martínez Cruz');
     await resident.selectOption({ label: 'Rosa Martínez Cruz' });
 
-    await page.getByLabel('Archivo de la imagen').setInputFiles({ name: 'paquete.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
+    await page
+      .getByLabel('Archivo de la imagen')
+      .setInputFiles({ name: 'paquete.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
     await page.getByRole('img', { name: 'Vista previa de la imagen' }).waitFor();
     await page.getByRole('button', { name: 'Registrar' }).click();
     const done = alert(page, 'Correcto');
@@ -82,9 +108,15 @@ describe('Avisos and Ajustes in Chromium', () => {
 
     // The resident app's read: Rosa gets the notice addressed to her, and its image.
     const rosa = await tokenOf('residente@porton.mx');
-    const listed = await (await fetch(`${server.url}/api/notices?search=${encodeURIComponent(title)}`, { headers: { authorization: `Bearer ${rosa}` } })).json();
+    const listed = await (
+      await fetch(`${server.url}/api/notices?search=${encodeURIComponent(title)}`, {
+        headers: { authorization: `Bearer ${rosa}` },
+      })
+    ).json();
     expect(listed.content).toHaveLength(1);
-    const image = await fetch(`${server.url}${listed.content[0].file.publicUrl}`, { headers: { authorization: `Bearer ${rosa}` } });
+    const image = await fetch(`${server.url}${listed.content[0].file.publicUrl}`, {
+      headers: { authorization: `Bearer ${rosa}` },
+    });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
 
@@ -124,7 +156,9 @@ describe('Avisos and Ajustes in Chromium', () => {
     // A blank message is refused with the spec's text.
     await message.fill('   ');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('El mensaje no puede ser vacío, por favor establece un mensaje para tus invitaciones').waitFor();
+    await page
+      .getByText('El mensaje no puede ser vacío, por favor establece un mensaje para tus invitaciones')
+      .waitFor();
 
     const text = 'Te espero, genera tu código de acceso.';
     await message.fill(text);

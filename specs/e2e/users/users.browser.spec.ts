@@ -5,7 +5,10 @@ import { signInAs, type RunningServer, browserSuite } from '../../support/browse
 let server: RunningServer;
 let browser: Browser;
 
-browserSuite((s, b) => { server = s; browser = b; });
+browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function usersAs(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });
@@ -43,16 +46,24 @@ describe('Usuarios in Chromium', () => {
     await row(page, 'capturista@porton.mx').waitFor();
     expect(await page.getByText('contratista@porton.mx').count()).toBe(0);
 
-    await addUser(page, 'Vigilante', { 'Código': 'QW12', 'Nombre': 'Gerardo', 'Apellidos': 'Ruiz Paz' });
+    await addUser(page, 'Vigilante', { Código: 'QW12', Nombre: 'Gerardo', Apellidos: 'Ruiz Paz' });
     await answer(page, '¡Correcto!', 'El usuario se registró correctamente.');
     await row(page, 'QW12').getByText('Gerardo Ruiz Paz').waitFor();
 
-    await addUser(page, 'Capturista', { 'Correo electrónico': 'laura.capturista@porton.mx', 'Nombre': 'Laura', 'Apellidos': 'Pérez Gómez' });
-    await answer(page, '¡Correcto!', 'El usuario se registró correctamente. Enviamos a laura.capturista@porton.mx el enlace para elegir su contraseña.');
+    await addUser(page, 'Capturista', {
+      'Correo electrónico': 'laura.capturista@porton.mx',
+      Nombre: 'Laura',
+      Apellidos: 'Pérez Gómez',
+    });
+    await answer(
+      page,
+      '¡Correcto!',
+      'El usuario se registró correctamente. Enviamos a laura.capturista@porton.mx el enlace para elegir su contraseña.',
+    );
     await row(page, 'laura.capturista@porton.mx').waitFor();
 
     // The same code again: 409.
-    await addUser(page, 'Vigilante', { 'Código': 'qw12', 'Nombre': 'Otro', 'Apellidos': 'Guardia Uno' });
+    await addUser(page, 'Vigilante', { Código: 'qw12', Nombre: 'Otro', Apellidos: 'Guardia Uno' });
     await answer(page, 'El código ya existe', 'Es posible que este código ya esté registrado.');
     await modal(page, 'Agregar usuario').getByRole('button', { name: 'Cancelar' }).click();
 
@@ -73,7 +84,7 @@ describe('Usuarios in Chromium', () => {
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await answer(page, '¡Correcto!', 'Gerardo Ruiz Paz se eliminó correctamente.');
     await row(page, 'QW12').waitFor({ state: 'detached' });
-    await addUser(page, 'Vigilante', { 'Código': 'QW12', 'Nombre': 'Gerardo', 'Apellidos': 'Ruiz Paz' });
+    await addUser(page, 'Vigilante', { Código: 'QW12', Nombre: 'Gerardo', Apellidos: 'Ruiz Paz' });
     await answer(page, 'Código no disponible', 'Este código pertenece a un usuario eliminado; usa otro código.');
   });
 
@@ -81,8 +92,11 @@ describe('Usuarios in Chromium', () => {
     const page = await usersAs('integrador@porton.mx');
     await page.getByRole('button', { name: 'Agregar usuario' }).click();
     const form = modal(page, 'Agregar usuario');
-    expect(await labelled(form, 'Tipo de usuario').locator('option').allTextContents())
-      .toEqual(['Selecciona un tipo de usuario', 'Administrador de fraccionamiento', 'Integrador']);
+    expect(await labelled(form, 'Tipo de usuario').locator('option').allTextContents()).toEqual([
+      'Selecciona un tipo de usuario',
+      'Administrador de fraccionamiento',
+      'Integrador',
+    ]);
     await labelled(form, 'Tipo de usuario').selectOption({ label: 'Administrador de fraccionamiento' });
     await labelled(form, 'Correo electrónico').fill('mario.vega@porton.mx');
     await labelled(form, 'Nombre').fill('Mario');
@@ -94,7 +108,11 @@ describe('Usuarios in Chromium', () => {
     await labelled(form, 'Calle').fill('Av. Revolución');
     await labelled(form, 'Número exterior').fill('1500');
     await form.getByRole('button', { name: 'Registrar' }).click();
-    await answer(page, '¡Correcto!', 'El usuario se registró correctamente. Enviamos a mario.vega@porton.mx el enlace para elegir su contraseña.');
+    await answer(
+      page,
+      '¡Correcto!',
+      'El usuario se registró correctamente. Enviamos a mario.vega@porton.mx el enlace para elegir su contraseña.',
+    );
     await row(page, 'mario.vega@porton.mx').getByText('Administrador de fraccionamiento').waitFor();
     // Reopened, the stored address shows again.
     await row(page, 'mario.vega@porton.mx').getByRole('button', { name: 'Editar' }).click();
@@ -114,7 +132,14 @@ describe('Usuarios in Chromium', () => {
     let form = await open();
     await form.getByRole('button', { name: 'Guardar' }).click();
     await answer(page, 'Error', 'Por favor, corrige los campos indicados.');
-    for (const message of ['El nombre es obligatorio.', 'Los apellidos son obligatorios.', 'El email es obligatorio.', 'La zona es obligatoria.', 'La calle es obligatoria.', 'El número del domicilio es obligatorio.']) {
+    for (const message of [
+      'El nombre es obligatorio.',
+      'Los apellidos son obligatorios.',
+      'El email es obligatorio.',
+      'La zona es obligatoria.',
+      'La calle es obligatoria.',
+      'El número del domicilio es obligatorio.',
+    ]) {
       await form.getByText(message).waitFor();
     }
     await labelled(form, 'Nombre').fill('Caseta');
@@ -124,7 +149,9 @@ describe('Usuarios in Chromium', () => {
     await expect.poll(() => labelled(form, 'Calle').locator('option').allTextContents()).toContain('Calle Roble');
     await labelled(form, 'Calle').selectOption({ label: 'Calle Roble' });
     await labelled(form, 'Número del domicilio').fill('1');
-    const post = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('administrativeResident'));
+    const post = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('administrativeResident'),
+    );
     await form.getByRole('button', { name: 'Guardar' }).click();
     expect((await post).status()).toBe(201);
     await answer(page, '¡Correcto!', 'Visita administrativa registrada correctamente.');
@@ -134,7 +161,9 @@ describe('Usuarios in Chromium', () => {
     expect(await labelled(form, 'Nombre').inputValue()).toBe('Caseta');
     await labelled(form, 'Número del domicilio').fill('2');
     // Once it exists, saving is a PUT to /{fracId} (200).
-    const put = page.waitForResponse((r) => r.request().method() === 'PUT' && /administrativeResident\/[^/]+$/.test(r.url()));
+    const put = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && /administrativeResident\/[^/]+$/.test(r.url()),
+    );
     await form.getByRole('button', { name: 'Guardar' }).click();
     expect((await put).status()).toBe(200);
     await answer(page, '¡Correcto!', 'Visita administrativa registrada correctamente.');

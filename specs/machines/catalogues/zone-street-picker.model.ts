@@ -11,7 +11,11 @@ export const pickerStreets = [
 ];
 const failure = (id: string) => ({
   type: `xstate.error.actor.${id}`,
-  error: { kind: 'http', status: 500, body: { error: 'server_error', error_description: 'Error interno del servidor' } },
+  error: {
+    kind: 'http',
+    status: 500,
+    body: { error: 'server_error', error_description: 'Error interno del servidor' },
+  },
 });
 
 export const zoneStreetPickerModel: ModelSpec<typeof zoneStreetPickerMachine> = {
@@ -25,25 +29,38 @@ export const zoneStreetPickerModel: ModelSpec<typeof zoneStreetPickerMachine> = 
   events: (s) => {
     const [north, south] = pickerZones;
     // A person can only pick a zone the selector lists, and picking the one shown changes nothing.
-    const choose = (uuids: string[]) => uuids
-      .filter((uuid) => uuid !== s.context.zoneUuid && (uuid === '' || s.context.zones.some((z: { uuid: string }) => z.uuid === uuid)))
-      .map((uuid) => ({ type: 'zone.choose', uuid }));
+    const choose = (uuids: string[]) =>
+      uuids
+        .filter(
+          (uuid) =>
+            uuid !== s.context.zoneUuid &&
+            (uuid === '' || s.context.zones.some((z: { uuid: string }) => z.uuid === uuid)),
+        )
+        .map((uuid) => ({ type: 'zone.choose', uuid }));
     switch (s.value as string) {
-      case 'loadingZones': return [{ type: 'xstate.done.actor.zones', output: pickerZones }, failure('zones')];
-      case 'ready': return choose([north.uuid, '']);
-      case 'loadingStreets': return [
-        { type: 'xstate.done.actor.streets', output: pickerStreets }, failure('streets'),
-        ...choose(s.context.zoneUuid === north.uuid ? [south.uuid, ''] : ['']),
-      ];
-      case 'failed': return [{ type: 'options.retry' }, ...choose([north.uuid, ''])];
-      default: return [];
+      case 'loadingZones':
+        return [{ type: 'xstate.done.actor.zones', output: pickerZones }, failure('zones')];
+      case 'ready':
+        return choose([north.uuid, '']);
+      case 'loadingStreets':
+        return [
+          { type: 'xstate.done.actor.streets', output: pickerStreets },
+          failure('streets'),
+          ...choose(s.context.zoneUuid === north.uuid ? [south.uuid, ''] : ['']),
+        ];
+      case 'failed':
+        return [{ type: 'options.retry' }, ...choose([north.uuid, ''])];
+      default:
+        return [];
     }
   },
 };
 
 /* What the specification says holds: the Calles and Áreas comunes modals, zone then street, api/zones/getAll and api/streets/zones/{zoneUuid}. */
 type Probe = ActorProbe<typeof zoneStreetPickerMachine>;
-const fail = (message: string) => { throw new Error(message); };
+const fail = (message: string) => {
+  throw new Error(message);
+};
 const lastChosen = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'zone.choose')?.uuid;
 zoneStreetPickerModel.expectations = {
   '"ready"': [
@@ -71,24 +88,34 @@ zoneStreetPickerModel.expectations = {
       },
     },
   ],
-  '"loadingStreets"': [{
-    says: 'Elegir una zona pide sus calles por el uuid de la zona',
-    actor: (p) => {
-      const last = p.calls.filter((c) => c.src === 'loadStreets').at(-1) ?? fail('no se pidieron');
-      if (last.input.zoneUuid !== p.snapshot.context.zoneUuid) fail(`pidió ${last.input.zoneUuid}`);
-      if (p.snapshot.context.streets.length) fail('siguen las calles de otra zona');
+  '"loadingStreets"': [
+    {
+      says: 'Elegir una zona pide sus calles por el uuid de la zona',
+      actor: (p) => {
+        const last = p.calls.filter((c) => c.src === 'loadStreets').at(-1) ?? fail('no se pidieron');
+        if (last.input.zoneUuid !== p.snapshot.context.zoneUuid) fail(`pidió ${last.input.zoneUuid}`);
+        if (p.snapshot.context.streets.length) fail('siguen las calles de otra zona');
+      },
     },
-  }],
-  '"failed"': [{
-    says: 'Si zonas o calles no cargan, el mensaje del servidor se muestra junto a los selectores',
-    actor: (p) => { if (p.snapshot.context.error !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.error}'`); },
-  }],
+  ],
+  '"failed"': [
+    {
+      says: 'Si zonas o calles no cargan, el mensaje del servidor se muestra junto a los selectores',
+      actor: (p) => {
+        if (p.snapshot.context.error !== 'Error interno del servidor') fail(`dice '${p.snapshot.context.error}'`);
+      },
+    },
+  ],
 };
-zoneStreetPickerModel.describeEvent = (e) => ({
-  'zone.choose': e.uuid === '' ? 'deja Zona sin elegir' : `elige ${pickerZones.find((z) => z.uuid === e.uuid)?.name}`,
-  'options.retry': 'pulsa Reintentar',
-  'xstate.done.actor.zones': 'el servidor responde las zonas',
-  'xstate.error.actor.zones': 'las zonas no cargan',
-  'xstate.done.actor.streets': 'el servidor responde las calles',
-  'xstate.error.actor.streets': 'las calles no cargan',
-} as Record<string, string>)[e.type] ?? e.type;
+zoneStreetPickerModel.describeEvent = (e) =>
+  (
+    ({
+      'zone.choose':
+        e.uuid === '' ? 'deja Zona sin elegir' : `elige ${pickerZones.find((z) => z.uuid === e.uuid)?.name}`,
+      'options.retry': 'pulsa Reintentar',
+      'xstate.done.actor.zones': 'el servidor responde las zonas',
+      'xstate.error.actor.zones': 'las zonas no cargan',
+      'xstate.done.actor.streets': 'el servidor responde las calles',
+      'xstate.error.actor.streets': 'las calles no cargan',
+    }) as Record<string, string>
+  )[e.type] ?? e.type;

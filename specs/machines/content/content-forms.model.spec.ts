@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contentDateLimits, descriptionCounter, imageProblem, toContentDate } from '../../../src/shared/content/content-rules.js';
+import {
+  contentDateLimits,
+  descriptionCounter,
+  imageProblem,
+  toContentDate,
+} from '../../../src/shared/content/content-rules.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../../support/model-paths.js';
 import { contentFormsModel } from './content-forms.model.js';
 
@@ -14,10 +19,20 @@ describe("the content forms: 'Nuevo aviso', 'Nuevo boletín', 'Editar promoción
   });
 
   it('date rules: the end is disabled until a start is chosen, then its minimum is the start; the start minimum is now (create) or the stored start (edit)', () => {
-    expect(contentDateLimits('notices', '', null, NOW)).toEqual({ startMin: '2026-11-25T09:30:15', endMin: '1900-01-30T00:00:00', endDisabled: true });
+    expect(contentDateLimits('notices', '', null, NOW)).toEqual({
+      startMin: '2026-11-25T09:30:15',
+      endMin: '1900-01-30T00:00:00',
+      endDisabled: true,
+    });
     expect(contentDateLimits('promotions', '', null, NOW).endMin).toBe('1900-01-01T00:00:00');
-    expect(contentDateLimits('newsletters', '2026-12-01T10:00', null, NOW)).toEqual({ startMin: '2026-11-25T09:30:15', endMin: '2026-12-01T10:00:00', endDisabled: false });
-    expect(contentDateLimits('notices', '2026-12-01T10:00:00', '2026-01-05T08:00:00', NOW).startMin).toBe('2026-01-05T08:00:00');
+    expect(contentDateLimits('newsletters', '2026-12-01T10:00', null, NOW)).toEqual({
+      startMin: '2026-11-25T09:30:15',
+      endMin: '2026-12-01T10:00:00',
+      endDisabled: false,
+    });
+    expect(contentDateLimits('notices', '2026-12-01T10:00:00', '2026-01-05T08:00:00', NOW).startMin).toBe(
+      '2026-01-05T08:00:00',
+    );
     expect(toContentDate('2026-12-01T10:00')).toBe('2026-12-01T10:00:00');
   });
 
@@ -31,7 +46,13 @@ describe("the content forms: 'Nuevo aviso', 'Nuevo boletín', 'Editar promoción
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const leave = vi.fn();
-    const run = await runOnActor(path.machine, path, ['loadForm', 'saveRecord', 'readLogo'], { leave }, contentFormsModel);
+    const run = await runOnActor(
+      path.machine,
+      path,
+      ['loadForm', 'saveRecord', 'readLogo'],
+      { leave },
+      contentFormsModel,
+    );
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
     expect(leave).toHaveBeenCalledTimes(run.snapshot.status === 'done' ? 1 : 0);

@@ -13,14 +13,24 @@ describe("the notice's segmentation cascade (a zone loads its streets, a street 
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(noticeSegmentsMachine, path, ['loadZones', 'loadStreets', 'loadResidents'], {}, noticeSegmentsModel);
+    const run = await runOnActor(
+      noticeSegmentsMachine,
+      path,
+      ['loadZones', 'loadStreets', 'loadResidents'],
+      {},
+      noticeSegmentsModel,
+    );
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
   });
 
   it("editing a notice for Zona Sur, Calle Cedro loads that zone's streets and that street's residents as the options arrive", async () => {
-    const path = paths.find((p) => p.inputName === 'aviso editado' && p.events[0]?.type === 'xstate.done.actor.zones'
-      && p.events[1]?.type === 'xstate.done.actor.streets')!;
+    const path = paths.find(
+      (p) =>
+        p.inputName === 'aviso editado' &&
+        p.events[0]?.type === 'xstate.done.actor.zones' &&
+        p.events[1]?.type === 'xstate.done.actor.streets',
+    )!;
     const run = await runOnActor(noticeSegmentsMachine, path, ['loadZones', 'loadStreets', 'loadResidents']);
     expect(run.calls[1]).toMatchObject({ src: 'loadStreets', input: { zoneUuid: segmentZones[1].uuid } });
     expect(run.calls[2]).toMatchObject({ src: 'loadResidents', input: { streetUuid: segmentStreets[1].uuid } });

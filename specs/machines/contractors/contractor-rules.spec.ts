@@ -20,9 +20,32 @@ describe('contractor address (composed on create and on update, parsed back)', (
   });
 
   it('the form sends the create format on create (with the email) and the update format on edit (without it)', () => {
-    const form = { firstName: 'Ana', lastName: 'Ruiz', enterprise: 'AR', phone: '', email: 'ana@correo.mx', street: 'Av. Uno', number: '4', cp: '64000', city: 'Monterrey' };
-    expect(contractorBodyOf(form, false)).toEqual({ firstName: 'Ana', lastName: 'Ruiz', enterprise: 'AR', phone: '', email: 'ana@correo.mx', fullAddress: 'Monterrey, Av. Uno, #4, C.P.:64000' });
-    expect(contractorBodyOf(form, true)).toEqual({ firstName: 'Ana', lastName: 'Ruiz', enterprise: 'AR', phone: '', fullAddress: 'Av. Uno, #4, CP.64000, Monterrey' });
+    const form = {
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      enterprise: 'AR',
+      phone: '',
+      email: 'ana@correo.mx',
+      street: 'Av. Uno',
+      number: '4',
+      cp: '64000',
+      city: 'Monterrey',
+    };
+    expect(contractorBodyOf(form, false)).toEqual({
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      enterprise: 'AR',
+      phone: '',
+      email: 'ana@correo.mx',
+      fullAddress: 'Monterrey, Av. Uno, #4, C.P.:64000',
+    });
+    expect(contractorBodyOf(form, true)).toEqual({
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      enterprise: 'AR',
+      phone: '',
+      fullAddress: 'Av. Uno, #4, CP.64000, Monterrey',
+    });
   });
 });
 
@@ -30,14 +53,25 @@ describe("the contractor's home status", () => {
   const counts = { workerCount: 3, approved: 0, rejected: 0, pending: 0, rejectedWorker: null };
   it("all approved: 'Solicitud aprobada'; any rejected: 'Solicitud rechazada' with the worker's name; otherwise 'Solicitud pendiente'", () => {
     expect(siteStatusText({ ...counts, approved: 3 })).toBe('Solicitud aprobada');
-    expect(siteStatusText({ ...counts, approved: 2, rejected: 1, rejectedWorker: 'Beto Ruiz' })).toBe('Solicitud rechazada: Beto Ruiz');
+    expect(siteStatusText({ ...counts, approved: 2, rejected: 1, rejectedWorker: 'Beto Ruiz' })).toBe(
+      'Solicitud rechazada: Beto Ruiz',
+    );
     expect(siteStatusText({ ...counts, approved: 2, pending: 1 })).toBe('Solicitud pendiente');
   });
 });
 
 describe('construction form (start not before today, end not before start, end picker after the start)', () => {
   const today = '2026-11-25';
-  const values = { name: 'Casa', contractor: 'k', street: 's', number: 'T1', streetNumber: '1', startDate: today, endDate: '2026-12-01', keptStart: '' };
+  const values = {
+    name: 'Casa',
+    contractor: 'k',
+    street: 's',
+    number: 'T1',
+    streetNumber: '1',
+    startDate: today,
+    endDate: '2026-12-01',
+    keptStart: '',
+  };
   const errors = (overrides: Record<string, string>) => {
     const r = v.safeParse(constructionFormSchema(today), { ...values, ...overrides });
     return r.success ? [] : r.issues.map((i) => i.message);
@@ -48,7 +82,7 @@ describe('construction form (start not before today, end not before start, end p
     expect(errors({ endDate: '2026-11-24' })).toEqual(['La fecha de fin no puede ser anterior a la fecha de inicio.']);
     expect(errors({ endDate: '2100-12-31' })).toEqual(['La fecha no puede ser posterior al 30/12/2100.']);
   });
-  it("an edited running site keeps its past start; the start picker then offers it", () => {
+  it('an edited running site keeps its past start; the start picker then offers it', () => {
     expect(errors({ startDate: '2026-10-01', keptStart: '2026-10-01' })).toEqual([]);
     expect(earliestStart(today, '2026-10-01')).toBe('2026-10-01');
     expect(earliestStart(today, '')).toBe(today);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { approvalDialog, workerApprovalMachine, type WorkerApprovalInput } from '../../../machines/contractors/worker-approval.machine.js';
+import {
+  approvalDialog,
+  workerApprovalMachine,
+  type WorkerApprovalInput,
+} from '../../../machines/contractors/worker-approval.machine.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../../support/model-paths.js';
 import { GOOD_REASON, workerApprovalModel } from './worker-approval.model.js';
 
@@ -22,8 +26,10 @@ function specSays(input: WorkerApprovalInput): { refusal: string | null; noPendi
       ? { refusal: 'Solamente puedes aprobar solicitudes pendientes.', noPending: false, targets: [] }
       : { refusal: null, noPending: false, targets: [first!.uuid] };
   }
-  if (first!.status === 'Rechazado') return { refusal: 'El trabajador ya ha sido rechazado', noPending: false, targets: [] };
-  if (first!.status !== 'Pendiente') return { refusal: 'Solo se pueden rechazar solicitudes pendientes.', noPending: false, targets: [] };
+  if (first!.status === 'Rechazado')
+    return { refusal: 'El trabajador ya ha sido rechazado', noPending: false, targets: [] };
+  if (first!.status !== 'Pendiente')
+    return { refusal: 'Solo se pueden rechazar solicitudes pendientes.', noPending: false, targets: [] };
   return { refusal: null, noPending: false, targets: [first!.uuid] };
 }
 
@@ -37,18 +43,29 @@ describe('workerApproval machine (approval rules, messages, approve all / reject
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const input = path.input as WorkerApprovalInput;
     const said = specSays(input);
-    const run = await runOnActor(workerApprovalMachine, path, ['approveWorker', 'rejectWorker'], {}, workerApprovalModel);
+    const run = await runOnActor(
+      workerApprovalMachine,
+      path,
+      ['approveWorker', 'rejectWorker'],
+      {},
+      workerApprovalModel,
+    );
     expect(run.seen).toEqual(path.states);
     const decisionCalls = run.calls.filter((c) => c.src === 'approveWorker' || c.src === 'rejectWorker');
     // Only workers the rule allows are ever sent, each once, in order, and with the action pressed.
-    expect(decisionCalls.map((c) => (c.input as { uuid: string }).uuid)).toEqual(said.targets.slice(0, decisionCalls.length));
-    expect(decisionCalls.every((c) => c.src === (input.action === 'approve' ? 'approveWorker' : 'rejectWorker'))).toBe(true);
+    expect(decisionCalls.map((c) => (c.input as { uuid: string }).uuid)).toEqual(
+      said.targets.slice(0, decisionCalls.length),
+    );
+    expect(decisionCalls.every((c) => c.src === (input.action === 'approve' ? 'approveWorker' : 'rejectWorker'))).toBe(
+      true,
+    );
     if (said.refusal) expect(path.states).toContain('"refused"');
     if (said.noPending) expect(path.states).toContain('"noPending"');
     for (const [i, state] of path.states.entries()) {
       const context = path.contexts[i];
       const dialog = approvalDialog(JSON.parse(state), context);
-      if (state === '"refused"') expect(dialog).toEqual({ title: 'No se puede realizar la siguiente acción', text: said.refusal });
+      if (state === '"refused"')
+        expect(dialog).toEqual({ title: 'No se puede realizar la siguiente acción', text: said.refusal });
       if (state === '"noPending"') expect(dialog?.text).toBe('No hay solicitudes pendientes');
       if (state === '"decided"') {
         const titles = input.bulk
@@ -60,7 +77,8 @@ describe('workerApproval machine (approval rules, messages, approve all / reject
       if (state === '"partial"') expect(dialog?.text).toContain('Solamente puedes aprobar solicitudes pendientes.');
     }
     // A rejection is sent only with a non-blank reason (reject with a reason).
-    for (const call of decisionCalls.filter((c) => c.src === 'rejectWorker')) expect((call.input as { reason: string }).reason).toBe(GOOD_REASON);
+    for (const call of decisionCalls.filter((c) => c.src === 'rejectWorker'))
+      expect((call.input as { reason: string }).reason).toBe(GOOD_REASON);
     if (path.states.at(-1) === '"closed"') {
       const changed = decisionCalls.some((c) => c.outcome === 'done');
       expect(run.snapshot.output).toEqual({ changed });
@@ -68,8 +86,11 @@ describe('workerApproval machine (approval rules, messages, approve all / reject
   });
 
   it('a blank or too long reason sends nothing and says why', async () => {
-    const blank = paths.find((p) => p.events.some((e) => e.type === 'reason.change' && e.value === '   ')
-      && p.events.at(-1)?.type === 'reason.submit');
+    const blank = paths.find(
+      (p) =>
+        p.events.some((e) => e.type === 'reason.change' && e.value === '   ') &&
+        p.events.at(-1)?.type === 'reason.submit',
+    );
     expect(blank, 'a path submits a blank reason').toBeDefined();
     expect(blank!.final.context.reasonError).toBe('Escribe el motivo del rechazo.');
     expect(blank!.states.at(-1)).toBe('"askingReason"');

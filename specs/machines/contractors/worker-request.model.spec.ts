@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { workerRequestMachine } from '../../../machines/contractors/worker-request.machine.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../../support/model-paths.js';
-import { EDIT_CONFLICT, requestPayload, SITE, storedId, storedPhoto, storedProof, workerRequestModel } from './worker-request.model.js';
+import {
+  EDIT_CONFLICT,
+  requestPayload,
+  SITE,
+  storedId,
+  storedPhoto,
+  storedProof,
+  workerRequestModel,
+} from './worker-request.model.js';
 
 const paths = generatePaths(workerRequestModel);
 
@@ -14,7 +22,10 @@ function statusSaid(events: { type: string; uuid?: string; status?: string }[]) 
   let status = 'Pendiente';
   let sent = false;
   for (const e of events) {
-    if (e.type === 'upload.done') { sent = true; status = 'Pendiente'; }
+    if (e.type === 'upload.done') {
+      sent = true;
+      status = 'Pendiente';
+    }
     if (e.type === 'request.again') sent = false;
     if (e.type === 'worker.decided' && sent && e.uuid === 'w1') status = e.status!;
   }
@@ -26,7 +37,9 @@ type Run = Awaited<ReturnType<typeof runOnActor>>;
 /** 'Editar trabajador': only a worker not approved is edited, a contractor cannot edit, unchanged files go back as {uuid}. */
 function editOracles(path: (typeof paths)[number], run: Run, last: string, left: number) {
   const input = path.input as { token?: string; administrator?: boolean } | undefined;
-  const loaded = path.events.find((e) => e.type === 'xstate.done.actor.loadWorker') as { output: { status: string } } | undefined;
+  const loaded = path.events.find((e) => e.type === 'xstate.done.actor.loadWorker') as
+    | { output: { status: string } }
+    | undefined;
   const ctx = run.snapshot.context;
   if (!input?.token) {
     expect(run.calls.some((c) => c.src === 'loadWorker')).toBe(false);
@@ -40,7 +53,10 @@ function editOracles(path: (typeof paths)[number], run: Run, last: string, left:
   }
   expect(run.calls.find((c) => c.src === 'loadWorker')?.input).toEqual({ uuid: input.token });
   if (loaded?.output.status === 'Aprobado') {
-    expect([path.states[1], ctx.error]).toEqual(['"refused"', 'Solo se puedan editar trabajadores que no han sido aprobados.']);
+    expect([path.states[1], ctx.error]).toEqual([
+      '"refused"',
+      'Solo se puedan editar trabajadores que no han sido aprobados.',
+    ]);
   }
   if (loaded?.output.status === 'Rechazado' && path.states[1] === '"filling"') {
     // The form opens with the worker's own values.
@@ -49,12 +65,17 @@ function editOracles(path: (typeof paths)[number], run: Run, last: string, left:
   if (last === '"uploading"' && path.events.at(-1)?.type === 'form.submit') {
     // Unchanged files go back as {uuid}; nothing else of the stored file is sent.
     expect(ctx.payload.workers[0]).toMatchObject({
-      firstName: 'Rita', photo: { uuid: storedPhoto.uuid }, identification: { uuid: storedId.uuid }, proofOfAddress: { uuid: storedProof.uuid },
+      firstName: 'Rita',
+      photo: { uuid: storedPhoto.uuid },
+      identification: { uuid: storedId.uuid },
+      proofOfAddress: { uuid: storedProof.uuid },
     });
-    for (const slot of ['photo', 'identification', 'proofOfAddress']) expect(Object.keys(ctx.payload.workers[0][slot])).toEqual(['uuid']);
+    for (const slot of ['photo', 'identification', 'proofOfAddress'])
+      expect(Object.keys(ctx.payload.workers[0][slot])).toEqual(['uuid']);
   }
   const lastEvent = path.events.at(-1) as { type: string; status?: number } | undefined;
-  if (lastEvent?.type === 'upload.failed' && lastEvent.status === 409) expect([last, ctx.error]).toEqual(['"refused"', EDIT_CONFLICT]);
+  if (lastEvent?.type === 'upload.failed' && lastEvent.status === 409)
+    expect([last, ctx.error]).toEqual(['"refused"', EDIT_CONFLICT]);
   if (lastEvent?.type === 'upload.failed' && !lastEvent.status) expect(last).toBe('"failed"');
   // Saved ('¡Trabajador actualizado exitosamente!') or refused: closing the dialog returns to /workers, once.
   if (last === '"closed"') expect(left).toBe(1);
@@ -70,7 +91,17 @@ describe('workerRequest machine (a contractor requests, then watches the decisio
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     let left = 0;
-    const run = await runOnActor(workerRequestMachine, path, ['loadWorker'], { leave: () => { left += 1; } }, workerRequestModel);
+    const run = await runOnActor(
+      workerRequestMachine,
+      path,
+      ['loadWorker'],
+      {
+        leave: () => {
+          left += 1;
+        },
+      },
+      workerRequestModel,
+    );
     expect(run.seen).toEqual(path.states);
     const last = path.states.at(-1)!;
     const said = statusSaid(path.events as never);
@@ -80,7 +111,8 @@ describe('workerRequest machine (a contractor requests, then watches the decisio
     expect(uploads.length).toBeLessThanOrEqual(path.events.filter((e) => e.type === 'submit').length);
     if (last === '"submitted"') expect(run.snapshot.context.progress).toBe(100);
     editOracles(path, run, last, left);
-    if (last === '"failed"' && !path.events.some((e) => e.type === 'form.submit')) expect(run.snapshot.context.payload).toEqual(requestPayload);
+    if (last === '"failed"' && !path.events.some((e) => e.type === 'form.submit'))
+      expect(run.snapshot.context.payload).toEqual(requestPayload);
     // The construction given to the screen pre-selects and locks the site.
     if ((path.input as { construction?: string } | undefined)?.construction) {
       for (const c of path.contexts) expect(c.values.construction).toBe(SITE);
@@ -90,8 +122,15 @@ describe('workerRequest machine (a contractor requests, then watches the decisio
       expect(Object.keys(run.snapshot.context.errors).length).toBeGreaterThan(0);
       expect(uploads).toHaveLength(0);
     }
-    if (path.events.at(-1)?.type === 'form.submit' && last === '"uploading"' && !(path.input as { token?: string } | undefined)?.token) {
-      expect(run.snapshot.context.payload).toMatchObject({ construction: { uuid: expect.any(String) }, workers: [{ firstName: 'Ana', lastName: 'Pérez' }] });
+    if (
+      path.events.at(-1)?.type === 'form.submit' &&
+      last === '"uploading"' &&
+      !(path.input as { token?: string } | undefined)?.token
+    ) {
+      expect(run.snapshot.context.payload).toMatchObject({
+        construction: { uuid: expect.any(String) },
+        workers: [{ firstName: 'Ana', lastName: 'Pérez' }],
+      });
     }
   });
 });

@@ -2,10 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { dashboardMachine } from '../../../machines/dashboard/dashboard.machine.js';
 import {
-  applyVisitIn, applyVisitOut, dailyAverages, dashboardOf, formatCount, licenceCardsOf, monthOf, remainingLicenses, visitCardsOf,
+  applyVisitIn,
+  applyVisitOut,
+  dailyAverages,
+  dashboardOf,
+  formatCount,
+  licenceCardsOf,
+  monthOf,
+  remainingLicenses,
+  visitCardsOf,
 } from '../../../src/shared/dashboard/dashboard-counters.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../../support/model-paths.js';
-import { dashboardModel, exitEvent, FRAC, lateManualEntry, OTHER_FRAC, qrEntry, statsResponses } from './dashboard.model.js';
+import {
+  dashboardModel,
+  exitEvent,
+  FRAC,
+  lateManualEntry,
+  OTHER_FRAC,
+  qrEntry,
+  statsResponses,
+} from './dashboard.model.js';
 
 const paths = generatePaths(dashboardModel);
 
@@ -14,7 +30,14 @@ function withFakeSocket() {
   const subscribed: string[] = [];
   const stopped: string[] = [];
   const machine = dashboardMachine.provide({
-    actors: { liveVisits: fromCallback<AnyEventObject, { fracUuid: string }>(({ input }) => { subscribed.push(input.fracUuid); return () => { stopped.push(input.fracUuid); }; }) },
+    actors: {
+      liveVisits: fromCallback<AnyEventObject, { fracUuid: string }>(({ input }) => {
+        subscribed.push(input.fracUuid);
+        return () => {
+          stopped.push(input.fracUuid);
+        };
+      }),
+    },
   });
   return { machine, subscribed, stopped };
 }
@@ -34,7 +57,9 @@ describe('dashboard machine (/home, live counters, calls)', () => {
     expect(ctx).toEqual(path.final.context);
     // Integrators call only the licence dashboard; the others the five statistics calls.
     const input = path.input as { view: string; fracUuid: string | null };
-    expect(new Set(run.calls.map((c) => c.src))).toEqual(new Set(input.view === 'licences' ? ['loadLicences'] : ['loadVisitStats']));
+    expect(new Set(run.calls.map((c) => c.src))).toEqual(
+      new Set(input.view === 'licences' ? ['loadLicences'] : ['loadVisitStats']),
+    );
     if (ctx.licences) expect(licenceCardsOf(ctx.licences).map((c) => c.value)).toEqual([400, 250, 150]);
     // Only a dashboard with a community subscribes, and only to that community.
     const reachedStats = path.events.some((e) => e.type === 'xstate.done.actor.visits');
@@ -57,10 +82,12 @@ describe('dashboard machine (/home, live counters, calls)', () => {
     if (path.events.at(-1)?.type === 'live.status') expect(ctx.live).toBe(path.events.at(-1)!.status);
   });
 
-  it('another community\'s visits do not move the counters', async () => {
+  it("another community's visits do not move the counters", async () => {
     const fake = withFakeSocket();
-    const actor = createActor(fake.machine.provide({ actors: { loadVisitStats: fromPromise(async () => statsResponses) } }),
-      { input: { view: 'visits', fracUuid: FRAC } }).start();
+    const actor = createActor(
+      fake.machine.provide({ actors: { loadVisitStats: fromPromise(async () => statsResponses) } }),
+      { input: { view: 'visits', fracUuid: FRAC } },
+    ).start();
     await new Promise((r) => setTimeout(r, 0));
     const before = actor.getSnapshot().context.visits;
     actor.send({ type: 'visit.in', event: { ...qrEntry, fracUuid: OTHER_FRAC } });
@@ -73,9 +100,12 @@ describe('dashboard machine (/home, live counters, calls)', () => {
   it('cards in the spec order, licences remaining = total - used, en-US thousands, months on the Mexico clock', () => {
     const d = dashboardOf(statsResponses);
     expect(visitCardsOf(d)).toEqual([
-      { label: 'Total de licencias', value: 150 }, { label: 'Licencias usadas', value: 5 },
-      { label: 'Licencias restantes', value: 145 }, { label: 'Residentes registrados', value: 5 },
-      { label: 'Entradas registradas', value: 1234 }, { label: 'Salidas registradas', value: 1200 },
+      { label: 'Total de licencias', value: 150 },
+      { label: 'Licencias usadas', value: 5 },
+      { label: 'Licencias restantes', value: 145 },
+      { label: 'Residentes registrados', value: 5 },
+      { label: 'Entradas registradas', value: 1234 },
+      { label: 'Salidas registradas', value: 1200 },
       { label: 'Visitantes activos', value: 34 },
     ]);
     expect(remainingLicenses({ assignedLicenses: 10, usedLicenses: 12 })).toBe(-2);
@@ -87,6 +117,10 @@ describe('dashboard machine (/home, live counters, calls)', () => {
     // A V_OUT never takes active visitors below zero.
     expect(applyVisitOut({ ...d, activeCount: 0 }).activeCount).toBe(0);
     expect(applyVisitIn(d, { ...qrEntry, at: 'mal' }).monthly).toEqual(d.monthly);
-    expect(licenceCardsOf([400, 250, 150]).map((c) => c.label)).toEqual(['Total de licencias disponibles', 'Licencias asignadas', 'Licencias disponibles']);
+    expect(licenceCardsOf([400, 250, 150]).map((c) => c.label)).toEqual([
+      'Total de licencias disponibles',
+      'Licencias asignadas',
+      'Licencias disponibles',
+    ]);
   });
 });

@@ -23,20 +23,37 @@ describe("the device modal: 'Agregar dispositivo' / 'Editar dispositivo' (defaul
 
 describe('the type rules are guards: a field hidden by the type takes no value', () => {
   const editing = async (values: Record<string, unknown>) => {
-    const actor = createActor(deviceForm.provide({ actors: { loadForm: (await import('xstate')).fromPromise(async () => ({ ...loadedForAdding, values })) as never } }), { input: { id: null } }).start();
+    const actor = createActor(
+      deviceForm.provide({
+        actors: {
+          loadForm: (await import('xstate')).fromPromise(async () => ({ ...loadedForAdding, values })) as never,
+        },
+      }),
+      { input: { id: null } },
+    ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     return actor;
   };
   it('a booth takes no zone, street, number nor parents', async () => {
     const actor = await editing({ name: 'Caseta', deviceType: 'BOOTH' });
-    for (const [name, value] of [['zone', { uuid: ZONE }], ['street', { uuid: ZONE }], ['number', '9'], ['parents', [{ uuid: ZONE }]]] as const) {
+    for (const [name, value] of [
+      ['zone', { uuid: ZONE }],
+      ['street', { uuid: ZONE }],
+      ['number', '9'],
+      ['parents', [{ uuid: ZONE }]],
+    ] as const) {
       actor.send({ type: 'field.change', name, value });
     }
     expect(actor.getSnapshot().context.values).toMatchObject({ zone: null, street: null, number: '', parents: [] });
     actor.stop();
   });
   it('an OUT reader takes no parents; a BARRERA (ZONE) no street and no number', async () => {
-    const actor = await editing({ name: 'Salida', deviceType: 'SCANNER', scannerAccess: 'OUT', scannerPlace: 'BARRERA' });
+    const actor = await editing({
+      name: 'Salida',
+      deviceType: 'SCANNER',
+      scannerAccess: 'OUT',
+      scannerPlace: 'BARRERA',
+    });
     actor.send({ type: 'field.change', name: 'parents', value: [{ uuid: ZONE }] });
     actor.send({ type: 'field.change', name: 'street', value: { uuid: ZONE } });
     actor.send({ type: 'field.change', name: 'number', value: '4' });

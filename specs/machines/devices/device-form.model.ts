@@ -12,15 +12,28 @@ export const EDITED = '00000000-0000-4000-8000-00000000d001';
 /** `GET api/devices/{id}` of the edited device as the modal holds it: an IN scanner at a house, with a parent. */
 export const loadedScanner = {
   values: {
-    name: 'Lector casa 12', deviceType: 'SCANNER', scannerAccess: 'IN', scannerPlace: 'CASA',
-    parents: [{ uuid: PARENT.uuid }], zone: { uuid: ZONE }, street: { uuid: STREET }, number: '12',
+    name: 'Lector casa 12',
+    deviceType: 'SCANNER',
+    scannerAccess: 'IN',
+    scannerPlace: 'CASA',
+    parents: [{ uuid: PARENT.uuid }],
+    zone: { uuid: ZONE },
+    street: { uuid: STREET },
+    number: '12',
   },
   options: { parents: [{ value: PARENT.uuid, label: PARENT.name }] },
   record: { idZone: 1 },
 };
 export const loadedForAdding = { options: { parents: [{ value: PARENT.uuid, label: PARENT.name }] }, record: {} };
-const http = (status: number, error_description: string) => ({ kind: 'http', status, body: { error: 'conflict', error_description } });
-export const cycleRefused = http(400, 'Los dispositivos padre no pueden formar un ciclo: un dispositivo no puede estar antes de sí mismo en la ruta.');
+const http = (status: number, error_description: string) => ({
+  kind: 'http',
+  status,
+  body: { error: 'conflict', error_description },
+});
+export const cycleRefused = http(
+  400,
+  'Los dispositivos padre no pueden formar un ciclo: un dispositivo no puede estar antes de sí mismo en la ruta.',
+);
 
 export const deviceForm = withDeviceRules(emptyDevice);
 
@@ -36,9 +49,12 @@ function changes(values: Record<string, any>) {
   }
   if (values.scannerPlace === null) out.push({ type: 'field.change', name: 'scannerPlace', value: 'CASA' });
   else if (values.zone === null) out.push({ type: 'field.change', name: 'zone', value: { uuid: ZONE } });
-  else if (values.scannerPlace === 'CASA' && values.street === null) out.push({ type: 'field.change', name: 'street', value: { uuid: STREET } });
-  else if (values.scannerPlace === 'CASA' && values.number === '') out.push({ type: 'field.change', name: 'number', value: '12' });
-  else if (values.scannerAccess === 'IN' && values.parents.length === 0) out.push({ type: 'field.change', name: 'parents', value: [{ uuid: PARENT.uuid }] });
+  else if (values.scannerPlace === 'CASA' && values.street === null)
+    out.push({ type: 'field.change', name: 'street', value: { uuid: STREET } });
+  else if (values.scannerPlace === 'CASA' && values.number === '')
+    out.push({ type: 'field.change', name: 'number', value: '12' });
+  else if (values.scannerAccess === 'IN' && values.parents.length === 0)
+    out.push({ type: 'field.change', name: 'parents', value: [{ uuid: PARENT.uuid }] });
   else if (values.scannerAccess === 'IN') out.push({ type: 'field.change', name: 'scannerAccess', value: 'OUT' });
   else if (values.scannerPlace === 'CASA') out.push({ type: 'field.change', name: 'scannerPlace', value: 'BARRERA' });
   else out.push({ type: 'field.change', name: 'deviceType', value: 'BOOTH' });
@@ -60,7 +76,15 @@ export const deviceFormModel: ModelSpec = {
   recordedChildren: ['formPart'],
   notHere: {
     // It always loads (its parents), so the skeleton's boot → editing is the catalogue forms'.
-    transitions: ['deviceForm.boot ----> deviceForm.editing', 'deviceForm --postalCode.', 'deviceForm.editing --field.change--> (self)#0', 'deviceForm --xstate.done.actor.readLogo', 'deviceForm --xstate.error.actor.readLogo', 'deviceForm.editing --logo.', ...confirmingOf('deviceForm').transitions],
+    transitions: [
+      'deviceForm.boot ----> deviceForm.editing',
+      'deviceForm --postalCode.',
+      'deviceForm.editing --field.change--> (self)#0',
+      'deviceForm --xstate.done.actor.readLogo',
+      'deviceForm --xstate.error.actor.readLogo',
+      'deviceForm.editing --logo.',
+      ...confirmingOf('deviceForm').transitions,
+    ],
     states: confirmingOf('deviceForm').states,
     takenBy: 'addressPages; the question before sending, guestForm',
   },
@@ -68,12 +92,18 @@ export const deviceFormModel: ModelSpec = {
   events: (s) => {
     const value = s.value as string;
     const ctx = s.context;
-    if (value === 'loading') return ctx.id
-      ? [{ type: 'xstate.done.actor.load', output: loadedScanner }, { type: 'xstate.error.actor.load', error: http(404, 'El dispositivo no existe.') }]
-      : [{ type: 'xstate.done.actor.load', output: loadedForAdding }];
-    if (value === 'submitting') return [
-      { type: 'xstate.done.actor.save', output: { uuid: ctx.id ?? 'nuevo' } }, { type: 'xstate.error.actor.save', error: cycleRefused },
-    ];
+    if (value === 'loading')
+      return ctx.id
+        ? [
+            { type: 'xstate.done.actor.load', output: loadedScanner },
+            { type: 'xstate.error.actor.load', error: http(404, 'El dispositivo no existe.') },
+          ]
+        : [{ type: 'xstate.done.actor.load', output: loadedForAdding }];
+    if (value === 'submitting')
+      return [
+        { type: 'xstate.done.actor.save', output: { uuid: ctx.id ?? 'nuevo' } },
+        { type: 'xstate.error.actor.save', error: cycleRefused },
+      ];
     if (['invalid', 'succeeded', 'failed', 'loadFailed'].includes(value)) return [{ type: 'dialog.close' }];
     if (value !== 'editing') return [];
     return [...changes(ctx.values), { type: 'form.submit' }, { type: 'form.cancel' }];
@@ -81,84 +111,137 @@ export const deviceFormModel: ModelSpec = {
 };
 
 type Probe = ActorProbe;
-const fail = (message: string) => { throw new Error(message); };
-const dialog = (p: Pick<ScreenProbe, 'screen'>, name: string) => p.screen.getByRole('alertdialog', { name, hidden: true }) as HTMLElement;
+const fail = (message: string) => {
+  throw new Error(message);
+};
+const dialog = (p: Pick<ScreenProbe, 'screen'>, name: string) =>
+  p.screen.getByRole('alertdialog', { name, hidden: true }) as HTMLElement;
 
 /* What spec 3 says holds in each state of the modal. */
 deviceFormModel.expectations = {
-  '"loading"': [{
-    says: 'Al abrir el modal se piden los dispositivos que pueden ser padres (searchParentDevice), también al agregar',
-    actor: (p: Probe) => { if (!p.calls.some((c) => c.src === 'loadForm')) fail('no se pidió nada'); },
-  }],
-  '"editing"': [{
-    says: 'Un dispositivo nuevo es una caseta (BOOTH) con lectura de entrada (IN)',
-    actor: (p: Probe) => {
-      if (p.snapshot.context.id === null && p.events.length === 0) {
-        const { deviceType, scannerAccess } = p.snapshot.context.values;
-        if (deviceType !== 'BOOTH' || scannerAccess !== 'IN') fail(`empieza como ${deviceType} ${scannerAccess}`);
-      }
+  '"loading"': [
+    {
+      says: 'Al abrir el modal se piden los dispositivos que pueden ser padres (searchParentDevice), también al agregar',
+      actor: (p: Probe) => {
+        if (!p.calls.some((c) => c.src === 'loadForm')) fail('no se pidió nada');
+      },
     },
-  }, {
-    says: 'Los campos aparecen por tipo: sin escáner no hay ubicación ni padres; un lector OUT no tiene padres; ZONE no tiene calle; solo HOUSE tiene número',
-    actor: (p: Probe) => {
-      const v = p.snapshot.context.values;
-      if (v.deviceType !== 'SCANNER' && (v.zone || v.street || v.number || v.parents.length)) fail('una caseta conserva campos de escáner');
-      if (v.scannerAccess === 'OUT' && v.parents.length) fail('un lector de salida conserva padres');
-      if (['BARRERA', 'COMMONAREA'].includes(v.scannerPlace) && v.street) fail('una ubicación de zona conserva la calle');
-      if (v.scannerPlace !== 'CASA' && v.number) fail('una ubicación que no es casa conserva el número');
+  ],
+  '"editing"': [
+    {
+      says: 'Un dispositivo nuevo es una caseta (BOOTH) con lectura de entrada (IN)',
+      actor: (p: Probe) => {
+        if (p.snapshot.context.id === null && p.events.length === 0) {
+          const { deviceType, scannerAccess } = p.snapshot.context.values;
+          if (deviceType !== 'BOOTH' || scannerAccess !== 'IN') fail(`empieza como ${deviceType} ${scannerAccess}`);
+        }
+      },
     },
-    view: (p) => {
-      const v = p.context.values;
-      const shows = (label: string) => p.screen.queryAllByLabelText(new RegExp(`^${label}\\s*\\*?$`)).length > 0;
-      if (shows('Zona') !== (v.deviceType === 'SCANNER')) fail('la zona se muestra sin ser escáner, o falta');
-      if (shows('Número') !== (v.deviceType === 'SCANNER' && v.scannerPlace === 'CASA')) fail('el número no sigue a CASA');
-      if (shows('Calle') !== (v.deviceType === 'SCANNER' && v.scannerPlace === 'CASA')) fail('la calle no sigue al tipo de ubicación');
-      if ((p.screen.queryAllByRole('group', { name: 'Dispositivos padre' }).length > 0) !== (v.deviceType === 'SCANNER' && v.scannerAccess === 'IN')) {
-        fail('los dispositivos padre no siguen al tipo de lectura');
-      }
+    {
+      says: 'Los campos aparecen por tipo: sin escáner no hay ubicación ni padres; un lector OUT no tiene padres; ZONE no tiene calle; solo HOUSE tiene número',
+      actor: (p: Probe) => {
+        const v = p.snapshot.context.values;
+        if (v.deviceType !== 'SCANNER' && (v.zone || v.street || v.number || v.parents.length))
+          fail('una caseta conserva campos de escáner');
+        if (v.scannerAccess === 'OUT' && v.parents.length) fail('un lector de salida conserva padres');
+        if (['BARRERA', 'COMMONAREA'].includes(v.scannerPlace) && v.street)
+          fail('una ubicación de zona conserva la calle');
+        if (v.scannerPlace !== 'CASA' && v.number) fail('una ubicación que no es casa conserva el número');
+      },
+      view: (p) => {
+        const v = p.context.values;
+        const shows = (label: string) => p.screen.queryAllByLabelText(new RegExp(`^${label}\\s*\\*?$`)).length > 0;
+        if (shows('Zona') !== (v.deviceType === 'SCANNER')) fail('la zona se muestra sin ser escáner, o falta');
+        if (shows('Número') !== (v.deviceType === 'SCANNER' && v.scannerPlace === 'CASA'))
+          fail('el número no sigue a CASA');
+        if (shows('Calle') !== (v.deviceType === 'SCANNER' && v.scannerPlace === 'CASA'))
+          fail('la calle no sigue al tipo de ubicación');
+        if (
+          p.screen.queryAllByRole('group', { name: 'Dispositivos padre' }).length > 0 !==
+          (v.deviceType === 'SCANNER' && v.scannerAccess === 'IN')
+        ) {
+          fail('los dispositivos padre no siguen al tipo de lectura');
+        }
+      },
     },
-  }, {
-    says: 'Elegir una zona carga sus calles (el selector de calles recibe esa zona) y limpia la calle',
-    actor: (p: Probe) => {
-      const chosen = p.events.filter((e) => e.name === 'zone').length;
-      const told = p.calls.filter((c) => c.src === 'formPart' && c.input.type === 'zone.choose' && c.input.uuid === ZONE).length;
-      if (told !== chosen) fail(`se eligieron ${chosen} zonas y el selector supo de ${told}`);
+    {
+      says: 'Elegir una zona carga sus calles (el selector de calles recibe esa zona) y limpia la calle',
+      actor: (p: Probe) => {
+        const chosen = p.events.filter((e) => e.name === 'zone').length;
+        const told = p.calls.filter(
+          (c) => c.src === 'formPart' && c.input.type === 'zone.choose' && c.input.uuid === ZONE,
+        ).length;
+        if (told !== chosen) fail(`se eligieron ${chosen} zonas y el selector supo de ${told}`);
+      },
     },
-  }],
-  '"invalid"': [{
-    says: "Sin nombre: 'Error' / 'Por favor, corrige los campos indicados.' y 'Asigna un nombre al dispositivo' bajo el nombre",
-    actor: (p: Probe) => {
-      if (p.snapshot.context.values.name === '' && p.snapshot.context.errors.name !== 'Asigna un nombre al dispositivo') fail(`dice ${p.snapshot.context.errors.name}`);
+  ],
+  '"invalid"': [
+    {
+      says: "Sin nombre: 'Error' / 'Por favor, corrige los campos indicados.' y 'Asigna un nombre al dispositivo' bajo el nombre",
+      actor: (p: Probe) => {
+        if (
+          p.snapshot.context.values.name === '' &&
+          p.snapshot.context.errors.name !== 'Asigna un nombre al dispositivo'
+        )
+          fail(`dice ${p.snapshot.context.errors.name}`);
+      },
+      view: (p) => {
+        if (!dialog(p, 'Error').textContent!.includes('Por favor, corrige los campos indicados.')) fail('sin aviso');
+      },
     },
-    view: (p) => { if (!dialog(p, 'Error').textContent!.includes('Por favor, corrige los campos indicados.')) fail('sin aviso'); },
-  }],
-  '"submitting"': [{
-    says: 'Se envía el dispositivo sin los campos que su tipo no usa (POST al agregar, PUT al editar)',
-    actor: (p: Probe) => {
-      const save = p.calls.filter((c) => c.src === 'saveRecord').at(-1) ?? fail('no se guardó');
-      const sent = save.input.values;
-      if (save.input.id !== p.snapshot.context.id) fail('se guardó otro registro');
-      if (sent.deviceType !== 'SCANNER' && (sent.zone !== null || sent.scannerType !== null)) fail('una caseta envía ubicación');
-      if (sent.scannerAccess === 'OUT' && sent.parents.length) fail('un lector de salida envía padres');
-      if (sent.scannerPlace === 'CASA' && sent.scannerType !== 'HOUSE') fail('CASA no se envía como HOUSE');
-      if (sent.scannerPlace === 'BARRERA' && (sent.scannerType !== 'ZONE' || sent.street !== null)) fail('BARRERA no se envía como ZONE sin calle');
+  ],
+  '"submitting"': [
+    {
+      says: 'Se envía el dispositivo sin los campos que su tipo no usa (POST al agregar, PUT al editar)',
+      actor: (p: Probe) => {
+        const save = p.calls.filter((c) => c.src === 'saveRecord').at(-1) ?? fail('no se guardó');
+        const sent = save.input.values;
+        if (save.input.id !== p.snapshot.context.id) fail('se guardó otro registro');
+        if (sent.deviceType !== 'SCANNER' && (sent.zone !== null || sent.scannerType !== null))
+          fail('una caseta envía ubicación');
+        if (sent.scannerAccess === 'OUT' && sent.parents.length) fail('un lector de salida envía padres');
+        if (sent.scannerPlace === 'CASA' && sent.scannerType !== 'HOUSE') fail('CASA no se envía como HOUSE');
+        if (sent.scannerPlace === 'BARRERA' && (sent.scannerType !== 'ZONE' || sent.street !== null))
+          fail('BARRERA no se envía como ZONE sin calle');
+      },
     },
-  }],
-  '"succeeded"': [{
-    says: "'¡Dispositivo registrado correctamente!' al agregar, '¡Dispositivo actualizado correctamente!' al editar",
-    view: (p) => {
-      const text = p.context.id ? '¡Dispositivo actualizado correctamente!' : '¡Dispositivo registrado correctamente!';
-      if (!dialog(p, '¡Correcto!').textContent!.includes(text)) fail(`no dice ${text}`);
+  ],
+  '"succeeded"': [
+    {
+      says: "'¡Dispositivo registrado correctamente!' al agregar, '¡Dispositivo actualizado correctamente!' al editar",
+      view: (p) => {
+        const text = p.context.id
+          ? '¡Dispositivo actualizado correctamente!'
+          : '¡Dispositivo registrado correctamente!';
+        if (!dialog(p, '¡Correcto!').textContent!.includes(text)) fail(`no dice ${text}`);
+      },
     },
-  }],
-  '"failed"': [{
-    says: "Un fallo muestra 'Error' con el error_description del servidor y conserva lo escrito",
-    actor: (p: Probe) => { if (p.snapshot.context.serverError !== cycleRefused.body.error_description) fail(`dice ${p.snapshot.context.serverError}`); },
-    view: (p) => { if (!dialog(p, 'Error').textContent!.includes(cycleRefused.body.error_description)) fail('no muestra el motivo'); },
-  }],
+  ],
+  '"failed"': [
+    {
+      says: "Un fallo muestra 'Error' con el error_description del servidor y conserva lo escrito",
+      actor: (p: Probe) => {
+        if (p.snapshot.context.serverError !== cycleRefused.body.error_description)
+          fail(`dice ${p.snapshot.context.serverError}`);
+      },
+      view: (p) => {
+        if (!dialog(p, 'Error').textContent!.includes(cycleRefused.body.error_description))
+          fail('no muestra el motivo');
+      },
+    },
+  ],
 };
-deviceFormModel.describeEvent = (e) => (e.type === 'field.change' ? `elige ${e.name} = ${JSON.stringify(e.value)}` : ({
-  'form.submit': 'pulsa Registrar / Actualizar', 'form.cancel': 'pulsa Cancelar', 'dialog.close': 'cierra el aviso',
-  'xstate.done.actor.load': 'llegan el dispositivo y los padres posibles', 'xstate.error.actor.load': 'el dispositivo no existe (404)',
-  'xstate.done.actor.save': 'el servidor guarda', 'xstate.error.actor.save': 'el servidor rechaza (ciclo de padres)',
-} as Record<string, string>)[e.type] ?? e.type);
+deviceFormModel.describeEvent = (e) =>
+  e.type === 'field.change'
+    ? `elige ${e.name} = ${JSON.stringify(e.value)}`
+    : ((
+        {
+          'form.submit': 'pulsa Registrar / Actualizar',
+          'form.cancel': 'pulsa Cancelar',
+          'dialog.close': 'cierra el aviso',
+          'xstate.done.actor.load': 'llegan el dispositivo y los padres posibles',
+          'xstate.error.actor.load': 'el dispositivo no existe (404)',
+          'xstate.done.actor.save': 'el servidor guarda',
+          'xstate.error.actor.save': 'el servidor rechaza (ciclo de padres)',
+        } as Record<string, string>
+      )[e.type] ?? e.type);

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { deviceLinkMachine } from '../../../machines/devices/device-link.machine.js';
 import { LINK_POLL_MS } from '../../../src/shared/devices/device-rules.js';
-import { checkExpectations, coverage, deferredActors, describePath, generatePaths, type GeneratedPath } from '../../support/model-paths.js';
+import {
+  checkExpectations,
+  coverage,
+  deferredActors,
+  describePath,
+  generatePaths,
+  type GeneratedPath,
+} from '../../support/model-paths.js';
 import { deviceLink, deviceLinkModel, EXPIRY_EVENT, FIRST, linkRows, POLL_EVENT, T0 } from './device-link.model.js';
 
 const paths = generatePaths(deviceLinkModel);
@@ -13,8 +20,14 @@ function manualClock() {
   let next = 1;
   return {
     timers,
-    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => { const id = next++; timers.set(id, { due: Date.now() + ms, ms, fn }); return id; },
-    clearTimeout: (id: unknown) => { timers.delete(id as number); },
+    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
+      const id = next++;
+      timers.set(id, { due: Date.now() + ms, ms, fn });
+      return id;
+    },
+    clearTimeout: (id: unknown) => {
+      timers.delete(id as number);
+    },
     /** Moves the time to the first pending timer that `which` picks and fires it. */
     fire(which: (t: { due: number; ms: number }) => boolean) {
       const [id, timer] = [...timers.entries()].find(([, t]) => which(t)) ?? [];
@@ -33,16 +46,34 @@ async function runWithClock(path: GeneratedPath) {
   const fakes = deferredActors(['issueCode', 'readDevice', 'unlinkDevice']);
   const asked: string[] = [];
   const listened: string[] = [];
-  const actor = createActor(deviceLink.provide({
-    actors: { ...fakes.actors, deviceEvents: fromCallback(({ input }) => { listened.push((input as { uuid: string }).uuid); }) } as never,
-    actions: {
-      askDelete: ({ context }) => { asked.push(`delete:${context.row.uuid}`); },
-      askReload: () => { asked.push('reload'); },
-    },
-  }), { input: path.input as never, clock });
+  const actor = createActor(
+    deviceLink.provide({
+      actors: {
+        ...fakes.actors,
+        deviceEvents: fromCallback(({ input }) => {
+          listened.push((input as { uuid: string }).uuid);
+        }),
+      } as never,
+      actions: {
+        askDelete: ({ context }) => {
+          asked.push(`delete:${context.row.uuid}`);
+        },
+        askReload: () => {
+          asked.push('reload');
+        },
+      },
+    }),
+    { input: path.input as never, clock },
+  );
   actor.start();
   const seen = [stateKey(actor.getSnapshot())];
-  const probe = (step: number) => ({ snapshot: actor.getSnapshot(), calls: fakes.calls, events: path.events.slice(0, step), step, asked });
+  const probe = (step: number) => ({
+    snapshot: actor.getSnapshot(),
+    calls: fakes.calls,
+    events: path.events.slice(0, step),
+    step,
+    asked,
+  });
   await checkExpectations(deviceLinkModel, seen[0], 'actor', probe(0));
   for (const [i, event] of path.events.entries()) {
     if (event.type === EXPIRY_EVENT) clock.fire((t) => t.due === Date.parse(actor.getSnapshot().context.expiresAt!));
@@ -58,8 +89,13 @@ async function runWithClock(path: GeneratedPath) {
 }
 
 describe('deviceLink machine (link and unlink, texts)', () => {
-  beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); vi.setSystemTime(T0); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(deviceLinkModel, paths);
@@ -77,7 +113,10 @@ describe('deviceLink machine (link and unlink, texts)', () => {
   it('a shown code is renewed at its expiry (10 minutes), not a millisecond before', async () => {
     const clock = manualClock();
     const fakes = deferredActors(['issueCode', 'readDevice', 'unlinkDevice']);
-    const actor = createActor(deviceLink.provide({ actors: fakes.actors as never }), { input: { row: linkRows.inactive }, clock }).start();
+    const actor = createActor(deviceLink.provide({ actors: fakes.actors as never }), {
+      input: { row: linkRows.inactive },
+      clock,
+    }).start();
     actor.send({ type: 'link.open' });
     await fakes.settle({ type: 'xstate.done.actor.issue', output: FIRST });
     const expiry = [...clock.timers.values()].find((t) => t.ms !== LINK_POLL_MS)!;

@@ -1,22 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getInitialSnapshot, waitFor } from 'xstate';
 import { eventWizardMachine, type EventWizardContext } from '../../../machines/massive-events/event-wizard.machine.js';
-import type { InvitationDownloadOutput, InvitationTarget } from '../../../machines/massive-events/invitation-download.machine.js';
+import type {
+  InvitationDownloadOutput,
+  InvitationTarget,
+} from '../../../machines/massive-events/invitation-download.machine.js';
 
 /** A wizard at step 3 of event 'ev1' (a session kept in this browser, resumed). */
 function atStepThree() {
   const context = getInitialSnapshot(eventWizardMachine, { token: null, role: 'admin' }).context as EventWizardContext;
-  return { token: null, role: 'admin', saved: { step: 'step3' as const, context: { ...context, eventId: 'ev1', active: true } } };
+  return {
+    token: null,
+    role: 'admin',
+    saved: { step: 'step3' as const, context: { ...context, eventId: 'ev1', active: true } },
+  };
 }
 
 function wizard(outcome: InvitationDownloadOutput) {
   const targets: InvitationTarget[] = [];
-  const actor = createActor(eventWizardMachine.provide({
-    actors: {
-      configure: fromPromise(async () => ({}) as never) as never,
-      invitationDownload: fromPromise(async ({ input }) => { targets.push((input as { target: InvitationTarget }).target); return outcome; }) as never,
-    },
-  }), { input: atStepThree() });
+  const actor = createActor(
+    eventWizardMachine.provide({
+      actors: {
+        configure: fromPromise(async () => ({}) as never) as never,
+        invitationDownload: fromPromise(async ({ input }) => {
+          targets.push((input as { target: InvitationTarget }).target);
+          return outcome;
+        }) as never,
+      },
+    }),
+    { input: atStepThree() },
+  );
   actor.start();
   actor.send({ type: 'resume' });
   actor.send({ type: 'finish' });

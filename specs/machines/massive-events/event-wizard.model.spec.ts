@@ -15,31 +15,66 @@ describe('eventWizard machine', () => {
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(eventWizardMachine, path, ['load', 'saveEvent', 'saveGuests', 'configure', 'deleteEvent', 'restoreEvent', 'guestImport', 'invitationDownload'], {
-      persist: () => undefined, forget: () => undefined,
-    }, eventWizardModel);
+    const run = await runOnActor(
+      eventWizardMachine,
+      path,
+      [
+        'load',
+        'saveEvent',
+        'saveGuests',
+        'configure',
+        'deleteEvent',
+        'restoreEvent',
+        'guestImport',
+        'invitationDownload',
+      ],
+      {
+        persist: () => undefined,
+        forget: () => undefined,
+      },
+      eventWizardModel,
+    );
     expect(run.seen).toEqual(path.states);
   });
 
   it('configure leaves the default colours out', () => {
-    expect(configureBodyOf(emptyDesign())).toEqual({ backgroundImage: undefined, profile: undefined, version: undefined });
-    expect(configureBodyOf({ ...emptyDesign(), foregroundColor: 'FF0000' })).toMatchObject({ foregroundColor: 'ff0000' });
+    expect(configureBodyOf(emptyDesign())).toEqual({
+      backgroundImage: undefined,
+      profile: undefined,
+      version: undefined,
+    });
+    expect(configureBodyOf({ ...emptyDesign(), foregroundColor: 'FF0000' })).toMatchObject({
+      foregroundColor: 'ff0000',
+    });
   });
 });
 
 describe('eventWizard resumes a session left open', () => {
   const kept = (token: string | null) => {
     const actor = createActor(eventWizardMachine, { input: { token, role: 'admin', saved: null } });
-    return { ...actor.getSnapshot().context, token, eventId: token ?? 'n1', active: true, original: token ? (originalEvent as never) : null };
+    return {
+      ...actor.getSnapshot().context,
+      token,
+      eventId: token ?? 'n1',
+      active: true,
+      original: token ? (originalEvent as never) : null,
+    };
   };
   const run = (token: string | null, choice: 'resume' | 'discard') => {
     const calls: string[] = [];
-    const actor = createActor(eventWizardMachine.provide({
-      actors: {
-        deleteEvent: fromPromise(async ({ input }) => { calls.push(`delete ${input.id}`); }),
-        restoreEvent: fromPromise(async ({ input }) => { calls.push(`restore ${input.id} ${input.original.title}`); }),
-      },
-    }), { input: { token, role: 'admin', saved: { step: 'step2', context: kept(token) } } });
+    const actor = createActor(
+      eventWizardMachine.provide({
+        actors: {
+          deleteEvent: fromPromise(async ({ input }) => {
+            calls.push(`delete ${input.id}`);
+          }),
+          restoreEvent: fromPromise(async ({ input }) => {
+            calls.push(`restore ${input.id} ${input.original.title}`);
+          }),
+        },
+      }),
+      { input: { token, role: 'admin', saved: { step: 'step2', context: kept(token) } } },
+    );
     actor.start();
     const offered = actor.getSnapshot().matches('offeringResume');
     actor.send({ type: choice });

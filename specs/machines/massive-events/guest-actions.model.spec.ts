@@ -19,15 +19,31 @@ describe('guestActions machine (select all, selection rules)', () => {
     const asked: any[] = [];
     const reloads: number[] = [];
     const returned: string[] = [];
-    const run = await runOnActor(guestActionsMachine, path, ['guestImport', 'invitationDownload'], {
-      reloadList: () => { reloads.push(1); },
-      openAdd: () => { asked.push('row.add'); },
-      // biome-ignore lint/suspicious/noExplicitAny: a provided action receives the machine's own arguments
-      openEdit: ({ context }: any) => { asked.push(['row.edit', context.selected[0].uuid]); },
-      // biome-ignore lint/suspicious/noExplicitAny: a provided action receives the machine's own arguments
-      askDelete: ({ context }: any) => { asked.push(['row.delete', context.selected[0].uuid]); },
-      returnTo: (_: unknown, p: { path: string }) => { returned.push(p.path); },
-    }, guestActionsModel);
+    const run = await runOnActor(
+      guestActionsMachine,
+      path,
+      ['guestImport', 'invitationDownload'],
+      {
+        reloadList: () => {
+          reloads.push(1);
+        },
+        openAdd: () => {
+          asked.push('row.add');
+        },
+        // biome-ignore lint/suspicious/noExplicitAny: a provided action receives the machine's own arguments
+        openEdit: ({ context }: any) => {
+          asked.push(['row.edit', context.selected[0].uuid]);
+        },
+        // biome-ignore lint/suspicious/noExplicitAny: a provided action receives the machine's own arguments
+        askDelete: ({ context }: any) => {
+          asked.push(['row.delete', context.selected[0].uuid]);
+        },
+        returnTo: (_: unknown, p: { path: string }) => {
+          returned.push(p.path);
+        },
+      },
+      guestActionsModel,
+    );
     expect(run.seen).toEqual(path.states);
     // Edit and delete ask the list only with exactly one guest ticked; add always; download with one or more.
     for (const a of asked) if (Array.isArray(a)) expect(a[1]).toMatch(/^g[12]$/);
@@ -38,13 +54,21 @@ describe('guestActions machine (select all, selection rules)', () => {
     const failures = path.events.filter((e) => e.type.startsWith('xstate.done.actor.') && e.output.returnTo).length;
     expect(returned).toEqual(Array(failures).fill('/massiveEvents'));
     // The list reloads after an import only when it created guests (and stays).
-    const createdImports = path.events.filter((e) => e.type === 'xstate.done.actor.guestImport' && e.output.created.length > 0 && !e.output.returnTo).length;
+    const createdImports = path.events.filter(
+      (e) => e.type === 'xstate.done.actor.guestImport' && e.output.created.length > 0 && !e.output.returnTo,
+    ).length;
     expect(reloads).toHaveLength(createdImports);
   });
 });
 
 describe('the guests page (15 per page, 6 page links)', () => {
-  const guests = Array.from({ length: 100 }, (_, i) => ({ uuid: `g${i}`, firstName: i === 7 ? 'José' : `Invitado${i}`, lastName: 'Ruiz', email: '', phone: '' }));
+  const guests = Array.from({ length: 100 }, (_, i) => ({
+    uuid: `g${i}`,
+    firstName: i === 7 ? 'José' : `Invitado${i}`,
+    lastName: 'Ruiz',
+    email: '',
+    phone: '',
+  }));
   it('15 a page; 7 pages; a window of 6 page links', () => {
     const page = guestsPage(guests, { page: 0, size: 15, search: '' });
     expect(page.content).toHaveLength(15);
@@ -52,6 +76,8 @@ describe('the guests page (15 per page, 6 page links)', () => {
     expect(pageWindow(3, page.totalPages, 6)).toHaveLength(6);
   });
   it("'Buscar invitado' ignores accents and case", () => {
-    expect(guestsPage(guests, { page: 0, size: 15, search: 'jose ruiz' }).content.map((g) => g.name)).toEqual(['José Ruiz']);
+    expect(guestsPage(guests, { page: 0, size: 15, search: 'jose ruiz' }).content.map((g) => g.name)).toEqual([
+      'José Ruiz',
+    ]);
   });
 });

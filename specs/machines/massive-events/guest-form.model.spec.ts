@@ -18,9 +18,12 @@ describe("the /guests guest form (add/edit guest; Guest: a repeated name asks 'E
     for (const { input } of run.calls.filter((c) => c.src === 'saveRecord')) {
       const call = { input: input as { id: string | null; values: Record<string, unknown> } };
       expect(call.input.id).toBe(path.inputName === 'agregar' ? null : 'g1');
-      const at = path.events.findIndex((e, i) => (e.type === 'form.submit' || e.type === 'form.confirm') && path.states[i + 1] === '"submitting"');
+      const at = path.events.findIndex(
+        (e, i) => (e.type === 'form.submit' || e.type === 'form.confirm') && path.states[i + 1] === '"submitting"',
+      );
       expect(at).toBeGreaterThanOrEqual(0);
-      if (isRepeated(call.input.values as never, call.input.id)) expect(path.events.some((e) => e.type === 'form.confirm')).toBe(true);
+      if (isRepeated(call.input.values as never, call.input.id))
+        expect(path.events.some((e) => e.type === 'form.confirm')).toBe(true);
     }
   });
 });

@@ -12,7 +12,13 @@ describe('invitationDownload (issues 13 and 14: requesting → rendering with pr
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(invitationDownloadModel.machine, path, ['downloadInvitations'], {}, invitationDownloadModel);
+    const run = await runOnActor(
+      invitationDownloadModel.machine,
+      path,
+      ['downloadInvitations'],
+      {},
+      invitationDownloadModel,
+    );
     expect(run.seen).toEqual(path.states);
   });
 });

@@ -23,7 +23,13 @@ describe('the address pages: the form skeleton as /newIntegrator and /newFrac (p
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const leave = vi.fn();
     const logLookupFailure = vi.fn();
-    const run = await runOnActor(path.machine, path, ['loadForm', 'saveRecord', 'readLogo'], { leave, logLookupFailure }, addressPagesModel);
+    const run = await runOnActor(
+      path.machine,
+      path,
+      ['loadForm', 'saveRecord', 'readLogo'],
+      { leave, logLookupFailure },
+      addressPagesModel,
+    );
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
     // A lookup failure is only logged; leaving goes back to the list once.

@@ -22,13 +22,22 @@ describe('form machine, the one form skeleton (Agregar / Editar modals: load for
     expect(ctx).toEqual(path.final.context);
     // What is sent is the schema's output: trimmed values, never the invalid draft.
     for (const call of run.calls.filter((c) => c.src === 'saveRecord')) {
-      expect(call.input).toEqual({ id: path.inputName === 'edit' ? 'z1' : null, values: { name: expect.stringMatching(/^(Zona Sur|Zona Norte)$/) }, logo: undefined, record: {} });
+      expect(call.input).toEqual({
+        id: path.inputName === 'edit' ? 'z1' : null,
+        values: { name: expect.stringMatching(/^(Zona Sur|Zona Norte)$/) },
+        logo: undefined,
+        record: {},
+      });
     }
     if (ctx.errors.name) expect(ctx.errors.name).toBe('Mínimo 3 caracteres');
     // A failed save keeps what the user typed.
     const failedAt = path.events.findIndex((e) => e.type === 'xstate.error.actor.save');
     if (failedAt >= 0) expect(ctx.values.name).not.toBe('');
-    if (run.snapshot.status === 'done') expect(run.snapshot.output).toEqual({ saved: path.events.some((e) => e.type === 'xstate.done.actor.save'), record: {} });
+    if (run.snapshot.status === 'done')
+      expect(run.snapshot.output).toEqual({
+        saved: path.events.some((e) => e.type === 'xstate.done.actor.save'),
+        record: {},
+      });
   });
 });
 
@@ -36,9 +45,10 @@ describe('one form skeleton, configured five ways (catalogue modals, users modal
   it('together the five configurations reach every state and transition of the skeleton', () => {
     const models = [formScreenModel, userModalModel, addressPagesModel, registrationFormModel, guestFormModel];
     const missing = models.map((m) => coverage({ ...m, notHere: undefined }, generatePaths(m)));
-    const everywhere = (key: 'states' | 'transitions') => missing[0][key].missing.filter((id) => missing.every((c) => c[key].missing.includes(id)));
+    const everywhere = (key: 'states' | 'transitions') =>
+      missing[0][key].missing.filter((id) => missing.every((c) => c[key].missing.includes(id)));
     expect(everywhere('states')).toEqual([]);
     expect(everywhere('transitions')).toEqual([]);
-  // Five models' paths are generated again here: seconds of graph walking on a busy machine.
+    // Five models' paths are generated again here: seconds of graph walking on a busy machine.
   }, 60_000);
 });

@@ -15,7 +15,13 @@ describe('listScreen machine (list pattern: load, search, page, select, confirm-
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     // The spec's expectations of every state reached are checked at each step (models/list-screen.model.ts).
-    const run = await runOnActor(listScreenMachine, path, ['loadPage', 'deleteRow', 'form', 'rowAction'], {}, listScreenModel);
+    const run = await runOnActor(
+      listScreenMachine,
+      path,
+      ['loadPage', 'deleteRow', 'form', 'rowAction'],
+      {},
+      listScreenModel,
+    );
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
     // Searching always restarts at page 1 with the trimmed term; paging keeps the search.
@@ -29,22 +35,38 @@ describe('listScreen machine (list pattern: load, search, page, select, confirm-
     }
     const deletes = run.calls.filter((c) => c.src === 'deleteRow');
     for (const d of deletes) expect(d.input).toEqual({ row: { uuid: 'a', name: 'Puerta Norte' } });
-    if (run.snapshot.value === 'deleted') expect(run.snapshot.context.notice).toBe('Puerta Norte se eliminó correctamente.');
+    if (run.snapshot.value === 'deleted')
+      expect(run.snapshot.context.notice).toBe('Puerta Norte se eliminó correctamente.');
     if (run.snapshot.value === 'deleteFailed') expect(run.snapshot.context.error).toBe('La zona tiene calles.');
   });
 });
 
 describe('listScreen remembers where it stood and gives each row its own child (Residents)', () => {
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  const rows = [{ uuid: 'a', name: 'Ana' }, { uuid: 'b', name: 'Beto' }];
+  const rows = [
+    { uuid: 'a', name: 'Ana' },
+    { uuid: 'b', name: 'Beto' },
+  ];
 
   it('page number and search text kept from the last visit are asked again, with the filter, and kept after each answer', async () => {
     const asked: unknown[] = [];
     const kept: ListMemory[] = [];
-    const actor = createActor(listScreenMachine.provide({
-      actors: { loadPage: fromPromise(async ({ input }: { input: { page: number } }) => { asked.push(input); return pageOf(input.page, rows, 40); }) as never },
-      actions: { remember: (_, memory) => { kept.push(memory); } },
-    }), { input: { restore: { page: 2, search: 'ana', filters: { useApp: true } }, filters: { useApp: false } } });
+    const actor = createActor(
+      listScreenMachine.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }: { input: { page: number } }) => {
+            asked.push(input);
+            return pageOf(input.page, rows, 40);
+          }) as never,
+        },
+        actions: {
+          remember: (_, memory) => {
+            kept.push(memory);
+          },
+        },
+      }),
+      { input: { restore: { page: 2, search: 'ana', filters: { useApp: true } }, filters: { useApp: false } } },
+    );
     actor.start();
     await settle();
     expect(asked).toEqual([{ page: 2, size: 15, search: 'ana', useApp: true }]);
@@ -60,9 +82,17 @@ describe('listScreen remembers where it stood and gives each row its own child (
 
   it('without a kept place the list starts at page 1 with no search', async () => {
     const asked: unknown[] = [];
-    const actor = createActor(listScreenMachine.provide({
-      actors: { loadPage: fromPromise(async ({ input }) => { asked.push(input); return pageOf(0, rows); }) as never },
-    }), { input: { restore: null, filters: { useApp: false } } });
+    const actor = createActor(
+      listScreenMachine.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }) => {
+            asked.push(input);
+            return pageOf(0, rows);
+          }) as never,
+        },
+      }),
+      { input: { restore: null, filters: { useApp: false } } },
+    );
     actor.start();
     await settle();
     expect(asked).toEqual([{ page: 0, size: 15, search: '', useApp: false }]);
@@ -73,18 +103,27 @@ describe('listScreen remembers where it stood and gives each row its own child (
     const started: string[] = [];
     const stopped: string[] = [];
     const answers = [pageOf(0, rows, 20), pageOf(1, [{ uuid: 'c', name: 'Carla' }], 20)];
-    const actor = createActor(listScreenMachine.provide({
-      actors: {
-        loadPage: fromPromise(async () => answers.shift()!) as never,
-        rowChild: fromCallback(({ input }: { input: { row: { uuid: string } } }) => {
-          started.push(input.row.uuid);
-          return () => { stopped.push(input.row.uuid); };
-        }) as never,
-      },
-    }), { input: { rowChildren: true } });
+    const actor = createActor(
+      listScreenMachine.provide({
+        actors: {
+          loadPage: fromPromise(async () => answers.shift()!) as never,
+          rowChild: fromCallback(({ input }: { input: { row: { uuid: string } } }) => {
+            started.push(input.row.uuid);
+            return () => {
+              stopped.push(input.row.uuid);
+            };
+          }) as never,
+        },
+      }),
+      { input: { rowChildren: true } },
+    );
     actor.start();
     await settle();
-    expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('row:')).sort()).toEqual(['row:a', 'row:b']);
+    expect(
+      Object.keys(actor.getSnapshot().children)
+        .filter((id) => id.startsWith('row:'))
+        .sort(),
+    ).toEqual(['row:a', 'row:b']);
     actor.send({ type: 'page.go', page: 1 });
     await settle();
     expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('row:'))).toEqual(['row:c']);

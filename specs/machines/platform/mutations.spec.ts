@@ -17,8 +17,12 @@ import { sessionModel } from '../session/session.model.js';
 import { settingsEditModel } from '../settings/settings-edit.model.js';
 
 /** Every failure of the mutated model's generated paths (the checks below look for one named expectation among them). */
-const failuresOf = (model: ModelSpec, mutated: AnyStateMachine, srcs: string[], actions: Record<string, unknown> = {}) =>
-  failuresUpTo(model, mutated, srcs, actions, Infinity);
+const failuresOf = (
+  model: ModelSpec,
+  mutated: AnyStateMachine,
+  srcs: string[],
+  actions: Record<string, unknown> = {},
+) => failuresUpTo(model, mutated, srcs, actions, Infinity);
 
 const listSrcs = ['loadPage', 'deleteRow', 'form', 'rowAction'];
 const sessionSrcs = ['checkSession', 'signIn', 'switchCommunity', 'signOut'];
@@ -31,13 +35,17 @@ describe('mutation check: a broken transition fails the spec expectations', () =
   }, 30_000);
 
   it('a filter change that keeps the page shown instead of asking page 1', async () => {
-    const broken = mutate(listScreenMachine, (c) => { c.states.ready.on['filter.change'].actions = 'askSame'; });
+    const broken = mutate(listScreenMachine, (c) => {
+      c.states.ready.on['filter.change'].actions = 'askSame';
+    });
     const failures = await failuresOf(listScreenModel, broken, listSrcs);
     expect(failures.join('\n')).toContain('cambiar el filtro pidió la página');
   }, 30_000);
 
   it('delete without reload: closing the success dialog goes back to the stale list', async () => {
-    const broken = mutate(listScreenMachine, (c) => { c.states.deleted.on['dialog.close'] = { target: 'ready', actions: 'unselect' }; });
+    const broken = mutate(listScreenMachine, (c) => {
+      c.states.deleted.on['dialog.close'] = { target: 'ready', actions: 'unselect' };
+    });
     const failures = await failuresOf(listScreenModel, broken, listSrcs);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('la fila eliminada ya no está');
@@ -45,14 +53,18 @@ describe('mutation check: a broken transition fails the spec expectations', () =
 
   it('paging to the wrong page: the pager asks for the current page instead of the chosen one', async () => {
     // page.go asks what a reload asks: the page shown instead of the one chosen.
-    const broken = mutate(listScreenMachine, (c) => { c.states.ready.on['page.go'].actions = 'askSame'; });
+    const broken = mutate(listScreenMachine, (c) => {
+      c.states.ready.on['page.go'].actions = 'askSame';
+    });
     const failures = await failuresOf(listScreenModel, broken, listSrcs);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('Cambiar de página pide la página elegida');
   }, 30_000);
 
   it('sign-in that keeps the password after a rejection', async () => {
-    const broken = mutate(sessionMachine, (c) => { delete c.states.signedOut.states.error.entry; });
+    const broken = mutate(sessionMachine, (c) => {
+      delete c.states.signedOut.states.error.entry;
+    });
     const failures = await failuresOf(sessionModel, broken, sessionSrcs, sessionActions);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('los campos de correo y contraseña quedan vacíos');
@@ -60,7 +72,9 @@ describe('mutation check: a broken transition fails the spec expectations', () =
 
   it('report filters searched without checking the ranges: a half range reaches the server', async () => {
     // validating applies whatever the form holds.
-    const broken = mutate(reportFilterModel.machine, (c) => { c.states.filters.states.validating.always = [{ target: 'editing', actions: ['apply', 'tellList'] }]; });
+    const broken = mutate(reportFilterModel.machine, (c) => {
+      c.states.filters.states.validating.always = [{ target: 'editing', actions: ['apply', 'tellList'] }];
+    });
     downloads.length = 0;
     const failures = await failuresOf(reportFilterModel, broken, ['loadOptions']);
     expect(failures.length).toBeGreaterThan(0);
@@ -68,7 +82,9 @@ describe('mutation check: a broken transition fails the spec expectations', () =
   }, 30_000);
 
   it("'Cancelar' in Ajustes that keeps the edits instead of restoring what was loaded", async () => {
-    const broken = mutate(settingsEditMachine, (c) => { delete c.states.editing.on['settings.cancel'].actions; });
+    const broken = mutate(settingsEditMachine, (c) => {
+      delete c.states.editing.on['settings.cancel'].actions;
+    });
     const failures = await failuresOf(settingsEditModel, broken, ['loadSettings', 'saveSettings']);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain("Solo lectura hasta 'Editar'; lo mostrado es lo cargado");

@@ -13,8 +13,16 @@ describe('postal-code lookup child (Código postal: five digits look the colonie
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     reports.length = 0;
-    const report = (_: unknown, params: (typeof reports)[number]) => { reports.push(params); };
-    const run = await runOnActor(postalCodeLookupModel.machine, path, ['lookupAddresses'], { report }, postalCodeLookupModel);
+    const report = (_: unknown, params: (typeof reports)[number]) => {
+      reports.push(params);
+    };
+    const run = await runOnActor(
+      postalCodeLookupModel.machine,
+      path,
+      ['lookupAddresses'],
+      { report },
+      postalCodeLookupModel,
+    );
     expect(run.seen).toEqual(path.states);
   });
 });

@@ -24,9 +24,24 @@ describe("the report filters ('Reportes', 'Falta una fecha', Reports)", () => {
 describe('the common-area report takes one entry date (fecha de entrada)', () => {
   const start = () => {
     const told: unknown[] = [];
-    const actor = createActor(reportFilterMachine.provide({
-      actors: { list: fromCallback(({ receive }) => { receive((e) => { told.push(e); }); }) },
-    }), { input: { today: '2026-03-15', fields: ['resident', 'invited', 'timein', 'commonArea', 'withQr'], ranges: COMMON_AREA_RANGES } });
+    const actor = createActor(
+      reportFilterMachine.provide({
+        actors: {
+          list: fromCallback(({ receive }) => {
+            receive((e) => {
+              told.push(e);
+            });
+          }),
+        },
+      }),
+      {
+        input: {
+          today: '2026-03-15',
+          fields: ['resident', 'invited', 'timein', 'commonArea', 'withQr'],
+          ranges: COMMON_AREA_RANGES,
+        },
+      },
+    );
     actor.start();
     return { actor, told };
   };
@@ -36,7 +51,12 @@ describe('the common-area report takes one entry date (fecha de entrada)', () =>
     actor.send({ type: 'filter.edit', name: 'timein', value: '2026-03-15' });
     actor.send({ type: 'filter.edit', name: 'withQr', value: 'qr' });
     actor.send({ type: 'filters.apply' });
-    expect(told).toEqual([{ type: 'filters.set', filters: { resident: '', invited: '', timein: '2026-03-15', commonArea: '', withQr: 'qr' } }]);
+    expect(told).toEqual([
+      {
+        type: 'filters.set',
+        filters: { resident: '', invited: '', timein: '2026-03-15', commonArea: '', withQr: 'qr' },
+      },
+    ]);
     actor.stop();
   });
 

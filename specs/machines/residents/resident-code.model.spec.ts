@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { residentCodeMachine } from '../../../machines/residents/resident-code.machine.js';
 import { residentCodeState } from '../../../src/shared/residents/resident-rules.js';
-import { checkExpectations, coverage, deferredActors, describePath, generatePaths, type GeneratedPath } from '../../support/model-paths.js';
+import {
+  checkExpectations,
+  coverage,
+  deferredActors,
+  describePath,
+  generatePaths,
+  type GeneratedPath,
+} from '../../support/model-paths.js';
 import { codeRows, EXPIRY_EVENT, pendingUntil, residentCodeModel, T0 } from './resident-code.model.js';
 
 const paths = generatePaths(residentCodeModel);
@@ -13,8 +20,14 @@ function manualClock() {
   let next = 1;
   return {
     timers,
-    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => { const id = next++; timers.set(id, { due: Date.now() + ms, fn }); return id; },
-    clearTimeout: (id: unknown) => { timers.delete(id as number); },
+    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
+      const id = next++;
+      timers.set(id, { due: Date.now() + ms, fn });
+      return id;
+    },
+    clearTimeout: (id: unknown) => {
+      timers.delete(id as number);
+    },
     /** Moves the time to the next timer and fires it. */
     fireNext() {
       const [id, timer] = [...timers.entries()].sort((a, b) => a[1].due - b[1].due)[0] ?? [];
@@ -31,10 +44,18 @@ const stateKey = (s: { value: unknown }) => JSON.stringify(s.value);
 async function runWithClock(path: GeneratedPath) {
   const clock = manualClock();
   const fakes = deferredActors(['resendCode']);
-  const actor = createActor(residentCodeMachine.provide({ actors: fakes.actors as never }), { input: path.input as never, clock });
+  const actor = createActor(residentCodeMachine.provide({ actors: fakes.actors as never }), {
+    input: path.input as never,
+    clock,
+  });
   actor.start();
   const seen = [stateKey(actor.getSnapshot())];
-  const probe = (step: number) => ({ snapshot: actor.getSnapshot(), calls: fakes.calls, events: path.events.slice(0, step), step });
+  const probe = (step: number) => ({
+    snapshot: actor.getSnapshot(),
+    calls: fakes.calls,
+    events: path.events.slice(0, step),
+    step,
+  });
   await checkExpectations(residentCodeModel, seen[0], 'actor', probe(0));
   for (const [i, event] of path.events.entries()) {
     if (event.type === EXPIRY_EVENT) clock.fireNext();
@@ -49,8 +70,13 @@ async function runWithClock(path: GeneratedPath) {
 }
 
 describe('residentCode machine (registration code column, resend dialogs, 15 minutes)', () => {
-  beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); vi.setSystemTime(T0); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('every state and transition is reached by a generated path', () => {
     const c = coverage(residentCodeModel, paths);
@@ -59,7 +85,8 @@ describe('residentCode machine (registration code column, resend dialogs, 15 min
   });
 
   it('the cell starts as the shared rule reads the row (the four faces of the code column)', () => {
-    const start = (row: typeof codeRows.valid) => createActor(residentCodeMachine, { input: { row } }).getSnapshot().value;
+    const start = (row: typeof codeRows.valid) =>
+      createActor(residentCodeMachine, { input: { row } }).getSnapshot().value;
     expect(start(codeRows.noApp)).toBe('notActivated');
     expect(start(codeRows.activated)).toBe('activated');
     expect(start(codeRows.valid)).toBe('codeValid');
@@ -85,6 +112,8 @@ describe('residentCode machine (registration code column, resend dialogs, 15 min
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const run = await runWithClock(path);
     expect(run.seen).toEqual(path.states);
-    expect(run.calls.filter((c) => c.src === 'resendCode')).toHaveLength(path.events.filter((e) => e.type === 'code.resend').length);
+    expect(run.calls.filter((c) => c.src === 'resendCode')).toHaveLength(
+      path.events.filter((e) => e.type === 'code.resend').length,
+    );
   });
 });

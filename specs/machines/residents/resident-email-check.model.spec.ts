@@ -13,8 +13,16 @@ describe("resident email check child (checked on blur; a duplicate is 'Correo ya
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     emailReports.length = 0;
-    const report = (_: unknown, params: (typeof emailReports)[number]) => { emailReports.push(params); };
-    const run = await runOnActor(residentEmailCheckModel.machine, path, ['validateEmail'], { report }, residentEmailCheckModel);
+    const report = (_: unknown, params: (typeof emailReports)[number]) => {
+      emailReports.push(params);
+    };
+    const run = await runOnActor(
+      residentEmailCheckModel.machine,
+      path,
+      ['validateEmail'],
+      { report },
+      residentEmailCheckModel,
+    );
     expect(run.seen).toEqual(path.states);
   });
 });

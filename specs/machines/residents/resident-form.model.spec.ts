@@ -29,11 +29,19 @@ describe("/newResidents: 'Alta residente' / 'Editar residente' (reactivation, ru
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const leave = vi.fn();
     const showEditMode = vi.fn();
-    const run = await runOnActor(path.machine, path, ['loadForm', 'saveRecord', 'reactivateResident', 'removePhone'], { leave, showEditMode }, residentFormModel);
+    const run = await runOnActor(
+      path.machine,
+      path,
+      ['loadForm', 'saveRecord', 'reactivateResident', 'removePhone'],
+      { leave, showEditMode },
+      residentFormModel,
+    );
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
     // The reactivated resident is edited at /newResidents?uuid=…; leaving goes back to /residents once.
-    expect(showEditMode).toHaveBeenCalledTimes(path.events.filter((e) => e.type === 'xstate.done.actor.reactivate').length);
+    expect(showEditMode).toHaveBeenCalledTimes(
+      path.events.filter((e) => e.type === 'xstate.done.actor.reactivate').length,
+    );
     expect(leave).toHaveBeenCalledTimes(run.snapshot.status === 'done' ? 1 : 0);
   });
 });

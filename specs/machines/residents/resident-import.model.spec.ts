@@ -21,7 +21,9 @@ describe('the residents Excel import modal (import, .xlsx only, Error / Error Pa
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     uploads.length = 0;
     importReports.length = 0;
-    const report = () => { importReports.push('import.closed'); };
+    const report = () => {
+      importReports.push('import.closed');
+    };
     const run = await runOnActor(residentImportModel.machine, path, ['saveErrorFile'], { report }, residentImportModel);
     expect(run.seen).toEqual(path.states);
     expect(uploads).toHaveLength(path.events.filter((e) => e.type === 'upload.start').length);

@@ -11,7 +11,9 @@ describe('registration (complete registration, messages and where it goes)', () 
   });
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     navigations.length = 0;
-    const navigate = (_: unknown, params: { to: string }) => { navigations.push(params.to); };
+    const navigate = (_: unknown, params: { to: string }) => {
+      navigations.push(params.to);
+    };
     const run = await runOnActor(registrationModel.machine, path, ['passwordForm'], { navigate }, registrationModel);
     expect(run.seen).toEqual(path.states);
   });
@@ -25,7 +27,13 @@ describe('registration password form (registration password and confirmation, re
     expect(c.transitions.missing).toEqual([]);
   });
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(registrationFormModel.machine, path, ['loadForm', 'saveRecord'], {}, registrationFormModel);
+    const run = await runOnActor(
+      registrationFormModel.machine,
+      path,
+      ['loadForm', 'saveRecord'],
+      {},
+      registrationFormModel,
+    );
     expect(run.seen).toEqual(path.states);
     expect(run.snapshot.context).toEqual(path.final.context);
   });

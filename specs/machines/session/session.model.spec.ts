@@ -16,22 +16,41 @@ describe('session machine (sign-in and session)', () => {
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const stored: string[] = [];
-    let cleared = 0; let reloaded = 0;
-    const run = await runOnActor(sessionMachine, path, srcs, {
-      persistToken: (_: unknown, params: { token: string }) => { stored.push(params.token); },
-      clearStorage: () => { cleared++; },
-      reload: () => { reloaded++; },
-    }, sessionModel);
+    let cleared = 0;
+    let reloaded = 0;
+    const run = await runOnActor(
+      sessionMachine,
+      path,
+      srcs,
+      {
+        persistToken: (_: unknown, params: { token: string }) => {
+          stored.push(params.token);
+        },
+        clearStorage: () => {
+          cleared++;
+        },
+        reload: () => {
+          reloaded++;
+        },
+      },
+      sessionModel,
+    );
     expect(run.seen).toEqual(path.states);
     const ctx = run.snapshot.context;
     expect(ctx).toEqual(path.final.context);
     const last = path.events.at(-1)!;
     // Rules the path must show on the real actor:
-    if (JSON.stringify(run.snapshot.value).includes('error') && ctx.portal === 'contractor' && last.type === 'xstate.done.actor.revokeRejected') {
+    if (
+      JSON.stringify(run.snapshot.value).includes('error') &&
+      ctx.portal === 'contractor' &&
+      last.type === 'xstate.done.actor.revokeRejected'
+    ) {
       expect(ctx.error).toBe(SignInMessages.contractorOnly);
     }
-    if (last.type === 'xstate.error.actor.signIn' && ctx.portal === 'main') expect(ctx.error).toBe(SignInMessages.expired);
-    if (last.type === 'xstate.error.actor.signIn' && ctx.portal === 'contractor') expect(ctx.error).toBe(SignInMessages.network);
+    if (last.type === 'xstate.error.actor.signIn' && ctx.portal === 'main')
+      expect(ctx.error).toBe(SignInMessages.expired);
+    if (last.type === 'xstate.error.actor.signIn' && ctx.portal === 'contractor')
+      expect(ctx.error).toBe(SignInMessages.network);
     if (last.type === 'xstate.done.actor.switchCommunity') expect(reloaded).toBe(1);
     if (['xstate.done.actor.signOut', 'session.expired', 'xstate.error.actor.checkSession'].includes(last.type)) {
       expect(cleared).toBeGreaterThan(0);

@@ -21,18 +21,29 @@ describe('users modal: the form skeleton with the users rules and an address (Us
 
   it('with the real lookup child: a code overtaken by another is dropped, only the last code fills the colonies', async () => {
     const lookups = new Map<string, ReturnType<typeof deferred<typeof colonies>>>();
-    const actor = createActor(integratorUserModal.provide({
-      actors: {
-        postalCodeLookup: postalCodeLookupMachine.provide({
-          actors: { lookupAddresses: fromPromise(({ input }) => { const d = deferred<typeof colonies>(); lookups.set(input.cp, d); return d.promise; }) },
-        }),
-      },
-    }), { input: { id: null, row: null } });
+    const actor = createActor(
+      integratorUserModal.provide({
+        actors: {
+          postalCodeLookup: postalCodeLookupMachine.provide({
+            actors: {
+              lookupAddresses: fromPromise(({ input }) => {
+                const d = deferred<typeof colonies>();
+                lookups.set(input.cp, d);
+                return d.promise;
+              }),
+            },
+          }),
+        },
+      }),
+      { input: { id: null, row: null } },
+    );
     actor.start();
     actor.send({ type: 'field.change', name: 'cp', value: '01000' });
     actor.send({ type: 'field.change', name: 'cp', value: '76090' });
     lookups.get('01000')!.resolve(colonies);
-    lookups.get('76090')!.resolve([{ idAddress: 30, uuid: 'a-30', colony: 'Centro', state: 'Querétaro', location: 'Querétaro' }]);
+    lookups
+      .get('76090')!
+      .resolve([{ idAddress: 30, uuid: 'a-30', colony: 'Centro', state: 'Querétaro', location: 'Querétaro' }]);
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().context.colonies.map((a) => a.colony)).toEqual(['Centro']);
     expect(actor.getSnapshot().context.values).toMatchObject({ cp: '76090', city: 'Querétaro', state: 'Querétaro' });

@@ -14,11 +14,20 @@ beforeAll(async () => {
   palmas = await communityUuid(t, 'Residencial Las Palmas');
   villas = await communityUuid(t, 'Villas del Sol');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 interface Event {
-  uuid: string; occurredAt: string; actorKind: string; actorLabel: string | null; action: string; recordUuid: string | null;
-  address: string | null; changes: Record<string, { from: unknown; to: unknown }> | null; community: { uuid: string; name: string } | null;
+  uuid: string;
+  occurredAt: string;
+  actorKind: string;
+  actorLabel: string | null;
+  action: string;
+  recordUuid: string | null;
+  address: string | null;
+  changes: Record<string, { from: unknown; to: unknown }> | null;
+  community: { uuid: string; name: string } | null;
 }
 type EventPage = { content: Event[]; totalElements: number; totalPages: number; page: number; size: number };
 const trail = async (who: ReturnType<TestApp['as']>, query = '') => {
@@ -26,18 +35,29 @@ const trail = async (who: ReturnType<TestApp['as']>, query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as EventPage;
 };
-const streetId = async (name: string) => (await t.db.one<{ id: number }>('SELECT id FROM streets WHERE name = $1', [name]))!.id;
-const rosaUuid = async () => (await t.db.one<{ uuid: string }>("SELECT uuid FROM residents WHERE email IS NOT NULL AND first_name = 'Rosa'"))!.uuid;
-const signInAttempt = (username: string, password: string) => t.app.inject({
-  method: 'POST', url: '/oauth/token', headers: { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
-  payload: form({ grant_type: 'password', username, password }),
-});
+const streetId = async (name: string) =>
+  (await t.db.one<{ id: number }>('SELECT id FROM streets WHERE name = $1', [name]))!.id;
+const rosaUuid = async () =>
+  (await t.db.one<{ uuid: string }>("SELECT uuid FROM residents WHERE email IS NOT NULL AND first_name = 'Rosa'"))!
+    .uuid;
+const signInAttempt = (username: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form({ grant_type: 'password', username, password }),
+  });
 
 describe('Sign-ins and their failures are recorded', () => {
   it('a sign-in names the account, its community and the address; the password is nowhere', async () => {
     await t.signIn('capturista@porton.mx');
     const [event] = (await trail(a.admin, 'action=session.signIn&actor=capturista')).content;
-    expect(event).toMatchObject({ actorKind: 'user', actorLabel: 'capturista@porton.mx', action: 'session.signIn', community: { uuid: palmas } });
+    expect(event).toMatchObject({
+      actorKind: 'user',
+      actorLabel: 'capturista@porton.mx',
+      action: 'session.signIn',
+      community: { uuid: palmas },
+    });
     expect(event.address).toBeTruthy();
     const raw = JSON.stringify(await t.db.query('SELECT * FROM audit_events'));
     expect(raw).not.toContain('Porton2026');
@@ -59,21 +79,46 @@ describe('Changes are recorded with who, what and the changed fields, in the sam
     const uuid = await rosaUuid();
     const current = (await a.admin.get(`/api/residents/${uuid}`)).json();
     const res = await a.admin.put(`/api/residents/${uuid}`, {
-      firstName: 'Rosalía', lastName: current.lastName, email: current.email, idStreet: await streetId('Calle Roble'), number: current.number,
-      intNumber: current.intNumber ?? '', useapp: current.useapp, notresident: current.notresident ?? false,
+      firstName: 'Rosalía',
+      lastName: current.lastName,
+      email: current.email,
+      idStreet: await streetId('Calle Roble'),
+      number: current.number,
+      intNumber: current.intNumber ?? '',
+      useapp: current.useapp,
+      notresident: current.notresident ?? false,
       phones: current.phones.length ? current.phones : [{ phone: '5512345678' }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const [event] = (await trail(a.admin, 'action=resident.update')).content;
-    expect(event).toMatchObject({ actorLabel: 'administrador@porton.mx', recordUuid: uuid, community: { uuid: palmas } });
+    expect(event).toMatchObject({
+      actorLabel: 'administrador@porton.mx',
+      recordUuid: uuid,
+      community: { uuid: palmas },
+    });
     expect(event.changes).toEqual({ first_name: { from: 'Rosa', to: 'Rosalía' } });
   });
 
   it('user creation and deletion, integrator disable and enable are recorded with the record uuid', async () => {
-    const created = await a.admin.post('/api/users', [{
-      firstName: 'Gabriel', lastName: 'Soto Mora', email: 'gabriel.soto@porton.mx', idUsersTypes: 2, vigilantCode: null,
-      city: '', state: '', idAddress: null, street: '', extNumber: '', intNumber: '', starDate: '', endDate: '', useApp: false, phoneNumber: '',
-    }]);
+    const created = await a.admin.post('/api/users', [
+      {
+        firstName: 'Gabriel',
+        lastName: 'Soto Mora',
+        email: 'gabriel.soto@porton.mx',
+        idUsersTypes: 2,
+        vigilantCode: null,
+        city: '',
+        state: '',
+        idAddress: null,
+        street: '',
+        extNumber: '',
+        intNumber: '',
+        starDate: '',
+        endDate: '',
+        useApp: false,
+        phoneNumber: '',
+      },
+    ]);
     expect(created.statusCode, created.body).toBe(201);
     const userUuid = created.json()[0].uuid as string;
     expect((await a.admin.del(`/api/users/${userUuid}`)).statusCode).toBe(204);
@@ -81,9 +126,14 @@ describe('Changes are recorded with who, what and the changed fields, in the sam
     expect((await a.generalAdmin.put(`/api/integrator/${integrator}/disable`)).statusCode).toBe(200);
     expect((await a.generalAdmin.put(`/api/integrator/${integrator}/enable`)).statusCode).toBe(200);
     const actions = (await trail(a.generalAdmin, 'size=50')).content.map((e) => `${e.action} ${e.recordUuid ?? ''}`);
-    expect(actions).toEqual(expect.arrayContaining([
-      `user.create ${userUuid}`, `user.delete ${userUuid}`, `integrator.disable ${integrator}`, `integrator.enable ${integrator}`,
-    ]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        `user.create ${userUuid}`,
+        `user.delete ${userUuid}`,
+        `integrator.disable ${integrator}`,
+        `integrator.enable ${integrator}`,
+      ]),
+    );
   });
 
   it('a device link names the device as the actor; the unlink names the administrator', async () => {
@@ -106,22 +156,34 @@ describe('Changes are recorded with who, what and the changed fields, in the sam
 
   it('an event and its change commit or roll back together', async () => {
     const before = (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM audit_events'))!.n;
-    await expect(t.db.tx(async (q) => {
-      await q.query("UPDATE communities SET name = 'Cambiado' WHERE uuid = $1", [palmas]);
-      await recordAudit(q, {
-        actorKind: 'anonymous', actorUserId: null, actorDeviceId: null, actorLabel: null, communityId: null, address: null, action: 'community.update',
-      });
-      throw new Error('la operación falla después de escribir');
-    })).rejects.toThrow('la operación falla');
+    await expect(
+      t.db.tx(async (q) => {
+        await q.query("UPDATE communities SET name = 'Cambiado' WHERE uuid = $1", [palmas]);
+        await recordAudit(q, {
+          actorKind: 'anonymous',
+          actorUserId: null,
+          actorDeviceId: null,
+          actorLabel: null,
+          communityId: null,
+          address: null,
+          action: 'community.update',
+        });
+        throw new Error('la operación falla después de escribir');
+      }),
+    ).rejects.toThrow('la operación falla');
     expect((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM audit_events'))!.n).toBe(before);
-    expect((await t.db.one<{ name: string }>('SELECT name FROM communities WHERE uuid = $1', [palmas]))!.name).toBe('Residencial Las Palmas');
+    expect((await t.db.one<{ name: string }>('SELECT name FROM communities WHERE uuid = $1', [palmas]))!.name).toBe(
+      'Residencial Las Palmas',
+    );
   });
 
   it('changed fields never carry a secret: password hashes, tokens and codes are left out', () => {
-    expect(changedFields(
-      { first_name: 'A', password_hash: 'x', vigilant_code: '1234', token_hash: 'a', updated_at: '1' },
-      { first_name: 'B', password_hash: 'y', vigilant_code: '9999', token_hash: 'b', updated_at: '2' },
-    )).toEqual({ first_name: { from: 'A', to: 'B' } });
+    expect(
+      changedFields(
+        { first_name: 'A', password_hash: 'x', vigilant_code: '1234', token_hash: 'a', updated_at: '1' },
+        { first_name: 'B', password_hash: 'y', vigilant_code: '9999', token_hash: 'b', updated_at: '2' },
+      ),
+    ).toEqual({ first_name: { from: 'A', to: 'B' } });
   });
 });
 
@@ -131,18 +193,26 @@ describe('The trail is append-only in the database', () => {
     await expect(t.db.query('DELETE FROM audit_events')).rejects.toThrow(/no admite cambios/);
     // The application role may not truncate at all; the owner is stopped by the trigger.
     await expect(t.db.query('TRUNCATE audit_events')).rejects.toThrow(/permission denied/);
-    await expect(t.db.tx(async (q) => { await q.query('SET LOCAL ROLE NONE'); await q.query('TRUNCATE audit_events'); })).rejects.toThrow(/no admite cambios/);
+    await expect(
+      t.db.tx(async (q) => {
+        await q.query('SET LOCAL ROLE NONE');
+        await q.query('TRUNCATE audit_events');
+      }),
+    ).rejects.toThrow(/no admite cambios/);
     const row = await t.db.one<{ recent: boolean }>(
       `INSERT INTO audit_events (actor_kind, action, occurred_at) VALUES ('anonymous', 'session.signOut', '2001-01-01')
-       RETURNING occurred_at > now() - interval '1 minute' AS recent`);
+       RETURNING occurred_at > now() - interval '1 minute' AS recent`,
+    );
     expect(row!.recent).toBe(true);
   });
 
   it('a delete that announces a prune bound may remove only rows older than it', async () => {
-    await expect(t.db.tx(async (q) => {
-      await q.query("SELECT set_config('porton.audit_prune_before', (now() - interval '1 day')::text, true)");
-      await q.query('DELETE FROM audit_events');
-    })).rejects.toThrow(/no admite cambios/);
+    await expect(
+      t.db.tx(async (q) => {
+        await q.query("SELECT set_config('porton.audit_prune_before', (now() - interval '1 day')::text, true)");
+        await q.query('DELETE FROM audit_events');
+      }),
+    ).rejects.toThrow(/no admite cambios/);
   });
 
   it('the retention prune keeps events younger than AUDIT_RETENTION_DAYS and removes older ones', async () => {
@@ -187,7 +257,9 @@ describe('GET api/audit: who reads what', () => {
     for (const who of [a.capturista, a.guard, a.resident, a.integrator, a.contractor]) {
       expect((await who.get('/api/audit')).statusCode).toBe(403);
     }
-    expect((await a.generalAdmin.get('/api/audit?community=00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await a.generalAdmin.get('/api/audit?community=00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
   });
 
   it('GET api/audit/communities: the general administrator picks from every community by name; nobody else may list them', async () => {

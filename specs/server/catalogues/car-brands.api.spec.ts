@@ -5,8 +5,13 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 describe('api/carbrands (Marcas de vehículos, global catalogue)', () => {
   it('GET answers the seeded brands to anyone signed in, 15 per page, searched case-insensitively', async () => {
@@ -14,7 +19,9 @@ describe('api/carbrands (Marcas de vehículos, global catalogue)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalElements: 20, totalPages: 2, page: 0, size: 15 });
     expect(res.json().content[0]).toEqual({ uuid: expect.any(String), name: 'Audi' });
-    expect((await a.resident.get('/api/carbrands?search=nISS')).json().content.map((b: { name: string }) => b.name)).toEqual(['Nissan']);
+    expect(
+      (await a.resident.get('/api/carbrands?search=nISS')).json().content.map((b: { name: string }) => b.name),
+    ).toEqual(['Nissan']);
     expect((await t.app.inject({ method: 'GET', url: '/api/carbrands' })).statusCode).toBe(401);
   });
 

@@ -37,7 +37,10 @@ beforeAll(async () => {
   if (t.kind === 'postgres') peer = await startServer({ DATABASE_URL: t.url!, ...LONG_TTL });
 }, 180_000);
 afterAll(async () => {
-  if (peer && peer.child.exitCode === null) { peer.child.kill('SIGTERM'); await peer.exited; }
+  if (peer && peer.child.exitCode === null) {
+    peer.child.kill('SIGTERM');
+    await peer.exited;
+  }
   await t?.close();
 });
 
@@ -45,7 +48,8 @@ type Listed = { name: string };
 type Named = { content: Listed[] };
 const pageNames = (body: unknown) => (body as Named).content.map((row) => row.name);
 const zonesOf = async (who: Actors[keyof Actors]) => pageNames((await who.get('/api/zones')).json());
-const zoneUuid = async (name: string) => (await t.db.one<{ uuid: string }>('SELECT uuid FROM zones WHERE name = $1', [name]))!.uuid;
+const zoneUuid = async (name: string) =>
+  (await t.db.one<{ uuid: string }>('SELECT uuid FROM zones WHERE name = $1', [name]))!.uuid;
 
 describe('a change is on the very next list of the process that made it or was told of it', () => {
   it('a zone created, renamed and deleted through the API is on the very next page of the same process', async () => {
@@ -60,7 +64,7 @@ describe('a change is on the very next list of the process that made it or was t
     expect(await zonesOf(a.admin)).toEqual(['Zona Norte', 'Zona Sur']);
   });
 
-  it('an option list (the gates of a booth\'s select) follows a gate created through the API at once', async () => {
+  it("an option list (the gates of a booth's select) follows a gate created through the API at once", async () => {
     const options = async () => ((await a.guard.get('/api/gates/complete')).json() as Listed[]).map((g) => g.name);
     const before = await options();
     expect((await a.admin.post('/api/gates', [{ name: 'Puerta Caché' }])).statusCode).toBe(201);
@@ -71,20 +75,25 @@ describe('a change is on the very next list of the process that made it or was t
 
   it('a change made straight in the database is on the next page (its trigger announces it)', async () => {
     const before = pageNames((await a.admin.get('/api/providerTypes')).json());
-    await t.db.query("INSERT INTO provider_types (community_id, name) SELECT community_id, 'Gas Directo' FROM zones WHERE name = 'Zona Norte'");
-    expect(pageNames((await a.admin.get('/api/providerTypes')).json())).toEqual([...before, 'Gas Directo'].sort((x, y) => x.localeCompare(y)));
+    await t.db.query(
+      "INSERT INTO provider_types (community_id, name) SELECT community_id, 'Gas Directo' FROM zones WHERE name = 'Zona Norte'",
+    );
+    expect(pageNames((await a.admin.get('/api/providerTypes')).json())).toEqual(
+      [...before, 'Gas Directo'].sort((x, y) => x.localeCompare(y)),
+    );
     await t.db.query("DELETE FROM provider_types WHERE name = 'Gas Directo'");
     expect(pageNames((await a.admin.get('/api/providerTypes')).json())).toEqual(before);
   });
 
   it('a change that announces nothing (its trigger disabled) is not seen: the page is answered from memory (the control of what the events do)', async () => {
     expect(await zonesOf(a.admin)).toEqual(['Zona Norte', 'Zona Sur']);
-    const silently = (sql: string) => t.db.tx(async (q) => {
-      await q.query('SET LOCAL ROLE NONE'); // as the owner: only it may alter the table
-      await q.query('ALTER TABLE zones DISABLE TRIGGER zones_catalogue_change');
-      await q.query(sql);
-      await q.query('ALTER TABLE zones ENABLE TRIGGER zones_catalogue_change');
-    });
+    const silently = (sql: string) =>
+      t.db.tx(async (q) => {
+        await q.query('SET LOCAL ROLE NONE'); // as the owner: only it may alter the table
+        await q.query('ALTER TABLE zones DISABLE TRIGGER zones_catalogue_change');
+        await q.query(sql);
+        await q.query('ALTER TABLE zones ENABLE TRIGGER zones_catalogue_change');
+      });
     await silently("UPDATE zones SET name = 'Zona Norte Silenciosa' WHERE name = 'Zona Norte'");
     try {
       expect(await zonesOf(a.admin)).toEqual(['Zona Norte', 'Zona Sur']);
@@ -98,21 +107,32 @@ describe('a change is on the very next list of the process that made it or was t
 });
 
 describe('a list shows rows of other tables: their changes drop it too', () => {
-  it('a zone renamed is on the streets\' page, the common areas\' page and a zone\'s street options at once', async () => {
+  it("a zone renamed is on the streets' page, the common areas' page and a zone's street options at once", async () => {
     const zone = await zoneUuid('Zona Norte');
     const zoneNames = async () => ({
-      streets: ((await a.admin.get('/api/streets?size=100')).json() as { content: { testZone: Listed }[] }).content.map((s) => s.testZone.name),
-      areas: ((await a.admin.get('/api/commonareas/complete?size=100')).json() as { content: { testStreet: { testZone: Listed } }[] }).content
-        .map((c) => c.testStreet.testZone.name),
-      options: ((await a.admin.get(`/api/streets/zones/${zone}`)).json() as { testZone: Listed }[]).map((s) => s.testZone.name),
+      streets: ((await a.admin.get('/api/streets?size=100')).json() as { content: { testZone: Listed }[] }).content.map(
+        (s) => s.testZone.name,
+      ),
+      areas: (
+        (await a.admin.get('/api/commonareas/complete?size=100')).json() as {
+          content: { testStreet: { testZone: Listed } }[];
+        }
+      ).content.map((c) => c.testStreet.testZone.name),
+      options: ((await a.admin.get(`/api/streets/zones/${zone}`)).json() as { testZone: Listed }[]).map(
+        (s) => s.testZone.name,
+      ),
     });
     const street = ((await a.admin.get(`/api/streets/zones/${zone}`)).json() as { idStreet: number }[])[0];
     expect(street, 'the demo zone has streets').toBeDefined();
-    const area = await a.admin.post('/api/commonareas', [{ name: 'Alberca Norte', number: '1', idStreet: street.idStreet }]);
+    const area = await a.admin.post('/api/commonareas', [
+      { name: 'Alberca Norte', number: '1', idStreet: street.idStreet },
+    ]);
     expect(area.statusCode, area.body).toBe(201);
     const before = await zoneNames();
     expect(before.areas).toContain('Zona Norte');
-    expect((await a.admin.put(`/api/zones/${zone}`, { name: 'Zona Norte Renombrada', color: '#000000' })).statusCode).toBe(200);
+    expect(
+      (await a.admin.put(`/api/zones/${zone}`, { name: 'Zona Norte Renombrada', color: '#000000' })).statusCode,
+    ).toBe(200);
     try {
       const after = await zoneNames();
       const renamed = (list: string[]) => list.map((n) => (n === 'Zona Norte' ? 'Zona Norte Renombrada' : n));
@@ -121,13 +141,17 @@ describe('a list shows rows of other tables: their changes drop it too', () => {
       expect(after.options).toEqual(renamed(before.options));
     } finally {
       expect((await a.admin.put(`/api/zones/${zone}`, { name: 'Zona Norte', color: '#000000' })).statusCode).toBe(200);
-      expect((await a.admin.del(`/api/commonareas/${(area.json() as { uuid: string }[])[0].uuid}`)).statusCode).toBe(204);
+      expect((await a.admin.del(`/api/commonareas/${(area.json() as { uuid: string }[])[0].uuid}`)).statusCode).toBe(
+        204,
+      );
     }
   });
 
-  it('a community renamed is on every catalogue\'s page (each item carries its community\'s name)', async () => {
+  it("a community renamed is on every catalogue's page (each item carries its community's name)", async () => {
     const fracNames = async () => ({
-      zones: ((await a.admin.get('/api/zones')).json() as { content: { testFrac: Listed }[] }).content.map((z) => z.testFrac.name),
+      zones: ((await a.admin.get('/api/zones')).json() as { content: { testFrac: Listed }[] }).content.map(
+        (z) => z.testFrac.name,
+      ),
       gates: ((await a.admin.get('/api/gates/complete')).json() as { testFrac: Listed }[]).map((g) => g.testFrac.name),
     });
     const before = await fracNames();
@@ -137,19 +161,26 @@ describe('a list shows rows of other tables: their changes drop it too', () => {
       const after = await fracNames();
       expect(new Set([...after.zones, ...after.gates])).toEqual(new Set(['Residencial Las Palmas II']));
     } finally {
-      await t.db.query("UPDATE communities SET name = 'Residencial Las Palmas' WHERE name = 'Residencial Las Palmas II'");
+      await t.db.query(
+        "UPDATE communities SET name = 'Residencial Las Palmas' WHERE name = 'Residencial Las Palmas II'",
+      );
     }
   });
 });
 
 describe('every table a list reads announces its changes', () => {
-  it('each catalogue\'s own table, its joined tables and an option\'s parent table have a trigger of migration 019', async () => {
-    const announced = new Set((await t.db.query<{ name: string }>(`SELECT DISTINCT c.relname AS name FROM pg_trigger g
+  it("each catalogue's own table, its joined tables and an option's parent table have a trigger of migration 019", async () => {
+    const announced = new Set(
+      (
+        await t.db.query<{ name: string }>(`SELECT DISTINCT c.relname AS name FROM pg_trigger g
       JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_proc p ON p.oid = g.tgfoid
-      WHERE p.proname = 'notify_catalogue_change' AND g.tgenabled <> 'D'`)).map((r) => r.name));
+      WHERE p.proname = 'notify_catalogue_change' AND g.tgenabled <> 'D'`)
+      ).map((r) => r.name),
+    );
     for (const c of [zoneCatalogue, streetCatalogue, commonAreaCatalogue, gateCatalogue, providerTypeCatalogue]) {
       const parents = (c.options ?? []).flatMap((o) => (o.parent ? [o.parent.table] : []));
-      for (const table of [...tablesRead(c.from), ...parents]) expect(announced, `${c.name.many} reads ${table}`).toContain(table);
+      for (const table of [...tablesRead(c.from), ...parents])
+        expect(announced, `${c.name.many} reads ${table}`).toContain(table);
     }
   });
 });
@@ -162,9 +193,12 @@ describe('a cached page never crosses communities', () => {
     }
   });
 
-  it('one session switching its active community gets the other community\'s page from the same request', async () => {
+  it("one session switching its active community gets the other community's page from the same request", async () => {
     const token = await t.signIn('administrador@porton.mx');
-    const me = (await t.as(token).get('/api/users/me')).json() as { product: { uuid: string; name: string }[]; testFrac: { uuid: string } };
+    const me = (await t.as(token).get('/api/users/me')).json() as {
+      product: { uuid: string; name: string }[];
+      testFrac: { uuid: string };
+    };
     const bosques = me.product.find((p) => p.name === 'Bosques del Valle')!;
     expect(pageNames((await t.as(token).get('/api/zones')).json())).toEqual(['Zona Norte', 'Zona Sur']);
     expect((await t.as(token).put(`/api/users/setUpdateFrac/${bosques.uuid}`)).statusCode).toBe(200);
@@ -173,7 +207,7 @@ describe('a cached page never crosses communities', () => {
     expect(pageNames((await t.as(token).get('/api/zones')).json())).toEqual(['Zona Norte', 'Zona Sur']);
   });
 
-  it('a change in one community is on its own page, and the other community\'s page stays its own', async () => {
+  it("a change in one community is on its own page, and the other community's page stays its own", async () => {
     expect(await zonesOf(a.admin2)).toEqual(['Etapa 1']);
     expect((await a.admin2.post('/api/zones', [{ name: 'Etapa 2', color: '#000000' }])).statusCode).toBe(201);
     expect(await zonesOf(a.admin2)).toEqual(['Etapa 1', 'Etapa 2']);
@@ -184,26 +218,39 @@ describe('a cached page never crosses communities', () => {
 
 describe('the cache changes no answer and no access rule', () => {
   /** Every list and option route of the five catalogues, with the roles that may read it. */
-  const routes = async () => [
-    { url: '/api/zones', readers: ['admin', 'capturista', 'guard', 'integrator'] },
-    { url: '/api/zones?page=0&size=1&search=sur', readers: ['admin', 'guard'] },
-    { url: '/api/streets', readers: ['admin', 'capturista', 'guard', 'integrator'] },
-    { url: `/api/streets/zones/${await zoneUuid('Zona Norte')}`, readers: ['admin', 'guard'] },
-    { url: '/api/commonareas/complete', readers: ['admin', 'guard'] },
-    { url: '/api/commonareas/byfrac', readers: ['admin', 'resident'] },
-    { url: '/api/gates', readers: ['admin', 'guard'] },
-    { url: '/api/gates/complete', readers: ['admin', 'integrator'] },
-    { url: '/api/providerTypes', readers: ['admin', 'capturista', 'guard'] },
-  ] as const;
+  const routes = async () =>
+    [
+      { url: '/api/zones', readers: ['admin', 'capturista', 'guard', 'integrator'] },
+      { url: '/api/zones?page=0&size=1&search=sur', readers: ['admin', 'guard'] },
+      { url: '/api/streets', readers: ['admin', 'capturista', 'guard', 'integrator'] },
+      { url: `/api/streets/zones/${await zoneUuid('Zona Norte')}`, readers: ['admin', 'guard'] },
+      { url: '/api/commonareas/complete', readers: ['admin', 'guard'] },
+      { url: '/api/commonareas/byfrac', readers: ['admin', 'resident'] },
+      { url: '/api/gates', readers: ['admin', 'guard'] },
+      { url: '/api/gates/complete', readers: ['admin', 'integrator'] },
+      { url: '/api/providerTypes', readers: ['admin', 'capturista', 'guard'] },
+    ] as const;
 
   it('each answer (body, status and Cache-Control) is byte-identical to an app without the cache, for every role that may read it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'porton-nocache-'));
     const uncached = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://porton.test', DATA_DIR: dataDir, CATALOGUE_CACHE_MAX: '0' }),
-      db: t.db, mailer: memoryMailer(),
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: 'http://porton.test',
+        DATA_DIR: dataDir,
+        CATALOGUE_CACHE_MAX: '0',
+      }),
+      db: t.db,
+      mailer: memoryMailer(),
     });
     try {
-      const emails = { admin: 'administrador@porton.mx', capturista: 'capturista@porton.mx', guard: 'vigilante@porton.mx', integrator: 'integrador@porton.mx', resident: 'residente@porton.mx' };
+      const emails = {
+        admin: 'administrador@porton.mx',
+        capturista: 'capturista@porton.mx',
+        guard: 'vigilante@porton.mx',
+        integrator: 'integrador@porton.mx',
+        resident: 'residente@porton.mx',
+      };
       for (const { url, readers } of await routes()) {
         for (const role of readers) {
           const headers = { authorization: `Bearer ${await t.signIn(emails[role])}`, 'accept-language': 'es-MX' };
@@ -228,28 +275,32 @@ describe('the cache changes no answer and no access rule', () => {
   it('a role refused a list is refused even while the page is in memory', async () => {
     expect((await a.admin.get('/api/zones')).statusCode).toBe(200);
     expect((await a.admin.get('/api/providerTypes')).statusCode).toBe(200);
-    for (const who of [a.resident, a.contractor, a.generalAdmin]) expect((await who.get('/api/zones')).statusCode).toBe(403);
+    for (const who of [a.resident, a.contractor, a.generalAdmin])
+      expect((await who.get('/api/zones')).statusCode).toBe(403);
     expect((await a.integrator.get('/api/providerTypes')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/zones' })).statusCode).toBe(401);
   });
 });
 
 describe('other processes', () => {
-  it.skipIf(!process.env.DATABASE_URL)('a change made through process A is on process B\'s next page within the notification window (needs DATABASE_URL: PGlite cannot be shared between processes)', async () => {
-    const token = await t.signIn('administrador@porton.mx');
-    const onB = async (url: string) => {
-      const res = await fetch(`${peer!.base}${url}`, { headers: { authorization: `Bearer ${token}` } });
-      expect(res.status).toBe(200);
-      return pageNames(await res.json());
-    };
-    expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Sur']);
-    expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Sur']);
-    const created = await t.as(token).post('/api/zones', [{ name: 'Zona Proceso A', color: '#000000' }]);
-    expect(created.statusCode).toBe(201);
-    await pause(NOTIFY_WINDOW_MS);
-    expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Proceso A', 'Zona Sur']);
-    await t.db.query("DELETE FROM zones WHERE name = 'Zona Proceso A'");
-    await pause(NOTIFY_WINDOW_MS);
-    expect(await onB('/api/zones'), 'a change straight in the database').toEqual(['Zona Norte', 'Zona Sur']);
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a change made through process A is on process B's next page within the notification window (needs DATABASE_URL: PGlite cannot be shared between processes)",
+    async () => {
+      const token = await t.signIn('administrador@porton.mx');
+      const onB = async (url: string) => {
+        const res = await fetch(`${peer!.base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+        expect(res.status).toBe(200);
+        return pageNames(await res.json());
+      };
+      expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Sur']);
+      expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Sur']);
+      const created = await t.as(token).post('/api/zones', [{ name: 'Zona Proceso A', color: '#000000' }]);
+      expect(created.statusCode).toBe(201);
+      await pause(NOTIFY_WINDOW_MS);
+      expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Proceso A', 'Zona Sur']);
+      await t.db.query("DELETE FROM zones WHERE name = 'Zona Proceso A'");
+      await pause(NOTIFY_WINDOW_MS);
+      expect(await onB('/api/zones'), 'a change straight in the database').toEqual(['Zona Norte', 'Zona Sur']);
+    },
+  );
 });

@@ -7,12 +7,23 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 const roleOf: Record<keyof Actors, Role> = {
-  admin: 'admin', capturista: 'capturista', guard: 'guard', resident: 'resident', contractor: 'contractor',
-  integrator: 'integrator', generalAdmin: 'generalAdmin', admin2: 'admin',
+  admin: 'admin',
+  capturista: 'capturista',
+  guard: 'guard',
+  resident: 'resident',
+  contractor: 'contractor',
+  integrator: 'integrator',
+  generalAdmin: 'generalAdmin',
+  admin2: 'admin',
 };
 
 /** One resource of each catalogue kind the web screens show buttons for, with a valid create body. */
@@ -37,8 +48,12 @@ describe('the buttons the web shows (src/shared/catalogues/catalogue-permissions
         const can = catalogueActions(r.kind, role);
         const unknown = `${r.base}/${randomUUID()}`;
         expect((await a[actor].del(unknown)).statusCode, `DELETE ${r.base} as ${actor}`).toBe(expected(can.canDelete));
-        const body = r.base === '/api/streets' ? { name: 'Calle Prueba', idZone: 1 }
-          : r.base === '/api/commonareas' ? { name: 'Area Prueba', number: '1', idStreet: 1 } : { name: 'Nombre Prueba' };
+        const body =
+          r.base === '/api/streets'
+            ? { name: 'Calle Prueba', idZone: 1 }
+            : r.base === '/api/commonareas'
+              ? { name: 'Area Prueba', number: '1', idStreet: 1 }
+              : { name: 'Nombre Prueba' };
         expect((await a[actor].put(unknown, body)).statusCode, `PUT ${r.base} as ${actor}`).toBe(expected(can.canEdit));
         const create = r.create(`Prueba ${actor} ${i}`);
         if (create === undefined) continue; // streets and areas need a zone or street of the caller's community

@@ -5,24 +5,37 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 describe('api/colors (Colores, global catalogue)', () => {
   it('GET answers the seeded colours to anyone signed in and searches case-insensitively', async () => {
     const res = await a.capturista.get('/api/colors');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalElements: 13, totalPages: 1 });
-    expect((await a.contractor.get('/api/colors?search=CAF')).json().content).toEqual([{ uuid: expect.any(String), name: 'Café' }]);
+    expect((await a.contractor.get('/api/colors?search=CAF')).json().content).toEqual([
+      { uuid: expect.any(String), name: 'Café' },
+    ]);
   });
 
   it('the general administrator creates (201), renames and deletes (204) a colour', async () => {
     const res = await a.generalAdmin.post('/api/colors', [{ name: 'Turquesa' }]);
     expect(res.statusCode).toBe(201);
     const color = res.json()[0];
-    expect((await a.generalAdmin.put(`/api/colors/${color.uuid}`, { name: 'Turquesa Claro' })).json()).toEqual({ uuid: color.uuid, name: 'Turquesa Claro' });
+    expect((await a.generalAdmin.put(`/api/colors/${color.uuid}`, { name: 'Turquesa Claro' })).json()).toEqual({
+      uuid: color.uuid,
+      name: 'Turquesa Claro',
+    });
     expect((await a.generalAdmin.del(`/api/colors/${color.uuid}`)).statusCode).toBe(204);
-    expect((await a.generalAdmin.get(`/api/colors/${color.uuid}`)).json()).toEqual({ error: 'not_found', error_description: 'El color no existe.' });
+    expect((await a.generalAdmin.get(`/api/colors/${color.uuid}`)).json()).toEqual({
+      error: 'not_found',
+      error_description: 'El color no existe.',
+    });
   });
 
   it('other roles may not change colours (403) and nothing changes', async () => {
@@ -38,8 +51,14 @@ describe('api/colors (Colores, global catalogue)', () => {
   });
 
   it("refuses a short name with 'Asigna un nombre...' and a duplicate with 409", async () => {
-    expect((await a.generalAdmin.put(`/api/colors/${(await a.admin.get('/api/colors?search=Rojo')).json().content[0].uuid}`, { name: 'RJ' })).json().error_description)
-      .toBe(CATALOGUE_NAME_MESSAGE);
+    expect(
+      (
+        await a.generalAdmin.put(
+          `/api/colors/${(await a.admin.get('/api/colors?search=Rojo')).json().content[0].uuid}`,
+          { name: 'RJ' },
+        )
+      ).json().error_description,
+    ).toBe(CATALOGUE_NAME_MESSAGE);
     const dup = await a.generalAdmin.post('/api/colors', [{ name: 'BLANCO' }]);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error_description).toBe('Ya existe un color con ese nombre.');

@@ -5,19 +5,29 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 const create = async (name: string, who = a.admin) => (await who.post('/api/gates', [{ name }])).json()[0];
 
 describe('POST api/gates (list: name, idFrac)', () => {
-  it('creates the gate in the session\'s community with 201 and answers idGate, idFrac and testFrac', async () => {
+  it("creates the gate in the session's community with 201 and answers idGate, idFrac and testFrac", async () => {
     const res = await a.capturista.post('/api/gates', [{ name: 'Acceso Principal', idFrac: 999 }]);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual([{
-      uuid: expect.any(String), idGate: expect.any(Number), name: 'Acceso Principal', idFrac: expect.any(Number),
-      testFrac: { uuid: expect.any(String), name: 'Residencial Las Palmas' },
-    }]);
+    expect(res.json()).toEqual([
+      {
+        uuid: expect.any(String),
+        idGate: expect.any(Number),
+        name: 'Acceso Principal',
+        idFrac: expect.any(Number),
+        testFrac: { uuid: expect.any(String), name: 'Residencial Las Palmas' },
+      },
+    ]);
   });
 
   it("refuses a name outside 3 to 64 with a message beginning 'Asigna un nombre' and creates nothing", async () => {
@@ -40,17 +50,23 @@ describe('POST api/gates (list: name, idFrac)', () => {
   });
 
   it('is refused to guard, integrator, resident and general admin', async () => {
-    for (const who of [a.guard, a.integrator, a.resident, a.generalAdmin]) expect((await who.post('/api/gates', [{ name: 'Puerta Prohibida' }])).statusCode).toBe(403);
+    for (const who of [a.guard, a.integrator, a.resident, a.generalAdmin])
+      expect((await who.post('/api/gates', [{ name: 'Puerta Prohibida' }])).statusCode).toBe(403);
   });
 });
 
 describe('GET api/gates and api/gates/complete', () => {
   it('gates pages 15 per page and searches the gate name case-insensitively', async () => {
-    await a.admin.post('/api/gates', Array.from({ length: 17 }, (_, i) => ({ name: `Pluma ${String(i + 1).padStart(2, '0')}` })));
+    await a.admin.post(
+      '/api/gates',
+      Array.from({ length: 17 }, (_, i) => ({ name: `Pluma ${String(i + 1).padStart(2, '0')}` })),
+    );
     const first = (await a.guard.get('/api/gates?search=pluma')).json();
     expect(first).toMatchObject({ totalElements: 17, totalPages: 2, page: 0, size: 15 });
     expect(first.content).toHaveLength(15);
-    expect((await a.guard.get('/api/gates?search=pluma&page=1')).json().content.map((g: { name: string }) => g.name)).toEqual(['Pluma 16', 'Pluma 17']);
+    expect(
+      (await a.guard.get('/api/gates?search=pluma&page=1')).json().content.map((g: { name: string }) => g.name),
+    ).toEqual(['Pluma 16', 'Pluma 17']);
   });
 
   it('complete answers every gate of the community (report filter) and none of another', async () => {
@@ -58,7 +74,9 @@ describe('GET api/gates and api/gates/complete', () => {
     expect(res.statusCode).toBe(200);
     const listed = res.json().map((g: { name: string }) => g.name);
     expect(listed).toHaveLength(19);
-    expect((await a.admin2.get('/api/gates/complete')).json().map((g: { name: string }) => g.name)).toEqual(['Acceso Oriente']);
+    expect((await a.admin2.get('/api/gates/complete')).json().map((g: { name: string }) => g.name)).toEqual([
+      'Acceso Oriente',
+    ]);
   });
 
   it('is refused to resident and contractor', async () => {
@@ -72,7 +90,11 @@ describe('GET api/gates and api/gates/complete', () => {
 describe('PUT and DELETE api/gates/{uuid}', () => {
   it('PUT (uuid, name, idFrac) renames the gate', async () => {
     const gate = await create('Caseta Norte');
-    const res = await a.capturista.put(`/api/gates/${gate.uuid}`, { uuid: gate.uuid, name: 'Caseta Poniente', idFrac: gate.idFrac });
+    const res = await a.capturista.put(`/api/gates/${gate.uuid}`, {
+      uuid: gate.uuid,
+      name: 'Caseta Poniente',
+      idFrac: gate.idFrac,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ uuid: gate.uuid, name: 'Caseta Poniente' });
   });
@@ -87,11 +109,14 @@ describe('PUT and DELETE api/gates/{uuid}', () => {
     const gate = await create('Puerta Peatonal');
     expect((await a.capturista.del(`/api/gates/${gate.uuid}`)).statusCode).toBe(403);
     expect((await a.admin.del(`/api/gates/${gate.uuid}`)).statusCode).toBe(204);
-    expect((await a.admin.get(`/api/gates/${gate.uuid}`)).json()).toEqual({ error: 'not_found', error_description: 'La puerta de acceso no existe.' });
+    expect((await a.admin.get(`/api/gates/${gate.uuid}`)).json()).toEqual({
+      error: 'not_found',
+      error_description: 'La puerta de acceso no existe.',
+    });
   });
 });
 
-describe('tenant isolation: another community\'s gate answers 404', () => {
+describe("tenant isolation: another community's gate answers 404", () => {
   it('read, change and delete of a Villas del Sol gate by Las Palmas staff answer 404 and change nothing', async () => {
     const foreign = await create('Garita Sol', a.admin2);
     expect((await a.admin.get(`/api/gates/${foreign.uuid}`)).statusCode).toBe(404);

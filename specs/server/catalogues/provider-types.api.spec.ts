@@ -5,8 +5,13 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 const create = async (name: string, who = a.admin) => (await who.post('/api/providerTypes', { name })).json();
 
@@ -24,12 +29,18 @@ describe('api/providerTypes (Proveedores), kept per community', () => {
     expect(res.statusCode).toBe(200);
     const agua = [{ uuid: expect.any(String), name: 'Agua Purificada' }];
     expect(res.json()).toEqual({ data: agua, content: agua, totalElements: 1, totalPages: 1, page: 0, size: 15 });
-    expect((await a.capturista.get('/api/providerTypes')).json().data.map((p: { name: string }) => p.name)).toEqual(['Agua Purificada', 'Gas', 'Paquetería']);
+    expect((await a.capturista.get('/api/providerTypes')).json().data.map((p: { name: string }) => p.name)).toEqual([
+      'Agua Purificada',
+      'Gas',
+      'Paquetería',
+    ]);
   });
 
-  it('one community\'s list never shows another\'s', async () => {
+  it("one community's list never shows another's", async () => {
     await create('Jardinería', a.admin2);
-    expect((await a.admin2.get('/api/providerTypes')).json().data.map((p: { name: string }) => p.name)).toEqual(['Jardinería']);
+    expect((await a.admin2.get('/api/providerTypes')).json().data.map((p: { name: string }) => p.name)).toEqual([
+      'Jardinería',
+    ]);
     expect((await a.admin.get('/api/providerTypes?search=Jardin')).json().data).toEqual([]);
   });
 
@@ -51,7 +62,8 @@ describe('api/providerTypes (Proveedores), kept per community', () => {
       expect((await who.put(`/api/providerTypes/${item.uuid}`, { name: 'Fletes' })).statusCode).toBe(403);
       expect((await who.del(`/api/providerTypes/${item.uuid}`)).statusCode).toBe(403);
     }
-    for (const who of [a.resident, a.contractor, a.integrator]) expect((await who.get('/api/providerTypes')).statusCode).toBe(403);
+    for (const who of [a.resident, a.contractor, a.integrator])
+      expect((await who.get('/api/providerTypes')).statusCode).toBe(403);
     expect((await a.admin.get(`/api/providerTypes/${item.uuid}`)).json().name).toBe('Mudanzas');
   });
 
@@ -63,11 +75,14 @@ describe('api/providerTypes (Proveedores), kept per community', () => {
     expect((await a.admin.get(`/api/providerTypes/${item.uuid}`)).statusCode).toBe(404);
   });
 
-  it('read, change and delete of another community\'s provider type answer 404 and change nothing', async () => {
+  it("read, change and delete of another community's provider type answer 404 and change nothing", async () => {
     const foreign = await create('Internet', a.admin2);
     expect((await a.admin.get(`/api/providerTypes/${foreign.uuid}`)).statusCode).toBe(404);
     expect((await a.admin.put(`/api/providerTypes/${foreign.uuid}`, { name: 'Cable Robado' })).statusCode).toBe(404);
     expect((await a.admin.del(`/api/providerTypes/${foreign.uuid}`)).statusCode).toBe(404);
-    expect((await a.admin2.get(`/api/providerTypes/${foreign.uuid}`)).json()).toEqual({ uuid: foreign.uuid, name: 'Internet' });
+    expect((await a.admin2.get(`/api/providerTypes/${foreign.uuid}`)).json()).toEqual({
+      uuid: foreign.uuid,
+      name: 'Internet',
+    });
   });
 });

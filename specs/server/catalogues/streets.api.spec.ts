@@ -4,8 +4,13 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 type Zone = { uuid: string; idZone: number; name: string };
 const zone = async (who: Actors['admin'], name: string): Promise<Zone> =>
@@ -13,15 +18,28 @@ const zone = async (who: Actors['admin'], name: string): Promise<Zone> =>
 const names = (res: { json: () => { content: { name: string }[] } }) => res.json().content.map((s) => s.name);
 
 describe('GET api/streets (Calles: Calle, Zona, Fraccionamiento)', () => {
-  it('answers the community\'s streets with idStreet, idZone and testZone with its testFrac', async () => {
+  it("answers the community's streets with idStreet, idZone and testZone with its testFrac", async () => {
     const res = await a.admin.get('/api/streets');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totalElements).toBe(4);
-    expect(body.content.map((s: { name: string }) => s.name)).toEqual(['Avenida de las Palmas', 'Calle Cedro', 'Calle Pino', 'Calle Roble']);
+    expect(body.content.map((s: { name: string }) => s.name)).toEqual([
+      'Avenida de las Palmas',
+      'Calle Cedro',
+      'Calle Pino',
+      'Calle Roble',
+    ]);
     expect(body.content[0]).toEqual({
-      uuid: expect.any(String), idStreet: expect.any(Number), name: 'Avenida de las Palmas', idZone: expect.any(Number),
-      testZone: { uuid: expect.any(String), idZone: expect.any(Number), name: 'Zona Norte', testFrac: { uuid: expect.any(String), name: 'Residencial Las Palmas' } },
+      uuid: expect.any(String),
+      idStreet: expect.any(Number),
+      name: 'Avenida de las Palmas',
+      idZone: expect.any(Number),
+      testZone: {
+        uuid: expect.any(String),
+        idZone: expect.any(Number),
+        name: 'Zona Norte',
+        testFrac: { uuid: expect.any(String), name: 'Residencial Las Palmas' },
+      },
     });
     expect(names(await a.admin2.get('/api/streets'))).toEqual(['Calle Girasol', 'Calle Margarita']);
   });
@@ -39,7 +57,8 @@ describe('GET api/streets (Calles: Calle, Zona, Fraccionamiento)', () => {
   });
 
   it('is refused to resident, contractor and general admin; 401 without a token', async () => {
-    for (const who of [a.resident, a.contractor, a.generalAdmin]) expect((await who.get('/api/streets')).statusCode).toBe(403);
+    for (const who of [a.resident, a.contractor, a.generalAdmin])
+      expect((await who.get('/api/streets')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/streets' })).statusCode).toBe(401);
   });
 });
@@ -49,12 +68,20 @@ describe('POST api/streets (list: name, idZone)', () => {
     const norte = await zone(a.admin, 'Zona Norte');
     const res = await a.capturista.post('/api/streets', [{ name: 'Calle Olmo', idZone: norte.idZone }]);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual([expect.objectContaining({ name: 'Calle Olmo', idZone: norte.idZone, testZone: expect.objectContaining({ name: 'Zona Norte' }) })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        name: 'Calle Olmo',
+        idZone: norte.idZone,
+        testZone: expect.objectContaining({ name: 'Zona Norte' }),
+      }),
+    ]);
   });
 
   it('accepts idZone as the digit string a select sends', async () => {
     const sur = await zone(a.admin, 'Zona Sur');
-    expect((await a.admin.post('/api/streets', [{ name: 'Calle Sauce', idZone: String(sur.idZone) }])).statusCode).toBe(201);
+    expect((await a.admin.post('/api/streets', [{ name: 'Calle Sauce', idZone: String(sur.idZone) }])).statusCode).toBe(
+      201,
+    );
   });
 
   it('refuses a missing zone or a bad name in Spanish and creates nothing', async () => {
@@ -89,7 +116,10 @@ describe('POST api/streets (list: name, idZone)', () => {
 
   it('is refused to guard and integrator', async () => {
     const norte = await zone(a.admin, 'Zona Norte');
-    for (const who of [a.guard, a.integrator]) expect((await who.post('/api/streets', [{ name: 'Calle Prohibida', idZone: norte.idZone }])).statusCode).toBe(403);
+    for (const who of [a.guard, a.integrator])
+      expect((await who.post('/api/streets', [{ name: 'Calle Prohibida', idZone: norte.idZone }])).statusCode).toBe(
+        403,
+      );
   });
 });
 
@@ -104,7 +134,12 @@ describe('PUT and DELETE api/streets/{uuid}', () => {
     const sur = await zone(a.admin, 'Zona Sur');
     const res = await a.capturista.put(`/api/streets/${street.uuid}`, { name: 'Calle Laurel Sur', idZone: sur.idZone });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ uuid: street.uuid, name: 'Calle Laurel Sur', idZone: sur.idZone, testZone: { name: 'Zona Sur' } });
+    expect(res.json()).toMatchObject({
+      uuid: street.uuid,
+      name: 'Calle Laurel Sur',
+      idZone: sur.idZone,
+      testZone: { name: 'Zona Sur' },
+    });
   });
 
   it('PUT refuses moving the street to a zone of another community (404) and leaves it as it was', async () => {
@@ -123,8 +158,9 @@ describe('PUT and DELETE api/streets/{uuid}', () => {
   });
 
   it('DELETE of a street with residents answers 409 and keeps it', async () => {
-    const roble = (await a.admin.get('/api/streets?search=Calle Roble')).json().content
-      .find((s: { testZone: { name: string } }) => s.testZone.name === 'Zona Norte');
+    const roble = (await a.admin.get('/api/streets?search=Calle Roble'))
+      .json()
+      .content.find((s: { testZone: { name: string } }) => s.testZone.name === 'Zona Norte');
     const res = await a.admin.del(`/api/streets/${roble.uuid}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error_description).toMatch(/^No es posible eliminar la calle/);
@@ -140,15 +176,20 @@ describe('PUT and DELETE api/streets/{uuid}', () => {
   });
 });
 
-describe('tenant isolation: another community\'s street answers 404', () => {
+describe("tenant isolation: another community's street answers 404", () => {
   it('read, list by zone, change and delete of a Villas del Sol street answer 404 and change nothing', async () => {
     const foreign = (await a.admin2.get('/api/streets?search=Girasol')).json().content[0];
     const foreignZone = await zone(a.admin2, 'Etapa 1');
     const norte = await zone(a.admin, 'Zona Norte');
     expect((await a.admin.get(`/api/streets/${foreign.uuid}`)).statusCode).toBe(404);
     expect((await a.admin.get(`/api/streets/zones/${foreignZone.uuid}`)).statusCode).toBe(404);
-    expect((await a.admin.put(`/api/streets/${foreign.uuid}`, { name: 'Calle Robada', idZone: norte.idZone })).statusCode).toBe(404);
+    expect(
+      (await a.admin.put(`/api/streets/${foreign.uuid}`, { name: 'Calle Robada', idZone: norte.idZone })).statusCode,
+    ).toBe(404);
     expect((await a.admin.del(`/api/streets/${foreign.uuid}`)).statusCode).toBe(404);
-    expect((await a.admin2.get(`/api/streets/${foreign.uuid}`)).json()).toMatchObject({ name: 'Calle Girasol', idZone: foreignZone.idZone });
+    expect((await a.admin2.get(`/api/streets/${foreign.uuid}`)).json()).toMatchObject({
+      name: 'Calle Girasol',
+      idZone: foreignZone.idZone,
+    });
   });
 });

@@ -6,7 +6,14 @@ import type { Community } from '../../../src/shared/communities/community-types.
 import { LOGO_MAX_BYTES } from '../../../src/shared/communities/community.schema.js';
 import { sniffImage } from '../../../src/server/platform/services/logo-upload.js';
 import { storageFor } from '../../../src/server/platform/services/storage.js';
-import { communityBody, communityUuid, GIF_BASE64, JPEG_BASE64, logo, PNG_BASE64 } from '../../support/community-fixtures.js';
+import {
+  communityBody,
+  communityUuid,
+  GIF_BASE64,
+  JPEG_BASE64,
+  logo,
+  PNG_BASE64,
+} from '../../support/community-fixtures.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
@@ -19,22 +26,32 @@ afterAll(async () => {
   if (!t) return; // beforeAll failed: its error is the one to read
   // Every logo this file stored lives in the config's data folder: leave nothing behind.
   const storage = storageFor(t.app.deps.config);
-  for (const { storage_key } of await t.db.query<{ storage_key: string }>('SELECT storage_key FROM files')) await storage.remove(storage_key);
+  for (const { storage_key } of await t.db.query<{ storage_key: string }>('SELECT storage_key FROM files'))
+    await storage.remove(storage_key);
   await t.close();
 });
 
 const storedPath = async (communityUuid: string) => {
-  const row = await t.db.one<{ logo_path: string | null }>('SELECT logo_path FROM communities WHERE uuid = $1', [communityUuid]);
+  const row = await t.db.one<{ logo_path: string | null }>('SELECT logo_path FROM communities WHERE uuid = $1', [
+    communityUuid,
+  ]);
   return row?.logo_path ? resolve(t.app.deps.config.dataDir, 'files', row.logo_path) : null;
 };
 const fileRows = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM files'))!.n;
 
 describe('community logo', () => {
   it('stores a PNG on create and serves it to the integrator and the members only', async () => {
-    const res = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Con Logo', file: logo(PNG_BASE64) }));
+    const res = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Con Logo', file: logo(PNG_BASE64) }),
+    );
     expect(res.statusCode).toBe(200);
     const created: Community = res.json();
-    expect(created.file).toEqual({ publicUrl: `/api/fracs/${created.uuid}/logo?v=${created.file!.uuid}`, idFile: created.idFile, uuid: expect.any(String) });
+    expect(created.file).toEqual({
+      publicUrl: `/api/fracs/${created.uuid}/logo?v=${created.file!.uuid}`,
+      idFile: created.idFile,
+      uuid: expect.any(String),
+    });
     expect(created.idFile).toEqual(expect.any(Number));
 
     const served = await integrador.get(created.file!.publicUrl);
@@ -53,7 +70,10 @@ describe('community logo', () => {
   });
 
   it('decides the type by content: a JPEG declared as PNG is stored and served as JPEG', async () => {
-    const res = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Logo JPEG', file: logo(JPEG_BASE64, 'image/png', 'foto.png') }));
+    const res = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Logo JPEG', file: logo(JPEG_BASE64, 'image/png', 'foto.png') }),
+    );
     expect(res.statusCode).toBe(200);
     const served = await integrador.get(res.json().file.publicUrl);
     expect(served.headers['content-type']).toBe('image/jpeg');
@@ -63,7 +83,10 @@ describe('community logo', () => {
   it('refuses content that is not JPEG or PNG whatever mimeType says (415), creating nothing', async () => {
     const before = await fileRows();
     for (const content of [GIF_BASE64, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')]) {
-      const res = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Logo Falso', file: logo(content, 'image/png') }));
+      const res = await integrador.post(
+        '/api/fracs/admin',
+        await communityBody(t, { name: 'Logo Falso', file: logo(content, 'image/png') }),
+      );
       expect(res.statusCode).toBe(415);
       expect(res.json().error_description).toBe('El logo debe ser una imagen JPEG o PNG.');
     }
@@ -74,16 +97,25 @@ describe('community logo', () => {
   it('refuses a logo over 2 MB decoded (413) and malformed base64 (400)', async () => {
     const big = Buffer.alloc(LOGO_MAX_BYTES + 1);
     Buffer.from(PNG_BASE64, 'base64').copy(big);
-    const tooBig = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Logo Grande', file: logo(big.toString('base64')) }));
+    const tooBig = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Logo Grande', file: logo(big.toString('base64')) }),
+    );
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error_description).toBe('El logo no debe pesar más de 2 MB.');
 
     const exact = Buffer.alloc(LOGO_MAX_BYTES);
     Buffer.from(PNG_BASE64, 'base64').copy(exact);
-    const fits = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Logo Justo', licenseTotal: 1, file: logo(exact.toString('base64')) }));
+    const fits = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Logo Justo', licenseTotal: 1, file: logo(exact.toString('base64')) }),
+    );
     expect(fits.statusCode).toBe(200);
 
-    const broken = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Logo Roto', file: logo('%%%no-es-base64%%%') }));
+    const broken = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Logo Roto', file: logo('%%%no-es-base64%%%') }),
+    );
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error_description).toBe('El contenido del logo no es válido.');
   });
@@ -91,7 +123,9 @@ describe('community logo', () => {
   it('on edit: no file keeps the logo, new content replaces it (old bytes removed), file null removes it', async () => {
     const palmas = await communityUuid(t, 'Residencial Las Palmas');
     const base = await communityBody(t, { name: 'Residencial Las Palmas', licenseTotal: 150 });
-    const withLogo: Community = (await integrador.put(`/api/fracs/${palmas}`, { ...base, file: logo(PNG_BASE64) })).json();
+    const withLogo: Community = (
+      await integrador.put(`/api/fracs/${palmas}`, { ...base, file: logo(PNG_BASE64) })
+    ).json();
     const firstPath = (await storedPath(palmas))!;
     expect(existsSync(firstPath)).toBe(true);
 
@@ -102,11 +136,20 @@ describe('community logo', () => {
     expect(me.logoURL).toBe(`/api/fracs/${palmas}/logo`);
     expect((await member.get(me.logoURL)).headers['content-type']).toBe('image/png');
 
-    const kept: Community = (await integrador.put(`/api/fracs/${palmas}`, { ...base, street: 'Otra', idFile: withLogo.idFile, file: { uuid: withLogo.file!.uuid } })).json();
+    const kept: Community = (
+      await integrador.put(`/api/fracs/${palmas}`, {
+        ...base,
+        street: 'Otra',
+        idFile: withLogo.idFile,
+        file: { uuid: withLogo.file!.uuid },
+      })
+    ).json();
     expect(kept.idFile).toBe(withLogo.idFile);
     expect((await integrador.put(`/api/fracs/${palmas}`, base)).json().idFile).toBe(withLogo.idFile);
 
-    const replaced: Community = (await integrador.put(`/api/fracs/${palmas}`, { ...base, file: logo(JPEG_BASE64, 'image/jpeg', 'nuevo.jpg') })).json();
+    const replaced: Community = (
+      await integrador.put(`/api/fracs/${palmas}`, { ...base, file: logo(JPEG_BASE64, 'image/jpeg', 'nuevo.jpg') })
+    ).json();
     expect(replaced.idFile).not.toBe(withLogo.idFile);
     expect((await integrador.get(replaced.file!.publicUrl)).headers['content-type']).toBe('image/jpeg');
     expect(existsSync(firstPath)).toBe(false);
@@ -122,9 +165,15 @@ describe('community logo', () => {
   it('a refused edit with a new logo leaves the old logo in place', async () => {
     const palmas = await communityUuid(t, 'Residencial Las Palmas');
     const base = await communityBody(t, { name: 'Residencial Las Palmas', licenseTotal: 150 });
-    const current: Community = (await integrador.put(`/api/fracs/${palmas}`, { ...base, file: logo(PNG_BASE64) })).json();
+    const current: Community = (
+      await integrador.put(`/api/fracs/${palmas}`, { ...base, file: logo(PNG_BASE64) })
+    ).json();
     const files = await fileRows();
-    const refused = await integrador.put(`/api/fracs/${palmas}`, { ...base, licenseTotal: 99_999, file: logo(JPEG_BASE64, 'image/jpeg', 'x.jpg') });
+    const refused = await integrador.put(`/api/fracs/${palmas}`, {
+      ...base,
+      licenseTotal: 99_999,
+      file: logo(JPEG_BASE64, 'image/jpeg', 'x.jpg'),
+    });
     expect(refused.statusCode).toBe(409);
     expect(await fileRows()).toBe(files);
     const after: Community = (await integrador.get(`/api/fracs/${palmas}`)).json();

@@ -11,7 +11,9 @@ beforeAll(async () => {
   integrador = t.as(await t.signIn('integrador@porton.mx'));
   integrador2 = t.as(await t.signIn('integrador2@porton.mx'));
 });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 const names = (page: { content: Community[] }) => page.content.map((c) => c.name);
 const countCommunities = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM communities'))!.n;
@@ -20,11 +22,23 @@ describe('communities: only integrators', () => {
   it('every other role gets 403 on the list, detail, create, update, administrator options and dashboard', async () => {
     const palmas = await communityUuid(t, 'Residencial Las Palmas');
     const body = await communityBody(t);
-    for (const email of ['admin@porton.mx', 'administrador@porton.mx', 'capturista@porton.mx', 'vigilante@porton.mx',
-      'residente@porton.mx', 'contratista@porton.mx']) {
+    for (const email of [
+      'admin@porton.mx',
+      'administrador@porton.mx',
+      'capturista@porton.mx',
+      'vigilante@porton.mx',
+      'residente@porton.mx',
+      'contratista@porton.mx',
+    ]) {
       const as = t.as(await t.signIn(email));
-      const calls = [as.get('/api/fracs'), as.get(`/api/fracs/${palmas}`), as.post('/api/fracs/admin', body),
-        as.put(`/api/fracs/${palmas}`, body), as.get('/api/users/integrator'), as.get('/api/integrator/dashboard')];
+      const calls = [
+        as.get('/api/fracs'),
+        as.get(`/api/fracs/${palmas}`),
+        as.post('/api/fracs/admin', body),
+        as.put(`/api/fracs/${palmas}`, body),
+        as.get('/api/users/integrator'),
+        as.get('/api/integrator/dashboard'),
+      ];
       for (const res of await Promise.all(calls)) expect(res.statusCode, email).toBe(403);
     }
     expect(await countCommunities()).toBe(3);
@@ -63,12 +77,32 @@ describe('GET api/fracs/{uuid}', () => {
     const res = await integrador.get(`/api/fracs/${uuid}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      uuid, name: 'Residencial Las Palmas', cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México',
-      idAddress: expect.any(Number), street: 'Av. Principal', extNumber: '100', intNumber: null, idUser: adminId,
-      licenseTotal: 150, starDate: '', endDate: '', idFile: null,
-      user: { idUser: adminId, uuid: expect.any(String), name: 'Adriana Morales Peña' }, file: null,
-      address: { cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', idAddress: expect.any(Number), uuid: expect.any(String), colony: 'San Ángel' },
-      licenseExpired: false, club: false,
+      uuid,
+      name: 'Residencial Las Palmas',
+      cp: '01000',
+      city: 'Álvaro Obregón',
+      state: 'Ciudad de México',
+      idAddress: expect.any(Number),
+      street: 'Av. Principal',
+      extNumber: '100',
+      intNumber: null,
+      idUser: adminId,
+      licenseTotal: 150,
+      starDate: '',
+      endDate: '',
+      idFile: null,
+      user: { idUser: adminId, uuid: expect.any(String), name: 'Adriana Morales Peña' },
+      file: null,
+      address: {
+        cp: '01000',
+        city: 'Álvaro Obregón',
+        state: 'Ciudad de México',
+        idAddress: expect.any(Number),
+        uuid: expect.any(String),
+        colony: 'San Ángel',
+      },
+      licenseExpired: false,
+      club: false,
     });
   });
 
@@ -96,8 +130,16 @@ describe('GET api/users/integrator (administrator options)', () => {
 });
 
 describe('POST api/fracs/admin (Alta fraccionamiento)', () => {
-  it('refuses an empty form with the form\'s Spanish messages and creates nothing', async () => {
-    const res = await integrador.post('/api/fracs/admin', { name: '', cp: '', idAddress: '', street: ' ', extNumber: '', licenseTotal: '', idUser: '' });
+  it("refuses an empty form with the form's Spanish messages and creates nothing", async () => {
+    const res = await integrador.post('/api/fracs/admin', {
+      name: '',
+      cp: '',
+      idAddress: '',
+      street: ' ',
+      extNumber: '',
+      licenseTotal: '',
+      idUser: '',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
       name: 'Por favor, introduce un nombre',
@@ -110,8 +152,11 @@ describe('POST api/fracs/admin (Alta fraccionamiento)', () => {
     });
     const missing = await integrador.post('/api/fracs/admin', {});
     expect(missing.json().fields).toMatchObject({
-      name: 'Por favor, introduce un nombre', cp: 'Por favor, introduce el código postal', street: 'Por favor, introduce una calle',
-      extNumber: 'Por favor, introduce un número exterior', licenseTotal: 'Por favor, debes asignar un numero de licencias',
+      name: 'Por favor, introduce un nombre',
+      cp: 'Por favor, introduce el código postal',
+      street: 'Por favor, introduce una calle',
+      extNumber: 'Por favor, introduce un número exterior',
+      licenseTotal: 'Por favor, debes asignar un numero de licencias',
       idAddress: 'Por favor, selecciona una colonia',
     });
     expect(JSON.stringify(missing.json())).not.toMatch(/Invalid|Expected/);
@@ -124,7 +169,11 @@ describe('POST api/fracs/admin (Alta fraccionamiento)', () => {
       [{ cp: '7600' }, 'cp', 'El código postal debe tener 5 dígitos.'],
       [{ extNumber: '123456789' }, 'extNumber', 'El número exterior admite como máximo 8 caracteres.'],
       [{ intNumber: '123456789' }, 'intNumber', 'El número interior admite como máximo 8 caracteres.'],
-      [{ licenseTotal: 123456789 }, 'licenseTotal', 'La cantidad de licencias debe ser un número entero de 1 a 8 dígitos.'],
+      [
+        { licenseTotal: 123456789 },
+        'licenseTotal',
+        'La cantidad de licencias debe ser un número entero de 1 a 8 dígitos.',
+      ],
       [{ idUser: null, user: { idUser: null } }, 'idUser', 'Por favor, selecciona un administrador'],
       [{ idUser: undefined, user: undefined }, 'idUser', 'Por favor, selecciona un administrador'],
       [{ file: 'logo.png' }, 'file', 'El contenido del logo no es válido.'],
@@ -138,13 +187,27 @@ describe('POST api/fracs/admin (Alta fraccionamiento)', () => {
   });
 
   it('creates the community; the administrator becomes a member and sees it', async () => {
-    const res = await integrador.post('/api/fracs/admin', await communityBody(t, { intNumber: 'L-3', extNumber: 45, licenseTotal: '12' }));
+    const res = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { intNumber: 'L-3', extNumber: 45, licenseTotal: '12' }),
+    );
     expect(res.statusCode).toBe(200);
     const created: Community = res.json();
     expect(created).toMatchObject({
-      name: 'Lomas del Río', cp: '76000', city: 'Querétaro', state: 'Querétaro', street: 'Calle Hidalgo', extNumber: '45',
-      intNumber: 'L-3', licenseTotal: 12, starDate: '', endDate: '', file: null, licenseExpired: false,
-      user: { name: 'Adriana Morales Peña' }, address: { colony: 'Centro' },
+      name: 'Lomas del Río',
+      cp: '76000',
+      city: 'Querétaro',
+      state: 'Querétaro',
+      street: 'Calle Hidalgo',
+      extNumber: '45',
+      intNumber: 'L-3',
+      licenseTotal: 12,
+      starDate: '',
+      endDate: '',
+      file: null,
+      licenseExpired: false,
+      user: { name: 'Adriana Morales Peña' },
+      address: { colony: 'Centro' },
     });
     expect((await integrador.get(`/api/fracs/${created.uuid}`)).json()).toEqual(created);
     const me = (await t.as(await t.signIn('administrador@porton.mx')).get('/api/users/me')).json();
@@ -154,20 +217,34 @@ describe('POST api/fracs/admin (Alta fraccionamiento)', () => {
 
   it('accepts the administrator as user.idUser only, and an unassigned one the integrator created, who becomes a member', async () => {
     const fresh = await unassignedAdmin(t, 'recien@porton.mx', 'integrador@porton.mx', 'Renata', 'Reciente');
-    const res = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Cumbres', idUser: undefined, user: { idUser: String(fresh.id) } }));
+    const res = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Cumbres', idUser: undefined, user: { idUser: String(fresh.id) } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toEqual({ idUser: fresh.id, uuid: fresh.uuid, name: 'Renata Reciente' });
-    expect((await t.db.one('SELECT 1 AS ok FROM user_communities uc JOIN communities c ON c.id = uc.community_id WHERE uc.user_id = $1 AND c.name = $2', [fresh.id, 'Cumbres']))).toBeTruthy();
+    expect(
+      await t.db.one(
+        'SELECT 1 AS ok FROM user_communities uc JOIN communities c ON c.id = uc.community_id WHERE uc.user_id = $1 AND c.name = $2',
+        [fresh.id, 'Cumbres'],
+      ),
+    ).toBeTruthy();
   });
 
   it("refuses another integrator's administrator, a non-administrator and an unknown user, creating nothing", async () => {
     for (const id of [await userId(t, 'administrador2@porton.mx'), await userId(t, 'residente@porton.mx'), 999999]) {
-      const res = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Rechazado', idUser: id, user: { idUser: id } }));
+      const res = await integrador.post(
+        '/api/fracs/admin',
+        await communityBody(t, { name: 'Rechazado', idUser: id, user: { idUser: id } }),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().error_description).toBe('El administrador seleccionado no es válido.');
     }
     const theirs = await unassignedAdmin(t, 'de.otro@porton.mx', 'integrador2@porton.mx');
-    const res = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Rechazado', idUser: theirs.id }));
+    const res = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Rechazado', idUser: theirs.id }),
+    );
     expect(res.statusCode).toBe(400);
     expect((await integrador.get('/api/fracs?search=Rechazado')).json().totalElements).toBe(0);
   });
@@ -176,7 +253,10 @@ describe('POST api/fracs/admin (Alta fraccionamiento)', () => {
     const dup = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'residencial las palmas' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error_description).toBe('Ya tienes un fraccionamiento con ese nombre.');
-    const other = await integrador2.post('/api/fracs/admin', await communityBody(t, { name: 'Residencial Las Palmas', licenseTotal: 5 }, 'administrador2@porton.mx'));
+    const other = await integrador2.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Residencial Las Palmas', licenseTotal: 5 }, 'administrador2@porton.mx'),
+    );
     expect(other.statusCode).toBe(200);
   });
 });
@@ -185,23 +265,51 @@ describe('PUT api/fracs/{uuid} (Editar fraccionamiento)', () => {
   it('updates the fields and assigns a new administrator, who becomes a member', async () => {
     const uuid = await communityUuid(t, 'Bosques del Valle');
     const fresh = await unassignedAdmin(t, 'bosques.admin@porton.mx', 'integrador@porton.mx', 'Benito', 'Bosque');
-    const body = await communityBody(t, { name: 'Bosques del Valle II', street: 'Calle Nueva', extNumber: '7', licenseTotal: 90, idUser: fresh.id, idFile: null });
+    const body = await communityBody(t, {
+      name: 'Bosques del Valle II',
+      street: 'Calle Nueva',
+      extNumber: '7',
+      licenseTotal: 90,
+      idUser: fresh.id,
+      idFile: null,
+    });
     const res = await integrador.put(`/api/fracs/${uuid}`, body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ uuid, name: 'Bosques del Valle II', street: 'Calle Nueva', extNumber: '7', licenseTotal: 90, idUser: fresh.id, cp: '76000' });
-    expect(await t.db.one('SELECT 1 AS ok FROM user_communities uc JOIN communities c ON c.id = uc.community_id WHERE uc.user_id = $1 AND c.uuid = $2', [fresh.id, uuid])).toBeTruthy();
+    expect(res.json()).toMatchObject({
+      uuid,
+      name: 'Bosques del Valle II',
+      street: 'Calle Nueva',
+      extNumber: '7',
+      licenseTotal: 90,
+      idUser: fresh.id,
+      cp: '76000',
+    });
+    expect(
+      await t.db.one(
+        'SELECT 1 AS ok FROM user_communities uc JOIN communities c ON c.id = uc.community_id WHERE uc.user_id = $1 AND c.uuid = $2',
+        [fresh.id, uuid],
+      ),
+    ).toBeTruthy();
   });
 
   it("another integrator's community answers 404 and does not change", async () => {
     const palmas = await communityUuid(t, 'Residencial Las Palmas');
-    const res = await integrador2.put(`/api/fracs/${palmas}`, await communityBody(t, { name: 'Robado', licenseTotal: 1 }, 'administrador2@porton.mx'));
+    const res = await integrador2.put(
+      `/api/fracs/${palmas}`,
+      await communityBody(t, { name: 'Robado', licenseTotal: 1 }, 'administrador2@porton.mx'),
+    );
     expect(res.statusCode).toBe(404);
-    expect((await t.db.one<{ name: string }>('SELECT name FROM communities WHERE uuid = $1', [palmas]))!.name).toBe('Residencial Las Palmas');
+    expect((await t.db.one<{ name: string }>('SELECT name FROM communities WHERE uuid = $1', [palmas]))!.name).toBe(
+      'Residencial Las Palmas',
+    );
   });
 
   it('refuses a colony of another postal code and changes nothing', async () => {
     const palmas = await communityUuid(t, 'Residencial Las Palmas');
-    const res = await integrador.put(`/api/fracs/${palmas}`, await communityBody(t, { name: 'Otro nombre', cp: '01000' }));
+    const res = await integrador.put(
+      `/api/fracs/${palmas}`,
+      await communityBody(t, { name: 'Otro nombre', cp: '01000' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error_description).toBe('La colonia no corresponde al código postal.');
     expect((await integrador.get(`/api/fracs/${palmas}`)).json().name).toBe('Residencial Las Palmas');
@@ -210,11 +318,17 @@ describe('PUT api/fracs/{uuid} (Editar fraccionamiento)', () => {
 
 describe('the club property (club-only wording; a property of the community)', () => {
   it('is set on the community form, answered by the community and by api/users/me; an edit without it keeps it', async () => {
-    const created = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Club Campestre Demo', licenseTotal: 5, club: true }));
+    const created = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Club Campestre Demo', licenseTotal: 5, club: true }),
+    );
     expect(created.statusCode).toBe(200);
     expect(created.json().club).toBe(true);
     const uuid = created.json().uuid;
-    const { club: _club, ...withoutClub } = await communityBody(t, { name: 'Club Campestre Demo', licenseTotal: 5 }) as Record<string, unknown>;
+    const { club: _club, ...withoutClub } = (await communityBody(t, {
+      name: 'Club Campestre Demo',
+      licenseTotal: 5,
+    })) as Record<string, unknown>;
     const edited = await integrador.put(`/api/fracs/${uuid}`, withoutClub);
     expect(edited.json().club).toBe(true);
     expect((await integrador.put(`/api/fracs/${uuid}`, { ...withoutClub, club: false })).json().club).toBe(false);

@@ -13,13 +13,15 @@ beforeAll(async () => {
   generalAdmin = t.as(await t.signIn('admin@porton.mx'));
   palmas = await communityUuid(t, 'Residencial Las Palmas');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Members of Las Palmas only; administrador@ also administers Bosques del Valle. */
 const onlyPalmas = ['capturista@porton.mx', 'vigilante@porton.mx', 'residente@porton.mx', 'contratista@porton.mx'];
 const me = (token: string) => t.as(token).get('/api/users/me');
 
-describe("licenseExpired is enforced", () => {
+describe('licenseExpired is enforced', () => {
   it('members are refused at sign-in in Spanish and their open sessions stop; enabling restores both', async () => {
     const tokens = await Promise.all(onlyPalmas.map((e) => t.signIn(e)));
     const disabled = await integrator.put(`/api/fracs/${palmas}/disable`);
@@ -33,7 +35,9 @@ describe("licenseExpired is enforced", () => {
       expect((await me(tokens[i])).statusCode, email).toBe(401);
     }
     // A wrong password still says only that (no disclosure of the licence state).
-    expect((await tokenRequest(t, 'capturista@porton.mx', 'Equivocada1')).json().error_description).toBe('Usuario o contraseña incorrectos.');
+    expect((await tokenRequest(t, 'capturista@porton.mx', 'Equivocada1')).json().error_description).toBe(
+      'Usuario o contraseña incorrectos.',
+    );
 
     expect((await integrator.put(`/api/fracs/${palmas}/enable`)).json()).toMatchObject({ licenseExpired: false });
     for (const [i, email] of onlyPalmas.entries()) {
@@ -71,18 +75,30 @@ describe("licenseExpired is enforced", () => {
     expect((await generalAdmin.put(`/api/fracs/${palmas}/enable`)).json()).toMatchObject({ licenseExpired: false });
     const other = t.as(await t.signIn('integrador2@porton.mx'));
     expect((await other.put(`/api/fracs/${palmas}/disable`)).statusCode).toBe(404);
-    expect((await t.as(await t.signIn('administrador@porton.mx')).put(`/api/fracs/${palmas}/disable`)).statusCode).toBe(403);
+    expect((await t.as(await t.signIn('administrador@porton.mx')).put(`/api/fracs/${palmas}/disable`)).statusCode).toBe(
+      403,
+    );
     expect((await generalAdmin.put('/api/fracs/00000000-0000-4000-8000-000000000000/disable')).statusCode).toBe(404);
-    const flag = await t.db.one<{ license_expired: boolean }>('SELECT license_expired FROM communities WHERE uuid = $1', [palmas]);
+    const flag = await t.db.one<{ license_expired: boolean }>(
+      'SELECT license_expired FROM communities WHERE uuid = $1',
+      [palmas],
+    );
     expect(flag!.license_expired).toBe(false);
   });
 
   it('every change of the licence state is in the audit trail', async () => {
-    const events = (await generalAdmin.get(`/api/audit?community=${palmas}&size=100`)).json().content as { action: string; actorLabel: string }[];
+    const events = (await generalAdmin.get(`/api/audit?community=${palmas}&size=100`)).json().content as {
+      action: string;
+      actorLabel: string;
+    }[];
     const changes = events.filter((e) => e.action.startsWith('community.')).map((e) => `${e.action} ${e.actorLabel}`);
-    expect(changes).toEqual(expect.arrayContaining([
-      'community.disable integrador@porton.mx', 'community.enable integrador@porton.mx',
-      'community.disable admin@porton.mx', 'community.enable admin@porton.mx',
-    ]));
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        'community.disable integrador@porton.mx',
+        'community.enable integrador@porton.mx',
+        'community.disable admin@porton.mx',
+        'community.enable admin@porton.mx',
+      ]),
+    );
   });
 });

@@ -8,24 +8,39 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
+});
 afterAll(async () => {
   if (!t) return;
   const storage = storageFor(t.app.deps.config);
-  for (const { storage_key } of await t.db.query<{ storage_key: string }>('SELECT storage_key FROM files')) await storage.remove(storage_key);
+  for (const { storage_key } of await t.db.query<{ storage_key: string }>('SELECT storage_key FROM files'))
+    await storage.remove(storage_key);
   await t.close();
 });
 
 const CURRENT = currentDates();
 const body = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Torneo de fútbol', description: 'Inscripciones abiertas en la caseta.', contactName: 'Comité', contactPhone: '', contactEmail: '',
-  ...CURRENT, ...overrides,
+  title: 'Torneo de fútbol',
+  description: 'Inscripciones abiertas en la caseta.',
+  contactName: 'Comité',
+  contactPhone: '',
+  contactEmail: '',
+  ...CURRENT,
+  ...overrides,
 });
-const titles = async (who: ReturnType<TestApp['as']>, url: string) => ((await who.get(url)).json().content as { title: string }[]).map((p) => p.title);
+const titles = async (who: ReturnType<TestApp['as']>, url: string) =>
+  ((await who.get(url)).json().content as { title: string }[]).map((p) => p.title);
 
 describe('api/newsletters (types 5 Restaurante, 1 Deportes, 2 Social, 3 Eventos)', () => {
   it('creates each of the four types, sent as code or label, and answers the label', async () => {
-    const sent: [unknown, string][] = [['5', 'Restaurante'], [1, 'Deportes'], ['Social', 'Social'], ['3', 'Eventos']];
+    const sent: [unknown, string][] = [
+      ['5', 'Restaurante'],
+      [1, 'Deportes'],
+      ['Social', 'Social'],
+      ['3', 'Eventos'],
+    ];
     for (const [type, label] of sent) {
       const res = await a.admin.post('/api/newsletters', body({ title: `Boletín ${label}`, type }));
       expect(res.statusCode, String(type)).toBe(201);
@@ -38,22 +53,41 @@ describe('api/newsletters (types 5 Restaurante, 1 Deportes, 2 Social, 3 Eventos)
     for (const type of ['4', 0, 'Otro', '', null, undefined]) {
       const res = await a.admin.post('/api/newsletters', body({ type }));
       expect(res.statusCode, String(type)).toBe(400);
-      expect(res.json().fields.type).toBe('Selecciona un tipo de boletín válido: Restaurante, Deportes, Social o Eventos.');
+      expect(res.json().fields.type).toBe(
+        'Selecciona un tipo de boletín válido: Restaurante, Deportes, Social o Eventos.',
+      );
     }
     expect(await countRows(t, 'content_posts')).toBe(n);
   });
 
   it('refuses strictly bad dates and an end before the start (400)', async () => {
-    for (const dates of [{ startDate: '2026-13-01T00:00:00' }, { startDate: '2026-02-30T00:00:00' }, { startDate: '2026-03-02T00:00:00', endDate: '2026-03-01T00:00:00' }]) {
-      expect((await a.admin.post('/api/newsletters', body({ type: '5', ...dates }))).statusCode, JSON.stringify(dates)).toBe(400);
+    for (const dates of [
+      { startDate: '2026-13-01T00:00:00' },
+      { startDate: '2026-02-30T00:00:00' },
+      { startDate: '2026-03-02T00:00:00', endDate: '2026-03-01T00:00:00' },
+    ]) {
+      expect(
+        (await a.admin.post('/api/newsletters', body({ type: '5', ...dates }))).statusCode,
+        JSON.stringify(dates),
+      ).toBe(400);
     }
   });
 
   it('edits (the type too), searches on the title, guards read, the capturista cannot delete', async () => {
-    const created: NewsletterAnswer = (await a.capturista.post('/api/newsletters', body({ title: 'Noche de GALA', type: '2' }))).json();
-    const edited = await a.capturista.put(`/api/newsletters/${created.uuid}`, body({ title: 'Noche de gala', type: 'Eventos', file: { content: PNG_BASE64, name: 'gala.png' } }));
+    const created: NewsletterAnswer = (
+      await a.capturista.post('/api/newsletters', body({ title: 'Noche de GALA', type: '2' }))
+    ).json();
+    const edited = await a.capturista.put(
+      `/api/newsletters/${created.uuid}`,
+      body({ title: 'Noche de gala', type: 'Eventos', file: { content: PNG_BASE64, name: 'gala.png' } }),
+    );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ title: 'Noche de gala', type: 'Eventos', typeId: 3, file: { mimeType: 'image/png' } });
+    expect(edited.json()).toMatchObject({
+      title: 'Noche de gala',
+      type: 'Eventos',
+      typeId: 3,
+      file: { mimeType: 'image/png' },
+    });
     expect(await titles(a.guard, '/api/newsletters?search=NOCHE')).toEqual(['Noche de gala']);
     expect((await a.guard.post('/api/newsletters', body({ type: '5' }))).statusCode).toBe(403);
     expect((await a.capturista.del(`/api/newsletters/${created.uuid}`)).statusCode).toBe(403);
@@ -65,30 +99,41 @@ describe('api/newsletters (types 5 Restaurante, 1 Deportes, 2 Social, 3 Eventos)
 
 describe('api/promotions', () => {
   it('creates, reads, updates and deletes with the roles allowed to', async () => {
-    const res = await a.capturista.post('/api/promotions', body({ title: '2x1 en la cafetería', file: { content: PNG_BASE64, name: 'promo.png' } }));
+    const res = await a.capturista.post(
+      '/api/promotions',
+      body({ title: '2x1 en la cafetería', file: { content: PNG_BASE64, name: 'promo.png' } }),
+    );
     expect(res.statusCode).toBe(201);
     const created: PromotionAnswer = res.json();
     expect(created).not.toHaveProperty('type');
     expect((await a.guard.get(`/api/promotions/${created.uuid}`)).json().title).toBe('2x1 en la cafetería');
     expect((await a.guard.get(created.file!.publicUrl)).statusCode).toBe(200);
-    expect((await a.admin.put(`/api/promotions/${created.uuid}`, body({ title: '3x2 en la cafetería' }))).json().title).toBe('3x2 en la cafetería');
+    expect(
+      (await a.admin.put(`/api/promotions/${created.uuid}`, body({ title: '3x2 en la cafetería' }))).json().title,
+    ).toBe('3x2 en la cafetería');
     expect((await a.capturista.del(`/api/promotions/${created.uuid}`)).statusCode).toBe(403);
     expect((await a.admin.del(`/api/promotions/${created.uuid}`)).statusCode).toBe(204);
   });
 
   it('refuses an image that is not a JPEG or PNG by content (415), whatever its name', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');
-    const res = await a.admin.post('/api/promotions', body({ file: { content: html, name: 'promo.png', mimeType: 'image/png' } }));
+    const res = await a.admin.post(
+      '/api/promotions',
+      body({ file: { content: html, name: 'promo.png', mimeType: 'image/png' } }),
+    );
     expect(res.statusCode).toBe(415);
   });
 
   it('a record of another community answers 404 to read, change and delete', async () => {
-    const other: PromotionAnswer = (await a.admin2.post('/api/promotions', body({ title: 'Promoción de Villas' }))).json();
+    const other: PromotionAnswer = (
+      await a.admin2.post('/api/promotions', body({ title: 'Promoción de Villas' }))
+    ).json();
     for (const res of [
       await a.admin.get(`/api/promotions/${other.uuid}`),
       await a.admin.put(`/api/promotions/${other.uuid}`, body()),
       await a.admin.del(`/api/promotions/${other.uuid}`),
-    ]) expect(res.statusCode).toBe(404);
+    ])
+      expect(res.statusCode).toBe(404);
     expect(await titles(a.admin, '/api/promotions?search=Villas')).toEqual([]);
   });
 });
@@ -96,7 +141,10 @@ describe('api/promotions', () => {
 describe('Newsletters and promotions work the same way for residents: current ones of their community', () => {
   it('the resident reads the current newsletters and promotions of its community only', async () => {
     await a.admin.post('/api/newsletters', body({ title: 'Boletín vigente', type: '1' }));
-    await makeEnded(t, (await a.admin.post('/api/newsletters', body({ title: 'Boletín vencido', type: '1' }))).json().uuid);
+    await makeEnded(
+      t,
+      (await a.admin.post('/api/newsletters', body({ title: 'Boletín vencido', type: '1' }))).json().uuid,
+    );
     await a.admin.post('/api/promotions', body({ title: 'Promoción vigente' }));
     await makeEnded(t, (await a.admin.post('/api/promotions', body({ title: 'Promoción vencida' }))).json().uuid);
     await a.admin2.post('/api/promotions', body({ title: 'Promoción de otro fraccionamiento' }));

@@ -5,10 +5,17 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); await seedDemoContent(t.db); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+  await seedDemoContent(t.db);
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const titles = async (who: ReturnType<TestApp['as']>, url: string) => ((await who.get(url)).json().content as { title: string }[]).map((p) => p.title);
+const titles = async (who: ReturnType<TestApp['as']>, url: string) =>
+  ((await who.get(url)).json().content as { title: string }[]).map((p) => p.title);
 
 describe('demo content (README): the first community has notices, newsletters and a promotion on the first start', () => {
   it('the administrator lists them; the demo resident of Calle Roble reads the current ones addressed to her', async () => {
@@ -16,7 +23,10 @@ describe('demo content (README): the first community has notices, newsletters an
     expect(await titles(a.admin, '/api/newsletters')).toEqual(['Noche mexicana', 'Torneo de tenis']);
     expect(await titles(a.admin, '/api/promotions')).toEqual(['10% en la cafetería']);
     // 'Junta de vecinos' starts in five days: not current yet.
-    expect((await titles(a.resident, '/api/notices')).sort()).toEqual(['Corte de agua en Calle Roble', 'Mantenimiento de la alberca']);
+    expect((await titles(a.resident, '/api/notices')).sort()).toEqual([
+      'Corte de agua en Calle Roble',
+      'Mantenimiento de la alberca',
+    ]);
     expect(await titles(a.admin2, '/api/notices')).toEqual([]);
   });
 });

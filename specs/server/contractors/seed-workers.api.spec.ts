@@ -10,12 +10,20 @@ beforeAll(async () => {
   await seedDemoContractors(t.db);
   await seedDemoWorkers(t.db, t.config);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-type Worker = { status: string; rejectReason: string | null; construction: { name: string };
-  photo: { publicUrl: string } | null; identification: { publicUrl: string } | null; proofOfAddress: { publicUrl: string } | null };
+type Worker = {
+  status: string;
+  rejectReason: string | null;
+  construction: { name: string };
+  photo: { publicUrl: string } | null;
+  identification: { publicUrl: string } | null;
+  proofOfAddress: { publicUrl: string } | null;
+};
 
-describe('demo workers (every status on contratista@\'s two sites, with photos and documents)', () => {
+describe("demo workers (every status on contratista@'s two sites, with photos and documents)", () => {
   it('the contractor sees workers Pendiente, Aprobado and Rechazado with a reason, on both sites', async () => {
     const token = await t.signIn('contratista@porton.mx');
     const workers = (await t.as(token).get('/api/constructionWorkers/frac')).json() as Worker[];
@@ -31,7 +39,9 @@ describe('demo workers (every status on contratista@\'s two sites, with photos a
     for (const slot of slots) {
       const res = await t.app.inject({ method: 'GET', url: worker![slot]!.publicUrl });
       expect(res.statusCode).toBe(200);
-      await expect(checkWorkerFile(slot, { content: res.rawPayload.toString('base64') })).resolves.toMatchObject({ slot });
+      await expect(checkWorkerFile(slot, { content: res.rawPayload.toString('base64') })).resolves.toMatchObject({
+        slot,
+      });
     }
   });
 });

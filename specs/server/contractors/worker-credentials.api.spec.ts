@@ -11,7 +11,11 @@ import { issuePass, passKeysFor, type PassKeys } from '../../../src/server/passe
 import { CheckinMessages, WorkerCheckinMessages } from '../../../src/shared/passes/checkin-rules.js';
 import { CREDENTIAL_HEIGHT, CREDENTIAL_WIDTH } from '../../../src/shared/contractors/credential-drawing.js';
 import { decodePass } from '../../../src/shared/passes/pass-types.js';
-import { CredentialMessages, MAX_CREDENTIAL_UUIDS, WorkerMessages } from '../../../src/shared/contractors/worker-rules.js';
+import {
+  CredentialMessages,
+  MAX_CREDENTIAL_UUIDS,
+  WorkerMessages,
+} from '../../../src/shared/contractors/worker-rules.js';
 import { signInActors, type Actors } from '../../support/catalogue-actors.js';
 import { readInvitation, unzip } from '../../support/massive-events/invitation-files.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
@@ -28,15 +32,25 @@ beforeAll(async () => {
   a = await signInActors(t);
   keys = passKeysFor(t.config);
 });
-afterAll(async () => { await closeRenderPool(); await t?.close(); });
+afterAll(async () => {
+  await closeRenderPool();
+  await t?.close();
+});
 
 const body = (firstName: string, site = sites.mySite.uuid) => ({
-  firstName, lastName: 'Obrero', construction: { uuid: site }, photo: photo(),
-  identification: pdf(), proofOfAddress: filePayload(pngBase64(20, 20), 'domicilio.png', 'image/png'),
+  firstName,
+  lastName: 'Obrero',
+  construction: { uuid: site },
+  photo: photo(),
+  identification: pdf(),
+  proofOfAddress: filePayload(pngBase64(20, 20), 'domicilio.png', 'image/png'),
 });
 /** A worker requested by the contractor on `site`, approved by the administrator unless `approve` is false. */
 async function worker(firstName: string, { site = sites.mySite.uuid, approve = true } = {}): Promise<string> {
-  const created = await a.contractor.post('/api/constructionWorkerRequests', { construction: { uuid: site }, workers: [body(firstName, site)] });
+  const created = await a.contractor.post('/api/constructionWorkerRequests', {
+    construction: { uuid: site },
+    workers: [body(firstName, site)],
+  });
   let uuid: string;
   if (created.statusCode === 201) uuid = (created.json() as { uuid: string }[])[0]!.uuid;
   else {
@@ -46,12 +60,16 @@ async function worker(firstName: string, { site = sites.mySite.uuid, approve = t
     uuid = (direct.json() as { uuid: string }).uuid;
   }
   if (approve) {
-    const status = (await t.db.one<{ status: string }>('SELECT status FROM construction_workers WHERE uuid = $1', [uuid]))!.status;
-    if (status !== 'Aprobado') expect((await a.admin.put(`/api/constructionWorkers/${uuid}/approve`)).statusCode).toBe(200);
+    const status = (await t.db.one<{ status: string }>('SELECT status FROM construction_workers WHERE uuid = $1', [
+      uuid,
+    ]))!.status;
+    if (status !== 'Aprobado')
+      expect((await a.admin.put(`/api/constructionWorkers/${uuid}/approve`)).statusCode).toBe(200);
   }
   return uuid;
 }
-const license = (uuids: string[], who = a.admin) => who.get(`/api/constructionWorkers/workerLicense?${uuids.map((u) => `uuid=${u}`).join('&')}`);
+const license = (uuids: string[], who = a.admin) =>
+  who.get(`/api/constructionWorkers/workerLicense?${uuids.map((u) => `uuid=${u}`).join('&')}`);
 const checkin = (pass: string, who = a.guard) => who.post('/api/massiveEventGuests/checkin', { pass });
 const checkout = (pass: string, who = a.guard) => who.post('/api/massiveEventGuests/checkout', { pass });
 async function credentialPass(uuid: string): Promise<string> {
@@ -59,12 +77,20 @@ async function credentialPass(uuid: string): Promise<string> {
   expect(res.statusCode, res.body).toBe(200);
   return readInvitation(res.rawPayload).qr!;
 }
-const refusedWith = (res: { statusCode: number; json(): { error_description: string } }, status: number, message: string) => {
+const refusedWith = (
+  res: { statusCode: number; json(): { error_description: string } },
+  status: number,
+  message: string,
+) => {
   expect(res.statusCode).toBe(status);
   expect(res.json().error_description).toBe(message);
 };
-const palmas = async () => (await t.db.one<{ uuid: string }>("SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'"))!.uuid;
-const epoch = async (sql: string) => Number((await t.db.one<{ s: string }>(`SELECT extract(epoch FROM (${sql}))::bigint AS s`))!.s);
+const palmas = async () =>
+  (await t.db.one<{ uuid: string }>(
+    "SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'",
+  ))!.uuid;
+const epoch = async (sql: string) =>
+  Number((await t.db.one<{ s: string }>(`SELECT extract(epoch FROM (${sql}))::bigint AS s`))!.s);
 
 describe('GET api/constructionWorkers/workerLicense', () => {
   it('one approved worker: a PNG with both faces whose QR is a kind-2 pass of the worker, from the site start 00:00 to its end 23:59:59 (Mexico City)', async () => {
@@ -78,7 +104,9 @@ describe('GET api/constructionWorkers/workerLicense', () => {
     const pass = decodePass(png.qr!)!;
     expect(pass).toMatchObject({ kind: 'workerCredential', subject: uuid, community: await palmas() });
     const site = (await t.db.one<{ start: string; end: string }>(
-      `SELECT to_char(start_date, 'YYYY-MM-DD') AS start, to_char(end_date, 'YYYY-MM-DD') AS end FROM constructions WHERE uuid = $1`, [sites.mySite.uuid]))!;
+      `SELECT to_char(start_date, 'YYYY-MM-DD') AS start, to_char(end_date, 'YYYY-MM-DD') AS end FROM constructions WHERE uuid = $1`,
+      [sites.mySite.uuid],
+    ))!;
     expect(pass.notBefore).toBe(await epoch(`TIMESTAMP '${site.start} 00:00:00' AT TIME ZONE 'America/Mexico_City'`));
     expect(pass.notAfter).toBe(await epoch(`TIMESTAMP '${site.end} 23:59:59' AT TIME ZONE 'America/Mexico_City'`));
   });
@@ -94,13 +122,20 @@ describe('GET api/constructionWorkers/workerLicense', () => {
     expect([...files.values()].map((f) => decodePass(readInvitation(f).qr!)!.subject)).toEqual(uuids);
   });
 
-  it("a pending or rejected worker has no credential, and nothing is drawn for the others asked with it", async () => {
+  it('a pending or rejected worker has no credential, and nothing is drawn for the others asked with it', async () => {
     const approved = await worker('Dora');
     const pending = await worker('Eva', { approve: false });
     refusedWith(await license([approved, pending]), 409, WorkerMessages.credentialsOnlyApproved);
     const rejected = await worker('Fito', { approve: false });
-    const put = await t.app.inject({ method: 'PUT', url: `/api/constructionWorkers/${rejected}/reject`, payload: 'Documentos ilegibles',
-      headers: { authorization: `Bearer ${await t.signIn('administrador@porton.mx')}`, 'content-type': 'text/plain; charset=utf-8' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/constructionWorkers/${rejected}/reject`,
+      payload: 'Documentos ilegibles',
+      headers: {
+        authorization: `Bearer ${await t.signIn('administrador@porton.mx')}`,
+        'content-type': 'text/plain; charset=utf-8',
+      },
+    });
     expect(put.statusCode).toBe(200);
     refusedWith(await license([rejected]), 409, WorkerMessages.credentialsOnlyApproved);
   });
@@ -120,7 +155,10 @@ describe('GET api/constructionWorkers/workerLicense', () => {
   it(`bad input: no uuid (the contract's required-field message), a malformed one, more than ${MAX_CREDENTIAL_UUIDS} (400 in Spanish)`, async () => {
     refusedWith(await a.admin.get('/api/constructionWorkers/workerLicense'), 400, 'El campo es obligatorio.');
     refusedWith(await license(['nope']), 400, CredentialMessages.invalidWorker);
-    const many = Array.from({ length: MAX_CREDENTIAL_UUIDS + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const many = Array.from(
+      { length: MAX_CREDENTIAL_UUIDS + 1 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
     refusedWith(await license(many), 400, CredentialMessages.tooMany);
   });
 });
@@ -132,14 +170,32 @@ describe('the credential at the gate (POST api/massiveEventGuests/checkin and ch
     const res = await checkin(pass);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
-      direction: 'IN', kind: 'workerCredential', event: null, guest: { uuid, firstName: 'Iris', lastName: 'Obrero' },
+      direction: 'IN',
+      kind: 'workerCredential',
+      event: null,
+      guest: { uuid, firstName: 'Iris', lastName: 'Obrero' },
       construction: { uuid: sites.mySite.uuid, name: 'Casa Roble 30', number: '30' },
     });
-    const visit = await t.db.one<{ visitant_type: string; access_mode: string; construction_id: number; worker: string }>(
+    const visit = await t.db.one<{
+      visitant_type: string;
+      access_mode: string;
+      construction_id: number;
+      worker: string;
+    }>(
       `SELECT v.visitant_type, v.access_mode, v.construction_id, w.uuid::text AS worker FROM visits v
-         JOIN construction_workers w ON w.id = v.construction_worker_id WHERE v.uuid = $1`, [res.json().visitUuid]);
-    expect(visit).toMatchObject({ visitant_type: 'EMPLOYEE', access_mode: 'QR', construction_id: sites.mySite.id, worker: uuid });
-    const audit = await t.db.one<{ n: number }>("SELECT count(*)::int AS n FROM audit_events WHERE action = 'visit.checkIn' AND record_uuid = $1", [res.json().visitUuid]);
+         JOIN construction_workers w ON w.id = v.construction_worker_id WHERE v.uuid = $1`,
+      [res.json().visitUuid],
+    );
+    expect(visit).toMatchObject({
+      visitant_type: 'EMPLOYEE',
+      access_mode: 'QR',
+      construction_id: sites.mySite.id,
+      worker: uuid,
+    });
+    const audit = await t.db.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_events WHERE action = 'visit.checkIn' AND record_uuid = $1",
+      [res.json().visitUuid],
+    );
     expect(audit!.n).toBe(1);
     refusedWith(await checkin(pass), 409, WorkerCheckinMessages.alreadyInside);
     expect((await checkout(pass)).statusCode).toBe(200);
@@ -149,18 +205,32 @@ describe('the credential at the gate (POST api/massiveEventGuests/checkin and ch
   it("after the site's end date the pass is refused; and when the site's dates moved since it was drawn", async () => {
     const uuid = await worker('Jaime');
     const community = await palmas();
-    const ended = issuePass(keys, { kind: 'workerCredential', community, subject: uuid, notBefore: 1_700_000_000, notAfter: Math.floor(Date.now() / 1000) - 60 });
+    const ended = issuePass(keys, {
+      kind: 'workerCredential',
+      community,
+      subject: uuid,
+      notBefore: 1_700_000_000,
+      notAfter: Math.floor(Date.now() / 1000) - 60,
+    });
     refusedWith(await checkin(ended), 409, WorkerCheckinMessages.siteEnded);
     const pass = await credentialPass(uuid);
-    await t.db.query(`UPDATE constructions SET start_date = ${LOCAL_TODAY_SQL} - 10, end_date = ${LOCAL_TODAY_SQL} - 1 WHERE id = $1`, [sites.mySecondSite.id]);
-    await t.db.query('UPDATE construction_workers SET construction_id = $1 WHERE uuid = $2', [sites.mySecondSite.id, uuid]);
+    await t.db.query(
+      `UPDATE constructions SET start_date = ${LOCAL_TODAY_SQL} - 10, end_date = ${LOCAL_TODAY_SQL} - 1 WHERE id = $1`,
+      [sites.mySecondSite.id],
+    );
+    await t.db.query('UPDATE construction_workers SET construction_id = $1 WHERE uuid = $2', [
+      sites.mySecondSite.id,
+      uuid,
+    ]);
     refusedWith(await checkin(pass), 409, WorkerCheckinMessages.siteEnded);
   });
 
   it('a rejected or deleted worker: the credential is revoked (checked from the row)', async () => {
     const rejected = await worker('Karla');
     const pass = await credentialPass(rejected);
-    await t.db.query("UPDATE construction_workers SET status = 'Rechazado', reject_reason = 'Baja' WHERE uuid = $1", [rejected]);
+    await t.db.query("UPDATE construction_workers SET status = 'Rechazado', reject_reason = 'Baja' WHERE uuid = $1", [
+      rejected,
+    ]);
     refusedWith(await checkin(pass), 409, WorkerCheckinMessages.workerRejected);
     const deleted = await worker('Luis');
     const pass2 = await credentialPass(deleted);
@@ -172,10 +242,25 @@ describe('the credential at the gate (POST api/massiveEventGuests/checkin and ch
     const uuid = await worker('Mara');
     const pass = await credentialPass(uuid);
     refusedWith(await checkin(pass, a.admin2), 404, WorkerCheckinMessages.community);
-    const other = { keyId: keys.keyId, ...(() => { const k = generateKeyPairSync('ed25519'); return { privateKey: k.privateKey, publicKey: k.publicKey }; })() };
-    const forged = issuePass(other, { kind: 'workerCredential', community: await palmas(), subject: uuid, notBefore: 0, notAfter: 4_000_000_000 });
+    const other = {
+      keyId: keys.keyId,
+      ...(() => {
+        const k = generateKeyPairSync('ed25519');
+        return { privateKey: k.privateKey, publicKey: k.publicKey };
+      })(),
+    };
+    const forged = issuePass(other, {
+      kind: 'workerCredential',
+      community: await palmas(),
+      subject: uuid,
+      notBefore: 0,
+      notAfter: 4_000_000_000,
+    });
     refusedWith(await checkin(forged), 400, CheckinMessages.forged);
-    const visits = await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM visits WHERE construction_worker_id IS NOT NULL AND first_name = $1', ['Mara']);
+    const visits = await t.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM visits WHERE construction_worker_id IS NOT NULL AND first_name = $1',
+      ['Mara'],
+    );
     expect(visits!.n).toBe(0);
   });
 });

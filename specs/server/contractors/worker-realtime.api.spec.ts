@@ -12,7 +12,11 @@ let url: string;
 let sites: Awaited<ReturnType<typeof workerSites>>;
 let tokens: Record<'admin' | 'admin2' | 'contractor' | 'guard', string>;
 const open: DashboardSocket[] = [];
-const connect = async (token: string) => { const s = await connectDashboard(url, token); open.push(s); return s; };
+const connect = async (token: string) => {
+  const s = await connectDashboard(url, token);
+  open.push(s);
+  return s;
+};
 const subscribeWorkers = (s: DashboardSocket) => s.timeout(5_000).emitWithAck('subscribeWorkers');
 
 beforeAll(async () => {
@@ -20,21 +24,27 @@ beforeAll(async () => {
   url = await listenLocal(t.app);
   sites = await workerSites(t);
   const [admin, admin2, contractor, guard] = await Promise.all(
-    ['administrador', 'administrador2', 'contratista', 'vigilante'].map((n) => t.signIn(`${n}@porton.mx`)));
+    ['administrador', 'administrador2', 'contratista', 'vigilante'].map((n) => t.signIn(`${n}@porton.mx`)),
+  );
   tokens = { admin, admin2, contractor, guard };
 });
-afterEach(() => { for (const s of open.splice(0)) s.close(); });
-afterAll(async () => { await t?.close(); });
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const requestWorker = async (firstName: string) => {
   const res = await t.as(tokens.contractor).post('/api/constructionWorkerRequests', {
-    construction: { uuid: sites.mySite.uuid }, workers: [{ firstName, lastName: 'Vivo', photo: photo(), identification: pdf(), proofOfAddress: pdf() }],
+    construction: { uuid: sites.mySite.uuid },
+    workers: [{ firstName, lastName: 'Vivo', photo: photo(), identification: pdf(), proofOfAddress: pdf() }],
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json()[0] as { uuid: string };
 };
 
-describe('worker live updates (a room per contractor; new requests to the community\'s administrators)', () => {
+describe("worker live updates (a room per contractor; new requests to the community's administrators)", () => {
   it("a new request reaches the community's administrators, not another community's nor a guard", async () => {
     const admin = await connect(tokens.admin);
     const admin2 = await connect(tokens.admin2);
@@ -48,7 +58,11 @@ describe('worker live updates (a room per contractor; new requests to the commun
     guard.on('WORKER_REQUESTED', (e) => heard.guard!.push(e));
     const worker = await requestWorker('Ramón');
     const event = await waitFor(() => heard.admin![0], 'WORKER_REQUESTED');
-    expect(event).toMatchObject({ constructionUuid: sites.mySite.uuid, constructionName: 'Casa Roble 30', workers: [{ uuid: worker.uuid, name: 'Ramón Vivo' }] });
+    expect(event).toMatchObject({
+      constructionUuid: sites.mySite.uuid,
+      constructionName: 'Casa Roble 30',
+      workers: [{ uuid: worker.uuid, name: 'Ramón Vivo' }],
+    });
     await pause(100);
     expect(heard.admin2).toEqual([]);
     expect(heard.guard).toEqual([]);
@@ -63,17 +77,30 @@ describe('worker live updates (a room per contractor; new requests to the commun
     const two = await requestWorker('Tomás');
     await t.as(tokens.admin).put(`/api/constructionWorkers/${one.uuid}/approve`);
     await t.app.inject({
-      method: 'PUT', url: `/api/constructionWorkers/${two.uuid}/reject`, payload: 'Comprobante vencido',
+      method: 'PUT',
+      url: `/api/constructionWorkers/${two.uuid}/reject`,
+      payload: 'Comprobante vencido',
       headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'text/plain' },
     });
     await waitFor(() => (heard.length >= 2 ? heard : undefined), 'two WORKER_DECIDED');
     expect(heard).toEqual([
-      expect.objectContaining({ uuid: one.uuid, name: 'Elsa Vivo', status: 'Aprobado', rejectReason: null, constructionUuid: sites.mySite.uuid }),
-      expect.objectContaining({ uuid: two.uuid, name: 'Tomás Vivo', status: 'Rechazado', rejectReason: 'Comprobante vencido' }),
+      expect.objectContaining({
+        uuid: one.uuid,
+        name: 'Elsa Vivo',
+        status: 'Aprobado',
+        rejectReason: null,
+        constructionUuid: sites.mySite.uuid,
+      }),
+      expect.objectContaining({
+        uuid: two.uuid,
+        name: 'Tomás Vivo',
+        status: 'Rechazado',
+        rejectReason: 'Comprobante vencido',
+      }),
     ]);
   });
 
-  it("a refused decision pushes nothing", async () => {
+  it('a refused decision pushes nothing', async () => {
     const contractor = await connect(tokens.contractor);
     await subscribeWorkers(contractor);
     const worker = await requestWorker('Nadia');
@@ -110,7 +137,9 @@ describe('subscribeWorkers re-checks the session before joining a room', () => {
     for (const email of ['contratista@porton.mx', 'administrador@porton.mx']) {
       const token = await t.signIn(email);
       const socket = await connect(token);
-      await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [tokenHash(token)]);
+      await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [
+        tokenHash(token),
+      ]);
       expect(await subscribeWorkers(socket), email).toEqual(ENDED);
     }
   });

@@ -2,7 +2,15 @@ import { imageSize } from 'image-size';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, signInActors, type Actors } from '../../support/catalogue-actors.js';
-import { ihdr, interlacedBombPng, interlacedPng, pagePng, pngOf, pngWithText, singleColourPng } from '../../support/png-craft.js';
+import {
+  ihdr,
+  interlacedBombPng,
+  interlacedPng,
+  pagePng,
+  pngOf,
+  pngWithText,
+  singleColourPng,
+} from '../../support/png-craft.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 import { filePayload, pdf, photo, workerSites } from '../../support/contractors/worker-fixtures.js';
 
@@ -21,17 +29,27 @@ beforeAll(async () => {
   a = await signInActors(t);
   contractorToken = await t.signIn('contratista@porton.mx');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const png = (data: Buffer, name = 'documento.png') => filePayload(data.toString('base64'), name, 'image/png');
-const worker = (overrides: Record<string, unknown> = {}) => ({ firstName: 'Juan', lastName: 'Obrero', photo: photo(), identification: pdf(), proofOfAddress: pdf(), ...overrides });
-const request = (workers: Record<string, unknown>[]) => a.contractor.post('/api/constructionWorkerRequests', { construction: { uuid: sites.mySite.uuid }, workers });
+const worker = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Juan',
+  lastName: 'Obrero',
+  photo: photo(),
+  identification: pdf(),
+  proofOfAddress: pdf(),
+  ...overrides,
+});
+const request = (workers: Record<string, unknown>[]) =>
+  a.contractor.post('/api/constructionWorkerRequests', { construction: { uuid: sites.mySite.uuid }, workers });
 /** The most memory this test process has held so far (bytes). */
 const peakMemory = () => process.resourceUsage().maxRSS * 1024;
 
-describe('a PNG\'s data may inflate only to what its header declares', () => {
+describe("a PNG's data may inflate only to what its header declares", () => {
   // First in the file: the peak memory is still the setup's.
-  it('an interlaced PNG that claims 100x100 but inflates to 600 MB is refused (400) without being inflated: the server\'s peak memory barely moves', async () => {
+  it("an interlaced PNG that claims 100x100 but inflates to 600 MB is refused (400) without being inflated: the server's peak memory barely moves", async () => {
     const bomb = await interlacedBombPng(600 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const before = peakMemory();
@@ -53,7 +71,12 @@ describe('a PNG\'s data may inflate only to what its header declares', () => {
   });
 
   it('an honest interlaced PNG and a PNG with a text chunk are stored as pixels only, their size kept', async () => {
-    const res = await request([worker({ identification: png(interlacedPng(300, 200)), proofOfAddress: png(pngWithText(200, 120, '<script>alert(1)</script>')) })]);
+    const res = await request([
+      worker({
+        identification: png(interlacedPng(300, 200)),
+        proofOfAddress: png(pngWithText(200, 120, '<script>alert(1)</script>')),
+      }),
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     const [stored] = res.json() as { identification: { publicUrl: string }; proofOfAddress: { publicUrl: string } }[];
     const id = await t.app.inject({ method: 'GET', url: stored!.identification.publicUrl });
@@ -71,7 +94,8 @@ describe('a document image may have at most 4 megapixels (what an identification
     const res = await request([worker({ identification: png(await singleColourPng(5000, 5000)) })]);
     expect(res.statusCode).toBe(413);
     expect(res.json().error_description).toBe(
-      'La identificación oficial mide 5000x5000 píxeles; el máximo es de 4 megapíxeles (por ejemplo, 2048x2048). Envía una imagen más pequeña o un PDF.');
+      'La identificación oficial mide 5000x5000 píxeles; el máximo es de 4 megapíxeles (por ejemplo, 2048x2048). Envía una imagen más pequeña o un PDF.',
+    );
     expect(res.json().fields).toHaveProperty('identification');
     expect(await countRows(t, 'files')).toBe(files);
   });
@@ -88,16 +112,25 @@ describe('the images of one request together may have at most 24 megapixels', ()
   it('ten workers with two 1.5-megapixel documents each (30 MP) are refused (413) in Spanish before any is decoded, and nothing is stored', async () => {
     const files = await countRows(t, 'files');
     const page = png(pagePng(1500, 1000));
-    const res = await request(Array.from({ length: 10 }, (_, i) => worker({ firstName: `Obrero ${i}`, identification: page, proofOfAddress: page })));
+    const res = await request(
+      Array.from({ length: 10 }, (_, i) =>
+        worker({ firstName: `Obrero ${i}`, identification: page, proofOfAddress: page }),
+      ),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().error_description).toBe(
-      'Las imágenes de la solicitud suman 30 megapíxeles; el máximo por solicitud es de 24. Envía menos trabajadores a la vez o imágenes más pequeñas.');
+      'Las imágenes de la solicitud suman 30 megapíxeles; el máximo por solicitud es de 24. Envía menos trabajadores a la vez o imágenes más pequeñas.',
+    );
     expect(await countRows(t, 'files')).toBe(files);
   });
 
   it('ten workers with two 1-megapixel documents each (20 MP) are accepted', async () => {
     const page = png(pagePng(1000, 1000));
-    const res = await request(Array.from({ length: 10 }, (_, i) => worker({ firstName: `Obrero ${i}`, identification: page, proofOfAddress: page })));
+    const res = await request(
+      Array.from({ length: 10 }, (_, i) =>
+        worker({ firstName: `Obrero ${i}`, identification: page, proofOfAddress: page }),
+      ),
+    );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     expect(res.json()).toHaveLength(10);
   });
@@ -106,10 +139,13 @@ describe('the images of one request together may have at most 24 megapixels', ()
 describe('a large upload body is read as any JSON body is', () => {
   it('a body of several megabytes that is not JSON, or that carries a __proto__ key, answers 400 in Spanish; a small one too', async () => {
     const big = Buffer.alloc(3 * 1024 * 1024, 'A').toString('latin1');
-    const send = (payload: string) => t.app.inject({
-      method: 'POST', url: '/api/constructionWorkerRequests', payload,
-      headers: { authorization: `Bearer ${contractorToken}`, 'content-type': 'application/json' },
-    });
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/constructionWorkerRequests',
+        payload,
+        headers: { authorization: `Bearer ${contractorToken}`, 'content-type': 'application/json' },
+      });
     const bodies = [
       `{"construction": {"uuid": "${sites.mySite.uuid}"}, "workers": [{"firstName": "${big}"`,
       `{"construction": {"uuid": "${sites.mySite.uuid}"}, "workers": [], "__proto__": {"isAdmin": true}, "pad": "${big}"}`,

@@ -15,7 +15,8 @@ async function visit(community: number, at: string, mode: 'QR' | 'MANUAL', exite
   await t.db.query(
     `INSERT INTO visits (community_id, first_name, access_mode, entered_at, exited_at)
      VALUES ($1, 'Visita', $2, ($3::timestamp AT TIME ZONE '${TZ}'), ($4::timestamp AT TIME ZONE '${TZ}'))`,
-    [community, mode, at, exitedAt]);
+    [community, mode, at, exitedAt],
+  );
 }
 const get = async <T>(token: string, path: string) => {
   const res = await t.as(token).get(`/api/visitantDashBoard/${path}`);
@@ -26,17 +27,21 @@ const get = async <T>(token: string, path: string) => {
 beforeAll(async () => {
   t = await testApp();
   [admin, admin2] = await Promise.all([t.signIn('administrador@porton.mx'), t.signIn('administrador2@porton.mx')]);
-  const id = async (name: string) => (await t.db.one<{ id: number }>('SELECT id FROM communities WHERE name = $1', [name]))!.id;
+  const id = async (name: string) =>
+    (await t.db.one<{ id: number }>('SELECT id FROM communities WHERE name = $1', [name]))!.id;
   [palmas, villas] = [await id('Residencial Las Palmas'), await id('Villas del Sol')];
   today = (await t.db.one<typeof today>(
     `SELECT extract(year FROM l)::int AS year, extract(month FROM l)::int AS month, extract(day FROM l)::int AS day
-       FROM (SELECT now() AT TIME ZONE '${TZ}' AS l) x`))!;
+       FROM (SELECT now() AT TIME ZONE '${TZ}' AS l) x`,
+  ))!;
   const y = today.year;
   // Las Palmas: January 2 entries (one on Jan 31 at 21:00 local, 03:00 UTC of Feb 1), March 1, today 2 (one still inside).
   await visit(palmas, `${y}-01-10 10:00`, 'QR', `${y}-01-10 11:00`);
   await visit(palmas, `${y}-01-31 21:00`, 'MANUAL', `${y}-01-31 22:00`);
   await visit(palmas, `${y}-03-05 08:00`, 'QR', `${y}-03-05 09:00`);
-  const now = await t.db.one<{ at: string }>(`SELECT to_char(now() AT TIME ZONE '${TZ}' - interval '1 minute', 'YYYY-MM-DD HH24:MI') AS at`);
+  const now = await t.db.one<{ at: string }>(
+    `SELECT to_char(now() AT TIME ZONE '${TZ}' - interval '1 minute', 'YYYY-MM-DD HH24:MI') AS at`,
+  );
   await visit(palmas, now!.at, 'MANUAL');
   await visit(palmas, now!.at, 'QR', now!.at);
   // Last year: counted nowhere but in nothing of this year.
@@ -44,7 +49,9 @@ beforeAll(async () => {
   // Villas del Sol: one visit inside.
   await visit(villas, now!.at, 'QR');
 });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 const expectedMonths = () => {
   const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, total: 0 }));
@@ -71,11 +78,26 @@ describe('GET api/visitantDashBoard/dailyVisits/ (tab "por día")', () => {
     const daysIn = (m: number) => new Date(Date.UTC(today.year, m, 0)).getUTCDate();
     for (const m of daily.months) {
       const days = m.month < today.month ? daysIn(m.month) : m.month === today.month ? today.day : 0;
-      expect(m).toEqual({ month: m.month, total: months[m.month - 1].total, days, average: days ? Math.round((m.total / days) * 100) / 100 : 0 });
+      expect(m).toEqual({
+        month: m.month,
+        total: months[m.month - 1].total,
+        days,
+        average: days ? Math.round((m.total / days) * 100) / 100 : 0,
+      });
     }
-    expect(daily.months[0]).toMatchObject({ total: today.month === 1 ? 4 : 2, days: today.month === 1 ? today.day : 31 });
+    expect(daily.months[0]).toMatchObject({
+      total: today.month === 1 ? 4 : 2,
+      days: today.month === 1 ? today.day : 31,
+    });
     expect(daily.currentMonthDays).toHaveLength(daysIn(today.month));
-    expect(daily.currentMonthDays[today.day - 1]).toEqual({ day: today.day, total: 2 + (today.month === 1 && today.day === 10 ? 1 : 0) + (today.month === 1 && today.day === 31 ? 1 : 0) + (today.month === 3 && today.day === 5 ? 1 : 0) });
+    expect(daily.currentMonthDays[today.day - 1]).toEqual({
+      day: today.day,
+      total:
+        2 +
+        (today.month === 1 && today.day === 10 ? 1 : 0) +
+        (today.month === 1 && today.day === 31 ? 1 : 0) +
+        (today.month === 3 && today.day === 5 ? 1 : 0),
+    });
   });
 });
 
@@ -83,9 +105,18 @@ describe('GET api/visitantDashBoard/residentSummary (the cards)', () => {
   it('answers the counters of the active community', async () => {
     const summary = await get<ResidentSummary>(admin, 'residentSummary');
     expect(summary).toEqual({
-      entryCount: 5, exitCount: 4, activeCount: 1, qrEntryCount: 3, manualEntryCount: 2,
-      assignedLicenses: 150, usedLicenses: 5, remainingLicenses: 145,
-      recordedResidents: 5, recordedUsers: 1, numberOfHouses: 5, numberOfHousesWithApplication: 1,
+      entryCount: 5,
+      exitCount: 4,
+      activeCount: 1,
+      qrEntryCount: 3,
+      manualEntryCount: 2,
+      assignedLicenses: 150,
+      usedLicenses: 5,
+      remainingLicenses: 145,
+      recordedResidents: 5,
+      recordedUsers: 1,
+      numberOfHouses: 5,
+      numberOfHousesWithApplication: 1,
     });
   });
 
@@ -95,7 +126,13 @@ describe('GET api/visitantDashBoard/residentSummary (the cards)', () => {
     const summary = await get<ResidentSummary>(admin, 'residentSummary');
     expect(summary).toMatchObject({ recordedResidents: 6, numberOfHouses: 5, usedLicenses: 6, remainingLicenses: 144 });
     expect(await get<ResidentSummary>(admin2, 'residentSummary')).toMatchObject({
-      entryCount: 1, exitCount: 0, activeCount: 1, qrEntryCount: 1, manualEntryCount: 0, assignedLicenses: 80, recordedResidents: 2,
+      entryCount: 1,
+      exitCount: 0,
+      activeCount: 1,
+      qrEntryCount: 1,
+      manualEntryCount: 0,
+      assignedLicenses: 80,
+      recordedResidents: 2,
     });
   });
 
@@ -104,9 +141,13 @@ describe('GET api/visitantDashBoard/residentSummary (the cards)', () => {
     const miguel = (await t.as(admin).get('/api/residents/?search=miguel')).json().data[0];
     expect((await t.as(admin).del(`/api/residents/${miguel.uuid}`)).statusCode).toBe(204);
     const after = await get<ResidentSummary>(admin, 'residentSummary');
-    expect(after).toMatchObject({ recordedResidents: before.recordedResidents - 1, usedLicenses: before.usedLicenses - 1,
-      remainingLicenses: before.remainingLicenses + 1, recordedUsers: before.recordedUsers });
-    await t.db.query("UPDATE residents SET deleted_at = NULL WHERE uuid = $1", [miguel.uuid]);
+    expect(after).toMatchObject({
+      recordedResidents: before.recordedResidents - 1,
+      usedLicenses: before.usedLicenses - 1,
+      remainingLicenses: before.remainingLicenses + 1,
+      recordedUsers: before.recordedUsers,
+    });
+    await t.db.query('UPDATE residents SET deleted_at = NULL WHERE uuid = $1', [miguel.uuid]);
   });
 
   it('the general administrator reads every community', async () => {
@@ -119,11 +160,14 @@ describe('GET api/visitantDashBoard/residentSummary (the cards)', () => {
     const before = await get<ResidentSummary>(admin, 'residentSummary');
     const visit = (await t.as(guard).post('/api/visitants', { firstName: 'Ana', accessMode: 'QR' })).json();
     expect(await get<ResidentSummary>(admin, 'residentSummary')).toMatchObject({
-      entryCount: before.entryCount + 1, qrEntryCount: before.qrEntryCount + 1, activeCount: before.activeCount + 1,
+      entryCount: before.entryCount + 1,
+      qrEntryCount: before.qrEntryCount + 1,
+      activeCount: before.activeCount + 1,
     });
     await t.as(guard).put(`/api/visitants/${visit.uuid}/exit`);
     expect(await get<ResidentSummary>(admin, 'residentSummary')).toMatchObject({
-      exitCount: before.exitCount + 1, activeCount: before.activeCount,
+      exitCount: before.exitCount + 1,
+      activeCount: before.activeCount,
     });
   });
 

@@ -6,7 +6,14 @@ import { DEVICE_TOKEN_PREFIX, DeviceTexts } from '../../../src/shared/devices/de
 import type { DeviceAnswer, LinkAnswer, LinkCodeAnswer } from '../../../src/shared/devices/device-types.js';
 import type { DeviceLinkedEvent, DeviceStatusEvent } from '../../../src/shared/platform/realtime.js';
 import type { Visit } from '../../../src/shared/visits/visit-types.js';
-import { connectDashboard, listenLocal, pause, subscribe, waitFor, type DashboardSocket } from '../../support/realtime-client.js';
+import {
+  connectDashboard,
+  listenLocal,
+  pause,
+  subscribe,
+  waitFor,
+  type DashboardSocket,
+} from '../../support/realtime-client.js';
 import { memoryMailer, testApp, type TestApp } from '../../support/test-app.js';
 
 /** Linking by code, the device as a principal, its visits, unlinking, presence. */
@@ -34,9 +41,15 @@ const linked = async (uuid: string, token = admin) => {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as LinkAnswer).deviceToken;
 };
-const entry = (over: Record<string, unknown> = {}) => ({ firstName: 'Mario', lastName: 'Visitante', accessMode: 'MANUAL', ...over });
+const entry = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Mario',
+  lastName: 'Visitante',
+  accessMode: 'MANUAL',
+  ...over,
+});
 const visitCount = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM visits'))!.n;
-const summary = async () => (await t.as(admin).get('/api/visitantDashBoard/residentSummary')).json() as { entryCount: number; exitCount: number };
+const summary = async () =>
+  (await t.as(admin).get('/api/visitantDashBoard/residentSummary')).json() as { entryCount: number; exitCount: number };
 const adminSocket = async () => {
   const socket = await connectDashboard(base, admin);
   open.push(socket);
@@ -45,18 +58,25 @@ const adminSocket = async () => {
 };
 const heard = <T>(socket: DashboardSocket, type: 'DEVICE_STATUS' | 'DEVICE_LINKED') => {
   const events: T[] = [];
-  (socket as unknown as { on: (type: string, listener: (event: T) => void) => void }).on(type, (event) => { events.push(event); });
+  (socket as unknown as { on: (type: string, listener: (event: T) => void) => void }).on(type, (event) => {
+    events.push(event);
+  });
   return events;
 };
 
 beforeAll(async () => {
   t = await testApp();
   [admin, admin2] = await Promise.all([t.signIn('administrador@porton.mx'), t.signIn('administrador2@porton.mx')]);
-  fracUuid = (await t.db.one<{ uuid: string }>("SELECT uuid FROM communities WHERE name = 'Residencial Las Palmas'"))!.uuid;
+  fracUuid = (await t.db.one<{ uuid: string }>("SELECT uuid FROM communities WHERE name = 'Residencial Las Palmas'"))!
+    .uuid;
   base = await listenLocal(t.app);
 });
-afterEach(() => { for (const s of open.splice(0)) s.close(); });
-afterAll(async () => { await t?.close(); });
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('linking: a one-time code for 10 minutes, traded for a device token', () => {
   it('the device gets its token, its record and its community; it turns ACTIVE and the administrator hears DEVICE_LINKED', async () => {
@@ -75,7 +95,11 @@ describe('linking: a one-time code for 10 minutes, traded for a device token', (
     expect(answer.deviceToken.startsWith(DEVICE_TOKEN_PREFIX)).toBe(true);
     expect(answer.device).toMatchObject({ uuid: booth.uuid, status: 'ACTIVE', online: true });
     expect(answer.frac).toEqual({ uuid: fracUuid, name: 'Residencial Las Palmas' });
-    expect(await waitFor(() => linkedEvents[0], 'DEVICE_LINKED')).toEqual({ uuid: booth.uuid, fracUuid, name: 'Caseta vinculable' });
+    expect(await waitFor(() => linkedEvents[0], 'DEVICE_LINKED')).toEqual({
+      uuid: booth.uuid,
+      fracUuid,
+      name: 'Caseta vinculable',
+    });
     // The record names the link (what unlink takes), never the secret.
     const record = (await t.as(admin).get(`/api/devices/${booth.uuid}`)).json() as DeviceAnswer;
     expect(record.deviceToken).toMatch(/^[0-9a-f-]{36}$/);
@@ -103,7 +127,10 @@ describe('linking: a one-time code for 10 minutes, traded for a device token', (
     const renewed = await codeFor(booth.uuid);
     expect(renewed.code).not.toBe(old.code);
     expect((await link(old.code, '10.0.0.3')).statusCode).toBe(410);
-    await t.db.query("UPDATE device_link_codes SET expires_at = now() - interval '1 second' WHERE device_id = (SELECT id FROM devices WHERE uuid = $1)", [booth.uuid]);
+    await t.db.query(
+      "UPDATE device_link_codes SET expires_at = now() - interval '1 second' WHERE device_id = (SELECT id FROM devices WHERE uuid = $1)",
+      [booth.uuid],
+    );
     const expired = await link(renewed.code, '10.0.0.3');
     expect(expired.statusCode).toBe(410);
     expect((await t.as(admin).get(`/api/devices/${booth.uuid}`)).json().status).toBe('INACTIVE');
@@ -145,7 +172,10 @@ describe('the device token: only the heartbeat and visits of its own community',
     const statuses = heard<DeviceStatusEvent>(socket, 'DEVICE_STATUS');
     await t.db.query("UPDATE devices SET last_seen_at = now() - interval '121 seconds' WHERE uuid = $1", [booth.uuid]);
     expect(await t.app.deps.devicePresence.sweep()).toBeGreaterThanOrEqual(1);
-    expect(await waitFor(() => statuses.find((e) => e.uuid === booth.uuid), 'offline')).toMatchObject({ online: false, status: 'ACTIVE' });
+    expect(await waitFor(() => statuses.find((e) => e.uuid === booth.uuid), 'offline')).toMatchObject({
+      online: false,
+      status: 'ACTIVE',
+    });
     expect((await t.as(admin).get(`/api/devices/${booth.uuid}`)).json().online).toBe(false);
     expect(await t.app.deps.devicePresence.sweep()).toBe(0); // announced once
   });
@@ -153,7 +183,13 @@ describe('the device token: only the heartbeat and visits of its own community',
   it('a device token on an administrator route (or any other) answers 401', async () => {
     const booth = await device(admin, { name: 'Caseta intrusa' });
     const token = await linked(booth.uuid);
-    for (const url of ['/api/devices/', `/api/devices/${booth.uuid}`, '/api/users/me', '/api/residents/', '/api/visitantDashBoard/residentSummary']) {
+    for (const url of [
+      '/api/devices/',
+      `/api/devices/${booth.uuid}`,
+      '/api/users/me',
+      '/api/residents/',
+      '/api/visitantDashBoard/residentSummary',
+    ]) {
       expect((await t.as(token).get(url)).statusCode, url).toBe(401);
     }
     expect((await t.as(token).put(`/api/devices/linkCode/${booth.uuid}`)).statusCode).toBe(401);
@@ -170,7 +206,12 @@ describe('the device token: only the heartbeat and visits of its own community',
     const res = await t.as(token).post('/api/visitants', entry());
     expect(res.statusCode).toBe(201);
     const visit = res.json() as Visit;
-    expect(visit).toMatchObject({ fracUuid, accessMode: 'MANUAL', testGateArrival: { uuid: booth.uuid, name: 'Caseta norte' }, userArrival: null });
+    expect(visit).toMatchObject({
+      fracUuid,
+      accessMode: 'MANUAL',
+      testGateArrival: { uuid: booth.uuid, name: 'Caseta norte' },
+      userArrival: null,
+    });
     await waitFor(() => visits.find((v) => v === `in:${visit.uuid}`), 'V_IN');
     expect((await summary()).entryCount).toBe(before.entryCount + 1);
     const out = await t.as(token).put(`/api/visitants/${visit.uuid}/exit`);
@@ -185,18 +226,28 @@ describe('the device token: only the heartbeat and visits of its own community',
   it("the visit report shows a device's visit with the device as its gates and as who registered it ('appear in the reports')", async () => {
     const booth = await device(admin, { name: 'Caseta oriente' });
     const token = await linked(booth.uuid);
-    const visit = (await t.as(token).post('/api/visitants', entry({ firstName: 'Rigoberto', lastName: 'Casetas' }))).json() as Visit;
+    const visit = (
+      await t.as(token).post('/api/visitants', entry({ firstName: 'Rigoberto', lastName: 'Casetas' }))
+    ).json() as Visit;
     expect((await t.as(token).put(`/api/visitants/${visit.uuid}/exit`)).statusCode).toBe(200);
     const report = await t.as(admin).get('/api/visitants/visitantReport?page=0&nameFilter=Rigoberto');
     expect(report.statusCode).toBe(200);
     const row = (report.json().data as Record<string, unknown>[]).find((r) => r.uuid === visit.uuid)!;
     const caseta = { uuid: booth.uuid, name: 'Caseta oriente' };
-    expect(row).toMatchObject({ testGateArrival: caseta, testGateDeparture: caseta, userArrival: caseta, userDeparture: caseta });
+    expect(row).toMatchObject({
+      testGateArrival: caseta,
+      testGateDeparture: caseta,
+      userArrival: caseta,
+      userDeparture: caseta,
+    });
   });
 
   it('a scanner registers QR entries when IN and exits when OUT, nothing else', async () => {
-    const zone = (await t.db.one<{ uuid: string }>("SELECT z.uuid FROM zones z JOIN communities c ON c.id = z.community_id WHERE c.name = 'Residencial Las Palmas' ORDER BY z.id LIMIT 1"))!;
-    const scanner = (name: string, scannerAccess: string) => device(admin, { name, deviceType: 'SCANNER', scannerAccess, scannerPlace: 'BARRERA', zone });
+    const zone = (await t.db.one<{ uuid: string }>(
+      "SELECT z.uuid FROM zones z JOIN communities c ON c.id = z.community_id WHERE c.name = 'Residencial Las Palmas' ORDER BY z.id LIMIT 1",
+    ))!;
+    const scanner = (name: string, scannerAccess: string) =>
+      device(admin, { name, deviceType: 'SCANNER', scannerAccess, scannerPlace: 'BARRERA', zone });
     const inToken = await linked((await scanner('Barrera IN', 'IN')).uuid);
     const outDevice = await scanner('Barrera OUT', 'OUT');
     const outToken = await linked(outDevice.uuid);
@@ -229,14 +280,18 @@ describe('unlinking: the token stops at once, on every API process', () => {
   it('unlinking with a wrong token answers 400 and the device stays linked', async () => {
     const booth = await device(admin, { name: 'Caseta token' });
     const token = await linked(booth.uuid);
-    const res = await t.as(admin).put(`/api/devices/unlinkDevice/${booth.uuid}`, { deviceToken: '3f1c9a52-0000-4000-8000-000000000000' });
+    const res = await t
+      .as(admin)
+      .put(`/api/devices/unlinkDevice/${booth.uuid}`, { deviceToken: '3f1c9a52-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error_description).toBe(DeviceTexts.wrongToken);
-    expect((await t.as(admin).put(`/api/devices/unlinkDevice/${booth.uuid}`, { deviceToken: token })).statusCode).toBe(400);
+    expect((await t.as(admin).put(`/api/devices/unlinkDevice/${booth.uuid}`, { deviceToken: token })).statusCode).toBe(
+      400,
+    );
     expect((await t.as(token).post('/api/devices/heartbeat')).statusCode).toBe(200);
   });
 
-  it('unlinks with the record\'s deviceToken: INACTIVE, and the token answers 401 here and on a second API on the same database', async () => {
+  it("unlinks with the record's deviceToken: INACTIVE, and the token answers 401 here and on a second API on the same database", async () => {
     const booth = await device(admin, { name: 'Caseta desvincular' });
     const token = await linked(booth.uuid);
     // A second API process stands for the others behind a load balancer (its own connections on PostgreSQL).
@@ -244,12 +299,15 @@ describe('unlinking: the token stops at once, on every API process', () => {
     if (t.kind === 'postgres') otherDb = await openPostgres(t.url!);
     const other = await buildApp({ config: t.config, db: otherDb, mailer: memoryMailer() });
     try {
-      const beat = () => other.inject({ method: 'POST', url: '/api/devices/heartbeat', headers: { authorization: `Bearer ${token}` } });
+      const beat = () =>
+        other.inject({ method: 'POST', url: '/api/devices/heartbeat', headers: { authorization: `Bearer ${token}` } });
       expect((await beat()).statusCode).toBe(200);
       const { deviceToken } = (await t.as(admin).get(`/api/devices/${booth.uuid}`)).json() as DeviceAnswer;
       // The token as the body, as plain text (the contract's spelling).
       const res = await t.app.inject({
-        method: 'PUT', url: `/api/devices/unlinkDevice/${booth.uuid}`, payload: deviceToken!,
+        method: 'PUT',
+        url: `/api/devices/unlinkDevice/${booth.uuid}`,
+        payload: deviceToken!,
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' },
       });
       expect(res.statusCode).toBe(200);
@@ -283,7 +341,8 @@ describe('unlinking: the token stops at once, on every API process', () => {
 describe('link attempts are throttled', () => {
   it('after 10 failed attempts from one address the link answers 429, even with a good code', async () => {
     const booth = await device(admin, { name: 'Caseta fuerza bruta' });
-    for (let i = 0; i < 10; i++) expect((await link(`ZZZZZZ${String(i).padStart(2, '2')}`.slice(0, 8), '10.9.9.9')).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await link(`ZZZZZZ${String(i).padStart(2, '2')}`.slice(0, 8), '10.9.9.9')).statusCode).toBe(400);
     const { code } = await codeFor(booth.uuid);
     const res = await link(code, '10.9.9.9');
     expect(res.statusCode).toBe(429);

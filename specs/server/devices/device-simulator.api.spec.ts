@@ -17,8 +17,15 @@ let admin: string;
 let dir: string;
 
 const simulator = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/device.ts', ...args, '--state', join(dir, 'device.json')], { timeout: 30_000 })
-    .then(({ stdout }) => ({ code: 0, out: stdout }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout + error.stderr }));
+  run(process.execPath, ['--import', 'tsx', 'scripts/device.ts', ...args, '--state', join(dir, 'device.json')], {
+    timeout: 30_000,
+  }).then(
+    ({ stdout }) => ({ code: 0, out: stdout }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      out: error.stdout + error.stderr,
+    }),
+  );
 
 beforeAll(async () => {
   t = await testApp();
@@ -26,7 +33,10 @@ beforeAll(async () => {
   admin = await t.signIn('administrador@porton.mx');
   dir = mkdtempSync(join(tmpdir(), 'porton-device-'));
 });
-afterAll(async () => { await t?.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 it('links with the QR text, registers an entry that the dashboard counts, and is refused once unlinked', async () => {
   const booth = (await t.as(admin).post('/api/devices/', { name: 'Caseta simulada' })).json() as DeviceAnswer;

@@ -9,11 +9,19 @@ beforeAll(async () => {
   t = await testApp();
   admin = t.as(await t.signIn('admin@porton.mx'));
 });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 /** The integrator and every user of its communities (Las Palmas and Bosques del Valle). */
-const cascaded = ['integrador@porton.mx', 'administrador@porton.mx', 'capturista@porton.mx', 'vigilante@porton.mx',
-  'residente@porton.mx', 'contratista@porton.mx'];
+const cascaded = [
+  'integrador@porton.mx',
+  'administrador@porton.mx',
+  'capturista@porton.mx',
+  'vigilante@porton.mx',
+  'residente@porton.mx',
+  'contratista@porton.mx',
+];
 /** Another integrator's people and the general administrator are not touched. */
 const untouched = ['admin@porton.mx', 'integrador2@porton.mx', 'administrador2@porton.mx'];
 
@@ -59,8 +67,10 @@ describe('disabling an integrator cascades to its communities', () => {
   it('a user who also belongs to an enabled community keeps access, but only to that one', async () => {
     const palmas = await communityUuid(t, 'Residencial Las Palmas');
     const villas = await communityUuid(t, 'Villas del Sol');
-    await t.db.query('INSERT INTO user_communities (user_id, community_id) SELECT $1, id FROM communities WHERE uuid = $2',
-      [await userId(t, 'administrador2@porton.mx'), palmas]);
+    await t.db.query(
+      'INSERT INTO user_communities (user_id, community_id) SELECT $1, id FROM communities WHERE uuid = $2',
+      [await userId(t, 'administrador2@porton.mx'), palmas],
+    );
     const token = await t.signIn('administrador2@porton.mx');
     expect((await t.as(token).put(`/api/users/setUpdateFrac/${palmas}`)).statusCode).toBe(200);
     const uuid = await integratorUuid(t, 'integrador@porton.mx');

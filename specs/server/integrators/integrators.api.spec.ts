@@ -10,13 +10,21 @@ beforeAll(async () => {
   t = await testApp();
   admin = t.as(await t.signIn('admin@porton.mx'));
 });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 const count = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM integrators'))!.n;
 
 describe('integrators: only the general administrator', () => {
-  const others = ['integrador@porton.mx', 'administrador@porton.mx', 'capturista@porton.mx', 'vigilante@porton.mx',
-    'residente@porton.mx', 'contratista@porton.mx'];
+  const others = [
+    'integrador@porton.mx',
+    'administrador@porton.mx',
+    'capturista@porton.mx',
+    'vigilante@porton.mx',
+    'residente@porton.mx',
+    'contratista@porton.mx',
+  ];
 
   it('every other role gets 403 on every integrator call, and nothing changes', async () => {
     const uuid = await integratorUuid(t, 'integrador2@porton.mx');
@@ -24,9 +32,13 @@ describe('integrators: only the general administrator', () => {
     for (const email of others) {
       const as = t.as(await t.signIn(email));
       const calls = [
-        as.get('/api/integrator/'), as.get(`/api/integrator/${uuid}`), as.post('/api/integrator', body),
-        as.put(`/api/integrator/${uuid}`, body), as.del(`/api/integrator/${uuid}`),
-        as.put(`/api/integrator/${uuid}/disable`), as.put(`/api/integrator/${uuid}/enable`),
+        as.get('/api/integrator/'),
+        as.get(`/api/integrator/${uuid}`),
+        as.post('/api/integrator', body),
+        as.put(`/api/integrator/${uuid}`, body),
+        as.del(`/api/integrator/${uuid}`),
+        as.put(`/api/integrator/${uuid}/disable`),
+        as.put(`/api/integrator/${uuid}/enable`),
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.statusCode, email).toBe(403);
@@ -34,7 +46,9 @@ describe('integrators: only the general administrator', () => {
       }
     }
     expect(await count()).toBe(2);
-    expect((await t.db.one<{ enabled: boolean }>('SELECT enabled FROM integrators WHERE uuid = $1', [uuid]))!.enabled).toBe(true);
+    expect(
+      (await t.db.one<{ enabled: boolean }>('SELECT enabled FROM integrators WHERE uuid = $1', [uuid]))!.enabled,
+    ).toBe(true);
   });
 
   it('without a token every call answers 401', async () => {
@@ -51,9 +65,23 @@ describe('GET api/integrator/ (Integradores registrados)', () => {
     expect(page.totalElements).toBe(2);
     const ignacio = page.content.find((i: Integrator) => i.name === 'Ignacio');
     expect(ignacio).toEqual({
-      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Ignacio', lastName: 'Ramírez Soto', number: '1450', intNumber: null,
-      street: 'Av. Insurgentes Sur', phone: '5512345678', licenses: 400, enabled: true,
-      address: { cp: '03100', city: 'Benito Juárez', state: 'Ciudad de México', colony: 'Del Valle Centro', idAddress: await addressId(t, '03100'), uuid: expect.any(String) },
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Ignacio',
+      lastName: 'Ramírez Soto',
+      number: '1450',
+      intNumber: null,
+      street: 'Av. Insurgentes Sur',
+      phone: '5512345678',
+      licenses: 400,
+      enabled: true,
+      address: {
+        cp: '03100',
+        city: 'Benito Juárez',
+        state: 'Ciudad de México',
+        colony: 'Del Valle Centro',
+        idAddress: await addressId(t, '03100'),
+        uuid: expect.any(String),
+      },
       testUser: { email: 'integrador@porton.mx', firstName: 'Ignacio', lastName: 'Ramírez Soto' },
     });
     expect(page.content.find((i: Integrator) => i.name === 'Isabel').phone).toBeNull();
@@ -82,8 +110,17 @@ describe('GET api/integrator/ (Integradores registrados)', () => {
 });
 
 describe('POST api/integrator (Alta integrador)', () => {
-  it('refuses an empty form with the form\'s Spanish messages and creates nothing', async () => {
-    const res = await admin.post('/api/integrator', { name: '', lastName: ' ', phone: '', street: '', number: '', licenses: '', idAddress: '', user: { email: '' } });
+  it("refuses an empty form with the form's Spanish messages and creates nothing", async () => {
+    const res = await admin.post('/api/integrator', {
+      name: '',
+      lastName: ' ',
+      phone: '',
+      street: '',
+      number: '',
+      licenses: '',
+      idAddress: '',
+      user: { email: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
       name: 'Por favor, introduce un nombre',
@@ -98,8 +135,12 @@ describe('POST api/integrator (Alta integrador)', () => {
     expect(res.json().error_description).toContain('Por favor, introduce un nombre');
     const missing = await admin.post('/api/integrator', {});
     expect(missing.json().fields).toMatchObject({
-      name: 'Por favor, introduce un nombre', lastName: 'Por favor, introduce un apellido', phone: 'Por favor, introduce un Teléfono',
-      number: 'Por favor, introduce un número exterior', licenses: 'Por favor, debes asignar un numero de licencias', user: EMAIL_FORMAT_MESSAGE,
+      name: 'Por favor, introduce un nombre',
+      lastName: 'Por favor, introduce un apellido',
+      phone: 'Por favor, introduce un Teléfono',
+      number: 'Por favor, introduce un número exterior',
+      licenses: 'Por favor, debes asignar un numero de licencias',
+      user: EMAIL_FORMAT_MESSAGE,
     });
     expect(JSON.stringify(missing.json())).not.toMatch(/Invalid|Expected/);
     expect(await count()).toBe(2);
@@ -153,15 +194,24 @@ describe('POST api/integrator (Alta integrador)', () => {
     expect(res.statusCode).toBe(200);
     const created: CreatedIntegrator = res.json();
     expect(created).toMatchObject({
-      name: 'Nora', lastName: 'Quintero Salas', number: '250', intNumber: 'B-2', street: 'Av. Constitución', phone: '8112345678',
-      licenses: 75, enabled: true, address: { cp: '64000', colony: 'Monterrey Centro', city: 'Monterrey', state: 'Nuevo León' },
+      name: 'Nora',
+      lastName: 'Quintero Salas',
+      number: '250',
+      intNumber: 'B-2',
+      street: 'Av. Constitución',
+      phone: '8112345678',
+      licenses: 75,
+      enabled: true,
+      address: { cp: '64000', colony: 'Monterrey Centro', city: 'Monterrey', state: 'Nuevo León' },
       testUser: { email: 'nuevo.integrador@porton.mx', firstName: 'Nora', lastName: 'Quintero Salas' },
       user: { email: 'nuevo.integrador@porton.mx', status: 'ACTIVE', idUsersTypes: 14 },
     });
     const code = created.user.oldPassword;
     expect(code).toMatch(/^[A-Za-z0-9]{8,}$/);
     const stored = await t.db.one<{ user_type_id: number; status: string; password_hash: string }>(
-      'SELECT user_type_id, status, password_hash FROM users WHERE email = $1', ['nuevo.integrador@porton.mx']);
+      'SELECT user_type_id, status, password_hash FROM users WHERE email = $1',
+      ['nuevo.integrador@porton.mx'],
+    );
     expect(stored).toMatchObject({ user_type_id: 14, status: 'ACTIVE' });
     expect(stored!.password_hash).not.toContain(code);
 
@@ -178,18 +228,38 @@ describe('POST api/integrator (Alta integrador)', () => {
 describe('PUT api/integrator/{uuid} (Editar integrador)', () => {
   it('updates the fields and the account email; the new email signs in with the same password', async () => {
     const uuid = await integratorUuid(t, 'integrador2@porton.mx');
-    const body = await integratorBody(t, { name: 'Isabela', lastName: 'Navarro', phone: '3311112222', licenses: 130 }, 'isabela@porton.mx');
+    const body = await integratorBody(
+      t,
+      { name: 'Isabela', lastName: 'Navarro', phone: '3311112222', licenses: 130 },
+      'isabela@porton.mx',
+    );
     const res = await admin.put(`/api/integrator/${uuid}`, body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ uuid, name: 'Isabela', phone: '3311112222', licenses: 130, testUser: { email: 'isabela@porton.mx', firstName: 'Isabela' } });
+    expect(res.json()).toMatchObject({
+      uuid,
+      name: 'Isabela',
+      phone: '3311112222',
+      licenses: 130,
+      testUser: { email: 'isabela@porton.mx', firstName: 'Isabela' },
+    });
     expect((await tokenRequest(t, 'isabela@porton.mx')).statusCode).toBe(200);
     expect((await tokenRequest(t, 'integrador2@porton.mx')).statusCode).toBe(400);
-    await admin.put(`/api/integrator/${uuid}`, await integratorBody(t, { name: 'Isabel', lastName: 'Navarro Luna', phone: '3311112222', licenses: 120 }, 'integrador2@porton.mx'));
+    await admin.put(
+      `/api/integrator/${uuid}`,
+      await integratorBody(
+        t,
+        { name: 'Isabel', lastName: 'Navarro Luna', phone: '3311112222', licenses: 120 },
+        'integrador2@porton.mx',
+      ),
+    );
   });
 
   it("refuses another account's email with 409 and changes nothing", async () => {
     const uuid = await integratorUuid(t, 'integrador2@porton.mx');
-    const res = await admin.put(`/api/integrator/${uuid}`, await integratorBody(t, { name: 'Cambiado' }, 'integrador@porton.mx'));
+    const res = await admin.put(
+      `/api/integrator/${uuid}`,
+      await integratorBody(t, { name: 'Cambiado' }, 'integrador@porton.mx'),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().error_description).toBe('El correo ya existe');
     expect((await admin.get(`/api/integrator/${uuid}`)).json().name).toBe('Isabel');
@@ -212,13 +282,17 @@ describe('DELETE api/integrator/{uuid} (Eliminar)', () => {
   });
 
   it('deletes one without communities: gone from the list, its account cannot sign in, its token stops, its email is free', async () => {
-    const created: CreatedIntegrator = (await admin.post('/api/integrator', await integratorBody(t, {}, 'borrar@porton.mx'))).json();
+    const created: CreatedIntegrator = (
+      await admin.post('/api/integrator', await integratorBody(t, {}, 'borrar@porton.mx'))
+    ).json();
     const token = (await tokenRequest(t, 'borrar@porton.mx', created.user.oldPassword)).json().access_token;
     const res = await admin.del(`/api/integrator/${created.uuid}`);
     expect(res.statusCode).toBe(204);
     expect((await admin.get(`/api/integrator/${created.uuid}`)).statusCode).toBe(404);
     expect((await t.as(token).get('/api/users/me')).statusCode).toBe(401);
-    expect((await tokenRequest(t, 'borrar@porton.mx', created.user.oldPassword)).json().error_description).toBe('Usuario o contraseña incorrectos.');
+    expect((await tokenRequest(t, 'borrar@porton.mx', created.user.oldPassword)).json().error_description).toBe(
+      'Usuario o contraseña incorrectos.',
+    );
     expect((await admin.del(`/api/integrator/${created.uuid}`)).statusCode).toBe(404);
     expect((await admin.post('/api/integrator', await integratorBody(t, {}, 'borrar@porton.mx'))).statusCode).toBe(200);
   });
@@ -237,10 +311,20 @@ describe('PUT api/integrator/{uuid}/disable and /enable', () => {
 describe('OpenAPI', () => {
   it('documents the integrator and community routes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/api/integrator/', '/api/integrator/{uuid}', '/api/integrator/{uuid}/disable', '/api/integrator/{uuid}/enable',
-      '/api/integrator/dashboard', '/api/fracs', '/api/fracs/{uuid}', '/api/fracs/admin', '/api/fracs/{uuid}/logo', '/api/users/integrator',
-    ]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/integrator/',
+        '/api/integrator/{uuid}',
+        '/api/integrator/{uuid}/disable',
+        '/api/integrator/{uuid}/enable',
+        '/api/integrator/dashboard',
+        '/api/fracs',
+        '/api/fracs/{uuid}',
+        '/api/fracs/admin',
+        '/api/fracs/{uuid}/logo',
+        '/api/users/integrator',
+      ]),
+    );
     expect(doc.paths['/api/fracs'].get.summary).toMatch(/no la da la especificación/);
   });
 });

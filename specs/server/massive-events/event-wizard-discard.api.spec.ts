@@ -24,37 +24,70 @@ beforeAll(async () => {
   // The web client reads its token from local storage and calls relative paths: both routed to the test server.
   const store = new Map<string, string>();
   (globalThis as { localStorage?: unknown }).localStorage = {
-    getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => { store.set(k, v); },
-    removeItem: (k: string) => { store.delete(k); }, clear: () => store.clear(),
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => {
+      store.set(k, v);
+    },
+    removeItem: (k: string) => {
+      store.delete(k);
+    },
+    clear: () => store.clear(),
   };
   globalThis.fetch = (async (path: string, init: RequestInit = {}) => {
     const res = await t.app.inject({
-      method: (init.method ?? 'GET') as 'GET', url: path, headers: init.headers as Record<string, string>, ...(init.body ? { payload: init.body as string } : {}),
+      method: (init.method ?? 'GET') as 'GET',
+      url: path,
+      headers: init.headers as Record<string, string>,
+      ...(init.body ? { payload: init.body as string } : {}),
     });
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
   }) as typeof fetch;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const read = async (uuid: string) => (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();
-const guestsOf = (event: { massiveEventGuests: { uuid: string; firstName: string; lastName: string; phone: string; email: string }[] }) =>
-  event.massiveEventGuests.map(({ uuid, firstName, lastName, phone, email }) => ({ uuid, firstName, lastName, phone, email })).sort((x, y) => x.uuid.localeCompare(y.uuid));
+const guestsOf = (event: {
+  massiveEventGuests: { uuid: string; firstName: string; lastName: string; phone: string; email: string }[];
+}) =>
+  event.massiveEventGuests
+    .map(({ uuid, firstName, lastName, phone, email }) => ({ uuid, firstName, lastName, phone, email }))
+    .sort((x, y) => x.uuid.localeCompare(y.uuid));
 
 function start(tokenParam: string | null) {
   const actor = createActor(wizardLogic(), { input: { token: tokenParam, role: 'admin', saved: null } });
   actor.start();
   return actor;
 }
-const reach = (actor: ReturnType<typeof start>, state: string) => waitFor(actor, (s) => s.matches(state as never) || s.status === 'done', { timeout: 10_000 });
+const reach = (actor: ReturnType<typeof start>, state: string) =>
+  waitFor(actor, (s) => s.matches(state as never) || s.status === 'done', { timeout: 10_000 });
 
 describe('eventWizard against the API', () => {
-  beforeEach(async () => { localStorage.setItem('porton.token', await t.signIn('administrador@porton.mx')); });
+  beforeEach(async () => {
+    localStorage.setItem('porton.token', await t.signIn('administrador@porton.mx'));
+  });
 
   it('after discard in edit mode the server holds the original title and exactly the original guests', async () => {
     // An event with three guests, as the list would open it in the wizard.
-    const uuid = (await a.admin.post('/api/massiveEvents', { title: 'Posada de la calle', startDate: inHours(96), commonArea: null, resident: { uuid: await residentUuid(t, 'Lucía') } })).json() as string;
+    const uuid = (
+      await a.admin.post('/api/massiveEvents', {
+        title: 'Posada de la calle',
+        startDate: inHours(96),
+        commonArea: null,
+        resident: { uuid: await residentUuid(t, 'Lucía') },
+      })
+    ).json() as string;
     await a.admin.post('/api/massiveEventGuests/multiple', {
-      massiveEvent: { uuid }, guests: [{ firstName: 'Ana', lastName: 'Luna' }, { firstName: 'Bruno', lastName: 'Sol', phone: '5511' }, { firstName: 'Carla', lastName: 'Mar', email: 'carla@correo.mx' }],
+      massiveEvent: { uuid },
+      guests: [
+        { firstName: 'Ana', lastName: 'Luna' },
+        { firstName: 'Bruno', lastName: 'Sol', phone: '5511' },
+        { firstName: 'Carla', lastName: 'Mar', email: 'carla@correo.mx' },
+      ],
     });
     const original = await read(uuid);
 
@@ -74,7 +107,11 @@ describe('eventWizard against the API', () => {
     w.send({ type: 'guest.submit' });
     w.send({ type: 'next' });
     await reach(w, 'step3');
-    expect(guestsOf(await read(uuid)).map((g) => g.firstName).sort()).toEqual(['Anita', 'Carla', 'Diego']);
+    expect(
+      guestsOf(await read(uuid))
+        .map((g) => g.firstName)
+        .sort(),
+    ).toEqual(['Anita', 'Carla', 'Diego']);
 
     w.send({ type: 'leave.request' });
     expect(w.getSnapshot().matches('confirmingLeave')).toBe(true);
@@ -88,9 +125,20 @@ describe('eventWizard against the API', () => {
   });
 
   it('a discarded new event is deleted; Guardar y salir keeps what was saved', async () => {
-    const values = { title: 'Boda en la alberca', place: RESIDENT_HOME, resident: await residentUuid(t, 'Lucía'), date: inHours(120).slice(0, 10), time: '18:30' };
-    const fill = (w: ReturnType<typeof start>) => { for (const [name, value] of Object.entries(values)) w.send({ type: 'field.change', name, value }); };
-    const count = async () => ((await a.admin.get('/api/massiveEvents/')).json() as [{ title: string }, number][]).filter(([e]) => e.title === values.title).length;
+    const values = {
+      title: 'Boda en la alberca',
+      place: RESIDENT_HOME,
+      resident: await residentUuid(t, 'Lucía'),
+      date: inHours(120).slice(0, 10),
+      time: '18:30',
+    };
+    const fill = (w: ReturnType<typeof start>) => {
+      for (const [name, value] of Object.entries(values)) w.send({ type: 'field.change', name, value });
+    };
+    const count = async () =>
+      ((await a.admin.get('/api/massiveEvents/')).json() as [{ title: string }, number][]).filter(
+        ([e]) => e.title === values.title,
+      ).length;
 
     const w = start(null);
     await reach(w, 'step1');
@@ -118,15 +166,30 @@ describe('eventWizard against the API', () => {
     kept.send({ type: 'guest.submit' });
     kept.send({ type: 'saveExit' });
     await reach(kept, 'left');
-    const [[event, guests]] = ((await a.admin.get('/api/massiveEvents/')).json() as [{ title: string; status: string }, number][]).filter(([e]) => e.title === values.title);
+    const [[event, guests]] = (
+      (await a.admin.get('/api/massiveEvents/')).json() as [{ title: string; status: string }, number][]
+    ).filter(([e]) => e.title === values.title);
     expect(event!.status).toBe('Incompleto');
     expect(guests).toBe(1);
   });
 
   it('editing a designed event: step 3 previews the stored cover and host images, and Finalizar keeps them (sent back by uuid)', async () => {
-    const uuid = (await a.admin.post('/api/massiveEvents', { title: 'Aniversario diseñado', startDate: inHours(100), commonArea: null, resident: { uuid: await residentUuid(t, 'Lucía') } })).json() as string;
+    const uuid = (
+      await a.admin.post('/api/massiveEvents', {
+        title: 'Aniversario diseñado',
+        startDate: inHours(100),
+        commonArea: null,
+        resident: { uuid: await residentUuid(t, 'Lucía') },
+      })
+    ).json() as string;
     await a.admin.post('/api/massiveEventGuests/', { massiveEvent: { uuid }, firstName: 'Ana', lastName: 'Luna' });
-    const designed = (await a.admin.put(`/api/massiveEvents/${uuid}/configure`, { backgroundImage: upload(pngBase64(700, 300)), profile: upload(pngBase64(100, 100)), backgroundColor: '112233' })).json();
+    const designed = (
+      await a.admin.put(`/api/massiveEvents/${uuid}/configure`, {
+        backgroundImage: upload(pngBase64(700, 300)),
+        profile: upload(pngBase64(100, 100)),
+        backgroundColor: '112233',
+      })
+    ).json();
 
     const w = start(uuid);
     await reach(w, 'step1');

@@ -10,28 +10,53 @@ import { StatusRefusals } from '../../../src/shared/massive-events/massive-event
 import { closeRenderPool } from '../../../src/server/massive-events/invitation-renderer.js';
 import { passKeysFor, verifyPass } from '../../../src/server/passes/passes.js';
 import { signInActors, type Actors } from '../../support/catalogue-actors.js';
-import { areaUuid, inHours, pngBase64, residentUuid, shiftEvent, upload } from '../../support/massive-events/event-fixtures.js';
+import {
+  areaUuid,
+  inHours,
+  pngBase64,
+  residentUuid,
+  shiftEvent,
+  upload,
+} from '../../support/massive-events/event-fixtures.js';
 import { readInvitation, unzip } from '../../support/massive-events/invitation-files.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); await seedDemoCatalogues(t.db); a = await signInActors(t); });
-afterAll(async () => { await closeRenderPool(); await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+  await seedDemoCatalogues(t.db);
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await closeRenderPool();
+  await t?.close();
+});
 
-const communityUuid = async (name: string) => (await t.db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM communities WHERE name = $1', [name]))!.uuid;
+const communityUuid = async (name: string) =>
+  (await t.db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM communities WHERE name = $1', [name]))!.uuid;
 
 /** A finished (Próximo) event with a design and these guests; answers its uuid and the guests' uuids. */
 async function eventWith(guests: [string, string][], actor = a.admin, host = 'Lucía') {
-  const uuid = (await actor.post('/api/massiveEvents', {
-    title: 'Fiesta de invitaciones', startDate: inHours(48), commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Alberca') },
-    resident: { uuid: await residentUuid(t, host) },
-  })).json() as string;
-  const created = (await actor.post('/api/massiveEventGuests/multiple', {
-    massiveEvent: { uuid }, guests: guests.map(([firstName, lastName]) => ({ firstName, lastName, email: '', phone: '' })),
-  })).json() as { uuid: string }[];
+  const uuid = (
+    await actor.post('/api/massiveEvents', {
+      title: 'Fiesta de invitaciones',
+      startDate: inHours(48),
+      commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Alberca') },
+      resident: { uuid: await residentUuid(t, host) },
+    })
+  ).json() as string;
+  const created = (
+    await actor.post('/api/massiveEventGuests/multiple', {
+      massiveEvent: { uuid },
+      guests: guests.map(([firstName, lastName]) => ({ firstName, lastName, email: '', phone: '' })),
+    })
+  ).json() as { uuid: string }[];
   const configured = await actor.put(`/api/massiveEvents/${uuid}/configure`, {
-    backgroundColor: 'fdf2e9', foregroundColor: '333333', backgroundImage: upload(pngBase64(700, 300)), profile: upload(pngBase64(100, 100, [20, 120, 200])),
+    backgroundColor: 'fdf2e9',
+    foregroundColor: '333333',
+    backgroundImage: upload(pngBase64(700, 300)),
+    profile: upload(pngBase64(100, 100, [20, 120, 200])),
   });
   expect(configured.statusCode).toBe(200);
   return { uuid, guests: created.map((g) => g.uuid) };
@@ -47,12 +72,20 @@ describe('GET api/massiveEventGuests/invitation', () => {
     expect(res.headers['content-disposition']).toContain('Jose_Pena.png');
     const read = readInvitation(res.rawPayload);
     expect(read.width).toBe(700);
-    const check = verifyPass(passKeysFor(t.config), read.qr!, { kind: 'massiveEventGuest', community: await communityUuid('Residencial Las Palmas'), at: Date.now() / 1000 + 47 * 3600 });
+    const check = verifyPass(passKeysFor(t.config), read.qr!, {
+      kind: 'massiveEventGuest',
+      community: await communityUuid('Residencial Las Palmas'),
+      at: Date.now() / 1000 + 47 * 3600,
+    });
     expect(check).toMatchObject({ ok: true, claims: { subject: guests[0] } });
   });
 
   it('several give invitaciones.zip: one png per guest, named after the guest without accents, repeated names numbered', async () => {
-    const { guests } = await eventWith([['José', 'Peña'], ['Jose', 'Pena'], ['Ñoño', 'Álvarez']]);
+    const { guests } = await eventWith([
+      ['José', 'Peña'],
+      ['Jose', 'Pena'],
+      ['Ñoño', 'Álvarez'],
+    ]);
     const res = await a.capturista.get(query(guests));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -68,10 +101,22 @@ describe('GET api/massiveEventGuests/invitation', () => {
     const { guests } = await eventWith([['Ana', 'Luna']]);
     const host = (await t.db.one<{ uuid: string }>(
       `SELECT r.uuid::text AS uuid FROM residents r JOIN communities c ON c.id = r.community_id
-        WHERE c.name = 'Villas del Sol' AND r.deleted_at IS NULL ORDER BY r.id LIMIT 1`))!.uuid;
-    const other = await a.admin2.post('/api/massiveEvents', { title: 'Ajena', startDate: inHours(48), commonArea: null, resident: { uuid: host } });
+        WHERE c.name = 'Villas del Sol' AND r.deleted_at IS NULL ORDER BY r.id LIMIT 1`,
+    ))!.uuid;
+    const other = await a.admin2.post('/api/massiveEvents', {
+      title: 'Ajena',
+      startDate: inHours(48),
+      commonArea: null,
+      resident: { uuid: host },
+    });
     expect(other.statusCode).toBe(201);
-    const foreign = (await a.admin2.post('/api/massiveEventGuests/', { massiveEvent: { uuid: other.json() }, firstName: 'Otra', lastName: 'Persona' })).json().uuid as string;
+    const foreign = (
+      await a.admin2.post('/api/massiveEventGuests/', {
+        massiveEvent: { uuid: other.json() },
+        firstName: 'Otra',
+        lastName: 'Persona',
+      })
+    ).json().uuid as string;
     const res = await a.admin.get(query([guests[0], foreign]));
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
@@ -90,7 +135,11 @@ describe('GET api/massiveEventGuests/invitation', () => {
   });
 
   it('is refused for Terminado, Incompleto and Cancelado with the reason', async () => {
-    for (const [hours, status] of [[-24 * 3, 'Próximo'], [48, 'Incompleto'], [48, 'Cancelado']] as const) {
+    for (const [hours, status] of [
+      [-24 * 3, 'Próximo'],
+      [48, 'Incompleto'],
+      [48, 'Cancelado'],
+    ] as const) {
       const { uuid, guests } = await eventWith([['Ana', 'Luna']]);
       await shiftEvent(t, uuid, hours, status);
       const res = await a.admin.get(query(guests));
@@ -108,7 +157,8 @@ describe('GET api/massiveEventGuests/invitation', () => {
     expect((await a.resident.get(query(guests))).statusCode).toBe(404);
     expect((await a.resident.get(`/api/massiveEvents/${uuid}/invitation`)).statusCode).toBe(404);
     const own = await t.db.one<{ first_name: string }>(
-      `SELECT r.first_name FROM residents r JOIN users u ON u.id = r.user_id WHERE u.email = 'residente@porton.mx' ORDER BY r.id LIMIT 1`);
+      `SELECT r.first_name FROM residents r JOIN users u ON u.id = r.user_id WHERE u.email = 'residente@porton.mx' ORDER BY r.id LIMIT 1`,
+    );
     const mine = await eventWith([['Ana', 'Luna']], a.resident, own!.first_name);
     expect((await a.resident.get(query(mine.guests))).statusCode).toBe(200);
   });
@@ -119,7 +169,10 @@ describe('GET api/massiveEvents/{id}/invitation', () => {
     const one = await eventWith([['Ana', 'Luna']]);
     const png = await a.admin.get(`/api/massiveEvents/${one.uuid}/invitation`);
     expect(png.headers['content-type']).toBe('image/png');
-    const two = await eventWith([['Ana', 'Luna'], ['Beto', 'Sol']]);
+    const two = await eventWith([
+      ['Ana', 'Luna'],
+      ['Beto', 'Sol'],
+    ]);
     const zip = await a.admin.get(`/api/massiveEvents/${two.uuid}/invitation`);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect([...(await unzip(zip.rawPayload)).keys()]).toEqual(['Ana_Luna.png', 'Beto_Sol.png']);

@@ -7,15 +7,24 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); await seedDemoCatalogues(t.db); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+  await seedDemoCatalogues(t.db);
+  a = await signInActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const COVER = pngBase64(700, 300);
 const HOST = pngBase64(100, 100, [20, 120, 200]);
 
 async function eventWithGuest(title = 'Fiesta con diseño') {
   const res = await a.admin.post('/api/massiveEvents', {
-    title, startDate: inHours(72), commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Alberca') }, resident: { uuid: await residentUuid(t, 'Lucía') },
+    title,
+    startDate: inHours(72),
+    commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Alberca') },
+    resident: { uuid: await residentUuid(t, 'Lucía') },
   });
   const uuid = res.json() as string;
   await a.admin.post('/api/massiveEventGuests/', { massiveEvent: { uuid }, firstName: 'Ana', lastName: 'Luna' });
@@ -27,7 +36,10 @@ describe('PUT api/massiveEvents/{id}/configure', () => {
   it('saves colours and the PNG cover (700x300) and host (100x100); the event is finished (Próximo); the images are served to readers only', async () => {
     const uuid = await eventWithGuest();
     const res = await a.admin.put(`/api/massiveEvents/${uuid}/configure`, {
-      backgroundColor: 'FDF2E9', foregroundColor: '333333', backgroundImage: upload(COVER, 'portada.png'), profile: upload(HOST),
+      backgroundColor: 'FDF2E9',
+      foregroundColor: '333333',
+      backgroundImage: upload(COVER, 'portada.png'),
+      profile: upload(HOST),
     });
     expect(res.statusCode).toBe(200);
     const event = res.json();
@@ -37,16 +49,28 @@ describe('PUT api/massiveEvents/{id}/configure', () => {
     expect(image.headers['content-type']).toBe('image/png');
     // Stored re-encoded: the same picture, not the uploaded bytes.
     expect(imageSize(image.rawPayload)).toMatchObject({ type: 'png', width: 700, height: 300 });
-    expect(imageSize((await a.capturista.get(event.profile.publicUrl)).rawPayload)).toMatchObject({ type: 'png', width: 100, height: 100 });
+    expect(imageSize((await a.capturista.get(event.profile.publicUrl)).rawPayload)).toMatchObject({
+      type: 'png',
+      width: 100,
+      height: 100,
+    });
     expect((await a.admin2.get(event.profile.publicUrl)).statusCode).toBe(404);
     expect((await a.resident.get(event.profile.publicUrl)).statusCode).toBe(404);
   });
 
   it('also takes a 500x300 cover; colours left out are the defaults (stored as none); an image sent as { uuid } is kept', async () => {
     const uuid = await eventWithGuest();
-    const first = (await a.admin.put(`/api/massiveEvents/${uuid}/configure`, { backgroundImage: upload(pngBase64(500, 300)), profile: upload(HOST) })).json();
+    const first = (
+      await a.admin.put(`/api/massiveEvents/${uuid}/configure`, {
+        backgroundImage: upload(pngBase64(500, 300)),
+        profile: upload(HOST),
+      })
+    ).json();
     expect(first).toMatchObject({ backgroundColor: null, foregroundColor: null });
-    const again = await a.admin.put(`/api/massiveEvents/${uuid}/configure`, { backgroundImage: { uuid: first.backgroundImage.uuid }, foregroundColor: '112233' });
+    const again = await a.admin.put(`/api/massiveEvents/${uuid}/configure`, {
+      backgroundImage: { uuid: first.backgroundImage.uuid },
+      foregroundColor: '112233',
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().backgroundImage.uuid).toBe(first.backgroundImage.uuid);
     expect(again.json().profile).toBeNull();
@@ -57,7 +81,11 @@ describe('PUT api/massiveEvents/{id}/configure', () => {
     const uuid = await eventWithGuest();
     const files = await countRows(t, 'files');
     const cases: [Record<string, unknown>, number, RegExp][] = [
-      [{ backgroundImage: upload(Buffer.from('no soy una imagen, solo texto').toString('base64'), 'falsa.png') }, 415, /PNG/],
+      [
+        { backgroundImage: upload(Buffer.from('no soy una imagen, solo texto').toString('base64'), 'falsa.png') },
+        415,
+        /PNG/,
+      ],
       // 10 MB passes the request's body limit (12 MB) only as bytes, not as base64: refused before it is read.
       [{ backgroundImage: upload(Buffer.alloc(10 * 1024 * 1024, 1).toString('base64')) }, 413, /demasiado grande/],
       [{ backgroundImage: upload(Buffer.alloc(3 * 1024 * 1024, 1).toString('base64')) }, 413, /2 MB/],
@@ -73,12 +101,22 @@ describe('PUT api/massiveEvents/{id}/configure', () => {
       expect(res.statusCode, JSON.stringify(Object.keys(body))).toBe(status);
       expect(res.json().error_description).toMatch(message);
     }
-    expect(await read(uuid)).toMatchObject({ status: 'Incompleto', backgroundImage: null, profile: null, backgroundColor: null });
+    expect(await read(uuid)).toMatchObject({
+      status: 'Incompleto',
+      backgroundImage: null,
+      profile: null,
+      backgroundColor: null,
+    });
     expect(await countRows(t, 'files')).toBe(files);
   });
 
   it('an event without guests cannot be finished (409): step 2 needs at least one guest', async () => {
-    const res = await a.admin.post('/api/massiveEvents', { title: 'Sin invitados', startDate: inHours(72), commonArea: null, resident: { uuid: await residentUuid(t, 'Lucía') } });
+    const res = await a.admin.post('/api/massiveEvents', {
+      title: 'Sin invitados',
+      startDate: inHours(72),
+      commonArea: null,
+      resident: { uuid: await residentUuid(t, 'Lucía') },
+    });
     const configured = await a.admin.put(`/api/massiveEvents/${res.json()}/configure`, {});
     expect(configured.statusCode).toBe(409);
     expect((await read(res.json())).status).toBe('Incompleto');
@@ -88,26 +126,59 @@ describe('PUT api/massiveEvents/{id}/configure', () => {
 describe('PUT api/massiveEvents/{id}/restore (discarding an edit restores the original exactly)', () => {
   it('after the title, a guest added, a guest changed and a guest deleted, the event and exactly its original guests are back', async () => {
     const uuid = await eventWithGuest('Título original');
-    await a.admin.post('/api/massiveEventGuests/multiple', { massiveEvent: { uuid }, guests: [{ firstName: 'Beto', lastName: 'Sol', phone: '55', email: 'beto@correo.mx' }, { firstName: 'Ceci', lastName: 'Mar' }] });
+    await a.admin.post('/api/massiveEventGuests/multiple', {
+      massiveEvent: { uuid },
+      guests: [
+        { firstName: 'Beto', lastName: 'Sol', phone: '55', email: 'beto@correo.mx' },
+        { firstName: 'Ceci', lastName: 'Mar' },
+      ],
+    });
     const original = await read(uuid);
     // the edit session
-    await a.admin.put(`/api/massiveEvents/${uuid}`, { title: 'Título cambiado', startDate: inHours(96), commonArea: null, resident: { uuid: await residentUuid(t, 'Jorge') } });
+    await a.admin.put(`/api/massiveEvents/${uuid}`, {
+      title: 'Título cambiado',
+      startDate: inHours(96),
+      commonArea: null,
+      resident: { uuid: await residentUuid(t, 'Jorge') },
+    });
     const [ana, beto, ceci] = original.massiveEventGuests;
     await a.admin.put(`/api/massiveEventGuests/${beto.uuid}`, { ...beto, firstName: 'Roberto' });
     await a.admin.del(`/api/massiveEventGuests/${ceci.uuid}`);
-    await a.admin.post('/api/massiveEventGuests/', { massiveEvent: { uuid }, firstName: 'Nuevo', lastName: 'Invitado' });
+    await a.admin.post('/api/massiveEventGuests/', {
+      massiveEvent: { uuid },
+      firstName: 'Nuevo',
+      lastName: 'Invitado',
+    });
     const edited = await read(uuid);
     const res = await a.admin.put(`/api/massiveEvents/${uuid}/restore`, {
-      title: original.title, additionalInformation: original.additionalInformation, startDate: original.startDate,
-      commonArea: original.commonArea && { uuid: original.commonArea.uuid }, resident: { uuid: original.resident.uuid }, version: edited.version,
-      guests: original.massiveEventGuests.map(({ uuid: u, firstName, lastName, phone, email }: Record<string, string>) => ({ uuid: u, firstName, lastName, phone, email })),
+      title: original.title,
+      additionalInformation: original.additionalInformation,
+      startDate: original.startDate,
+      commonArea: original.commonArea && { uuid: original.commonArea.uuid },
+      resident: { uuid: original.resident.uuid },
+      version: edited.version,
+      guests: original.massiveEventGuests.map(
+        ({ uuid: u, firstName, lastName, phone, email }: Record<string, string>) => ({
+          uuid: u,
+          firstName,
+          lastName,
+          phone,
+          email,
+        }),
+      ),
     });
     expect(res.statusCode).toBe(200);
     const restored = await read(uuid);
-    const strip = (e: { massiveEventGuests: { id: number; uuid: string }[]; version: number }) => ({ ...e, version: 0, massiveEventGuests: e.massiveEventGuests.map(({ id: _, ...g }) => g) });
+    const strip = (e: { massiveEventGuests: { id: number; uuid: string }[]; version: number }) => ({
+      ...e,
+      version: 0,
+      massiveEventGuests: e.massiveEventGuests.map(({ id: _, ...g }) => g),
+    });
     const byUuid = (list: { uuid: string }[]) => [...list].sort((x, y) => x.uuid.localeCompare(y.uuid));
-    expect({ ...strip(restored), massiveEventGuests: byUuid(strip(restored).massiveEventGuests) })
-      .toEqual({ ...strip(original), massiveEventGuests: byUuid(strip(original).massiveEventGuests) });
+    expect({ ...strip(restored), massiveEventGuests: byUuid(strip(restored).massiveEventGuests) }).toEqual({
+      ...strip(original),
+      massiveEventGuests: byUuid(strip(original).massiveEventGuests),
+    });
     expect(restored.massiveEventGuests.map((g: { uuid: string }) => g.uuid)).toContain(ana.uuid);
   });
 
@@ -117,7 +188,10 @@ describe('PUT api/massiveEvents/{id}/restore (discarding an edit restores the or
     const other = (await read(two)).massiveEventGuests[0];
     const before = await read(one);
     const res = await a.admin.put(`/api/massiveEvents/${one}/restore`, {
-      title: 'Robado', startDate: before.startDate, commonArea: null, resident: { uuid: before.resident.uuid },
+      title: 'Robado',
+      startDate: before.startDate,
+      commonArea: null,
+      resident: { uuid: before.resident.uuid },
       guests: [{ uuid: other.uuid, firstName: 'X', lastName: 'Y', phone: '', email: '' }],
     });
     expect(res.statusCode).toBe(409);
@@ -127,14 +201,27 @@ describe('PUT api/massiveEvents/{id}/restore (discarding an edit restores the or
 
   it('a guest uuid of another community answers 409 like one of another event, never 500, and changes nothing in either community', async () => {
     const mine = await eventWithGuest('Mío');
-    const theirs = (await a.admin2.post('/api/massiveEvents', {
-      title: 'De Villas', startDate: inHours(72), commonArea: { uuid: await areaUuid(t, 'Villas del Sol', 'Alberca') }, resident: { uuid: await residentUuid(t, 'Daniel') },
-    })).json() as string;
-    await a.admin2.post('/api/massiveEventGuests/', { massiveEvent: { uuid: theirs }, firstName: 'Otra', lastName: 'Comunidad' });
+    const theirs = (
+      await a.admin2.post('/api/massiveEvents', {
+        title: 'De Villas',
+        startDate: inHours(72),
+        commonArea: { uuid: await areaUuid(t, 'Villas del Sol', 'Alberca') },
+        resident: { uuid: await residentUuid(t, 'Daniel') },
+      })
+    ).json() as string;
+    await a.admin2.post('/api/massiveEventGuests/', {
+      massiveEvent: { uuid: theirs },
+      firstName: 'Otra',
+      lastName: 'Comunidad',
+    });
     const foreign = (await a.admin2.get(`/api/massiveEvents/${theirs}`)).json().massiveEventGuests[0];
     const before = await read(mine);
     const res = await a.admin.put(`/api/massiveEvents/${mine}/restore`, {
-      title: 'Robado', startDate: before.startDate, commonArea: null, resident: { uuid: before.resident.uuid }, version: before.version,
+      title: 'Robado',
+      startDate: before.startDate,
+      commonArea: null,
+      resident: { uuid: before.resident.uuid },
+      version: before.version,
       guests: [{ uuid: foreign.uuid, firstName: 'X', lastName: 'Y', phone: '', email: '' }],
     });
     expect(res.statusCode).toBe(409);

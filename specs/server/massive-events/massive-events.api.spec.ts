@@ -14,13 +14,28 @@ beforeAll(async () => {
   await seedDemoMassiveEvents(t.db);
   a = await signInActors(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-type Summary = { uuid: string; title: string; status: string; startDate: string; endDate: string; version: number; commonArea: { name: string } | null; resident: { firstName: string } };
+type Summary = {
+  uuid: string;
+  title: string;
+  status: string;
+  startDate: string;
+  endDate: string;
+  version: number;
+  commonArea: { name: string } | null;
+  resident: { firstName: string };
+};
 const list = async (who: Actors[keyof Actors]) => (await who.get('/api/massiveEvents/')).json() as [Summary, number][];
 const body = async (overrides: Record<string, unknown> = {}) => ({
-  title: 'Fiesta de prueba', additionalInformation: 'Traer botana', startDate: inHours(48),
-  commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Casa club') }, resident: { uuid: await residentUuid(t, 'Jorge') }, ...overrides,
+  title: 'Fiesta de prueba',
+  additionalInformation: 'Traer botana',
+  startDate: inHours(48),
+  commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Casa club') },
+  resident: { uuid: await residentUuid(t, 'Jorge') },
+  ...overrides,
 });
 const create = async (overrides: Record<string, unknown> = {}, who = a.admin) => {
   const res = await who.post('/api/massiveEvents', await body(overrides));
@@ -28,14 +43,23 @@ const create = async (overrides: Record<string, unknown> = {}, who = a.admin) =>
   return res.json() as string;
 };
 const guest = (event: string, firstName = 'Invitada', lastName = 'De Prueba') =>
-  a.admin.post('/api/massiveEventGuests/', { massiveEvent: { uuid: event }, firstName, lastName, phone: '5512345678', email: '' });
+  a.admin.post('/api/massiveEventGuests/', {
+    massiveEvent: { uuid: event },
+    firstName,
+    lastName,
+    phone: '5512345678',
+    email: '',
+  });
 
 /** An event in the given display status: created (Incompleto), finished with a guest (Próximo), cancelled, or moved in time. */
 async function eventIn(status: 'Próximo' | 'En curso' | 'Terminado' | 'Cancelado' | 'Incompleto'): Promise<string> {
   const uuid = await create({ title: `Evento ${status}` });
   if (status === 'Incompleto') return uuid;
   await guest(uuid);
-  if (status === 'Cancelado') { await shiftEvent(t, uuid, 48, 'Cancelado'); return uuid; }
+  if (status === 'Cancelado') {
+    await shiftEvent(t, uuid, 48, 'Cancelado');
+    return uuid;
+  }
   await shiftEvent(t, uuid, status === 'Próximo' ? 48 : status === 'En curso' ? -2 : -24 * 3, 'Próximo');
   return uuid;
 }
@@ -50,8 +74,11 @@ describe('GET api/massiveEvents/ (pairs of [event, guest count])', () => {
     expect(byTitle['Cumpleaños de Rosa'].e.commonArea).toBeNull();
     const shown = Object.fromEntries(pairs.map(([e]) => [e.title, displayStatus(e)]));
     expect(shown).toMatchObject({
-      'Boda de Lucía y Marco': 'Próximo', 'Asamblea de vecinos': 'Incompleto', 'Posada navideña': 'En curso',
-      'Torneo de natación': 'Terminado', 'Kermés escolar': 'Cancelado',
+      'Boda de Lucía y Marco': 'Próximo',
+      'Asamblea de vecinos': 'Incompleto',
+      'Posada navideña': 'En curso',
+      'Torneo de natación': 'Terminado',
+      'Kermés escolar': 'Cancelado',
     });
   });
 
@@ -65,30 +92,45 @@ describe('GET api/massiveEvents/ (pairs of [event, guest count])', () => {
     expect((await list(a.guard)).length).toBe((await list(a.admin)).length);
     expect((await list(a.capturista)).length).toBe((await list(a.admin)).length);
     expect(await list(a.admin2)).toEqual([]);
-    for (const who of [a.contractor, a.integrator, a.generalAdmin]) expect((await who.get('/api/massiveEvents/')).statusCode).toBe(403);
+    for (const who of [a.contractor, a.integrator, a.generalAdmin])
+      expect((await who.get('/api/massiveEvents/')).statusCode).toBe(403);
   });
 });
 
 describe('GET api/massiveEvents/{id} (the event with its massiveEventGuests)', () => {
-  it('answers the event and its guests; another resident\'s event and another community\'s event answer 404', async () => {
+  it("answers the event and its guests; another resident's event and another community's event answer 404", async () => {
     const boda = await eventUuid(t, 'Boda de Lucía y Marco');
     const res = await a.guard.get(`/api/massiveEvents/${boda}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().massiveEventGuests).toHaveLength(10);
-    expect(res.json().massiveEventGuests[0]).toMatchObject({ firstName: 'Ana', lastName: 'Beltrán Ruiz', massiveEvent: { uuid: boda } });
+    expect(res.json().massiveEventGuests[0]).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Beltrán Ruiz',
+      massiveEvent: { uuid: boda },
+    });
     expect((await a.resident.get(`/api/massiveEvents/${boda}`)).statusCode).toBe(404);
     expect((await a.admin2.get(`/api/massiveEvents/${boda}`)).statusCode).toBe(404);
-    expect((await a.resident.get(`/api/massiveEvents/${await eventUuid(t, 'Cumpleaños de Rosa')}`)).statusCode).toBe(200);
+    expect((await a.resident.get(`/api/massiveEvents/${await eventUuid(t, 'Cumpleaños de Rosa')}`)).statusCode).toBe(
+      200,
+    );
     expect((await a.admin.get('/api/massiveEvents/no-es-uuid')).statusCode).toBe(400);
   });
 });
 
 describe('POST api/massiveEvents (create; the answer is the uuid)', () => {
-  it('an administrator creates for any resident at a common area or at \'Casa del residente\' (commonArea null); it starts Incompleto', async () => {
+  it("an administrator creates for any resident at a common area or at 'Casa del residente' (commonArea null); it starts Incompleto", async () => {
     const uuid = await create({ commonArea: null, startDate: inHours(30) });
     const event = (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();
-    expect(event).toMatchObject({ title: 'Fiesta de prueba', additionalInformation: 'Traer botana', status: 'Incompleto', commonArea: null,
-      resident: { firstName: 'Jorge' }, massiveEventGuests: [], backgroundColor: null, foregroundColor: null });
+    expect(event).toMatchObject({
+      title: 'Fiesta de prueba',
+      additionalInformation: 'Traer botana',
+      status: 'Incompleto',
+      commonArea: null,
+      resident: { firstName: 'Jorge' },
+      massiveEventGuests: [],
+      backgroundColor: null,
+      foregroundColor: null,
+    });
     expect(event.startDate).toBe(inHours(30));
   });
 
@@ -123,10 +165,16 @@ describe('POST api/massiveEvents (create; the answer is the uuid)', () => {
     expect(await countRows(t, 'massive_events')).toBe(n);
   });
 
-  it('another community\'s common area or resident answers 404', async () => {
-    const res1 = await a.admin.post('/api/massiveEvents', await body({ commonArea: { uuid: await areaUuid(t, 'Villas del Sol', 'Casa club') } }));
+  it("another community's common area or resident answers 404", async () => {
+    const res1 = await a.admin.post(
+      '/api/massiveEvents',
+      await body({ commonArea: { uuid: await areaUuid(t, 'Villas del Sol', 'Casa club') } }),
+    );
     expect(res1.statusCode).toBe(404);
-    const res2 = await a.admin.post('/api/massiveEvents', await body({ resident: { uuid: await residentUuid(t, 'Sofía') } }));
+    const res2 = await a.admin.post(
+      '/api/massiveEvents',
+      await body({ resident: { uuid: await residentUuid(t, 'Sofía') } }),
+    );
     expect(res2.statusCode).toBe(404);
   });
 });
@@ -157,10 +205,18 @@ describe('the status rules of massive events are enforced by the server (409 wit
         const uuid = await eventIn(status);
         const before = (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();
         expect(displayStatus(before)).toBe(status);
-        const res = action === 'delete' ? await a.admin.del(`/api/massiveEvents/${uuid}`)
-          : action === 'clone' ? await a.admin.post(`/api/massiveEvents/${uuid}/clone`)
-            : action === 'cancel' ? await a.admin.put(`/api/massiveEvents/${uuid}/cancel`)
-              : await a.admin.put(`/api/massiveEvents/${uuid}`, { ...(await body()), title: 'Cambiado', startDate: before.startDate });
+        const res =
+          action === 'delete'
+            ? await a.admin.del(`/api/massiveEvents/${uuid}`)
+            : action === 'clone'
+              ? await a.admin.post(`/api/massiveEvents/${uuid}/clone`)
+              : action === 'cancel'
+                ? await a.admin.put(`/api/massiveEvents/${uuid}/cancel`)
+                : await a.admin.put(`/api/massiveEvents/${uuid}`, {
+                    ...(await body()),
+                    title: 'Cambiado',
+                    startDate: before.startDate,
+                  });
         if (!allowed) {
           expect(res.statusCode).toBe(409);
           expect(res.json().error_description).toMatch(REFUSALS[action]);
@@ -175,7 +231,9 @@ describe('the status rules of massive events are enforced by the server (409 wit
         if (action === 'clone') {
           const copy = (await a.admin.get(`/api/massiveEvents/${res.json()}`)).json();
           expect(copy).toMatchObject({ title: before.title, status: 'Incompleto' });
-          expect(copy.massiveEventGuests.map((g: { firstName: string }) => g.firstName)).toEqual(before.massiveEventGuests.map((g: { firstName: string }) => g.firstName));
+          expect(copy.massiveEventGuests.map((g: { firstName: string }) => g.firstName)).toEqual(
+            before.massiveEventGuests.map((g: { firstName: string }) => g.firstName),
+          );
           expect(copy.massiveEventGuests[0].uuid).not.toBe(before.massiveEventGuests[0].uuid);
         }
       });
@@ -190,18 +248,32 @@ describe('a clone copies the finished event ("con sus invitados y su diseño")',
     const res = await a.admin.post(`/api/massiveEvents/${uuid}/clone`);
     expect(res.statusCode).toBe(201);
     const copy = (await a.admin.get(`/api/massiveEvents/${res.json()}`)).json();
-    for (const field of ['startDate', 'endDate', 'additionalInformation', 'resident', 'commonArea', 'backgroundColor', 'foregroundColor']) {
+    for (const field of [
+      'startDate',
+      'endDate',
+      'additionalInformation',
+      'resident',
+      'commonArea',
+      'backgroundColor',
+      'foregroundColor',
+    ]) {
       expect(copy[field], field).toEqual(source[field]);
     }
   });
 });
 
 describe('who may change events', () => {
-  it('a resident edits, cancels and deletes their own event; another resident\'s event answers 404 for each', async () => {
+  it("a resident edits, cancels and deletes their own event; another resident's event answers 404 for each", async () => {
     const rosa = await residentUuid(t, 'Rosa');
     const mine = await create({ resident: { uuid: rosa }, commonArea: null, title: 'Mía' }, a.resident);
     const theirs = await create({ title: 'Ajena' });
-    const put = (uuid: string) => a.resident.put(`/api/massiveEvents/${uuid}`, { title: 'X', startDate: inHours(48), commonArea: null, resident: { uuid: rosa } });
+    const put = (uuid: string) =>
+      a.resident.put(`/api/massiveEvents/${uuid}`, {
+        title: 'X',
+        startDate: inHours(48),
+        commonArea: null,
+        resident: { uuid: rosa },
+      });
     expect((await put(theirs)).statusCode).toBe(404);
     expect((await a.resident.put(`/api/massiveEvents/${theirs}/cancel`)).statusCode).toBe(404);
     expect((await a.resident.del(`/api/massiveEvents/${theirs}`)).statusCode).toBe(404);
@@ -212,11 +284,13 @@ describe('who may change events', () => {
     expect((await a.resident.del(`/api/massiveEvents/${mine}`)).statusCode).toBe(204);
   });
 
-  it('the wizard\'s host for a resident: api/residents/findOne finds the caller\'s own record and no other (404)', async () => {
+  it("the wizard's host for a resident: api/residents/findOne finds the caller's own record and no other (404)", async () => {
     const own = await a.resident.get('/api/residents/findOne?email=residente@porton.mx');
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ firstName: 'Rosa' });
-    expect((await a.resident.get(`/api/residents/findOne?uuid=${await residentUuid(t, 'Jorge')}`)).statusCode).toBe(404);
+    expect((await a.resident.get(`/api/residents/findOne?uuid=${await residentUuid(t, 'Jorge')}`)).statusCode).toBe(
+      404,
+    );
     expect((await a.resident.get('/api/residents/all')).statusCode).toBe(403);
   });
 
@@ -233,7 +307,7 @@ describe('who may change events', () => {
     expect((await a.admin.get(`/api/massiveEvents/${uuid}`)).json().status).toBe('Incompleto');
   });
 
-  it('another community\'s administrator cannot read, change or delete the event (404)', async () => {
+  it("another community's administrator cannot read, change or delete the event (404)", async () => {
     const uuid = await create({ title: 'De Las Palmas' });
     expect((await a.admin2.put(`/api/massiveEvents/${uuid}`, await body())).statusCode).toBe(404);
     expect((await a.admin2.del(`/api/massiveEvents/${uuid}`)).statusCode).toBe(404);
@@ -243,15 +317,27 @@ describe('who may change events', () => {
 });
 
 describe('two tabs editing one event: a save naming an older version answers 409 and changes nothing', () => {
-  it('the second save with the version it read is refused in Spanish; the first one\'s title stays', async () => {
+  it("the second save with the version it read is refused in Spanish; the first one's title stays", async () => {
     const uuid = await create({ title: 'Original' });
     const read = (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();
-    const first = await a.admin.put(`/api/massiveEvents/${uuid}`, { ...(await body()), title: 'Pestaña uno', startDate: read.startDate, version: read.version });
+    const first = await a.admin.put(`/api/massiveEvents/${uuid}`, {
+      ...(await body()),
+      title: 'Pestaña uno',
+      startDate: read.startDate,
+      version: read.version,
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().version).toBe(read.version + 1);
-    const second = await a.admin.put(`/api/massiveEvents/${uuid}`, { ...(await body()), title: 'Pestaña dos', startDate: read.startDate, version: read.version });
+    const second = await a.admin.put(`/api/massiveEvents/${uuid}`, {
+      ...(await body()),
+      title: 'Pestaña dos',
+      startDate: read.startDate,
+      version: read.version,
+    });
     expect(second.statusCode).toBe(409);
-    expect(second.json().error_description).toBe('El evento fue modificado en otra sesión. Vuelve a abrirlo para ver los cambios.');
+    expect(second.json().error_description).toBe(
+      'El evento fue modificado en otra sesión. Vuelve a abrirlo para ver los cambios.',
+    );
     expect((await a.admin.get(`/api/massiveEvents/${uuid}`)).json().title).toBe('Pestaña uno');
   });
 });

@@ -18,7 +18,14 @@ import type { LinkAnswer, LinkCodeAnswer, DeviceAnswer } from '../../../src/shar
 import { fromBase64Url, PASS_PREFIX, toBase64Url } from '../../../src/shared/passes/pass-types.js';
 import { signInActors, type Actors } from '../../support/catalogue-actors.js';
 import { areaUuid, inHours, residentUuid, shiftEvent } from '../../support/massive-events/event-fixtures.js';
-import { connectDashboard, listenLocal, recordEvents, subscribe, waitFor, type DashboardSocket } from '../../support/realtime-client.js';
+import {
+  connectDashboard,
+  listenLocal,
+  recordEvents,
+  subscribe,
+  waitFor,
+  type DashboardSocket,
+} from '../../support/realtime-client.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
@@ -33,25 +40,47 @@ beforeAll(async () => {
   await seedDemoCatalogues(t.db);
   a = await signInActors(t);
   keys = passKeysFor(t.config);
-  palmas = (await t.db.one<{ uuid: string }>("SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'"))!.uuid;
+  palmas = (await t.db.one<{ uuid: string }>(
+    "SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'",
+  ))!.uuid;
   base = await listenLocal(t.app);
 });
-afterAll(async () => { for (const s of sockets) s.close(); await t?.close(); });
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t?.close();
+});
 
 const now = () => Math.floor(Date.now() / 1000);
 /** A finished event starting in `hours` with one guest; its guest's uuid. */
 async function guestOf(hours = 2) {
-  const uuid = (await a.admin.post('/api/massiveEvents', {
-    title: 'Posada de la privada', startDate: inHours(48), commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Alberca') },
-    resident: { uuid: await residentUuid(t, 'Lucía') },
-  })).json() as string;
-  const guest = (await a.admin.post('/api/massiveEventGuests/', { massiveEvent: { uuid }, firstName: 'Ramona', lastName: 'Peña' })).json() as { uuid: string };
+  const uuid = (
+    await a.admin.post('/api/massiveEvents', {
+      title: 'Posada de la privada',
+      startDate: inHours(48),
+      commonArea: { uuid: await areaUuid(t, 'Residencial Las Palmas', 'Alberca') },
+      resident: { uuid: await residentUuid(t, 'Lucía') },
+    })
+  ).json() as string;
+  const guest = (
+    await a.admin.post('/api/massiveEventGuests/', { massiveEvent: { uuid }, firstName: 'Ramona', lastName: 'Peña' })
+  ).json() as { uuid: string };
   expect((await a.admin.put(`/api/massiveEvents/${uuid}/configure`, {})).statusCode).toBe(200);
   await shiftEvent(t, uuid, hours, 'Próximo');
   return { event: uuid, guest: guest.uuid };
 }
-const passFor = (guest: string, over: Partial<{ community: string; notBefore: number; notAfter: number }> = {}, k = keys) =>
-  issuePass(k, { kind: 'massiveEventGuest', community: palmas, subject: guest, notBefore: now() - 3600, notAfter: now() + 3600, ...over });
+const passFor = (
+  guest: string,
+  over: Partial<{ community: string; notBefore: number; notAfter: number }> = {},
+  k = keys,
+) =>
+  issuePass(k, {
+    kind: 'massiveEventGuest',
+    community: palmas,
+    subject: guest,
+    notBefore: now() - 3600,
+    notAfter: now() + 3600,
+    ...over,
+  });
 const checkin = (pass: string, actor = a.guard) => actor.post('/api/massiveEventGuests/checkin', { pass });
 const checkout = (pass: string, actor = a.guard) => actor.post('/api/massiveEventGuests/checkout', { pass });
 const refusedWith = async (res: Awaited<ReturnType<typeof checkin>>, status: number, message: string) => {
@@ -63,7 +92,7 @@ const visitCount = async () => (await t.db.one<{ n: number }>('SELECT count(*)::
 describe('POST api/massiveEventGuests/checkin', () => {
   it("a valid pass records a V_IN visit (MASSIVE_EVENT, QR) tied to guest and event, live to the dashboard, in the report as the guest's", async () => {
     const { event, guest } = await guestOf();
-    const socket = await connectDashboard(base, (await t.signIn('administrador@porton.mx')));
+    const socket = await connectDashboard(base, await t.signIn('administrador@porton.mx'));
     sockets.push(socket);
     expect(await subscribe(socket, palmas)).toEqual({ ok: true });
     // Recorded from now: the event may reach the socket before the answer reaches the test.
@@ -71,15 +100,27 @@ describe('POST api/massiveEventGuests/checkin', () => {
     const res = await checkin(passFor(guest));
     expect(res.statusCode, res.body).toBe(201);
     const entry = res.json();
-    expect(entry).toMatchObject({ direction: 'IN', guest: { uuid: guest, firstName: 'Ramona', lastName: 'Peña' }, event: { uuid: event, title: 'Posada de la privada' } });
-    const heard = await waitFor(() => live.find((e) => e.type === 'V_IN' && e.event.uuid === entry.visitUuid), `V_IN of ${entry.visitUuid}`);
+    expect(entry).toMatchObject({
+      direction: 'IN',
+      guest: { uuid: guest, firstName: 'Ramona', lastName: 'Peña' },
+      event: { uuid: event, title: 'Posada de la privada' },
+    });
+    const heard = await waitFor(
+      () => live.find((e) => e.type === 'V_IN' && e.event.uuid === entry.visitUuid),
+      `V_IN of ${entry.visitUuid}`,
+    );
     expect(heard.event).toMatchObject({ fracUuid: palmas, accessMode: 'QR' });
     const row = await t.db.one<Record<string, unknown>>(
       `SELECT v.visitant_type, v.access_mode, g.uuid::text AS guest, e.uuid::text AS event FROM visits v
-         JOIN massive_event_guests g ON g.id = v.massive_event_guest_id JOIN massive_events e ON e.id = v.massive_event_id WHERE v.uuid = $1`, [entry.visitUuid]);
+         JOIN massive_event_guests g ON g.id = v.massive_event_guest_id JOIN massive_events e ON e.id = v.massive_event_id WHERE v.uuid = $1`,
+      [entry.visitUuid],
+    );
     expect(row).toEqual({ visitant_type: 'MASSIVE_EVENT', access_mode: 'QR', guest, event });
     const report = (await a.admin.get('/api/visitants/visitantReport?page=0')).json();
-    expect(report.data.find((v: { uuid: string }) => v.uuid === entry.visitUuid)).toMatchObject({ visitantType: 'MASSIVE_EVENT', firstName: 'Ramona' });
+    expect(report.data.find((v: { uuid: string }) => v.uuid === entry.visitUuid)).toMatchObject({
+      visitantType: 'MASSIVE_EVENT',
+      firstName: 'Ramona',
+    });
   });
 
   it("presenting it again while inside is refused ('Este invitado ya ingresó'); after the exit (V_OUT) it enters again", async () => {
@@ -99,8 +140,11 @@ describe('POST api/massiveEventGuests/checkin', () => {
   it('the audit trail records each entry and exit with the gate that made it and the guest; a refusal records nothing', async () => {
     const { guest } = await guestOf();
     const pass = passFor(guest);
-    const trail = async () => t.db.query<{ action: string; actor_label: string }>(
-      "SELECT action, actor_label FROM audit_events WHERE record_uuid = $1 ORDER BY id", [guest]);
+    const trail = async () =>
+      t.db.query<{ action: string; actor_label: string }>(
+        'SELECT action, actor_label FROM audit_events WHERE record_uuid = $1 ORDER BY id',
+        [guest],
+      );
     expect((await checkin(pass)).statusCode).toBe(201);
     await refusedWith(await checkin(pass), 409, CheckinMessages.alreadyInside);
     expect((await checkout(pass)).statusCode).toBe(200);
@@ -133,10 +177,14 @@ describe('POST api/massiveEventGuests/checkin', () => {
     await refusedWith(await checkin(passFor(guest), a.admin2), 404, CheckinMessages.community);
   });
 
-  it('before its window, after the event: refused; the window opens the settings\' validity before the start', async () => {
+  it("before its window, after the event: refused; the window opens the settings' validity before the start", async () => {
     const { guest } = await guestOf();
     await refusedWith(await checkin(passFor(guest, { notBefore: now() + 600 })), 409, CheckinMessages.early);
-    await refusedWith(await checkin(passFor(guest, { notBefore: now() - 7200, notAfter: now() - 60 })), 409, CheckinMessages.ended);
+    await refusedWith(
+      await checkin(passFor(guest, { notBefore: now() - 7200, notAfter: now() - 60 })),
+      409,
+      CheckinMessages.ended,
+    );
     // The event's current dates too: moved 13 hours ahead (validity 12 h), its guests wait.
     const later = await guestOf(13);
     await refusedWith(await checkin(passFor(later.guest)), 409, CheckinMessages.early);
@@ -160,7 +208,15 @@ describe('POST api/massiveEventGuests/checkin', () => {
     const { guest } = await guestOf();
     expect((await checkin(passFor(guest), a.capturista)).statusCode).toBe(403);
     expect((await checkin(passFor(guest), a.resident)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/massiveEventGuests/checkin', payload: { pass: passFor(guest) } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/massiveEventGuests/checkin',
+          payload: { pass: passFor(guest) },
+        })
+      ).statusCode,
+    ).toBe(401);
     await refusedWith(await checkin(''), 400, 'Escribe o escanea un pase.');
   });
 
@@ -168,7 +224,9 @@ describe('POST api/massiveEventGuests/checkin', () => {
     const { guest } = await guestOf();
     const booth = (await a.admin.post('/api/devices/', { name: 'Caseta de eventos' })).json() as DeviceAnswer;
     const { code } = (await a.admin.put(`/api/devices/linkCode/${booth.uuid}`)).json() as LinkCodeAnswer;
-    const { deviceToken } = (await t.app.inject({ method: 'POST', url: '/api/devices/link', payload: { code } })).json() as LinkAnswer;
+    const { deviceToken } = (
+      await t.app.inject({ method: 'POST', url: '/api/devices/link', payload: { code } })
+    ).json() as LinkAnswer;
     const device = t.as(deviceToken);
     expect((await checkin(passFor(guest), device)).statusCode).toBe(201);
     await refusedWith(await checkin(passFor(guest), device), 409, CheckinMessages.alreadyInside);
@@ -180,11 +238,20 @@ describe('npm run device -- checkin <pass> (the device simulator)', () => {
   it('links, checks the guest in, and is refused the second time with the Spanish reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'porton-device-'));
     const simulator = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'scripts/device.ts', ...args, '--state', join(dir, 'device.json')], { timeout: 30_000 })
-        .then(({ stdout }) => ({ code: 0, out: stdout }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout + error.stderr }));
+      run(process.execPath, ['--import', 'tsx', 'scripts/device.ts', ...args, '--state', join(dir, 'device.json')], {
+        timeout: 30_000,
+      }).then(
+        ({ stdout }) => ({ code: 0, out: stdout }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          code: error.code,
+          out: error.stdout + error.stderr,
+        }),
+      );
     try {
       const { guest } = await guestOf();
-      const booth = (await a.admin.post('/api/devices/', { name: 'Caseta simulada de eventos' })).json() as DeviceAnswer;
+      const booth = (
+        await a.admin.post('/api/devices/', { name: 'Caseta simulada de eventos' })
+      ).json() as DeviceAnswer;
       const { code } = (await a.admin.put(`/api/devices/linkCode/${booth.uuid}`)).json() as LinkCodeAnswer;
       expect((await simulator('link', linkUri(base, code), '--once')).code).toBe(0);
       const pass = passFor(guest);

@@ -4,14 +4,26 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodePass, fromBase64Url, PASS_PREFIX, toBase64Url, type PassClaims } from '../../../src/shared/passes/pass-types.js';
+import {
+  decodePass,
+  fromBase64Url,
+  PASS_PREFIX,
+  toBase64Url,
+  type PassClaims,
+} from '../../../src/shared/passes/pass-types.js';
 import { issuePass, passKeysFor, publicKeyOf, verifyPass } from '../../../src/server/passes/passes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'porton-passes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const keys = passKeysFor({ dataDir: dir, passSigningKey: undefined });
 const community = randomUUID();
-const claims: PassClaims = { kind: 'massiveEventGuest', community, subject: randomUUID(), notBefore: 1_000_000, notAfter: 1_050_000 };
+const claims: PassClaims = {
+  kind: 'massiveEventGuest',
+  community,
+  subject: randomUUID(),
+  notBefore: 1_000_000,
+  notAfter: 1_050_000,
+};
 const pass = issuePass(keys, claims);
 const expectGuest = { kind: 'massiveEventGuest' as const, community, at: 1_020_000 };
 
@@ -43,11 +55,17 @@ describe('a pass', () => {
   });
 
   it("of another community is refused as the other community's", () => {
-    expect(verifyPass(keys, pass, { ...expectGuest, community: randomUUID() })).toMatchObject({ ok: false, reason: 'community' });
+    expect(verifyPass(keys, pass, { ...expectGuest, community: randomUUID() })).toMatchObject({
+      ok: false,
+      reason: 'community',
+    });
   });
 
   it('of another kind is refused', () => {
-    expect(verifyPass(keys, pass, { ...expectGuest, kind: 'workerCredential' })).toMatchObject({ ok: false, reason: 'kind' });
+    expect(verifyPass(keys, pass, { ...expectGuest, kind: 'workerCredential' })).toMatchObject({
+      ok: false,
+      reason: 'kind',
+    });
   });
 
   it('before its window is early, after it expired; the limits are inside', () => {
@@ -79,7 +97,12 @@ describe('the pass key', () => {
 
   it('publishes its public half as a JWK and raw base64url', () => {
     const published = publicKeyOf(keys);
-    expect(published).toMatchObject({ algorithm: 'Ed25519', keyId: keys.keyId, prefix: PASS_PREFIX, jwk: { kty: 'OKP', crv: 'Ed25519' } });
+    expect(published).toMatchObject({
+      algorithm: 'Ed25519',
+      keyId: keys.keyId,
+      prefix: PASS_PREFIX,
+      jwk: { kty: 'OKP', crv: 'Ed25519' },
+    });
     expect(fromBase64Url(published.publicKey)!.length).toBe(32);
   });
 });

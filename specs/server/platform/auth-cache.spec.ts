@@ -12,27 +12,57 @@ function fakeEvents() {
   const handlers = new Set<(payload: string) => void>();
   const events: AuthEvents & { emit(payload: string): void; live: boolean } = {
     live: true,
-    subscribe(handler) { handlers.add(handler); return () => handlers.delete(handler); },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
     barrier: async () => undefined,
     close: async () => undefined,
-    emit(payload) { for (const h of handlers) h(payload); },
+    emit(payload) {
+      for (const h of handlers) h(payload);
+    },
   };
   return events;
 }
 
 const session = (sessionId: number, userId: number, expiresAt = Date.now() + 3_600_000): CachedPrincipal => ({
-  kind: 'session', expiresAt,
-  auth: { sessionId, userId, userUuid: `u${userId}`, email: `u${userId}@porton.mx`, typeId: 4, role: 'admin', communityId: 1, communityUuid: 'c1' } as AuthContext,
+  kind: 'session',
+  expiresAt,
+  auth: {
+    sessionId,
+    userId,
+    userUuid: `u${userId}`,
+    email: `u${userId}@porton.mx`,
+    typeId: 4,
+    role: 'admin',
+    communityId: 1,
+    communityUuid: 'c1',
+  } as AuthContext,
 });
 const device = (deviceId: number): CachedPrincipal => ({
-  kind: 'device', expiresAt: Number.POSITIVE_INFINITY,
-  device: { deviceId, deviceUuid: `d${deviceId}`, name: 'Caseta', deviceType: 'BOOTH', scannerAccess: 'IN', communityId: 1, communityUuid: 'c1' } as never,
+  kind: 'device',
+  expiresAt: Number.POSITIVE_INFINITY,
+  device: {
+    deviceId,
+    deviceUuid: `d${deviceId}`,
+    name: 'Caseta',
+    deviceType: 'BOOTH',
+    scannerAccess: 'IN',
+    communityId: 1,
+    communityUuid: 'c1',
+  } as never,
 });
 
 /** A loader that counts its calls and answers `value`. */
 function loader(value: CachedPrincipal | null) {
   const calls = { n: 0 };
-  return { calls, load: async () => { calls.n++; return value; } };
+  return {
+    calls,
+    load: async () => {
+      calls.n++;
+      return value;
+    },
+  };
 }
 
 describe('the session cache', () => {
@@ -59,7 +89,15 @@ describe('the session cache', () => {
     };
     const cached = async () => {
       const kept: string[] = [];
-      for (const hash of ['a', 'b', 'c', 'd']) await cache.resolve(hash, async () => { throw new Error(hash); }).then(() => kept.push(hash), () => undefined);
+      for (const hash of ['a', 'b', 'c', 'd'])
+        await cache
+          .resolve(hash, async () => {
+            throw new Error(hash);
+          })
+          .then(
+            () => kept.push(hash),
+            () => undefined,
+          );
       return kept;
     };
     await fill();
@@ -83,7 +121,11 @@ describe('the session cache', () => {
     const events = fakeEvents();
     const cache = new AuthCache(events, { max: 10, ttlMs: 60_000 });
     const l = loader(session(1, 10));
-    await cache.resolve('h', async () => { const row = await l.load(); events.emit('u:99'); return row; });
+    await cache.resolve('h', async () => {
+      const row = await l.load();
+      events.emit('u:99');
+      return row;
+    });
     await cache.resolve('h', l.load);
     expect(l.calls.n).toBe(2);
   });

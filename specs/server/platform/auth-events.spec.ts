@@ -46,7 +46,7 @@ describe('who hears which event', () => {
     }
   });
 
-  it('\'*\' (an integrator or community change) reaches both', async () => {
+  it("'*' (an integrator or community change) reaches both", async () => {
     await notify('*');
     expect(heard).toEqual({ auth: ['*'], catalogue: ['*'] });
   });

@@ -5,8 +5,12 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 /** 12 MB was accepted on every route; a JSON route now reads at most 1 MB, an upload route its own cap. */
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('request size per route', () => {
   it('a JSON route refuses a body over 1 MB with 413 in the contract shape, changing nothing', async () => {
@@ -21,7 +25,10 @@ describe('request size per route', () => {
     const integrador = t.as(await t.signIn('integrador@porton.mx'));
     const big = Buffer.alloc(2 * 1024 * 1024 - 1024);
     Buffer.from(PNG_BASE64, 'base64').copy(big);
-    const res = await integrador.post('/api/fracs/admin', await communityBody(t, { name: 'Logo Pesado', licenseTotal: 1, file: logo(big.toString('base64')) }));
+    const res = await integrador.post(
+      '/api/fracs/admin',
+      await communityBody(t, { name: 'Logo Pesado', licenseTotal: 1, file: logo(big.toString('base64')) }),
+    );
     expect(res.statusCode).toBe(200);
   });
 });

@@ -1,18 +1,34 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseCounterStore, redisCounterStore, type CounterStore } from '../../../src/server/platform/services/counter-store.js';
+import {
+  databaseCounterStore,
+  redisCounterStore,
+  type CounterStore,
+} from '../../../src/server/platform/services/counter-store.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAnswers = await (async () => {
   const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
   client.on('error', () => undefined);
-  try { await client.connect(); await client.ping(); return true; } catch { return false; } finally { await client.close().catch(() => undefined); }
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
 })();
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** What every throttle relies on, whichever store holds the counters. */
 async function behaves(store: CounterStore) {
@@ -33,11 +49,19 @@ async function behaves(store: CounterStore) {
 describe('shared counters: an attempt is counted atomically, and a success gives its attempt back', () => {
   it('in the database (throttle_counters)', async () => {
     const store = databaseCounterStore(t.db);
-    try { await behaves(store); } finally { await store.close(); }
+    try {
+      await behaves(store);
+    } finally {
+      await store.close();
+    }
   });
 
   it.skipIf(!redisAnswers)(`in Redis (${REDIS_URL}; skipped when no Redis answers)`, async () => {
     const store = await redisCounterStore(REDIS_URL, `porton-counter-test-${process.pid}-${Date.now()}`);
-    try { await behaves(store); } finally { await store.close(); }
+    try {
+      await behaves(store);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -9,21 +9,31 @@ import { preparedData, signInOver, startServer, type ServerProcess } from '../..
 
 let data: Awaited<ReturnType<typeof preparedData>>;
 let running: ServerProcess | null = null;
-beforeAll(async () => { data = await preparedData(); }, 120_000);
+beforeAll(async () => {
+  data = await preparedData();
+}, 120_000);
 afterAll(async () => {
-  if (running && running.child.exitCode === null) { running.child.kill('SIGKILL'); await running.exited; }
+  if (running && running.child.exitCode === null) {
+    running.child.kill('SIGKILL');
+    await running.exited;
+  }
   await data?.drop();
 });
 
-const createZone = (base: string, token: string, name: string) => fetch(`${base}/api/zones`, {
-  method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify([{ name }]),
-});
+const createZone = (base: string, token: string, name: string) =>
+  fetch(`${base}/api/zones`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify([{ name }]),
+  });
 
 /** Every zone name of the administrator's community, read through the API. */
 async function zoneNames(base: string, token: string): Promise<Set<string>> {
   const names = new Set<string>();
   for (let page = 0; ; page++) {
-    const res = await fetch(`${base}/api/zones?size=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}/api/zones?size=100&page=${page}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await res.json()) as { content: { name: string }[]; totalPages: number };
     for (const z of body.content) names.add(z.name);
     if (page + 1 >= body.totalPages) return names;
@@ -44,7 +54,10 @@ describe('SIGKILL in the middle of a burst of writes, then a restart', () => {
         try {
           const res = await createZone(running!.base, token, name);
           if (res.status >= 200 && res.status < 300) acknowledged.push(name);
-          if (acknowledged.length >= 40 && !killed) { killed = true; running!.child.kill('SIGKILL'); }
+          if (acknowledged.length >= 40 && !killed) {
+            killed = true;
+            running!.child.kill('SIGKILL');
+          }
         } catch {
           return; // the connection died with the process
         }
@@ -64,11 +77,18 @@ describe('SIGKILL in the middle of a burst of writes, then a restart', () => {
 
 describe('SIGTERM', () => {
   it('requests in flight finish with their 2xx and are kept; the process closes sockets and database and exits 0', async () => {
-    if (running && running.child.exitCode === null) { running.child.kill('SIGTERM'); await running.exited; }
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGTERM');
+      await running.exited;
+    }
     // Logged at debug ('incoming request'), so the test can see the server has received every request of the burst before it signals.
     running = await startServer({ ...data.env, LOG_LEVEL: 'debug' });
     const token = await signInOver(running.base, 'administrador@porton.mx');
-    const received = () => running!.output().split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/zones')).length;
+    const received = () =>
+      running!
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('incoming request') && l.includes('/api/zones')).length;
     const answers: { name: string; status: number; body: unknown }[] = [];
     const failures: string[] = [];
     const burst = Array.from({ length: 6 }, (_, i) => `Zona cierre ${i}`).map(async (name) => {
@@ -102,14 +122,22 @@ describe('a request that arrives while the server closes', () => {
     // At debug the request is logged when it arrives ('incoming request'): the test sees it is in flight.
     running = await startServer({ ...data.env, LOG_LEVEL: 'debug' });
     const { port } = new URL(running.base);
-    const form = new URLSearchParams({ grant_type: 'password', username: 'administrador@porton.mx', password: 'Porton2026' }).toString();
+    const form = new URLSearchParams({
+      grant_type: 'password',
+      username: 'administrador@porton.mx',
+      password: 'Porton2026',
+    }).toString();
     // A sign-in whose body is still on its way when SIGTERM comes (so it is in flight), then a second request on that connection.
     const socket = connect(Number(port), '127.0.0.1');
     let raw = '';
-    socket.on('data', (d) => { raw += d; });
+    socket.on('data', (d) => {
+      raw += d;
+    });
     const ended = new Promise((r) => socket.once('close', r));
-    socket.write(`POST /oauth/token HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}\r\n`
-      + `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n\r\n`);
+    socket.write(
+      `POST /oauth/token HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n\r\n`,
+    );
     while (!running.output().includes('/oauth/token')) await new Promise((r) => setTimeout(r, 2));
     running.child.kill('SIGTERM');
     while (!running.output().includes('cerrando Portón')) await new Promise((r) => setTimeout(r, 2));
@@ -123,7 +151,11 @@ describe('a request that arrives while the server closes', () => {
   }, 300_000);
 });
 
-interface RawAnswer { status: number; headers: Record<string, string>; body: string }
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /** A TCP connection to the server, open. */
 function openConnection(port: number): Promise<Socket> {
@@ -144,20 +176,36 @@ function exchange(socket: Socket, request: string): { written: Promise<void>; an
   let written!: Promise<void>;
   const answer = new Promise<RawAnswer>((resolve, reject) => {
     let buffer = Buffer.alloc(0);
-    const done = () => { socket.off('data', onData); socket.off('error', onError); socket.off('close', onClose); };
+    const done = () => {
+      socket.off('data', onData);
+      socket.off('error', onError);
+      socket.off('close', onClose);
+    };
     const onData = (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
       const end = buffer.indexOf('\r\n\r\n');
       if (end < 0) return;
       const [statusLine, ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       const length = Number(headers['content-length'] ?? 0);
       if (buffer.length < end + 4 + length) return;
       done();
-      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: buffer.subarray(end + 4, end + 4 + length).toString('utf8') });
+      resolve({
+        status: Number(statusLine!.split(' ')[1]),
+        headers,
+        body: buffer.subarray(end + 4, end + 4 + length).toString('utf8'),
+      });
     };
-    const onError = (error: NodeJS.ErrnoException) => { done(); reject(new Error(error.code ?? error.message)); };
-    const onClose = () => { done(); reject(new Error('closed before a whole answer')); };
+    const onError = (error: NodeJS.ErrnoException) => {
+      done();
+      reject(new Error(error.code ?? error.message));
+    };
+    const onClose = () => {
+      done();
+      reject(new Error('closed before a whole answer'));
+    };
     socket.on('data', onData);
     socket.on('error', onError);
     socket.on('close', onClose);
@@ -166,25 +214,33 @@ function exchange(socket: Socket, request: string): { written: Promise<void>; an
   return { written, answer };
 }
 
-const readZones = (token: string) => `GET /api/zones?size=20 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`;
+const readZones = (token: string) =>
+  `GET /api/zones?size=20 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`;
 const writeZone = (token: string, name: string) => {
   const body = JSON.stringify([{ name }]);
-  return `POST /api/zones HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  return (
+    `POST /api/zones HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  );
 };
 
 describe('SIGTERM with requests on the wire', () => {
   it('a request sent before the signal is answered (served, or 503 with Connection: close), never reset; answered writes are kept, refused ones are not; the process exits 0', async () => {
-    if (running && running.child.exitCode === null) { running.child.kill('SIGTERM'); await running.exited; }
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGTERM');
+      await running.exited;
+    }
     running = await startServer(data.env);
     const token = await signInOver(running.base, 'administrador@porton.mx');
     const port = Number(new URL(running.base).port);
     // 30 connections a client's pool keeps: each has served one request and waits, idle.
-    const kept = await Promise.all(Array.from({ length: 30 }, async () => {
-      const socket = await openConnection(port);
-      expect((await exchange(socket, readZones(token)).answer).status).toBe(200);
-      return socket;
-    }));
+    const kept = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const socket = await openConnection(port);
+        expect((await exchange(socket, readZones(token)).answer).status).toBe(200);
+        return socket;
+      }),
+    );
     // 30 reads and 30 writes, half on the kept connections and half on connections opened for them;
     // the signal 100 ms after they are sent, while the server, busy with the first, has not read the last.
     const sent: { kind: 'read' | 'write'; name: string; written: Promise<void>; answer: Promise<RawAnswer> }[] = [];
@@ -204,7 +260,9 @@ describe('SIGTERM with requests on the wire', () => {
     const exit = await running.exited;
     for (const socket of [...kept, ...fresh]) socket.destroy();
 
-    const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [`${sent[i]!.kind} ${sent[i]!.name}: ${String((s.reason as Error).message)}`] : []));
+    const failures = settled.flatMap((s, i) =>
+      s.status === 'rejected' ? [`${sent[i]!.kind} ${sent[i]!.name}: ${String((s.reason as Error).message)}`] : [],
+    );
     expect(failures).toEqual([]);
     const answers = settled.map((s, i) => ({ ...sent[i]!, ...(s as PromiseFulfilledResult<RawAnswer>).value }));
     for (const a of answers) {

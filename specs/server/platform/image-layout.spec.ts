@@ -1,13 +1,23 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { jpegLayout, pngDataMatchesHeader, pngInflatedBytes, pngLayout } from '../../../src/server/platform/services/image-layout.js';
+import {
+  jpegLayout,
+  pngDataMatchesHeader,
+  pngInflatedBytes,
+  pngLayout,
+} from '../../../src/server/platform/services/image-layout.js';
 import { ihdr, interlacedBombPng, interlacedPng, pagePng, pngOf, pngWithText } from '../../support/png-craft.js';
 import { jpegWithScriptInExif } from '../../support/contractors/worker-fixtures.js';
 
 /** An image's structure read from its bytes before any decoder sees it (image-layout.ts). */
 describe('PNG layout', () => {
-  it('the inflated size of an interlaced image is the sum of its seven passes\' rows', () => {
-    for (const [width, height] of [[300, 200], [1, 1], [9, 3], [100, 100]] as const) {
+  it("the inflated size of an interlaced image is the sum of its seven passes' rows", () => {
+    for (const [width, height] of [
+      [300, 200],
+      [1, 1],
+      [9, 3],
+      [100, 100],
+    ] as const) {
       const layout = pngLayout(interlacedPng(width, height))!;
       expect(layout.interlaced).toBe(true);
       expect(pngInflatedBytes(layout)).toBe(inflateSync(layout.idat).length);
@@ -27,7 +37,11 @@ describe('PNG layout', () => {
     expect(layout).toMatchObject({ width: 20, height: 10 });
     const page = pagePng(20, 10);
     const idat = pngLayout(page)!.idat;
-    const chunk = (type: string) => { const c = Buffer.alloc(12); c.write(type, 4, 'latin1'); return c; };
+    const chunk = (type: string) => {
+      const c = Buffer.alloc(12);
+      c.write(type, 4, 'latin1');
+      return c;
+    };
     expect(pngLayout(pngOf(ihdr(20, 10, 2, false), idat, [chunk('acTL')]))).toBeNull();
     expect(pngLayout(pngOf(ihdr(20, 10, 2, false), idat, [chunk('XXXX')]))).toBeNull();
     expect(pngLayout(page.subarray(0, page.length - 12))).toBeNull(); // no IEND

@@ -10,25 +10,43 @@ import { testApp, type TestApp } from '../../support/test-app.js';
  */
 let t: TestApp;
 let tokens: (string | null)[];
-interface Operation { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }
+interface Operation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+}
 let operations: { method: string; path: string; op: Operation }[];
 
 beforeAll(async () => {
   t = await testApp();
   const emails = ['admin', 'integrador', 'administrador', 'capturista', 'vigilante', 'residente', 'contratista'];
-  tokens = [null, ...await Promise.all(emails.map((e) => t.signIn(`${e}@porton.mx`)))];
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+  tokens = [null, ...(await Promise.all(emails.map((e) => t.signIn(`${e}@porton.mx`))))];
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const ENGLISH = /Invalid|Expected|Received|must be|required/;
 
 /** Calls the operation as each demo role in turn and answers the first answer that is not 401/403 (null when none may call). */
 async function callAsAnyone(method: string, url: string, headers: Record<string, string>, payload?: string) {
   for (const token of tokens) {
-    const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : url.startsWith('/oauth/token') || url.startsWith('/api/users/resetPassword') ? { authorization: t.basic } : {};
-    const res = await t.app.inject({ method: method as 'GET', url, headers: { ...headers, ...auth }, ...(payload === undefined ? {} : { payload }) });
+    const auth: Record<string, string> = token
+      ? { authorization: `Bearer ${token}` }
+      : url.startsWith('/oauth/token') || url.startsWith('/api/users/resetPassword')
+        ? { authorization: t.basic }
+        : {};
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...headers, ...auth },
+      ...(payload === undefined ? {} : { payload }),
+    });
     if (res.statusCode !== 401 && res.statusCode !== 403) return res;
   }
   return null;
@@ -36,7 +54,10 @@ async function callAsAnyone(method: string, url: string, headers: Record<string,
 
 function requestWith(path: string, op: Operation, text: string, bodyValue: (props: string[]) => unknown) {
   const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(text));
-  const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => `${p.name}=${encodeURIComponent(text)}`).join('&');
+  const query = (op.parameters ?? [])
+    .filter((p) => p.in === 'query')
+    .map((p) => `${p.name}=${encodeURIComponent(text)}`)
+    .join('&');
   const content = op.requestBody?.content ?? {};
   const types = Object.keys(content);
   let headers: Record<string, string> = {};
@@ -52,7 +73,13 @@ function requestWith(path: string, op: Operation, text: string, bodyValue: (prop
     payload = `a${text}@porton.mx`;
   }
   const hasInput = path.includes('{') || query !== '' || payload !== undefined;
-  return { url: query ? `${url}?${query}` : url, headers, payload, hasInput, multipartOnly: types.length > 0 && payload === undefined };
+  return {
+    url: query ? `${url}?${query}` : url,
+    headers,
+    payload,
+    hasInput,
+    multipartOnly: types.length > 0 && payload === undefined,
+  };
 }
 
 describe('every route, every text input', () => {
@@ -60,13 +87,19 @@ describe('every route, every text input', () => {
     const checked: string[] = [];
     const failures: string[] = [];
     for (const { method, path, op } of operations) {
-      const request = requestWith(path, op, 'x\u0000y', (props) => Object.fromEntries((props.length ? props : ['name']).map((p) => [p, 'x\u0000y'])));
+      const request = requestWith(path, op, 'x\u0000y', (props) =>
+        Object.fromEntries((props.length ? props : ['name']).map((p) => [p, 'x\u0000y'])),
+      );
       if (!request.hasInput || request.multipartOnly) continue;
       const res = await callAsAnyone(method, request.url, request.headers, request.payload);
       if (!res) continue; // only a device may call it (its body is swept as a session's would be: the same parse)
       checked.push(`${method} ${path}`);
       const body = res.json() as { error?: string; error_description?: string };
-      if (res.statusCode !== 400 || body.error !== 'invalid_request' || body.error_description !== FORBIDDEN_CHARACTERS_MESSAGE) {
+      if (
+        res.statusCode !== 400 ||
+        body.error !== 'invalid_request' ||
+        body.error_description !== FORBIDDEN_CHARACTERS_MESSAGE
+      ) {
         failures.push(`${method} ${path}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     }
@@ -81,13 +114,19 @@ describe('every route, every text input', () => {
       if (!op.requestBody?.content['application/json']) continue;
       for (const wrong of [[], {}, { id: [1] }]) {
         // Path parameters of a real-looking uuid that exists nowhere: the body is read before any lookup.
-        const request = requestWith(path, { ...op, parameters: [] }, '00000000-0000-4000-8000-000000000000', () => wrong);
+        const request = requestWith(
+          path,
+          { ...op, parameters: [] },
+          '00000000-0000-4000-8000-000000000000',
+          () => wrong,
+        );
         const res = await callAsAnyone(method, request.url, request.headers, request.payload);
         if (res?.statusCode !== 400) continue;
         checked++;
         const body = res.json() as { error_description: string; fields?: Record<string, string> };
         const texts = [body.error_description, ...Object.values(body.fields ?? {})];
-        if (texts.some((text) => ENGLISH.test(text))) failures.push(`${method} ${path} ${JSON.stringify(wrong)}: ${res.body.slice(0, 200)}`);
+        if (texts.some((text) => ENGLISH.test(text)))
+          failures.push(`${method} ${path} ${JSON.stringify(wrong)}: ${res.body.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);

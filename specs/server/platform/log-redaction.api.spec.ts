@@ -7,16 +7,33 @@ import { testApp, type TestApp } from '../../support/test-app.js';
  */
 let t: TestApp;
 const lines: string[] = [];
-beforeAll(async () => { t = await testApp({ env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => { lines.push(line); } } }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp({
+    env: { LOG_LEVEL: 'debug' },
+    logStream: {
+      write: (line) => {
+        lines.push(line);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('logged URLs', () => {
   it('hide the ticket of findUser and of the registration link, and never the rest of the line', async () => {
     await t.app.inject({
-      method: 'POST', url: '/api/users/resetPassword', payload: 'residente@porton.mx',
+      method: 'POST',
+      url: '/api/users/resetPassword',
+      payload: 'residente@porton.mx',
       headers: { authorization: t.basic, 'content-type': 'text/plain' },
     });
-    const mail = await vi.waitFor(() => { const m = t.mailer.sent.at(-1); if (!m) throw new Error('wait'); return m; });
+    const mail = await vi.waitFor(() => {
+      const m = t.mailer.sent.at(-1);
+      if (!m) throw new Error('wait');
+      return m;
+    });
     const ticket = /uuid=([0-9a-f-]{36})/.exec(mail.text)![1]!;
     await t.app.inject({ method: 'GET', url: `/api/users/findUser/${ticket}` });
     await t.app.inject({ method: 'GET', url: `/?type=register&uuid=${ticket}` });
@@ -29,10 +46,20 @@ describe('logged URLs', () => {
   it('never carry a bearer token, a cookie or a password (logs never carry passwords or tokens)', async () => {
     const token = await t.signIn('administrador@porton.mx');
     const from = lines.length;
-    await t.app.inject({ method: 'GET', url: '/api/users/whoami', headers: { authorization: `Bearer ${token}`, cookie: 'sid=galleta-secreta' } });
     await t.app.inject({
-      method: 'POST', url: '/oauth/token', headers: { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'password', username: 'administrador@porton.mx', password: 'ContrasenaEquivocada9' }).toString(),
+      method: 'GET',
+      url: '/api/users/whoami',
+      headers: { authorization: `Bearer ${token}`, cookie: 'sid=galleta-secreta' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: 'administrador@porton.mx',
+        password: 'ContrasenaEquivocada9',
+      }).toString(),
     });
     const log = lines.slice(from).join('');
     expect(log).toContain('/api/users/whoami');

@@ -9,14 +9,31 @@ import { testApp, type TestApp } from '../../support/test-app.js';
  */
 let t: TestApp;
 const lines: string[] = [];
-beforeAll(async () => { t = await testApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => { lines.push(line); } } }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp({
+    env: { LOG_LEVEL: 'info' },
+    logStream: {
+      write: (line) => {
+        lines.push(line);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const completed = (from: number, url: string) => lines.slice(from).map((l) => JSON.parse(l))
-  .filter((l) => l.msg === 'request completed' && l.url === url);
+const completed = (from: number, url: string) =>
+  lines
+    .slice(from)
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.msg === 'request completed' && l.url === url);
 /** The answered line of `url`, whether it was answered in time (info) or slowly (warn, 'request slow'). */
-const answered = (from: number, url: string) => lines.slice(from).map((l) => JSON.parse(l))
-  .filter((l) => (l.msg === 'request completed' || l.msg === 'request slow') && l.url === url);
+const answered = (from: number, url: string) =>
+  lines
+    .slice(from)
+    .map((l) => JSON.parse(l))
+    .filter((l) => (l.msg === 'request completed' || l.msg === 'request slow') && l.url === url);
 
 describe('the request log at info', () => {
   it('logs a change (a sign-in) with method, URL, address, status and time, and no secret', async () => {
@@ -35,7 +52,9 @@ describe('the request log at info', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/whoami' })).statusCode).toBe(401);
     const token = await t.signIn('administrador@porton.mx');
     const missing = '/api/zones/00000000-0000-4000-8000-000000000000';
-    expect((await t.app.inject({ method: 'GET', url: missing, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: missing, headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(404);
     expect(completed(from, '/api/users/whoami')).toMatchObject([{ status: 401 }]);
     expect(completed(from, missing)).toMatchObject([{ status: 404 }]);
   });
@@ -43,7 +62,11 @@ describe('the request log at info', () => {
   it('does not log a read answered well (it is a debug line)', async () => {
     const token = await t.signIn('administrador@porton.mx');
     const from = lines.length;
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/whoami', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/whoami',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(completed(from, '/api/users/whoami')).toEqual([]);
   });
@@ -52,7 +75,9 @@ describe('the request log at info', () => {
 describe('the request log levels', () => {
   const levels = (method: string, statusCode: number, elapsedTime: number) => {
     const calls: string[] = [];
-    const log = Object.fromEntries(['debug', 'info', 'warn', 'error'].map((l) => [l, (_o: object, msg: string) => calls.push(`${l} ${msg}`)]));
+    const log = Object.fromEntries(
+      ['debug', 'info', 'warn', 'error'].map((l) => [l, (_o: object, msg: string) => calls.push(`${l} ${msg}`)]),
+    );
     const request = { method, url: '/api/zones', ip: '10.0.0.1', log } as unknown as FastifyRequest;
     new RequestLog().requestCompleted(null, request, { statusCode, elapsedTime, log } as unknown as FastifyReply);
     return calls;

@@ -17,39 +17,90 @@ async function appWithDeliberateBreaches() {
   await registerOpenApi(app, { publicUrl: 'http://porton.test' });
   const base = { access: 'public' as const, summary: 'prueba', tags: ['prueba'] };
   defineRoute(app, {
-    ...base, method: 'GET', url: '/api/things/declared', operationId: 'declared', response: Thing,
+    ...base,
+    method: 'GET',
+    url: '/api/things/declared',
+    operationId: 'declared',
+    response: Thing,
     handler: async () => ({ uuid: 'u1', name: 'Puerta Norte' }),
   });
   defineRoute(app, {
-    ...base, method: 'GET', url: '/api/things/leaky', operationId: 'leaky', response: Thing,
+    ...base,
+    method: 'GET',
+    url: '/api/things/leaky',
+    operationId: 'leaky',
+    response: Thing,
     // A column added to a query by mistake: the serializer writes only what the schema declares.
-    handler: async () => ({ uuid: 'u1', name: 'Puerta Norte', password_hash: '$argon2id$secreto', community_id: 7 }) as v.InferInput<typeof Thing>,
+    handler: async () =>
+      ({ uuid: 'u1', name: 'Puerta Norte', password_hash: '$argon2id$secreto', community_id: 7 }) as v.InferInput<
+        typeof Thing
+      >,
   });
   defineRoute(app, {
-    ...base, method: 'GET', url: '/api/things/raw', operationId: 'raw', response: Thing,
+    ...base,
+    method: 'GET',
+    url: '/api/things/raw',
+    operationId: 'raw',
+    response: Thing,
     // A handler that writes its own JSON bypasses the serializer: the test helper must catch the extra field.
-    handler: async ({ reply }) => { reply.type('application/json').send(JSON.stringify({ uuid: 'u1', name: 'Puerta Norte', secret: 'x' })); return reply as never; },
+    handler: async ({ reply }) => {
+      reply.type('application/json').send(JSON.stringify({ uuid: 'u1', name: 'Puerta Norte', secret: 'x' }));
+      return reply as never;
+    },
   });
   defineRoute(app, {
-    ...base, method: 'GET', url: '/api/things/teapot', operationId: 'teapot', response: Thing,
-    handler: async ({ reply }) => { reply.code(409).send({ error: 'conflict', error_description: 'No declarado.' }); return reply as never; },
+    ...base,
+    method: 'GET',
+    url: '/api/things/teapot',
+    operationId: 'teapot',
+    response: Thing,
+    handler: async ({ reply }) => {
+      reply.code(409).send({ error: 'conflict', error_description: 'No declarado.' });
+      return reply as never;
+    },
   });
   defineRoute(app, {
-    ...base, method: 'GET', url: '/api/things/missing', operationId: 'missing', response: Thing, errors: [404],
-    handler: async () => { throw new AppError('not_found', 'La cosa no existe.'); },
+    ...base,
+    method: 'GET',
+    url: '/api/things/missing',
+    operationId: 'missing',
+    response: Thing,
+    errors: [404],
+    handler: async () => {
+      throw new AppError('not_found', 'La cosa no existe.');
+    },
   });
   // Synchronous handlers (a handler that answers from the session alone costs no promise).
   defineRoute(app, {
-    ...base, method: 'GET', url: '/api/things/now', operationId: 'now', response: Thing,
-    handler: () => ({ uuid: 'u2', name: 'Caseta Sur', password_hash: '$argon2id$secreto' }) as v.InferInput<typeof Thing>,
+    ...base,
+    method: 'GET',
+    url: '/api/things/now',
+    operationId: 'now',
+    response: Thing,
+    handler: () =>
+      ({ uuid: 'u2', name: 'Caseta Sur', password_hash: '$argon2id$secreto' }) as v.InferInput<typeof Thing>,
   });
   defineRoute(app, {
-    ...base, method: 'GET', url: '/api/things/gone', operationId: 'gone', response: Thing, errors: [404],
-    handler: () => { throw new AppError('not_found', 'La cosa ya no existe.'); },
+    ...base,
+    method: 'GET',
+    url: '/api/things/gone',
+    operationId: 'gone',
+    response: Thing,
+    errors: [404],
+    handler: () => {
+      throw new AppError('not_found', 'La cosa ya no existe.');
+    },
   });
   defineRoute(app, {
-    ...base, method: 'GET', url: '/api/things/own', operationId: 'own', response: Thing,
-    handler: ({ reply }) => { reply.type('application/json').send(JSON.stringify({ uuid: 'u3', name: 'Acceso' })); return reply as never; },
+    ...base,
+    method: 'GET',
+    url: '/api/things/own',
+    operationId: 'own',
+    response: Thing,
+    handler: ({ reply }) => {
+      reply.type('application/json').send(JSON.stringify({ uuid: 'u3', name: 'Acceso' }));
+      return reply as never;
+    },
   });
   await app.ready();
   return validateAnswers(app);
@@ -57,8 +108,12 @@ async function appWithDeliberateBreaches() {
 
 describe('every answer is checked against the OpenAPI document', () => {
   let app: Awaited<ReturnType<typeof appWithDeliberateBreaches>>;
-  beforeAll(async () => { app = await appWithDeliberateBreaches(); });
-  afterAll(async () => { await app?.close(); });
+  beforeAll(async () => {
+    app = await appWithDeliberateBreaches();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('a declared answer passes', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/things/declared' });
@@ -99,10 +154,14 @@ describe('every answer is checked against the OpenAPI document', () => {
   });
 });
 
-describe('the suite\'s apps check their answers by default', () => {
+describe("the suite's apps check their answers by default", () => {
   let t: TestApp;
-  beforeAll(async () => { t = await testApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('testApp() answers through the checked inject, for t.as(...) and t.app.inject alike', async () => {
     const token = await t.signIn('administrador@porton.mx');
@@ -114,16 +173,24 @@ describe('the suite\'s apps check their answers by default', () => {
 
   it('every operation declares an operationId, its success and its error answers', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown>; security?: unknown[] }>>;
+      paths: Record<
+        string,
+        Record<string, { operationId?: string; responses: Record<string, unknown>; security?: unknown[] }>
+      >;
     };
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op })),
+    );
     expect(operations.length).toBeGreaterThanOrEqual(92);
     const ids = operations.map((o) => o.op.operationId);
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { path, method, op } of operations) {
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => s.startsWith('2')), `${method} ${path}`).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        `${method} ${path}`,
+      ).toBe(true);
       if (op.security?.length) expect(statuses, `${method} ${path}`).toContain('401');
     }
   });

@@ -11,7 +11,13 @@ const NO_GRANT = dbError('42501', 'permission denied for table massive_event_gue
 async function answerTo(error: Error, messages?: { otherCommunity?: string }) {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
-  app.get('/w', async () => (messages ? withConstraints(messages, async () => { throw error; }) : Promise.reject(error)));
+  app.get('/w', async () =>
+    messages
+      ? withConstraints(messages, async () => {
+          throw error;
+        })
+      : Promise.reject(error),
+  );
   const res = await app.inject({ method: 'GET', url: '/w' });
   await app.close();
   return { status: res.statusCode, body: res.json(), text: res.body };
@@ -26,7 +32,9 @@ describe('row-level security refusals answer as a record of another community do
   });
 
   it("a route that names the refusal answers its own 409 (a guest of another community is 'of another event')", async () => {
-    const res = await answerTo(ROW_SECURITY, { otherCommunity: 'Uno de los invitados a restaurar pertenece a otro evento.' });
+    const res = await answerTo(ROW_SECURITY, {
+      otherCommunity: 'Uno de los invitados a restaurar pertenece a otro evento.',
+    });
     expect(res.status).toBe(409);
     expect(res.body.error_description).toBe('Uno de los invitados a restaurar pertenece a otro evento.');
   });

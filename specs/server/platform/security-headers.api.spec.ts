@@ -23,7 +23,11 @@ beforeAll(async () => {
   proxied = await testApp({ checkAnswers: false, env: { TRUST_PROXY: '10.9.0.1' } });
   token = await t.signIn('administrador@porton.mx');
 });
-afterAll(async () => { await t?.close(); await proxied?.close(); rmSync(dist, { recursive: true, force: true }); });
+afterAll(async () => {
+  await t?.close();
+  await proxied?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
 
 describe('CSP and HSTS only over HTTPS', () => {
   it('over plain HTTP: no upgrade-insecure-requests, no HSTS, connect-src is the own origin only', async () => {
@@ -41,7 +45,12 @@ describe('CSP and HSTS only over HTTPS', () => {
   });
 
   it('behind the trusted proxy that says https: HSTS and upgrade-insecure-requests', async () => {
-    const res = await proxied.app.inject({ method: 'GET', url: '/api/openapi.json', remoteAddress: '10.9.0.1', headers: { 'x-forwarded-proto': 'https' } });
+    const res = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      remoteAddress: '10.9.0.1',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
@@ -58,7 +67,11 @@ describe('the standard security headers (CSP, nosniff, referrer policy, frame an
     const shell = await t.app.inject({ method: 'GET', url: '/' });
     standard(shell.headers);
     expect(String(shell.headers['content-security-policy'])).toContain("script-src 'self'");
-    for (const res of [await t.as(token).get('/api/users/whoami'), await t.app.inject({ method: 'GET', url: '/api/users/whoami' }), await t.as(token).get('/api/no-existe')]) {
+    for (const res of [
+      await t.as(token).get('/api/users/whoami'),
+      await t.app.inject({ method: 'GET', url: '/api/users/whoami' }),
+      await t.as(token).get('/api/no-existe'),
+    ]) {
       standard(res.headers);
       expect(String(res.headers['content-security-policy'])).toContain("default-src 'none'");
       expect(res.headers['cache-control']).toBe('no-store');
@@ -78,8 +91,14 @@ describe('the standard security headers (CSP, nosniff, referrer policy, frame an
 describe('Cache-Control', () => {
   it('no-store on the token answer and on authenticated JSON', async () => {
     const signIn = await t.app.inject({
-      method: 'POST', url: '/oauth/token', headers: { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'password', username: 'capturista@porton.mx', password: 'Porton2026' }).toString(),
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: 'capturista@porton.mx',
+        password: 'Porton2026',
+      }).toString(),
     });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.headers['cache-control']).toBe('no-store');
@@ -101,29 +120,45 @@ describe('every error in the contract shape', () => {
   it('a path parameter over 100 characters answers 414 in Spanish', async () => {
     const res = await t.as(token).get(`/api/zones/${'a'.repeat(101)}`);
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'La dirección solicitada es demasiado larga.' });
+    expect(res.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'La dirección solicitada es demasiado larga.',
+    });
   });
 
   it('a bad percent-encoding answers 400 in Spanish', async () => {
     const res = await t.as(token).get('/api/zones/%E0%A4%A');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'La dirección solicitada no es válida.' });
+    expect(res.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'La dirección solicitada no es válida.',
+    });
   });
 
   it('a request that arrives while the server closes answers 503 in the contract shape', async () => {
     const { config, db } = t;
     const app = await buildApp({ config, db, mailer: t.mailer });
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     let arrived!: () => void;
-    const inFlight = new Promise<void>((r) => { arrived = r; });
-    app.get('/test/held', async () => { arrived(); await held; return { ok: true }; });
+    const inFlight = new Promise<void>((r) => {
+      arrived = r;
+    });
+    app.get('/test/held', async () => {
+      arrived();
+      await held;
+      return { ok: true };
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     // One connection: a request held in flight, then, once closing began, a second request on it.
     const socket = connect(port, '127.0.0.1');
     let raw = '';
-    socket.on('data', (d) => { raw += d; });
+    socket.on('data', (d) => {
+      raw += d;
+    });
     const ended = new Promise((r) => socket.on('close', r));
     socket.write('GET /test/held HTTP/1.1\r\nHost: x\r\n\r\n');
     await inFlight;
@@ -135,6 +170,9 @@ describe('every error in the contract shape', () => {
     await closing;
     const second = raw.slice(raw.indexOf('HTTP/1.1', 10));
     expect(second).toMatch(/^HTTP\/1\.1 503/);
-    expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'service_unavailable', error_description: SHUTTING_DOWN });
+    expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'service_unavailable',
+      error_description: SHUTTING_DOWN,
+    });
   });
 });

@@ -18,7 +18,8 @@ const WRITE_LIMIT = 10;
  * run's own (counters from an earlier run must not count), else the database's throttle_counters.
  */
 const ENV = {
-  WRITE_RATE_LIMIT: String(WRITE_LIMIT), REDIS_URL: process.env.REDIS_URL ?? '',
+  WRITE_RATE_LIMIT: String(WRITE_LIMIT),
+  REDIS_URL: process.env.REDIS_URL ?? '',
   REDIS_PREFIX: `porton-throttle-test-${process.pid}-${Date.now()}`,
 };
 const STORE = ENV.REDIS_URL ? 'Redis' : 'the database';
@@ -34,29 +35,56 @@ beforeAll(async () => {
   if (t.kind === 'postgres') peer = await startServer({ DATABASE_URL: t.url!, ...ENV });
 }, 180_000);
 afterAll(async () => {
-  if (peer && peer.child.exitCode === null) { peer.child.kill('SIGTERM'); await peer.exited; }
+  if (peer && peer.child.exitCode === null) {
+    peer.child.kill('SIGTERM');
+    await peer.exited;
+  }
   await t?.close();
 });
 
-interface Answer { status: number; body: { error?: string; error_description?: string }; retryAfter: string | null }
+interface Answer {
+  status: number;
+  body: { error?: string; error_description?: string };
+  retryAfter: string | null;
+}
 
 /** A request on process A (inject, from 127.0.0.1) or B (over HTTP from 127.0.0.1; A itself on PGlite). */
-async function call(on: 'A' | 'B', method: 'POST', url: string, headers: Record<string, string>, body: string): Promise<Answer> {
+async function call(
+  on: 'A' | 'B',
+  method: 'POST',
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Answer> {
   if (on === 'A' || !peer) {
     const res = await t.app.inject({ method, url, headers, payload: body, remoteAddress: '127.0.0.1' });
-    return { status: res.statusCode, body: res.json(), retryAfter: (res.headers['retry-after'] as string | undefined) ?? null };
+    return {
+      status: res.statusCode,
+      body: res.json(),
+      retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+    };
   }
   const res = await fetch(`${peer.base}${url}`, { method, headers, body });
   return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') };
 }
 // The titles are written when the file is collected, before the peer starts: they follow the database.
-const processes = () => `${process.env.DATABASE_URL ? 'two processes on PostgreSQL' : 'one process on PGlite'}, counters in ${STORE}`;
+const processes = () =>
+  `${process.env.DATABASE_URL ? 'two processes on PostgreSQL' : 'one process on PGlite'}, counters in ${STORE}`;
 
 describe(`sign-in failures spread over processes reach the limit together (${processes()})`, () => {
   it(`the per-address limit (${SIGN_IN_POLICY.addressMax} failures in 15 minutes) counts failures on A and B as one`, async () => {
-    const signIn = (on: 'A' | 'B', i: number) => call(on, 'POST', '/oauth/token',
-      { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
-      new URLSearchParams({ grant_type: 'password', username: `spray${i}@porton.mx`, password: 'Equivocada1' }).toString());
+    const signIn = (on: 'A' | 'B', i: number) =>
+      call(
+        on,
+        'POST',
+        '/oauth/token',
+        { authorization: t.basic, 'content-type': 'application/x-www-form-urlencoded' },
+        new URLSearchParams({
+          grant_type: 'password',
+          username: `spray${i}@porton.mx`,
+          password: 'Equivocada1',
+        }).toString(),
+      );
     // Alternating processes: each sees half of the failures, the store sees them all.
     for (let i = 0; i < SIGN_IN_POLICY.addressMax; i++) {
       const res = await signIn(i % 2 ? 'B' : 'A', i);
@@ -75,12 +103,20 @@ describe(`the write limit per token is shared by the processes (${processes()})`
     const headers = (tk: string) => ({ authorization: `Bearer ${tk}`, 'content-type': 'application/json' });
     // An empty list is a bad body: each write answers 400 and changes nothing, but counts.
     for (let i = 0; i < WRITE_LIMIT; i++) {
-      expect((await call(i % 2 ? 'B' : 'A', 'POST', '/api/zones', headers(token), '[]')).status, `write ${i + 1}`).toBe(400);
+      expect((await call(i % 2 ? 'B' : 'A', 'POST', '/api/zones', headers(token), '[]')).status, `write ${i + 1}`).toBe(
+        400,
+      );
     }
     const zones = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM zones'))!.n;
     const before = await zones();
     for (const on of ['A', 'B'] as const) {
-      const res = await call(on, 'POST', '/api/zones', headers(token), JSON.stringify([{ name: `Zona limitada ${on}` }]));
+      const res = await call(
+        on,
+        'POST',
+        '/api/zones',
+        headers(token),
+        JSON.stringify([{ name: `Zona limitada ${on}` }]),
+      );
       expect(res.status, `process ${on}`).toBe(429);
       expect(res.body).toEqual({ error: 'too_many_requests', error_description: WRITE_RATE_LIMITED });
       expect(res.retryAfter).toBe('60');
@@ -88,6 +124,8 @@ describe(`the write limit per token is shared by the processes (${processes()})`
     expect(await zones()).toBe(before);
     // Reads are not limited, and another token has its own count.
     expect((await t.as(token).get('/api/zones')).statusCode).toBe(200);
-    expect((await call('B', 'POST', '/api/zones', headers(other), JSON.stringify([{ name: 'Zona de otra sesión' }]))).status).toBe(201);
+    expect(
+      (await call('B', 'POST', '/api/zones', headers(other), JSON.stringify([{ name: 'Zona de otra sesión' }]))).status,
+    ).toBe(201);
   });
 });

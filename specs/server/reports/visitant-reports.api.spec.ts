@@ -23,8 +23,20 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const idOf = async (sql: string, params: unknown[]) => (await t.db.one<{ id: number }>(sql, params))!.id;
 
 interface Seed {
-  first: string; last?: string; at: string; exit?: string | null; community?: number; resident?: string; gate?: string | null;
-  brand?: string; color?: string; plate?: string; comments?: string; type?: string; mode?: 'QR' | 'MANUAL'; accredited?: string;
+  first: string;
+  last?: string;
+  at: string;
+  exit?: string | null;
+  community?: number;
+  resident?: string;
+  gate?: string | null;
+  brand?: string;
+  color?: string;
+  plate?: string;
+  comments?: string;
+  type?: string;
+  mode?: 'QR' | 'MANUAL';
+  accredited?: string;
 }
 /** A visit stored as a gate would have left it; `at` and `exit` are UTC instants. */
 async function addVisit(s: Seed) {
@@ -33,8 +45,23 @@ async function addVisit(s: Seed) {
     `INSERT INTO visits (community_id, first_name, last_name, accredited, visitant_type, access_mode, gate_arrival_uuid, resident_id,
        car_brand, color, plate, comments, entered_at, exited_at, registered_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, (SELECT id FROM users WHERE email = 'vigilante@porton.mx'))`,
-    [s.community ?? palmas, s.first, s.last ?? '', s.accredited ?? null, s.type ?? 'VISITANT', s.mode ?? 'MANUAL', s.gate ?? null, residentId,
-      s.brand ?? null, s.color ?? null, s.plate ?? null, s.comments ?? null, s.at, s.exit ?? null]);
+    [
+      s.community ?? palmas,
+      s.first,
+      s.last ?? '',
+      s.accredited ?? null,
+      s.type ?? 'VISITANT',
+      s.mode ?? 'MANUAL',
+      s.gate ?? null,
+      residentId,
+      s.brand ?? null,
+      s.color ?? null,
+      s.plate ?? null,
+      s.comments ?? null,
+      s.at,
+      s.exit ?? null,
+    ],
+  );
 }
 
 const report = (token: string, query: Record<string, string> = {}) =>
@@ -44,27 +71,74 @@ const page = async (query: Record<string, string> = {}, token = admin) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as VisitReportPage;
 };
-const guests = async (query: Record<string, string>) => (await page(query)).data.map((r) => `${r.firstName} ${r.lastName}`.trim());
+const guests = async (query: Record<string, string>) =>
+  (await page(query)).data.map((r) => `${r.firstName} ${r.lastName}`.trim());
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await testApp();
-  [admin, guard, capturista, admin2] = await Promise.all(['administrador@porton.mx', 'vigilante@porton.mx', 'capturista@porton.mx', 'administrador2@porton.mx']
-    .map((email) => t.signIn(email)));
+  [admin, guard, capturista, admin2] = await Promise.all(
+    ['administrador@porton.mx', 'vigilante@porton.mx', 'capturista@porton.mx', 'administrador2@porton.mx'].map(
+      (email) => t.signIn(email),
+    ),
+  );
   palmas = await idOf('SELECT id FROM communities WHERE name = $1', ['Residencial Las Palmas']);
   villas = await idOf('SELECT id FROM communities WHERE name = $1', ['Villas del Sol']);
-  gate = (await t.db.one<typeof gate>('INSERT INTO gates (community_id, name) VALUES ($1, $2) RETURNING id, uuid', [palmas, 'Caseta norte']))!;
-  foreignGate = (await t.db.one<typeof gate>('INSERT INTO gates (community_id, name) VALUES ($1, $2) RETURNING id, uuid', [villas, 'Caseta Villas']))!;
+  gate = (await t.db.one<typeof gate>('INSERT INTO gates (community_id, name) VALUES ($1, $2) RETURNING id, uuid', [
+    palmas,
+    'Caseta norte',
+  ]))!;
+  foreignGate = (await t.db.one<typeof gate>(
+    'INSERT INTO gates (community_id, name) VALUES ($1, $2) RETURNING id, uuid',
+    [villas, 'Caseta Villas'],
+  ))!;
   // Mexico City is UTC-6: 2026-03-10 23:30 local is 2026-03-11 05:30 UTC.
-  await addVisit({ first: 'José', last: 'Núñez Ávila', at: '2026-03-11T05:30:00Z', exit: '2026-03-11T07:00:00Z', resident: 'Jorge', gate: gate.uuid, brand: 'Nissan', color: 'Rojo', plate: 'ABC-123' });
-  await addVisit({ first: 'Jose', last: 'Pérez', at: '2026-03-11T06:30:00Z', resident: 'Lucía', plate: 'XYZ-999', type: 'PROVIDER', mode: 'QR' });
-  await addVisit({ first: '100%', last: 'Gas_Express', at: '2026-03-12T15:00:00Z', exit: '2026-03-12T16:00:00Z', comments: '=HYPERLINK("http://x")', accredited: '+5215512345678' });
-  await addVisit({ first: '100 por ciento', last: 'GasXExpress', at: '2026-03-12T16:00:00Z', exit: '2026-03-13T02:00:00Z' });
+  await addVisit({
+    first: 'José',
+    last: 'Núñez Ávila',
+    at: '2026-03-11T05:30:00Z',
+    exit: '2026-03-11T07:00:00Z',
+    resident: 'Jorge',
+    gate: gate.uuid,
+    brand: 'Nissan',
+    color: 'Rojo',
+    plate: 'ABC-123',
+  });
+  await addVisit({
+    first: 'Jose',
+    last: 'Pérez',
+    at: '2026-03-11T06:30:00Z',
+    resident: 'Lucía',
+    plate: 'XYZ-999',
+    type: 'PROVIDER',
+    mode: 'QR',
+  });
+  await addVisit({
+    first: '100%',
+    last: 'Gas_Express',
+    at: '2026-03-12T15:00:00Z',
+    exit: '2026-03-12T16:00:00Z',
+    comments: '=HYPERLINK("http://x")',
+    accredited: '+5215512345678',
+  });
+  await addVisit({
+    first: '100 por ciento',
+    last: 'GasXExpress',
+    at: '2026-03-12T16:00:00Z',
+    exit: '2026-03-13T02:00:00Z',
+  });
   await addVisit({ first: 'Otro', last: 'Fraccionamiento', at: '2026-03-11T05:30:00Z', community: villas });
-  for (let i = 0; i < 20; i++) await addVisit({ first: `Visitante ${String(i).padStart(2, '0')}`, at: `2026-02-${String(i + 1).padStart(2, '0')}T18:00:00Z`, exit: `2026-02-${String(i + 1).padStart(2, '0')}T19:00:00Z` });
+  for (let i = 0; i < 20; i++)
+    await addVisit({
+      first: `Visitante ${String(i).padStart(2, '0')}`,
+      at: `2026-02-${String(i + 1).padStart(2, '0')}T18:00:00Z`,
+      exit: `2026-02-${String(i + 1).padStart(2, '0')}T19:00:00Z`,
+    });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET api/visitants/visitantReport answers data, totalPages, totalElements and pageNumber', () => {
   it('pages of 15, newest entry first, only the caller community', async () => {
@@ -85,9 +159,18 @@ describe('GET api/visitants/visitantReport answers data, totalPages, totalElemen
   it('a row carries the whole visit: resident, gate, who registered, vehicle, a missing exit as null', async () => {
     const [jose] = (await page({ nameFilter: 'Núñez' })).data;
     expect(jose).toMatchObject({
-      firstName: 'José', lastName: 'Núñez Ávila', visitantType: 'VISITANT', accessMode: 'MANUAL',
-      testResident: { firstName: 'Jorge', number: '14', street: 'Calle Roble' }, testGateArrival: { uuid: gate.uuid, name: 'Caseta norte' },
-      userArrival: { name: 'Víctor López Díaz' }, userDeparture: null, carbrand: 'Nissan', color: 'Rojo', plate: 'ABC-123', file: null,
+      firstName: 'José',
+      lastName: 'Núñez Ávila',
+      visitantType: 'VISITANT',
+      accessMode: 'MANUAL',
+      testResident: { firstName: 'Jorge', number: '14', street: 'Calle Roble' },
+      testGateArrival: { uuid: gate.uuid, name: 'Caseta norte' },
+      userArrival: { name: 'Víctor López Díaz' },
+      userDeparture: null,
+      carbrand: 'Nissan',
+      color: 'Rojo',
+      plate: 'ABC-123',
+      file: null,
     });
     const [inside] = (await page({ nameFilter: 'Pérez' })).data;
     expect(inside.timeout).toBeNull();
@@ -117,7 +200,10 @@ describe('filters', () => {
   });
 
   it('exit dates too: an exit at 20:00 local of the 12th is of the 12th', async () => {
-    expect(await guests({ timeOutFilter: '2026-03-12', timeOutEndFilter: '2026-03-12' })).toEqual(['100 por ciento GasXExpress', '100% Gas_Express']);
+    expect(await guests({ timeOutFilter: '2026-03-12', timeOutEndFilter: '2026-03-12' })).toEqual([
+      '100 por ciento GasXExpress',
+      '100% Gas_Express',
+    ]);
   });
 
   it("names are case- and accent-insensitive: 'jose' finds José and Jose; 'NUNEZ' finds Núñez", async () => {
@@ -140,7 +226,9 @@ describe('filters', () => {
   });
 
   it('filters combine, and no match answers an empty page', async () => {
-    expect(await guests({ nameFilter: 'jose', timeInFilter: '2026-03-11', timeInEndFilter: '2026-03-11' })).toEqual(['Jose Pérez']);
+    expect(await guests({ nameFilter: 'jose', timeInFilter: '2026-03-11', timeInEndFilter: '2026-03-11' })).toEqual([
+      'Jose Pérez',
+    ]);
     const none = await page({ nameFilter: 'Nadie' });
     expect(none).toMatchObject({ data: [], totalElements: 0, totalPages: 0, pageNumber: 0 });
   });
@@ -159,19 +247,24 @@ describe('bad input: 400 in Spanish, nothing read', () => {
   });
 
   it('inverted ranges', async () => {
-    expect((await problem({ timeInFilter: '2026-03-12', timeInEndFilter: '2026-03-10' })).fields)
-      .toEqual({ timeInEndFilter: 'La fecha inicial no puede ser posterior a la fecha final.' });
+    expect((await problem({ timeInFilter: '2026-03-12', timeInEndFilter: '2026-03-10' })).fields).toEqual({
+      timeInEndFilter: 'La fecha inicial no puede ser posterior a la fecha final.',
+    });
   });
 
   it('future dates are refused (tomorrow on the community clock)', async () => {
     const tomorrow = nextDay(localToday());
-    expect((await problem({ timeInFilter: localToday(), timeInEndFilter: tomorrow })).fields).toEqual({ timeInEndFilter: 'No se permiten fechas futuras.' });
+    expect((await problem({ timeInFilter: localToday(), timeInEndFilter: tomorrow })).fields).toEqual({
+      timeInEndFilter: 'No se permiten fechas futuras.',
+    });
     expect((await report(admin, { timeInFilter: localToday(), timeInEndFilter: localToday() })).statusCode).toBe(200);
   });
 
   it('malformed dates', async () => {
     for (const bad of ['2026-02-30', '10/03/2026', '2026-3-1', "2026-03-10' OR 1=1"]) {
-      expect((await problem({ timeInFilter: bad, timeInEndFilter: '2026-03-12' })).fields.timeInFilter).toBe('La fecha no es válida; usa el formato aaaa-mm-dd.');
+      expect((await problem({ timeInFilter: bad, timeInEndFilter: '2026-03-12' })).fields.timeInFilter).toBe(
+        'La fecha no es válida; usa el formato aaaa-mm-dd.',
+      );
     }
   });
 
@@ -183,7 +276,9 @@ describe('bad input: 400 in Spanish, nothing read', () => {
   });
 
   it('a 10 KB name filter', async () => {
-    expect((await problem({ nameFilter: 'a'.repeat(10_240) })).fields).toEqual({ nameFilter: 'El filtro debe tener como máximo 64 caracteres.' });
+    expect((await problem({ nameFilter: 'a'.repeat(10_240) })).fields).toEqual({
+      nameFilter: 'El filtro debe tener como máximo 64 caracteres.',
+    });
   });
 
   it('a gate of another community answers 404, as if it did not exist; a malformed gate 400', async () => {
@@ -192,7 +287,9 @@ describe('bad input: 400 in Spanish, nothing read', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error_description).toBe('La puerta de acceso no existe.');
     }
-    expect((await problem({ idGateArrival: 'puerta' })).fields).toEqual({ idGateArrival: 'La puerta de acceso no es válida.' });
+    expect((await problem({ idGateArrival: 'puerta' })).fields).toEqual({
+      idGateArrival: 'La puerta de acceso no es válida.',
+    });
   });
 });
 
@@ -211,10 +308,29 @@ describe('GET api/visitants/visitantReportCsv: reporte_visitas.xlsx', () => {
     expect(res.headers['content-type']).toBe(XLSX);
     expect(res.headers['content-disposition']).toBe('attachment; filename="reporte_visitas.xlsx"');
     const sheet = await sheetOf(res.rawPayload);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Fecha de entrada', 'Fecha de salida', 'Visitante', 'Tipo de visitante', 'Tipo de proveedor',
-      'Residente', 'Domicilio', 'Autorizó', 'Puerta de entrada', 'Puerta de salida', 'Registró entrada', 'Registró salida', 'Acceso',
-      'Marca', 'Color', 'Placas', 'Comentarios']);
-    expect(sheet.actualRowCount - 1).toBe((await page({ timeInFilter: '2026-03-10', timeInEndFilter: '2026-03-12' })).totalElements);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Fecha de entrada',
+      'Fecha de salida',
+      'Visitante',
+      'Tipo de visitante',
+      'Tipo de proveedor',
+      'Residente',
+      'Domicilio',
+      'Autorizó',
+      'Puerta de entrada',
+      'Puerta de salida',
+      'Registró entrada',
+      'Registró salida',
+      'Acceso',
+      'Marca',
+      'Color',
+      'Placas',
+      'Comentarios',
+    ]);
+    expect(sheet.actualRowCount - 1).toBe(
+      (await page({ timeInFilter: '2026-03-10', timeInEndFilter: '2026-03-12' })).totalElements,
+    );
   });
 
   it("dates are dates at the community's local time; a missing exit is 'SIN REGISTRO'; the visitor type's label", async () => {
@@ -240,7 +356,10 @@ describe('GET api/visitants/visitantReportCsv: reporte_visitas.xlsx', () => {
   it('cells starting with =, +, - or @ are text, never formulas', async () => {
     const sheet = await sheetOf((await exportAs(admin, { nameFilter: '100%' })).rawPayload);
     const row = sheet.getRow(2);
-    for (const [column, text] of [[17, '=HYPERLINK("http://x")'], [8, '+5215512345678']] as const) {
+    for (const [column, text] of [
+      [17, '=HYPERLINK("http://x")'],
+      [8, '+5215512345678'],
+    ] as const) {
       const cell = row.getCell(column);
       expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
       expect(cell.text).toBe(text);
@@ -248,7 +367,9 @@ describe('GET api/visitants/visitantReportCsv: reporte_visitas.xlsx', () => {
   });
 
   it('takes the same filters and the same bad input answers', async () => {
-    expect((await exportAs(admin, { timeInFilter: '2026-03-10' })).json().fields).toEqual({ timeInEndFilter: 'Falta una fecha' });
+    expect((await exportAs(admin, { timeInFilter: '2026-03-10' })).json().fields).toEqual({
+      timeInEndFilter: 'Falta una fecha',
+    });
     expect((await exportAs(admin, { idGateArrival: foreignGate.uuid })).statusCode).toBe(404);
     const sheet = await sheetOf((await exportAs(admin, { idGateArrival: gate.uuid })).rawPayload);
     expect(sheet.actualRowCount).toBe(2);
@@ -276,14 +397,25 @@ describe('GET api/visitants/schedule/{date1}/{date2}/?limit=1500&page=0', () => 
     const body = res.json() as VisitReportPage;
     expect(body.data.map((r) => r.firstName)).toEqual(['Jose', 'José']);
     expect(body).toMatchObject({ totalElements: 2, totalPages: 1, pageNumber: 0, size: 1500 });
-    expect((await t.as(guard).get('/api/visitants/schedule/2026-02-01/2026-02-20?limit=5&page=1')).json()).toMatchObject({ totalElements: 20, totalPages: 4, pageNumber: 1 });
+    expect(
+      (await t.as(guard).get('/api/visitants/schedule/2026-02-01/2026-02-20?limit=5&page=1')).json(),
+    ).toMatchObject({ totalElements: 20, totalPages: 4, pageNumber: 1 });
   });
 
   it('refuses inverted, future and malformed dates and a limit over 1500', async () => {
-    expect((await t.as(guard).get('/api/visitants/schedule/2026-03-11/2026-03-10/')).json().fields).toEqual({ date2: 'La fecha inicial no puede ser posterior a la fecha final.' });
-    expect((await t.as(guard).get(`/api/visitants/schedule/2026-03-11/${nextDay(localToday())}/`)).statusCode).toBe(400);
+    expect((await t.as(guard).get('/api/visitants/schedule/2026-03-11/2026-03-10/')).json().fields).toEqual({
+      date2: 'La fecha inicial no puede ser posterior a la fecha final.',
+    });
+    expect((await t.as(guard).get(`/api/visitants/schedule/2026-03-11/${nextDay(localToday())}/`)).statusCode).toBe(
+      400,
+    );
     expect((await t.as(guard).get('/api/visitants/schedule/ayer/hoy/')).statusCode).toBe(400);
-    expect((await t.as(guard).get('/api/visitants/schedule/2026-03-10/2026-03-11/?limit=1501')).json().fields).toEqual({ limit: 'El límite debe ser un número entre 1 y 1500.' });
-    expect((await t.as(await t.signIn('residente@porton.mx')).get('/api/visitants/schedule/2026-03-10/2026-03-11/')).statusCode).toBe(403);
+    expect((await t.as(guard).get('/api/visitants/schedule/2026-03-10/2026-03-11/?limit=1501')).json().fields).toEqual({
+      limit: 'El límite debe ser un número entre 1 y 1500.',
+    });
+    expect(
+      (await t.as(await t.signIn('residente@porton.mx')).get('/api/visitants/schedule/2026-03-10/2026-03-11/'))
+        .statusCode,
+    ).toBe(403);
   });
 });

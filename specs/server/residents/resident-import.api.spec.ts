@@ -1,12 +1,25 @@
 import ExcelJS from 'exceljs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_REASON_HEADER, IMPORT_MAX_UNCOMPRESSED_BYTES, RESIDENT_IMPORT_HEADERS, RESIDENT_TEMPLATE_PATH } from '../../../src/shared/residents/resident-import.js';
+import {
+  ERROR_REASON_HEADER,
+  IMPORT_MAX_UNCOMPRESSED_BYTES,
+  RESIDENT_IMPORT_HEADERS,
+  RESIDENT_TEMPLATE_PATH,
+} from '../../../src/shared/residents/resident-import.js';
 import { licenceLimitMessage } from '../../../src/shared/residents/resident-rules.js';
 import { countRows } from '../../support/catalogue-actors.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 import {
-  bigWorkbook, CONTENT_TYPES, multipartBody, residentRow, storedEntry, workbook, zerosEntry, zip, type Cell,
+  bigWorkbook,
+  CONTENT_TYPES,
+  multipartBody,
+  residentRow,
+  storedEntry,
+  workbook,
+  zerosEntry,
+  zip,
+  type Cell,
 } from '../../support/xlsx-fixtures.js';
 
 let t: TestApp;
@@ -14,20 +27,35 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await testApp();
   for (const [who, email] of Object.entries({
-    admin: 'administrador@porton.mx', capturista: 'capturista@porton.mx', guard: 'vigilante@porton.mx',
-    resident: 'residente@porton.mx', admin2: 'administrador2@porton.mx',
-  })) tokens[who] = await t.signIn(email);
+    admin: 'administrador@porton.mx',
+    capturista: 'capturista@porton.mx',
+    guard: 'vigilante@porton.mx',
+    resident: 'residente@porton.mx',
+    admin2: 'administrador2@porton.mx',
+  }))
+    tokens[who] = await t.signIn(email);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const IMPORT_URL = '/api/residents/importResidents/';
 const send = (who: string, file: Buffer, url = IMPORT_URL, options?: Parameters<typeof multipartBody>[1]) => {
   const { payload, headers } = multipartBody(file, options);
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${tokens[who]}` } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${tokens[who]}` },
+  });
 };
-const community = async (name: string) => (await t.db.one<{ id: number }>('SELECT id FROM communities WHERE name = $1', [name]))!.id;
-const liveIn = async (name: string) => (await t.db.one<{ n: number }>(
-  'SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL', [await community(name)]))!.n;
+const community = async (name: string) =>
+  (await t.db.one<{ id: number }>('SELECT id FROM communities WHERE name = $1', [name]))!.id;
+const liveIn = async (name: string) =>
+  (await t.db.one<{ n: number }>(
+    'SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL',
+    [await community(name)],
+  ))!.n;
 
 /** The error workbook of a 206: its header and rows as text, and the sheet to look into. */
 async function errorsOf(base64: string) {
@@ -35,7 +63,9 @@ async function errorsOf(base64: string) {
   await wb.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
   const sheet = wb.worksheets[0];
   const rows: string[][] = [];
-  sheet.eachRow((row) => rows.push(Array.from({ length: RESIDENT_IMPORT_HEADERS.length + 1 }, (_, i) => row.getCell(i + 1).text)));
+  sheet.eachRow((row) =>
+    rows.push(Array.from({ length: RESIDENT_IMPORT_HEADERS.length + 1 }, (_, i) => row.getCell(i + 1).text)),
+  );
   return { sheet, header: rows[0], rows: rows.slice(1) };
 }
 const asText = (row: Cell[]) => row.map((c) => String(c ?? ''));
@@ -43,18 +73,40 @@ const asText = (row: Cell[]) => row.map((c) => String(c ?? ''));
 describe('POST api/residents/importResidents/ (multipart `file`; 200 description, 206 Errores.xlsx in base64)', () => {
   it('all rows valid → 200 "Se registraron N residentes."; zone and street by name, any case; phones kept; useapp mails a code', async () => {
     const file = await workbook([
-      residentRow({ first: 'Ana', email: 'ana.import@correo.mx', zone: 'zona norte', street: 'CALLE ROBLE', useapp: 'SI', phones: [5512345678, '5587654321'] }),
-      residentRow({ first: 'Beto', email: 'beto.import@correo.mx', zone: 'Zona Sur', street: 'Calle Cedro', notresident: 'sí' }),
+      residentRow({
+        first: 'Ana',
+        email: 'ana.import@correo.mx',
+        zone: 'zona norte',
+        street: 'CALLE ROBLE',
+        useapp: 'SI',
+        phones: [5512345678, '5587654321'],
+      }),
+      residentRow({
+        first: 'Beto',
+        email: 'beto.import@correo.mx',
+        zone: 'Zona Sur',
+        street: 'Calle Cedro',
+        notresident: 'sí',
+      }),
     ]);
     const res = await send('capturista', file, '/api/residents/importResidents');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ description: 'Se registraron 2 residentes.', created: 2 });
     const ana = await t.db.one<{ id: number; useapp: boolean; street: string }>(
-      'SELECT r.id, r.useapp, s.name AS street FROM residents r JOIN streets s ON s.id = r.street_id WHERE r.email = $1', ['ana.import@correo.mx']);
+      'SELECT r.id, r.useapp, s.name AS street FROM residents r JOIN streets s ON s.id = r.street_id WHERE r.email = $1',
+      ['ana.import@correo.mx'],
+    );
     expect(ana).toMatchObject({ useapp: true, street: 'Calle Roble' });
-    const phones = await t.db.query<{ phone: string }>('SELECT phone FROM resident_phones WHERE resident_id = $1 ORDER BY position', [ana!.id]);
+    const phones = await t.db.query<{ phone: string }>(
+      'SELECT phone FROM resident_phones WHERE resident_id = $1 ORDER BY position',
+      [ana!.id],
+    );
     expect(phones.map((p) => p.phone)).toEqual(['5512345678', '5587654321']);
-    expect((await t.db.one<{ notresident: boolean }>('SELECT notresident FROM residents WHERE email = $1', ['beto.import@correo.mx']))!.notresident).toBe(true);
+    expect(
+      (await t.db.one<{ notresident: boolean }>('SELECT notresident FROM residents WHERE email = $1', [
+        'beto.import@correo.mx',
+      ]))!.notresident,
+    ).toBe(true);
     await vi.waitFor(() => expect(t.mailer.sent.some((m) => m.to === 'ana.import@correo.mx')).toBe(true));
     expect(t.mailer.sent.some((m) => m.to === 'beto.import@correo.mx')).toBe(false);
   });
@@ -76,7 +128,11 @@ describe('POST api/residents/importResidents/ (multipart `file`; 200 description
     const res = await send('admin', await workbook(sent));
     expect(res.statusCode).toBe(206);
     const body = res.json();
-    expect(body).toMatchObject({ created: 1, failed: 8, description: expect.stringContaining('Se registró 1 residente.') });
+    expect(body).toMatchObject({
+      created: 1,
+      failed: 8,
+      description: expect.stringContaining('Se registró 1 residente.'),
+    });
     expect(await countRows(t, 'residents')).toBe(before + 1);
 
     const { header, rows, sheet } = await errorsOf(body.file);
@@ -100,19 +156,29 @@ describe('POST api/residents/importResidents/ (multipart `file`; 200 description
 
   it('Errores.xlsx shows every failed row as sent, as plain text, whatever it starts with (=, +, @, -)', async () => {
     const sent: Cell[][] = [
-      residentRow({ first: '=HYPERLINK("http://malo.example","clic")', last: '+1+1', email: 'riesgo1@correo.mx', phones: ['abc'] }),
+      residentRow({
+        first: '=HYPERLINK("http://malo.example","clic")',
+        last: '+1+1',
+        email: 'riesgo1@correo.mx',
+        phones: ['abc'],
+      }),
       residentRow({ first: '@SUM(1,1)', last: '-2+3', email: 'riesgo2@correo.mx', phones: ['abc'] }),
       residentRow({ first: '+52 vecino', last: '=A1', email: 'riesgo3@correo.mx', phones: ['abc'] }),
     ];
     const res = await send('admin', await workbook(sent));
     expect(res.statusCode).toBe(206);
     const { rows, sheet } = await errorsOf(res.json().file);
-    expect(rows.map((r) => r.slice(0, 2))).toEqual([['=HYPERLINK("http://malo.example","clic")', '+1+1'], ['@SUM(1,1)', '-2+3'], ['+52 vecino', '=A1']]);
-    for (let r = 2; r <= 4; r++) for (let c = 1; c <= 2; c++) {
-      const cell = sheet.getRow(r).getCell(c);
-      expect(cell.type, `${r}:${c}`).not.toBe(ExcelJS.ValueType.Formula);
-      expect(cell.formula).toBeUndefined();
-    }
+    expect(rows.map((r) => r.slice(0, 2))).toEqual([
+      ['=HYPERLINK("http://malo.example","clic")', '+1+1'],
+      ['@SUM(1,1)', '-2+3'],
+      ['+52 vecino', '=A1'],
+    ]);
+    for (let r = 2; r <= 4; r++)
+      for (let c = 1; c <= 2; c++) {
+        const cell = sheet.getRow(r).getCell(c);
+        expect(cell.type, `${r}:${c}`).not.toBe(ExcelJS.ValueType.Formula);
+        expect(cell.formula).toBeUndefined();
+      }
   });
 
   it('rows past the licence limit fail with the licence message; the others are created', async () => {
@@ -120,7 +186,10 @@ describe('POST api/residents/importResidents/ (multipart `file`; 200 description
     const live = await liveIn('Residencial Las Palmas');
     await t.db.query('UPDATE communities SET license_total = $2 WHERE id = $1', [palmas, live + 2]);
     try {
-      const res = await send('admin', await workbook([1, 2, 3].map((i) => residentRow({ email: `licencia${i}@correo.mx` }))));
+      const res = await send(
+        'admin',
+        await workbook([1, 2, 3].map((i) => residentRow({ email: `licencia${i}@correo.mx` }))),
+      );
       expect(res.statusCode).toBe(206);
       expect(res.json()).toMatchObject({ created: 2, failed: 1 });
       const { rows } = await errorsOf(res.json().file);
@@ -137,25 +206,33 @@ describe('POST api/residents/importResidents/ (multipart `file`; 200 description
     }
   });
 
-  it('another community\'s rows never see this community\'s zones and streets (tenancy)', async () => {
+  it("another community's rows never see this community's zones and streets (tenancy)", async () => {
     const before = await liveIn('Villas del Sol');
-    const res = await send('admin2', await workbook([
-      residentRow({ email: 'ajeno@correo.mx', zone: 'Zona Norte', street: 'Calle Roble' }),
-      residentRow({ email: 'propio@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
-    ]));
+    const res = await send(
+      'admin2',
+      await workbook([
+        residentRow({ email: 'ajeno@correo.mx', zone: 'Zona Norte', street: 'Calle Roble' }),
+        residentRow({ email: 'propio@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
+      ]),
+    );
     expect(res.statusCode).toBe(206);
     const { rows } = await errorsOf(res.json().file);
     expect(rows.map((r) => r.at(-1))).toEqual(['La zona "Zona Norte" no existe en el fraccionamiento.']);
     expect(await liveIn('Villas del Sol')).toBe(before + 1);
-    const mine = await send('admin', await workbook([residentRow({ email: 'girasol@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' })]));
+    const mine = await send(
+      'admin',
+      await workbook([residentRow({ email: 'girasol@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' })]),
+    );
     expect(mine.statusCode).toBe(206);
   });
 
-  it('the template public/plantilla_residentes.xlsx, filled in, imports as is (its headers are the contract\'s; \'Instrucciones\' is not read)', async () => {
+  it("the template public/plantilla_residentes.xlsx, filled in, imports as is (its headers are the contract's; 'Instrucciones' is not read)", async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(fileURLToPath(new URL(`../../../public${RESIDENT_TEMPLATE_PATH}`, import.meta.url)));
     expect(wb.worksheets.map((s) => s.name)).toEqual(['Residentes', 'Instrucciones']);
-    wb.getWorksheet('Residentes')!.getRow(2).values = residentRow({ email: 'plantilla@correo.mx' }) as ExcelJS.CellValue[];
+    wb.getWorksheet('Residentes')!.getRow(2).values = residentRow({
+      email: 'plantilla@correo.mx',
+    }) as ExcelJS.CellValue[];
     const res = await send('admin', Buffer.from(await wb.xlsx.writeBuffer()));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ description: 'Se registró 1 residente.', created: 1 });
@@ -170,7 +247,12 @@ describe('POST api/residents/importResidents/ (multipart `file`; 200 description
 });
 
 describe('the file is checked by content and size before anything is read', () => {
-  const refused = async (file: Buffer, status: number, message: RegExp, options?: Parameters<typeof multipartBody>[1]) => {
+  const refused = async (
+    file: Buffer,
+    status: number,
+    message: RegExp,
+    options?: Parameters<typeof multipartBody>[1],
+  ) => {
     const before = await countRows(t, 'residents');
     const res = await send('admin', file, IMPORT_URL, options);
     expect(res.statusCode).toBe(status);
@@ -179,7 +261,10 @@ describe('the file is checked by content and size before anything is read', () =
   };
 
   it('415 for a PNG or plain text renamed .xlsx, and for a zip without [Content_Types].xml', async () => {
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await refused(png, 415, /Solo se aceptan archivos de Excel \(\.xlsx\)\./);
     await refused(Buffer.from('Nombre,Apellidos\nAna,Luna\n'), 415, /Solo se aceptan archivos de Excel/);
     await refused(zip([storedEntry('hola.txt', 'hola')]), 415, /Solo se aceptan archivos de Excel/);
@@ -187,10 +272,16 @@ describe('the file is checked by content and size before anything is read', () =
 
   it('413 for a zip bomb: an entry inflating past the cap, declared honestly or not', async () => {
     const big = IMPORT_MAX_UNCOMPRESSED_BYTES + 1024 * 1024;
-    const honest = zip([storedEntry('[Content_Types].xml', CONTENT_TYPES), await zerosEntry('xl/worksheets/sheet1.xml', big)]);
+    const honest = zip([
+      storedEntry('[Content_Types].xml', CONTENT_TYPES),
+      await zerosEntry('xl/worksheets/sheet1.xml', big),
+    ]);
     expect(honest.length).toBeLessThan(1024 * 1024);
     await refused(honest, 413, /sin comprimir/);
-    const lying = zip([storedEntry('[Content_Types].xml', CONTENT_TYPES), await zerosEntry('xl/worksheets/sheet1.xml', big, 1000)]);
+    const lying = zip([
+      storedEntry('[Content_Types].xml', CONTENT_TYPES),
+      await zerosEntry('xl/worksheets/sheet1.xml', big, 1000),
+    ]);
     await refused(lying, 413, /sin comprimir/);
   });
 
@@ -203,7 +294,11 @@ describe('the file is checked by content and size before anything is read', () =
     await refused(await workbook([]), 400, /no tiene residentes/);
     const wrong: string[] = [...RESIDENT_IMPORT_HEADERS];
     wrong[2] = 'Email';
-    await refused(await workbook([residentRow({ email: 'encabezado@correo.mx' })], wrong), 400, /encabezados no coinciden/);
+    await refused(
+      await workbook([residentRow({ email: 'encabezado@correo.mx' })], wrong),
+      400,
+      /encabezados no coinciden/,
+    );
     await refused(await workbook([residentRow()]), 400, /campo "file"/, { field: 'archivo' });
   });
 

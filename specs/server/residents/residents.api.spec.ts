@@ -4,32 +4,62 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); });
-afterAll(async () => { await t?.close(); });
-
-const streetId = async (name: string) => (await t.db.one<{ id: number }>('SELECT id FROM streets WHERE name = $1', [name]))!.id;
-const body = async (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Teresa', lastName: 'Luna Prieto', email: 'teresa.luna@correo.mx', idStreet: await streetId('Calle Cedro'),
-  number: '45', intNumber: '', useapp: false, notresident: false, phones: [{ phone: '5512345678' }], ...overrides,
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
 });
-type Listed = { uuid: string; name: string; email: string | null; testResidentRegistration: { pending: true; expiresAt: string } | null };
+afterAll(async () => {
+  await t?.close();
+});
+
+const streetId = async (name: string) =>
+  (await t.db.one<{ id: number }>('SELECT id FROM streets WHERE name = $1', [name]))!.id;
+const body = async (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Teresa',
+  lastName: 'Luna Prieto',
+  email: 'teresa.luna@correo.mx',
+  idStreet: await streetId('Calle Cedro'),
+  number: '45',
+  intNumber: '',
+  useapp: false,
+  notresident: false,
+  phones: [{ phone: '5512345678' }],
+  ...overrides,
+});
+type Listed = {
+  uuid: string;
+  name: string;
+  email: string | null;
+  testResidentRegistration: { pending: true; expiresAt: string } | null;
+};
 /** The code a resident was mailed last: the only place a registration code travels. */
 const mailedCode = (email: string) => {
   const mail = t.mailer.sent.filter((m) => m.to === email).at(-1);
   return mail?.text.match(/Tu código de registro es: ([A-Z0-9]{6})/)?.[1] ?? null;
 };
-const listed = async (query = '') => (await a.admin.get(`/api/residents/?${query}`)).json() as { data: Listed[]; totalElements: number; pageNumber: number; totalPages: number };
+const listed = async (query = '') =>
+  (await a.admin.get(`/api/residents/?${query}`)).json() as {
+    data: Listed[];
+    totalElements: number;
+    pageNumber: number;
+    totalPages: number;
+  };
 
 describe('GET api/residents/ (page, size, search, useApp → data, totalPages, totalElements, pageNumber)', () => {
-  it('answers the live residents of the caller\'s community in the page shape (data, totalPages, totalElements, pageNumber)', async () => {
+  it("answers the live residents of the caller's community in the page shape (data, totalPages, totalElements, pageNumber)", async () => {
     const page = await listed('page=0&size=15');
     expect(page.totalElements).toBe(5);
     expect(page.pageNumber).toBe(0);
     expect(page.totalPages).toBe(1);
     expect(page.data.map((r) => r.name)).toContain('Rosa Martínez Cruz');
     const rosa = page.data.find((r) => r.name === 'Rosa Martínez Cruz')!;
-    expect(rosa).toMatchObject({ email: 'residente@porton.mx', useapp: true, status: 'ACTIVE', testResidentRegistration: null,
-      testStreet: { name: 'Calle Roble', testZone: { name: 'Zona Norte' } } });
+    expect(rosa).toMatchObject({
+      email: 'residente@porton.mx',
+      useapp: true,
+      status: 'ACTIVE',
+      testResidentRegistration: null,
+      testStreet: { name: 'Calle Roble', testZone: { name: 'Zona Norte' } },
+    });
   });
 
   it('searches case-insensitively on name, email, street and number', async () => {
@@ -44,7 +74,8 @@ describe('GET api/residents/ (page, size, search, useApp → data, totalPages, t
   });
 
   it('is refused to guard, resident, integrator and general admin (403); another community sees only its own', async () => {
-    for (const who of [a.guard, a.resident, a.integrator, a.generalAdmin]) expect((await who.get('/api/residents/')).statusCode).toBe(403);
+    for (const who of [a.guard, a.resident, a.integrator, a.generalAdmin])
+      expect((await who.get('/api/residents/')).statusCode).toBe(403);
     const other = (await a.admin2.get('/api/residents/')).json();
     expect(other.data.map((r: Listed) => r.name)).toEqual(['Daniel Ortega Paz', 'Sofía Castro Rivas']);
   });
@@ -56,7 +87,12 @@ describe('POST api/residents (a list of one) and the registration code', () => {
     const res = await a.capturista.post('/api/residents', [await body({ useapp: true })]);
     expect(res.statusCode).toBe(201);
     const [created] = res.json();
-    expect(created).toMatchObject({ firstName: 'Teresa', email: 'teresa.luna@correo.mx', useapp: true, phones: [{ phone: '5512345678' }] });
+    expect(created).toMatchObject({
+      firstName: 'Teresa',
+      email: 'teresa.luna@correo.mx',
+      useapp: true,
+      phones: [{ phone: '5512345678' }],
+    });
     expect(Object.keys(created.testResidentRegistration).sort()).toEqual(['expiresAt', 'pending']);
     const exp = Date.parse(created.testResidentRegistration.expiresAt);
     expect(exp - before).toBeGreaterThan(14.9 * 60_000);
@@ -96,7 +132,9 @@ describe('POST api/residents (a list of one) and the registration code', () => {
   });
 
   it('answers 404 for a street of another community', async () => {
-    const res = await a.admin.post('/api/residents', [await body({ email: 'ajeno@correo.mx', idStreet: await streetId('Calle Girasol') })]);
+    const res = await a.admin.post('/api/residents', [
+      await body({ email: 'ajeno@correo.mx', idStreet: await streetId('Calle Girasol') }),
+    ]);
     expect(res.statusCode).toBe(404);
   });
 
@@ -104,12 +142,24 @@ describe('POST api/residents (a list of one) and the registration code', () => {
     const teresa = (await listed('search=teresa')).data[0];
     expect(teresa.testResidentRegistration).toMatchObject({ pending: true });
     const code = mailedCode('teresa.luna@correo.mx')!;
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/residents/register', payload: { email: 'teresa.luna@correo.mx', code: 'ZZZZZZ', password: 'Secreta2026' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/residents/register',
+      payload: { email: 'teresa.luna@correo.mx', code: 'ZZZZZZ', password: 'Secreta2026' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error_description).toBe('El código o el correo no son válidos.');
-    const res = await t.app.inject({ method: 'POST', url: '/api/residents/register', payload: { email: 'teresa.luna@correo.mx', code: code.toLowerCase(), password: 'Secreta2026' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/residents/register',
+      payload: { email: 'teresa.luna@correo.mx', code: code.toLowerCase(), password: 'Secreta2026' },
+    });
     expect(res.statusCode).toBe(201);
-    const again = await t.app.inject({ method: 'POST', url: '/api/residents/register', payload: { email: 'teresa.luna@correo.mx', code, password: 'Secreta2026' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/residents/register',
+      payload: { email: 'teresa.luna@correo.mx', code, password: 'Secreta2026' },
+    });
     expect(again.statusCode).toBe(410);
     const token = await t.signIn('teresa.luna@correo.mx', 'Secreta2026');
     const me = (await t.as(token).get('/api/users/me')).json();
@@ -132,9 +182,14 @@ describe('POST api/residents (a list of one) and the registration code', () => {
   it('an expired code answers 410 with a Spanish message, and a resend issues a new one', async () => {
     const res = await a.admin.post('/api/residents', [await body({ email: 'vencido@correo.mx', useapp: true })]);
     const created = res.json()[0];
-    await t.db.query("UPDATE resident_codes SET expires_at = now() - interval '1 minute' WHERE resident_id = $1", [created.idResident]);
-    const expired = await t.app.inject({ method: 'POST', url: '/api/residents/register',
-      payload: { email: 'vencido@correo.mx', code: mailedCode('vencido@correo.mx'), password: 'Secreta2026' } });
+    await t.db.query("UPDATE resident_codes SET expires_at = now() - interval '1 minute' WHERE resident_id = $1", [
+      created.idResident,
+    ]);
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: '/api/residents/register',
+      payload: { email: 'vencido@correo.mx', code: mailedCode('vencido@correo.mx'), password: 'Secreta2026' },
+    });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error_description).toMatch(/expiró/);
     const first = mailedCode('vencido@correo.mx');
@@ -154,7 +209,12 @@ describe('POST api/residents (a list of one) and the registration code', () => {
   it('brute force of codes is throttled (429 after 5 failures for an email)', async () => {
     await a.admin.post('/api/residents', [await body({ email: 'fuerza@correo.mx', useapp: true })]);
     const code = mailedCode('fuerza@correo.mx')!;
-    const attempt = (c: string) => t.app.inject({ method: 'POST', url: '/api/residents/register', payload: { email: 'fuerza@correo.mx', code: c, password: 'Secreta2026' } });
+    const attempt = (c: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/residents/register',
+        payload: { email: 'fuerza@correo.mx', code: c, password: 'Secreta2026' },
+      });
     for (let i = 0; i < 5; i++) expect((await attempt('AAAAAA')).statusCode).toBe(400);
     expect((await attempt(code)).statusCode).toBe(429);
   });
@@ -163,16 +223,25 @@ describe('POST api/residents (a list of one) and the registration code', () => {
 describe('Throttles count atomically before evaluating', () => {
   it('40 wrong codes sent at once for one email: exactly 5 are evaluated (400), the other 35 answer 429 unseen', async () => {
     await a.admin.post('/api/residents', [await body({ email: 'rafaga@correo.mx', useapp: true })]);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => t.app.inject({
-      method: 'POST', url: '/api/residents/register', payload: { email: 'rafaga@correo.mx', code: 'ZZZZZZ', password: 'Secreta2026' },
-      remoteAddress: '203.0.113.40',
-    })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/residents/register',
+          payload: { email: 'rafaga@correo.mx', code: 'ZZZZZZ', password: 'Secreta2026' },
+          remoteAddress: '203.0.113.40',
+        }),
+      ),
+    );
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(35);
     // The right code after the burst is refused too: the limit holds for the window.
-    const right = await t.app.inject({ method: 'POST', url: '/api/residents/register',
-      payload: { email: 'rafaga@correo.mx', code: mailedCode('rafaga@correo.mx'), password: 'Secreta2026' } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/residents/register',
+      payload: { email: 'rafaga@correo.mx', code: mailedCode('rafaga@correo.mx'), password: 'Secreta2026' },
+    });
     expect(right.statusCode).toBe(429);
   });
 });
@@ -181,8 +250,16 @@ describe('validateEmail, delete and reactivate', () => {
   it('tells free, taken and deleted; a capturista cannot delete (403); the admin soft-deletes; reactivation brings it back', async () => {
     const check = async (email: string, residentUuid?: string) =>
       (await a.admin.post('/api/residents/validateEmail/', residentUuid ? { email, residentUuid } : { email })).json();
-    expect(await check('nadie@correo.mx')).toEqual({ Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } });
-    expect(await check('residente@porton.mx')).toEqual({ Success: false, Message: 'Correo ya existente.', Data: { residentStatus: 'TAKEN' } });
+    expect(await check('nadie@correo.mx')).toEqual({
+      Success: true,
+      Message: '',
+      Data: { residentStatus: 'AVAILABLE' },
+    });
+    expect(await check('residente@porton.mx')).toEqual({
+      Success: false,
+      Message: 'Correo ya existente.',
+      Data: { residentStatus: 'TAKEN' },
+    });
     const res = await a.admin.post('/api/residents', [await body({ email: 'borrame@correo.mx' })]);
     const created = res.json()[0];
     expect((await check('borrame@correo.mx', created.uuid)).Data.residentStatus).toBe('AVAILABLE');
@@ -199,34 +276,62 @@ describe('validateEmail, delete and reactivate', () => {
 describe('Licences: a community cannot hold more live residents than its licences', () => {
   it('three concurrent creates at the last free licence: one 201, two 409 with the licence message; nothing else created', async () => {
     const villas = (await t.db.one<{ id: number }>("SELECT id FROM communities WHERE name = 'Villas del Sol'"))!.id;
-    const live = (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL', [villas]))!.n;
+    const live = (await t.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL',
+      [villas],
+    ))!.n;
     await t.db.query('UPDATE communities SET license_total = $2 WHERE id = $1', [villas, live + 1]);
     const girasol = await streetId('Calle Girasol');
-    const results = await Promise.all(['uno', 'dos', 'tres'].map(async (n) =>
-      a.admin2.post('/api/residents', [await body({ email: `${n}@villas.mx`, idStreet: girasol })])));
+    const results = await Promise.all(
+      ['uno', 'dos', 'tres'].map(async (n) =>
+        a.admin2.post('/api/residents', [await body({ email: `${n}@villas.mx`, idStreet: girasol })]),
+      ),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     const refused = results.find((r) => r.statusCode === 409)!;
-    expect(refused.json().error_description).toBe(`No es posible registrar más residentes: el fraccionamiento ya usa sus ${live + 1} licencias.`);
-    expect((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL', [villas]))!.n).toBe(live + 1);
+    expect(refused.json().error_description).toBe(
+      `No es posible registrar más residentes: el fraccionamiento ya usa sus ${live + 1} licencias.`,
+    );
+    expect(
+      (await t.db.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL',
+        [villas],
+      ))!.n,
+    ).toBe(live + 1);
   });
 });
 
 describe('PUT api/residents/{uuid}, phones, and the option lists', () => {
   it('updates fields and phones: a sent uuid keeps that phone, a new one is added, an omitted one removed', async () => {
-    const created = (await a.admin.post('/api/residents', [await body({ email: 'editame@correo.mx', phones: [{ phone: '111' }, { phone: '222' }] })])).json()[0];
+    const created = (
+      await a.admin.post('/api/residents', [
+        await body({ email: 'editame@correo.mx', phones: [{ phone: '111' }, { phone: '222' }] }),
+      ])
+    ).json()[0];
     const [first] = created.phones;
     const res = await a.capturista.put(`/api/residents/${created.uuid}`, {
-      ...(await body({ email: 'editame@correo.mx' })), idZone: created.idZone, firstName: 'Teodora', number: '46',
+      ...(await body({ email: 'editame@correo.mx' })),
+      idZone: created.idZone,
+      firstName: 'Teodora',
+      number: '46',
       phones: [{ uuid: first.uuid, phone: '1112' }, { phone: '333' }],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ firstName: 'Teodora', number: '46' });
-    expect(res.json().phones).toEqual([{ uuid: first.uuid, phone: '1112' }, { uuid: expect.any(String), phone: '333' }]);
+    expect(res.json().phones).toEqual([
+      { uuid: first.uuid, phone: '1112' },
+      { uuid: expect.any(String), phone: '333' },
+    ]);
   });
 
   it("an edit changes the 'No. acción' only in a club; elsewhere it stays as it was", async () => {
     const created = (await a.admin.post('/api/residents', [await body({ email: 'accion@correo.mx' })])).json()[0];
-    const put = async () => a.admin.put(`/api/residents/${created.uuid}`, { ...(await body({ email: 'accion@correo.mx' })), idZone: created.idZone, action: 'A-17' });
+    const put = async () =>
+      a.admin.put(`/api/residents/${created.uuid}`, {
+        ...(await body({ email: 'accion@correo.mx' })),
+        idZone: created.idZone,
+        action: 'A-17',
+      });
     const before = created.action;
     const plain = await put();
     expect(plain.statusCode).toBe(200);
@@ -240,17 +345,27 @@ describe('PUT api/residents/{uuid}, phones, and the option lists', () => {
   });
 
   it('a phone uuid of another resident answers 404 and changes nothing', async () => {
-    const rows = (await listed('search=editame')).data as unknown as { uuid: string; idZone: number; phones: { uuid: string; phone: string }[] }[];
+    const rows = (await listed('search=editame')).data as unknown as {
+      uuid: string;
+      idZone: number;
+      phones: { uuid: string; phone: string }[];
+    }[];
     const other = (await a.admin.post('/api/residents', [await body({ email: 'otro.tel@correo.mx' })])).json()[0];
     const res = await a.admin.put(`/api/residents/${rows[0].uuid}`, {
-      ...(await body({ email: 'editame@correo.mx' })), idZone: rows[0].idZone, phones: [{ uuid: other.phones[0].uuid, phone: '999' }],
+      ...(await body({ email: 'editame@correo.mx' })),
+      idZone: rows[0].idZone,
+      phones: [{ uuid: other.phones[0].uuid, phone: '999' }],
     });
     expect(res.statusCode).toBe(404);
     expect((await listed('search=editame')).data[0]).toMatchObject({ phones: rows[0].phones });
   });
 
   it('DELETE api/phones/{uuid} removes a saved phone; the only phone is kept (409); another community answers 404', async () => {
-    const r = (await a.admin.post('/api/residents', [await body({ email: 'tels@correo.mx', phones: [{ phone: '1' }, { phone: '2' }] })])).json()[0];
+    const r = (
+      await a.admin.post('/api/residents', [
+        await body({ email: 'tels@correo.mx', phones: [{ phone: '1' }, { phone: '2' }] }),
+      ])
+    ).json()[0];
     expect((await a.admin2.del(`/api/phones/${r.phones[0].uuid}`)).statusCode).toBe(404);
     expect((await a.capturista.del(`/api/phones/${r.phones[0].uuid}`)).statusCode).toBe(204);
     const last = await a.admin.del(`/api/phones/${r.phones[1].uuid}`);
@@ -272,16 +387,20 @@ describe('PUT api/residents/{uuid}, phones, and the option lists', () => {
     expect((await a.guard.get('/api/residents/findOne')).statusCode).toBe(400);
   });
 
-  it('another community\'s resident answers 404 to read, edit, enable, disable, resend and delete', async () => {
+  it("another community's resident answers 404 to read, edit, enable, disable, resend and delete", async () => {
     const rosa = (await listed('search=rosa')).data[0];
     for (const res of [
       await a.admin2.get(`/api/residents/${rosa.uuid}`),
-      await a.admin2.put(`/api/residents/${rosa.uuid}`, { ...(await body({ email: 'x@y.mx' })), idStreet: await streetId('Calle Girasol') }),
+      await a.admin2.put(`/api/residents/${rosa.uuid}`, {
+        ...(await body({ email: 'x@y.mx' })),
+        idStreet: await streetId('Calle Girasol'),
+      }),
       await a.admin2.put(`/api/residents/enable/${rosa.uuid}`),
       await a.admin2.put(`/api/residents/disable/${rosa.uuid}`),
       await a.admin2.put(`/api/residents/resendRegistrationEmail/${rosa.uuid}`),
       await a.admin2.del(`/api/residents/${rosa.uuid}`),
-    ]) expect(res.statusCode).toBe(404);
+    ])
+      expect(res.statusCode).toBe(404);
     expect((await listed('search=rosa')).data[0]).toMatchObject({ status: 'ACTIVE', useapp: true });
   });
 });

@@ -3,13 +3,19 @@ import { ACCOUNT_EXPIRED } from '../../../src/shared/platform/errors.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const tokenRequest = (fields: Record<string, string>, authorization = t.basic, ip = '10.0.0.1') =>
   t.app.inject({
-    method: 'POST', url: '/oauth/token', remoteAddress: ip,
+    method: 'POST',
+    url: '/oauth/token',
+    remoteAddress: ip,
     headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
     payload: form(fields),
   });
@@ -25,8 +31,10 @@ describe('POST /oauth/token', () => {
   });
 
   it('refuses a wrong client credential with invalid_client', async () => {
-    const res = await tokenRequest({ grant_type: 'password', username: 'admin@porton.mx', password: 'Porton2026' },
-      `Basic ${Buffer.from('porton-web:wrong').toString('base64')}`);
+    const res = await tokenRequest(
+      { grant_type: 'password', username: 'admin@porton.mx', password: 'Porton2026' },
+      `Basic ${Buffer.from('porton-web:wrong').toString('base64')}`,
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('invalid_client');
   });
@@ -50,7 +58,11 @@ describe('POST /oauth/token', () => {
 
   it("answers 'User account has expired' for a disabled account", async () => {
     await t.db.query(`UPDATE users SET status = 'DISABLED' WHERE email = 'contratista@porton.mx'`);
-    const res = await tokenRequest({ grant_type: 'password', username: 'contratista@porton.mx', password: 'Porton2026' });
+    const res = await tokenRequest({
+      grant_type: 'password',
+      username: 'contratista@porton.mx',
+      password: 'Porton2026',
+    });
     expect(res.json()).toEqual({ error: 'invalid_grant', error_description: ACCOUNT_EXPIRED });
     await t.db.query(`UPDATE users SET status = 'ACTIVE' WHERE email = 'contratista@porton.mx'`);
   });
@@ -70,8 +82,16 @@ describe('session: whoami, me, switch community, log-out', () => {
   it('me answers the current user with both communities of the administrator', async () => {
     const token = await t.signIn('administrador@porton.mx');
     const me = (await t.as(token).get('/api/users/me')).json();
-    expect(me).toMatchObject({ email: 'administrador@porton.mx', idUsersTypes: 4, role: 'Administrador de fraccionamiento', firstName: 'Adriana' });
-    expect(me.product.map((p: { name: string }) => p.name).sort()).toEqual(['Bosques del Valle', 'Residencial Las Palmas']);
+    expect(me).toMatchObject({
+      email: 'administrador@porton.mx',
+      idUsersTypes: 4,
+      role: 'Administrador de fraccionamiento',
+      firstName: 'Adriana',
+    });
+    expect(me.product.map((p: { name: string }) => p.name).sort()).toEqual([
+      'Bosques del Valle',
+      'Residencial Las Palmas',
+    ]);
     expect(me.testFrac.uuid).toBeTruthy();
     const who = (await t.as(token).get('/api/users/whoami')).json();
     expect(who).toMatchObject({ email: 'administrador@porton.mx', idUsersTypes: 4 });
@@ -109,29 +129,48 @@ describe('session: whoami, me, switch community, log-out', () => {
 });
 
 describe('password reset and registration', () => {
-  const resetRequest = (email: string) => t.app.inject({
-    method: 'POST', url: '/api/users/resetPassword', payload: email,
-    headers: { authorization: t.basic, 'content-type': 'text/plain' },
-  });
+  const resetRequest = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/resetPassword',
+      payload: email,
+      headers: { authorization: t.basic, 'content-type': 'text/plain' },
+    });
 
   it('resetPassword mails a link whose ticket findUser resolves and newPassword consumes', async () => {
     const res = await resetRequest('residente@porton.mx');
     expect(res.statusCode).toBe(200);
     // The mail leaves after the answer (equal timing for known and unknown emails).
-    const mail = await vi.waitFor(() => { const m = t.mailer.sent.at(-1); if (m?.to !== 'residente@porton.mx') throw new Error('no mail yet'); return m; });
+    const mail = await vi.waitFor(() => {
+      const m = t.mailer.sent.at(-1);
+      if (m?.to !== 'residente@porton.mx') throw new Error('no mail yet');
+      return m;
+    });
     expect(mail.to).toBe('residente@porton.mx');
     const ticket = /uuid=([0-9a-f-]{36})/.exec(mail.text)![1];
     const found = await t.app.inject({ method: 'GET', url: `/api/users/findUser/${ticket}` });
     expect(found.json()).toMatchObject({ email: 'residente@porton.mx', idUsersTypes: 3 });
 
-    const weak = await t.app.inject({ method: 'POST', url: '/api/users/newPassword', payload: { uuid: ticket, password: 'sinnumero' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/newPassword',
+      payload: { uuid: ticket, password: 'sinnumero' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error_description).toContain('Tu contraseña debe contener al menos un número y una mayúscula');
 
-    const ok = await t.app.inject({ method: 'POST', url: '/api/users/newPassword', payload: { uuid: ticket, password: 'NuevaClave9' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/newPassword',
+      payload: { uuid: ticket, password: 'NuevaClave9' },
+    });
     expect(ok.statusCode).toBe(200);
     await t.signIn('residente@porton.mx', 'NuevaClave9');
-    const again = await t.app.inject({ method: 'POST', url: '/api/users/newPassword', payload: { uuid: ticket, password: 'OtraClave99' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/newPassword',
+      payload: { uuid: ticket, password: 'OtraClave99' },
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().error_description).toBe('No existe el usuario solicitado, por favor contacte a soporte');
   });
@@ -160,7 +199,9 @@ describe('GET api/addresses/{postalCode}', () => {
   it('answers the colonies, city and state of 01000', async () => {
     const token = await t.signIn('integrador@porton.mx');
     const res = await t.as(token).get('/api/addresses/01000');
-    expect(res.json()).toEqual([expect.objectContaining({ colony: 'San Ángel', location: 'Álvaro Obregón', state: 'Ciudad de México' })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ colony: 'San Ángel', location: 'Álvaro Obregón', state: 'Ciudad de México' }),
+    ]);
   });
   it('refuses a postal code that is not 5 digits', async () => {
     const token = await t.signIn('integrador@porton.mx');
@@ -173,6 +214,8 @@ describe('GET api/addresses/{postalCode}', () => {
 describe('OpenAPI description', () => {
   it('documents the routes it serves', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/oauth/token', '/api/users/me', '/api/addresses/{postalCode}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/oauth/token', '/api/users/me', '/api/addresses/{postalCode}']),
+    );
   });
 });

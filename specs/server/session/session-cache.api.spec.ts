@@ -35,7 +35,10 @@ beforeAll(async () => {
   admin = await t.signIn('administrador@porton.mx');
 }, 180_000);
 afterAll(async () => {
-  if (peer && peer.child.exitCode === null) { peer.child.kill('SIGTERM'); await peer.exited; }
+  if (peer && peer.child.exitCode === null) {
+    peer.child.kill('SIGTERM');
+    await peer.exited;
+  }
   await t?.close();
 });
 
@@ -79,19 +82,32 @@ describe(`the session cache serves from memory, so events must end sessions (${p
 describe('every revocation path of docs/decisions.md takes effect on the very next request, on every process', () => {
   it('log-out', async () => {
     const token = await t.signIn('administrador@porton.mx');
-    await revokedOnBoth(token, async () => { expect(await onA('POST', '/api/users/logout', token)).toBe(204); });
+    await revokedOnBoth(token, async () => {
+      expect(await onA('POST', '/api/users/logout', token)).toBe(204);
+    });
   });
 
   it('a password reset (the new password revokes the open sessions)', async () => {
     const token = await t.signIn('capturista@porton.mx');
     await revokedOnBoth(token, async () => {
       const asked = await t.app.inject({
-        method: 'POST', url: '/api/users/resetPassword', payload: 'capturista@porton.mx', headers: { authorization: t.basic, 'content-type': 'text/plain' },
+        method: 'POST',
+        url: '/api/users/resetPassword',
+        payload: 'capturista@porton.mx',
+        headers: { authorization: t.basic, 'content-type': 'text/plain' },
       });
       expect(asked.statusCode).toBe(200);
-      const mail = await vi.waitFor(() => { const m = t.mailer.sent.at(-1); if (m?.to !== 'capturista@porton.mx') throw new Error('no mail yet'); return m; });
+      const mail = await vi.waitFor(() => {
+        const m = t.mailer.sent.at(-1);
+        if (m?.to !== 'capturista@porton.mx') throw new Error('no mail yet');
+        return m;
+      });
       const ticket = /uuid=([0-9a-f-]{36})/.exec(mail.text)![1];
-      const set = await t.app.inject({ method: 'POST', url: '/api/users/newPassword', payload: { uuid: ticket, password: 'NuevaClave9' } });
+      const set = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/newPassword',
+        payload: { uuid: ticket, password: 'NuevaClave9' },
+      });
       expect(set.statusCode).toBe(200);
     });
   });
@@ -99,7 +115,8 @@ describe('every revocation path of docs/decisions.md takes effect on the very ne
   it('a disabled resident (its account has no live resident record left)', async () => {
     const token = await t.signIn('residente@porton.mx');
     const records = await t.db.query<{ uuid: string }>(
-      "SELECT r.uuid FROM residents r JOIN users u ON u.id = r.user_id WHERE u.email = 'residente@porton.mx' AND r.deleted_at IS NULL AND r.status = 'ACTIVE'");
+      "SELECT r.uuid FROM residents r JOIN users u ON u.id = r.user_id WHERE u.email = 'residente@porton.mx' AND r.deleted_at IS NULL AND r.status = 'ACTIVE'",
+    );
     expect(records.length).toBeGreaterThan(0);
     await revokedOnBoth(token, async () => {
       for (const { uuid } of records) expect(await onA('PUT', `/api/residents/disable/${uuid}`, admin)).toBe(200);
@@ -109,26 +126,34 @@ describe('every revocation path of docs/decisions.md takes effect on the very ne
   it('a deleted user', async () => {
     const token = await t.signIn('vigilante@porton.mx');
     const { uuid } = (await t.db.one<{ uuid: string }>("SELECT uuid FROM users WHERE email = 'vigilante@porton.mx'"))!;
-    await revokedOnBoth(token, async () => { expect(await onA('DELETE', `/api/users/${uuid}`, admin)).toBe(204); });
+    await revokedOnBoth(token, async () => {
+      expect(await onA('DELETE', `/api/users/${uuid}`, admin)).toBe(204);
+    });
   });
 
-  it('a disabled integrator: its own account and its communities\' staff', async () => {
+  it("a disabled integrator: its own account and its communities' staff", async () => {
     const general = await t.signIn('admin@porton.mx');
     const [own, staff] = [await t.signIn('integrador2@porton.mx'), await t.signIn('administrador2@porton.mx')];
     expect(await onB('GET', me, staff)).toBe(200);
     await revokedOnBoth(own, async () => {
-      expect(await onA('PUT', `/api/integrator/${await integratorUuid(t, 'integrador2@porton.mx')}/disable`, general)).toBe(200);
+      expect(
+        await onA('PUT', `/api/integrator/${await integratorUuid(t, 'integrador2@porton.mx')}/disable`, general),
+      ).toBe(200);
     });
     expect(await onA('GET', me, staff)).toBe(401);
     expect(await onB('GET', me, staff)).toBe(401);
-    expect(await onA('PUT', `/api/integrator/${await integratorUuid(t, 'integrador2@porton.mx')}/enable`, general)).toBe(200);
+    expect(
+      await onA('PUT', `/api/integrator/${await integratorUuid(t, 'integrador2@porton.mx')}/enable`, general),
+    ).toBe(200);
   });
 
   it('a closed community (licence expired): the members of its sessions', async () => {
     const integrator = await t.signIn('integrador@porton.mx');
     const token = await t.signIn('administrador@porton.mx');
     const frac = ((await t.as(token).get(me)).json() as { testFrac: { uuid: string } }).testFrac.uuid;
-    await revokedOnBoth(token, async () => { expect(await onA('PUT', `/api/fracs/${frac}/disable`, integrator)).toBe(200); });
+    await revokedOnBoth(token, async () => {
+      expect(await onA('PUT', `/api/fracs/${frac}/disable`, integrator)).toBe(200);
+    });
     expect(await onA('PUT', `/api/fracs/${frac}/enable`, integrator)).toBe(200);
     // Enabling brings the session back (not revoked), on both processes.
     expect(await onA('GET', me, token)).toBe(200);
@@ -141,13 +166,25 @@ describe('every revocation path of docs/decisions.md takes effect on the very ne
     expect(created.statusCode, created.body).toBe(201);
     const booth = created.json() as DeviceAnswer;
     const { code } = (await t.as(admin).put(`/api/devices/linkCode/${booth.uuid}`)).json() as LinkCodeAnswer;
-    const linked = await t.app.inject({ method: 'POST', url: '/api/devices/link', payload: { code }, remoteAddress: '10.0.0.9' });
+    const linked = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/link',
+      payload: { code },
+      remoteAddress: '10.0.0.9',
+    });
     const { deviceToken: token } = linked.json() as LinkAnswer;
     expect(token.startsWith(DEVICE_TOKEN_PREFIX)).toBe(true);
     const { deviceToken } = (await t.as(admin).get(`/api/devices/${booth.uuid}`)).json() as DeviceAnswer;
-    await revokedOnBoth(token, async () => {
-      expect((await t.as(admin).put(`/api/devices/unlinkDevice/${booth.uuid}`, { deviceToken })).statusCode).toBe(200);
-    }, '/api/devices/heartbeat', 'POST');
+    await revokedOnBoth(
+      token,
+      async () => {
+        expect((await t.as(admin).put(`/api/devices/unlinkDevice/${booth.uuid}`, { deviceToken })).statusCode).toBe(
+          200,
+        );
+      },
+      '/api/devices/heartbeat',
+      'POST',
+    );
   });
 
   it('switching the active community is seen at once by both processes (the cached context follows the session)', async () => {
@@ -157,8 +194,13 @@ describe('every revocation path of docs/decisions.md takes effect on the very ne
     const other = fracs.find((f) => f.uuid !== before);
     expect(other, 'the demo administrator works in two communities').toBeDefined();
     const frac = async (on: 'A' | 'B') => {
-      if (on === 'A' || !peer) return ((await t.as(token).get(me)).json() as { testFrac: { uuid: string } }).testFrac.uuid;
-      return ((await (await fetch(`${peer.base}${me}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { testFrac: { uuid: string } }).testFrac.uuid;
+      if (on === 'A' || !peer)
+        return ((await t.as(token).get(me)).json() as { testFrac: { uuid: string } }).testFrac.uuid;
+      return (
+        (await (await fetch(`${peer.base}${me}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          testFrac: { uuid: string };
+        }
+      ).testFrac.uuid;
     };
     expect(await frac('B')).toBe(before);
     expect((await t.as(token).put(`/api/users/setUpdateFrac/${other!.uuid}`)).statusCode).toBe(200);

@@ -12,11 +12,22 @@ beforeAll(async () => {
   t = await testApp();
   proxied = await testApp({ env: { TRUST_PROXY: '10.9.0.1' } });
 });
-afterAll(async () => { await t?.close(); await proxied?.close(); });
+afterAll(async () => {
+  await t?.close();
+  await proxied?.close();
+});
 
-const tokenRequest = (app: TestApp, username: string, password: string, ip: string, headers: Record<string, string> = {}) =>
+const tokenRequest = (
+  app: TestApp,
+  username: string,
+  password: string,
+  ip: string,
+  headers: Record<string, string> = {},
+) =>
   app.app.inject({
-    method: 'POST', url: '/oauth/token', remoteAddress: ip,
+    method: 'POST',
+    url: '/oauth/token',
+    remoteAddress: ip,
     headers: { authorization: app.basic, 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
   });
@@ -25,7 +36,9 @@ describe('sign-in throttle: the client address', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy: a rotating header never escapes the per-address limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const res = await tokenRequest(t, `spray${i}@porton.mx`, 'x', '10.3.0.1', { 'x-forwarded-for': `198.51.100.${i}` });
+      const res = await tokenRequest(t, `spray${i}@porton.mx`, 'x', '10.3.0.1', {
+        'x-forwarded-for': `198.51.100.${i}`,
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, SIGN_IN_POLICY.addressMax)).toEqual(Array(SIGN_IN_POLICY.addressMax).fill(400));
@@ -36,15 +49,30 @@ describe('sign-in throttle: the client address', () => {
     for (let i = 0; i < SIGN_IN_POLICY.addressMax; i++) {
       await tokenRequest(proxied, `spray${i}@porton.mx`, 'x', '10.9.0.1', { 'x-forwarded-for': '203.0.113.7' });
     }
-    expect((await tokenRequest(proxied, 'capturista@porton.mx', 'Porton2026', '10.9.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(429);
-    expect((await tokenRequest(proxied, 'capturista@porton.mx', 'Porton2026', '10.9.0.1', { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(200);
+    expect(
+      (
+        await tokenRequest(proxied, 'capturista@porton.mx', 'Porton2026', '10.9.0.1', {
+          'x-forwarded-for': '203.0.113.7',
+        })
+      ).statusCode,
+    ).toBe(429);
+    expect(
+      (
+        await tokenRequest(proxied, 'capturista@porton.mx', 'Porton2026', '10.9.0.1', {
+          'x-forwarded-for': '203.0.113.8',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a request not from the configured proxy cannot choose its address with the header', async () => {
     for (let i = 0; i < SIGN_IN_POLICY.addressMax; i++) {
       await tokenRequest(proxied, `rot${i}@porton.mx`, 'x', '10.4.0.1', { 'x-forwarded-for': `198.51.100.${i}` });
     }
-    expect((await tokenRequest(proxied, 'rot0@porton.mx', 'x', '10.4.0.1', { 'x-forwarded-for': '198.51.100.200' })).statusCode).toBe(429);
+    expect(
+      (await tokenRequest(proxied, 'rot0@porton.mx', 'x', '10.4.0.1', { 'x-forwarded-for': '198.51.100.200' }))
+        .statusCode,
+    ).toBe(429);
   });
 });
 
@@ -61,7 +89,10 @@ describe('sign-in throttle: no lockout handed to attackers', () => {
     }
     const waiting = await tokenRequest(t, 'residente@porton.mx', 'Porton2026', '10.6.0.1');
     expect(waiting.statusCode).toBe(429);
-    expect(waiting.json()).toEqual({ error: 'too_many_requests', error_description: 'Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.' });
+    expect(waiting.json()).toEqual({
+      error: 'too_many_requests',
+      error_description: 'Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.',
+    });
     await new Promise((r) => setTimeout(r, 1100));
     expect((await tokenRequest(t, 'residente@porton.mx', 'Porton2026', '10.6.0.1')).statusCode).toBe(200);
   });
@@ -76,7 +107,9 @@ describe('sign-in throttle: no lockout handed to attackers', () => {
 
 describe('sign-in throttle: attempts are counted atomically before the password is checked', () => {
   it(`40 wrong passwords sent at once for one account from one address: exactly ${SIGN_IN_POLICY.pairMax} are checked (400), the rest answer 429`, async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, () => tokenRequest(t, 'vigilante@porton.mx', 'adivina', '10.7.0.1')));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => tokenRequest(t, 'vigilante@porton.mx', 'adivina', '10.7.0.1')),
+    );
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 400)).toHaveLength(SIGN_IN_POLICY.pairMax);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - SIGN_IN_POLICY.pairMax);

@@ -7,21 +7,45 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 let t: TestApp;
 let a: Actors;
 let palmas: string;
-beforeAll(async () => { t = await testApp(); a = await signInActors(t); palmas = await communityUuid(t, 'Residencial Las Palmas'); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+  a = await signInActors(t);
+  palmas = await communityUuid(t, 'Residencial Las Palmas');
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const settingsOf = async (who: ReturnType<TestApp['as']>) => (await who.get('/api/users/me')).json().testFrac.settings as FracSettings;
+const settingsOf = async (who: ReturnType<TestApp['as']>) =>
+  (await who.get('/api/users/me')).json().testFrac.settings as FracSettings;
 const body = (overrides: Partial<FracSettings> = {}) => ({
-  folioRequired: true, visitorSearch: true, searchName: true, searchAddress: false, searchAction: true, searchPlace: false, searchCommonArea: false,
-  viewResidentName: true, viewVisitAddress: false, viewResidentAddress: true, viewResidentNumber: false,
-  invitationValidity: 24, invitationMessage: 'Hola, genera tu código para entrar.', frequentInvitationChronoUnit: 'MONTHS', frequentInvitationValidity: 3,
+  folioRequired: true,
+  visitorSearch: true,
+  searchName: true,
+  searchAddress: false,
+  searchAction: true,
+  searchPlace: false,
+  searchCommonArea: false,
+  viewResidentName: true,
+  viewVisitAddress: false,
+  viewResidentAddress: true,
+  viewResidentNumber: false,
+  invitationValidity: 24,
+  invitationMessage: 'Hola, genera tu código para entrar.',
+  frequentInvitationChronoUnit: 'MONTHS',
+  frequentInvitationValidity: 3,
   ...overrides,
 });
 
 describe('GET api/users/me: the settings of the active community', () => {
   it('a new community has the defaults: 12 hours, 1 week, a greeting of at most 80 characters', async () => {
     const s = await settingsOf(a.admin);
-    expect(s).toMatchObject({ uuid: palmas, invitationValidity: 12, frequentInvitationChronoUnit: 'WEEKS', frequentInvitationValidity: 1 });
+    expect(s).toMatchObject({
+      uuid: palmas,
+      invitationValidity: 12,
+      frequentInvitationChronoUnit: 'WEEKS',
+      frequentInvitationValidity: 1,
+    });
     expect(s.invitationMessage.length).toBeGreaterThan(0);
     expect(s.invitationMessage.length).toBeLessThanOrEqual(80);
     expect(s.invitationMessage).toMatch(/código/);
@@ -41,25 +65,66 @@ describe('PUT api/fracs/{uuid}/configure', () => {
     for (const invitationValidity of [8, 12, 24]) {
       expect((await a.admin.put(`/api/fracs/${palmas}/configure`, body({ invitationValidity }))).statusCode).toBe(200);
     }
-    for (const [frequentInvitationChronoUnit, frequentInvitationValidity] of [['WEEKS', 1], ['WEEKS', 2], ['MONTHS', 1], ['MONTHS', 3], ['MONTHS', 6], ['YEARS', 1]] as const) {
-      const res = await a.admin.put(`/api/fracs/${palmas}/configure`, body({ frequentInvitationChronoUnit, frequentInvitationValidity }));
+    for (const [frequentInvitationChronoUnit, frequentInvitationValidity] of [
+      ['WEEKS', 1],
+      ['WEEKS', 2],
+      ['MONTHS', 1],
+      ['MONTHS', 3],
+      ['MONTHS', 6],
+      ['YEARS', 1],
+    ] as const) {
+      const res = await a.admin.put(
+        `/api/fracs/${palmas}/configure`,
+        body({ frequentInvitationChronoUnit, frequentInvitationValidity }),
+      );
       expect(res.statusCode, `${frequentInvitationChronoUnit} ${frequentInvitationValidity}`).toBe(200);
     }
   });
 
   describe('Bad input: 400 with the Spanish message, nothing changed', () => {
     const cases: [string, Partial<FracSettings> | Record<string, unknown>, string, string][] = [
-      ['an 81-character message', { invitationMessage: 'a'.repeat(81) }, 'invitationMessage', 'El mensaje admite como máximo 80 caracteres.'],
-      ['a message of spaces', { invitationMessage: '     ' }, 'invitationMessage',
-        'El mensaje no puede ser vacío, por favor establece un mensaje para tus invitaciones'],
-      ['an empty message', { invitationMessage: '' }, 'invitationMessage',
-        'El mensaje no puede ser vacío, por favor establece un mensaje para tus invitaciones'],
-      ['a 10-hour validity', { invitationValidity: 10 }, 'invitationValidity', 'Selecciona una vigencia de 8, 12 o 24 horas.'],
-      ['3 weeks', { frequentInvitationChronoUnit: 'WEEKS', frequentInvitationValidity: 3 }, 'frequentInvitationValidity',
-        'Selecciona una vigencia de 1 semana, 2 semanas, 1 mes, 3 meses, 6 meses o 1 año.'],
-      ['days', { frequentInvitationChronoUnit: 'DAYS' as never, frequentInvitationValidity: 1 }, 'frequentInvitationChronoUnit',
-        'Selecciona una vigencia de 1 semana, 2 semanas, 1 mes, 3 meses, 6 meses o 1 año.'],
-      ['an option that is not a flag', { searchName: 'sí' as never }, 'searchName', 'searchName: se esperaba verdadero o falso.'],
+      [
+        'an 81-character message',
+        { invitationMessage: 'a'.repeat(81) },
+        'invitationMessage',
+        'El mensaje admite como máximo 80 caracteres.',
+      ],
+      [
+        'a message of spaces',
+        { invitationMessage: '     ' },
+        'invitationMessage',
+        'El mensaje no puede ser vacío, por favor establece un mensaje para tus invitaciones',
+      ],
+      [
+        'an empty message',
+        { invitationMessage: '' },
+        'invitationMessage',
+        'El mensaje no puede ser vacío, por favor establece un mensaje para tus invitaciones',
+      ],
+      [
+        'a 10-hour validity',
+        { invitationValidity: 10 },
+        'invitationValidity',
+        'Selecciona una vigencia de 8, 12 o 24 horas.',
+      ],
+      [
+        '3 weeks',
+        { frequentInvitationChronoUnit: 'WEEKS', frequentInvitationValidity: 3 },
+        'frequentInvitationValidity',
+        'Selecciona una vigencia de 1 semana, 2 semanas, 1 mes, 3 meses, 6 meses o 1 año.',
+      ],
+      [
+        'days',
+        { frequentInvitationChronoUnit: 'DAYS' as never, frequentInvitationValidity: 1 },
+        'frequentInvitationChronoUnit',
+        'Selecciona una vigencia de 1 semana, 2 semanas, 1 mes, 3 meses, 6 meses o 1 año.',
+      ],
+      [
+        'an option that is not a flag',
+        { searchName: 'sí' as never },
+        'searchName',
+        'searchName: se esperaba verdadero o falso.',
+      ],
     ];
     for (const [what, overrides, field, message] of cases) {
       it(`refuses ${what}`, async () => {
@@ -71,7 +136,9 @@ describe('PUT api/fracs/{uuid}/configure', () => {
       });
     }
     it('accepts exactly 80 characters', async () => {
-      expect((await a.admin.put(`/api/fracs/${palmas}/configure`, body({ invitationMessage: 'm'.repeat(80) }))).statusCode).toBe(200);
+      expect(
+        (await a.admin.put(`/api/fracs/${palmas}/configure`, body({ invitationMessage: 'm'.repeat(80) }))).statusCode,
+      ).toBe(200);
     });
   });
 
@@ -83,7 +150,7 @@ describe('PUT api/fracs/{uuid}/configure', () => {
     expect(await settingsOf(a.admin)).toEqual(before);
   });
 
-  it('another community\'s uuid answers 404 and that community keeps its settings', async () => {
+  it("another community's uuid answers 404 and that community keeps its settings", async () => {
     const villas = await communityUuid(t, 'Villas del Sol');
     const before = await settingsOf(a.admin2);
     expect((await a.admin.put(`/api/fracs/${villas}/configure`, body({ invitationValidity: 8 }))).statusCode).toBe(404);

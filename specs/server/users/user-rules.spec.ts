@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../../src/shared/platform/form-validation.js';
 import { userPayloadSchemaFor } from '../../../src/shared/users/user.schema.js';
 import {
-  canCreateUserType, canManageUserType, chatbotAllowed, creatableUserTypes, offersPreRegistration, typeWithPreRegistration, userTypeOptions,
+  canCreateUserType,
+  canManageUserType,
+  chatbotAllowed,
+  creatableUserTypes,
+  offersPreRegistration,
+  typeWithPreRegistration,
+  userTypeOptions,
 } from '../../../src/shared/users/user-types-allowed.js';
 
 describe('user types each role may create, the rule the form and the server share', () => {
@@ -11,13 +17,17 @@ describe('user types each role may create, the rule the form and the server shar
     expect(creatableUserTypes('integrator')).toEqual([4, 14]);
     expect(creatableUserTypes('admin')).toEqual([4, 2, 5, 6]);
     expect(creatableUserTypes('generalAdmin')).toEqual([4]);
-    for (const role of ['capturista', 'guard', 'resident', 'contractor'] as const) expect(creatableUserTypes(role)).toEqual([]);
+    for (const role of ['capturista', 'guard', 'resident', 'contractor'] as const)
+      expect(creatableUserTypes(role)).toEqual([]);
   });
 
   it('the dropdown offers 5 and a pre-registration checkbox instead of 6', () => {
     expect(userTypeOptions('admin').map((o) => o.id)).toEqual([4, 2, 5]);
     expect(userTypeOptions('admin').find((o) => o.id === 5)!.name).toBe('Vigilante');
-    expect(userTypeOptions('integrator')).toEqual([{ id: 4, name: 'Administrador de fraccionamiento' }, { id: 14, name: 'Integrador' }]);
+    expect(userTypeOptions('integrator')).toEqual([
+      { id: 4, name: 'Administrador de fraccionamiento' },
+      { id: 14, name: 'Integrador' },
+    ]);
     expect(offersPreRegistration('admin', 5)).toBe(true);
     expect(offersPreRegistration('admin', 2)).toBe(false);
     expect(offersPreRegistration('integrator', 5)).toBe(false);
@@ -29,7 +39,10 @@ describe('user types each role may create, the rule the form and the server shar
   it("a contractor (15) is never created here: 'Accion no permitida' with its detail", () => {
     for (const role of ['admin', 'integrator', 'generalAdmin'] as const) {
       expect(canCreateUserType(role, 15)).toEqual({
-        ok: false, reason: 'contractor', title: 'Accion no permitida', detail: 'No es posible dar de alta un contratista desde esta sección',
+        ok: false,
+        reason: 'contractor',
+        title: 'Accion no permitida',
+        detail: 'No es posible dar de alta un contratista desde esta sección',
       });
     }
     expect(canCreateUserType('admin', 14)).toMatchObject({ ok: false, reason: 'notAllowed' });
@@ -51,10 +64,20 @@ describe('user types each role may create, the rule the form and the server shar
     expect(v.safeParse(userPayloadSchemaFor('admin'), admin).success).toBe(true);
     const integrator = v.safeParse(userPayloadSchemaFor('integrator'), admin);
     expect(fieldErrors(integrator.issues!)).toEqual({
-      cp: 'Por favor, introduce el código postal', idAddress: 'Por favor, selecciona una colonia.',
-      street: 'Por favor, introduce una calle', extNumber: 'Por favor, introduce un número exterior',
+      cp: 'Por favor, introduce el código postal',
+      idAddress: 'Por favor, selecciona una colonia.',
+      street: 'Por favor, introduce una calle',
+      extNumber: 'Por favor, introduce un número exterior',
     });
     expect(v.safeParse(userPayloadSchemaFor('integrator'), { ...admin, idUsersTypes: 14 }).success).toBe(true);
-    expect(v.safeParse(userPayloadSchemaFor('integrator'), { ...admin, cp: '01000', idAddress: '3', street: 'Calle', extNumber: '5' }).success).toBe(true);
+    expect(
+      v.safeParse(userPayloadSchemaFor('integrator'), {
+        ...admin,
+        cp: '01000',
+        idAddress: '3',
+        street: 'Calle',
+        extNumber: '5',
+      }).success,
+    ).toBe(true);
   });
 });

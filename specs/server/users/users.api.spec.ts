@@ -14,11 +14,16 @@ beforeAll(async () => {
   t = await testApp();
   api = usersApi(t);
   [admin, admin2, integrator, integrator2, general] = await Promise.all([
-    t.signIn('administrador@porton.mx'), t.signIn('administrador2@porton.mx'), t.signIn('integrador@porton.mx'),
-    t.signIn('integrador2@porton.mx'), t.signIn('admin@porton.mx'),
+    t.signIn('administrador@porton.mx'),
+    t.signIn('administrador2@porton.mx'),
+    t.signIn('integrador@porton.mx'),
+    t.signIn('integrador2@porton.mx'),
+    t.signIn('admin@porton.mx'),
   ]);
 });
-afterAll(async () => { await t?.close(); }); // t is unset when beforeAll failed: report that error alone
+afterAll(async () => {
+  await t?.close();
+}); // t is unset when beforeAll failed: report that error alone
 
 const list = (token: string, query = '') => api.list(token, query);
 const emails = (token: string, query = '') => api.emails(token, query);
@@ -26,7 +31,12 @@ const create = (token: string, ...users: Record<string, unknown>[]) => api.creat
 
 describe('GET api/users/: who sees which users', () => {
   it('only administrators, the general administrator and integrators may list users', async () => {
-    for (const email of ['capturista@porton.mx', 'vigilante@porton.mx', 'residente@porton.mx', 'contratista@porton.mx']) {
+    for (const email of [
+      'capturista@porton.mx',
+      'vigilante@porton.mx',
+      'residente@porton.mx',
+      'contratista@porton.mx',
+    ]) {
       expect((await t.as(await t.signIn(email)).get('/api/users/')).statusCode).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/users/' })).statusCode).toBe(401);
@@ -34,7 +44,14 @@ describe('GET api/users/: who sees which users', () => {
 
   it("an administrator sees its community's users, never contractors (type 15) nor another community's", async () => {
     const seen = await emails(admin);
-    expect(seen).toEqual(expect.arrayContaining(['administrador@porton.mx', 'capturista@porton.mx', 'vigilante@porton.mx', 'residente@porton.mx']));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'administrador@porton.mx',
+        'capturista@porton.mx',
+        'vigilante@porton.mx',
+        'residente@porton.mx',
+      ]),
+    );
     expect(seen).not.toContain('contratista@porton.mx');
     expect(seen).not.toContain('administrador2@porton.mx');
     expect(seen).not.toContain('integrador@porton.mx');
@@ -44,9 +61,17 @@ describe('GET api/users/: who sees which users', () => {
   it('answers the user rows of the contract with the community and type names', async () => {
     const row = (await list(admin, '&search=capturista@')).content[0];
     expect(row).toMatchObject({
-      email: 'capturista@porton.mx', firstName: 'Carlos', lastName: 'Hernández Ruiz', idUsersTypes: 2, vigilantCode: null,
-      testUsersType: { name: 'Capturista' }, testFrac: { name: 'Residencial Las Palmas' },
-      administrativeVisitsUser: { useapp: false, phone: null }, address: null, idAddress: null, street: null,
+      email: 'capturista@porton.mx',
+      firstName: 'Carlos',
+      lastName: 'Hernández Ruiz',
+      idUsersTypes: 2,
+      vigilantCode: null,
+      testUsersType: { name: 'Capturista' },
+      testFrac: { name: 'Residencial Las Palmas' },
+      administrativeVisitsUser: { useapp: false, phone: null },
+      address: null,
+      idAddress: null,
+      street: null,
     });
     expect(row.uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -68,14 +93,21 @@ describe('GET api/users/: who sees which users', () => {
     expect((await t.as(general).get('/api/users')).json().size).toBe(15);
   });
 
-  it("an integrator sees the users of its communities only; the general administrator sees everyone but contractors", async () => {
+  it('an integrator sees the users of its communities only; the general administrator sees everyone but contractors', async () => {
     const mine = await emails(integrator);
     expect(mine).toEqual(expect.arrayContaining(['administrador@porton.mx', 'capturista@porton.mx']));
     expect(mine).not.toContain('administrador2@porton.mx');
     expect(mine).not.toContain('contratista@porton.mx');
     expect(await emails(integrator2)).toEqual(['administrador2@porton.mx']);
     const all = await emails(general);
-    expect(all).toEqual(expect.arrayContaining(['admin@porton.mx', 'integrador2@porton.mx', 'administrador2@porton.mx', 'residente@porton.mx']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'admin@porton.mx',
+        'integrador2@porton.mx',
+        'administrador2@porton.mx',
+        'residente@porton.mx',
+      ]),
+    );
     expect(all).not.toContain('contratista@porton.mx');
   });
 });
@@ -86,15 +118,26 @@ describe('POST api/users: creation, invitation and the types each role may creat
     const res = await create(admin, body);
     expect(res.statusCode).toBe(201);
     const [created] = res.json() as ManagedUser[];
-    expect(created).toMatchObject({ email: 'Lupita.Nueva@porton.mx', status: 'PENDING', idUsersTypes: 2, testFrac: { name: 'Residencial Las Palmas' } });
+    expect(created).toMatchObject({
+      email: 'Lupita.Nueva@porton.mx',
+      status: 'PENDING',
+      idUsersTypes: 2,
+      testFrac: { name: 'Residencial Las Palmas' },
+    });
     expect(await emails(admin)).toContain('Lupita.Nueva@porton.mx');
     expect(await emails(admin2)).not.toContain('Lupita.Nueva@porton.mx');
 
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.to).toBe('Lupita.Nueva@porton.mx');
     const ticket = /\/\?type=register&uuid=([0-9a-f-]{36})/.exec(mail.text)![1];
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/findUser/${ticket}` })).json()).toMatchObject({ idUsersTypes: 2 });
-    const done = await t.app.inject({ method: 'POST', url: '/api/users/newPassword', payload: { uuid: ticket, password: 'Lupita2026' } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/findUser/${ticket}` })).json()).toMatchObject({
+      idUsersTypes: 2,
+    });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/newPassword',
+      payload: { uuid: ticket, password: 'Lupita2026' },
+    });
     expect(done.statusCode).toBe(200);
     const token = await t.signIn('lupita.nueva@porton.mx', 'Lupita2026');
     expect((await t.as(token).get('/api/users/me')).json().frac).toBe('Residencial Las Palmas');
@@ -104,7 +147,12 @@ describe('POST api/users: creation, invitation and the types each role may creat
     const res = await create(admin, guard('A1B2'), guard('Z9Y8', { idUsersTypes: 6, email: 'guardia6@porton.mx' }));
     expect(res.statusCode).toBe(201);
     const [five, six] = res.json() as ManagedUser[];
-    expect(five).toMatchObject({ idUsersTypes: 5, vigilantCode: 'A1B2', email: null, testUsersType: { name: 'Vigilante' } });
+    expect(five).toMatchObject({
+      idUsersTypes: 5,
+      vigilantCode: 'A1B2',
+      email: null,
+      testUsersType: { name: 'Vigilante' },
+    });
     expect(six).toMatchObject({ idUsersTypes: 6, vigilantCode: 'Z9Y8', email: 'guardia6@porton.mx' });
     expect(t.mailer.sent.at(-1)!.to).toBe('guardia6@porton.mx');
     expect(await emails(admin, '&search=A1B2')).toEqual([null]);
@@ -114,13 +162,15 @@ describe('POST api/users: creation, invitation and the types each role may creat
     const res = await create(admin, capturista({ idUsersTypes: 15 }));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
-      error_description: 'Accion no permitida', fields: { '0.idUsersTypes': 'No es posible dar de alta un contratista desde esta sección' },
+      error_description: 'Accion no permitida',
+      fields: { '0.idUsersTypes': 'No es posible dar de alta un contratista desde esta sección' },
     });
     expect((await create(integrator, capturista({ idUsersTypes: 15 }))).statusCode).toBe(403);
   });
 
   it('refuses the types a role may not create with 403: administrators 14, 1, 3; integrators 2, 5; the general administrator 2', async () => {
-    for (const typeId of [14, 1, 3]) expect((await create(admin, capturista({ idUsersTypes: typeId }))).statusCode).toBe(403);
+    for (const typeId of [14, 1, 3])
+      expect((await create(admin, capturista({ idUsersTypes: typeId }))).statusCode).toBe(403);
     expect((await create(integrator, capturista())).statusCode).toBe(403);
     expect((await create(integrator, guard('QQQQ'))).statusCode).toBe(403);
     expect((await create(general, capturista())).statusCode).toBe(403);
@@ -144,7 +194,9 @@ describe('POST api/users: creation, invitation and the types each role may creat
   });
 
   it("410 'Correo no disponible' / 'Código no disponible' when the email or code belongs to a deleted user", async () => {
-    const [gone] = (await create(admin, capturista({ email: 'sebaja@porton.mx' }), guard('BYE1'))).json() as ManagedUser[];
+    const [gone] = (
+      await create(admin, capturista({ email: 'sebaja@porton.mx' }), guard('BYE1'))
+    ).json() as ManagedUser[];
     const guardUuid = (await list(admin, '&search=BYE1')).content[0].uuid;
     expect((await t.as(admin).del(`/api/users/${gone.uuid}`)).statusCode).toBe(204);
     expect((await t.as(admin).del(`/api/users/${guardUuid}`)).statusCode).toBe(204);
@@ -157,33 +209,72 @@ describe('POST api/users: creation, invitation and the types each role may creat
   });
 
   it('creates a list all or none: a duplicate in the list leaves nothing created', async () => {
-    const res = await create(admin, capturista({ email: 'primero.lote@porton.mx' }), capturista({ email: 'capturista@porton.mx' }));
+    const res = await create(
+      admin,
+      capturista({ email: 'primero.lote@porton.mx' }),
+      capturista({ email: 'capturista@porton.mx' }),
+    );
     expect(res.statusCode).toBe(409);
     expect(await emails(general, '&search=primero.lote')).toEqual([]);
   });
 
   it("an integrator's administrator needs postal code, colony, street and number, and stays unassigned in its list", async () => {
-    const missing = await create(integrator, { idUsersTypes: 4, email: 'admin.nuevo@porton.mx', firstName: 'Admin', lastName: 'Nuevo Integrador' });
+    const missing = await create(integrator, {
+      idUsersTypes: 4,
+      email: 'admin.nuevo@porton.mx',
+      firstName: 'Admin',
+      lastName: 'Nuevo Integrador',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({
-      '0.cp': 'Por favor, introduce el código postal', '0.idAddress': 'Por favor, selecciona una colonia.',
-      '0.street': 'Por favor, introduce una calle', '0.extNumber': 'Por favor, introduce un número exterior',
+      '0.cp': 'Por favor, introduce el código postal',
+      '0.idAddress': 'Por favor, selecciona una colonia.',
+      '0.street': 'Por favor, introduce una calle',
+      '0.extNumber': 'Por favor, introduce un número exterior',
     });
     const [address] = (await t.as(integrator).get('/api/addresses/01000')).json();
-    const wrongCp = await create(integrator, { idUsersTypes: 4, email: 'admin.nuevo@porton.mx', firstName: 'Admin', lastName: 'Nuevo Integrador',
-      cp: '76000', idAddress: address.idAddress, street: 'Av. Revolución', extNumber: '10' });
+    const wrongCp = await create(integrator, {
+      idUsersTypes: 4,
+      email: 'admin.nuevo@porton.mx',
+      firstName: 'Admin',
+      lastName: 'Nuevo Integrador',
+      cp: '76000',
+      idAddress: address.idAddress,
+      street: 'Av. Revolución',
+      extNumber: '10',
+    });
     expect(wrongCp.statusCode).toBe(400);
-    const ok = await create(integrator, { idUsersTypes: 4, email: 'admin.nuevo@porton.mx', firstName: 'Admin', lastName: 'Nuevo Integrador',
-      cp: '01000', city: 'x', state: 'y', idAddress: address.idAddress, street: 'Av. Revolución', extNumber: '10', intNumber: 'B' });
+    const ok = await create(integrator, {
+      idUsersTypes: 4,
+      email: 'admin.nuevo@porton.mx',
+      firstName: 'Admin',
+      lastName: 'Nuevo Integrador',
+      cp: '01000',
+      city: 'x',
+      state: 'y',
+      idAddress: address.idAddress,
+      street: 'Av. Revolución',
+      extNumber: '10',
+      intNumber: 'B',
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()[0]).toMatchObject({
-      status: 'PENDING', testFrac: null, street: 'Av. Revolución', extNumber: '10', intNumber: 'B',
+      status: 'PENDING',
+      testFrac: null,
+      street: 'Av. Revolución',
+      extNumber: '10',
+      intNumber: 'B',
       address: { cp: '01000', colony: 'San Ángel', city: 'Álvaro Obregón', state: 'Ciudad de México' },
     });
     expect(await emails(integrator)).toContain('admin.nuevo@porton.mx');
     expect(await emails(integrator2)).not.toContain('admin.nuevo@porton.mx');
     expect(await emails(admin)).not.toContain('admin.nuevo@porton.mx');
-    const colleague = await create(integrator, { idUsersTypes: 14, email: 'socio@porton.mx', firstName: 'Socio', lastName: 'Del Integrador' });
+    const colleague = await create(integrator, {
+      idUsersTypes: 14,
+      email: 'socio@porton.mx',
+      firstName: 'Socio',
+      lastName: 'Del Integrador',
+    });
     expect(colleague.statusCode).toBe(201);
   });
 });

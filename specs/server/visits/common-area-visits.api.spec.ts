@@ -27,11 +27,14 @@ const idOf = async (sql: string, params: unknown[]) => (await t.db.one<{ id: num
 async function addArea(community: string, name: string) {
   const communityId = await idOf('SELECT id FROM communities WHERE name = $1', [community]);
   const streetId = await idOf('SELECT id FROM streets WHERE community_id = $1 ORDER BY id LIMIT 1', [communityId]);
-  return (await t.db.one<{ uuid: string }>('INSERT INTO common_areas (community_id, street_id, name, number) VALUES ($1, $2, $3, $4) RETURNING uuid',
-    [communityId, streetId, name, '1']))!;
+  return (await t.db.one<{ uuid: string }>(
+    'INSERT INTO common_areas (community_id, street_id, name, number) VALUES ($1, $2, $3, $4) RETURNING uuid',
+    [communityId, streetId, name, '1'],
+  ))!;
 }
 const register = (token: string, body: Record<string, unknown>) => t.as(token).post('/api/commonAreaVisitants', body);
-const list = (token: string, query: Record<string, string> = {}) => t.as(token).get(`/api/commonAreaVisitants?${new URLSearchParams(query).toString()}`);
+const list = (token: string, query: Record<string, string> = {}) =>
+  t.as(token).get(`/api/commonAreaVisitants?${new URLSearchParams(query).toString()}`);
 const names = async (query: Record<string, string>) => {
   const res = await list(admin, query);
   expect(res.statusCode, res.body).toBe(200);
@@ -40,40 +43,64 @@ const names = async (query: Record<string, string>) => {
 
 beforeAll(async () => {
   t = await testApp();
-  [admin, guard, capturista, admin2] = await Promise.all(['administrador@porton.mx', 'vigilante@porton.mx', 'capturista@porton.mx', 'administrador2@porton.mx']
-    .map((email) => t.signIn(email)));
+  [admin, guard, capturista, admin2] = await Promise.all(
+    ['administrador@porton.mx', 'vigilante@porton.mx', 'capturista@porton.mx', 'administrador2@porton.mx'].map(
+      (email) => t.signIn(email),
+    ),
+  );
   club = await addArea('Residencial Las Palmas', 'Casa club');
   pool = await addArea('Residencial Las Palmas', 'Alberca');
   foreignArea = await addArea('Villas del Sol', 'Palapa');
   rosa = (await t.db.one<{ uuid: string }>(`SELECT uuid FROM residents WHERE first_name = 'Rosa'`))!.uuid;
   // Two visits of past dates (local 2026-04-04 21:00 is 2026-04-05 03:00 UTC).
   const palmas = await idOf('SELECT id FROM communities WHERE name = $1', ['Residencial Las Palmas']);
-  for (const [first, last, area, at, qr] of [['Ángela', 'Ríos', club.uuid, '2026-04-05T03:00:00Z', true], ['Bruno', '-Díaz', pool.uuid, '2026-04-05T18:00:00Z', false]] as const) {
+  for (const [first, last, area, at, qr] of [
+    ['Ángela', 'Ríos', club.uuid, '2026-04-05T03:00:00Z', true],
+    ['Bruno', '-Díaz', pool.uuid, '2026-04-05T18:00:00Z', false],
+  ] as const) {
     await t.db.query(
       `INSERT INTO common_area_visits (community_id, common_area_id, resident_id, first_name, last_name, entered_at, created_with_qr)
        VALUES ($1, (SELECT id FROM common_areas WHERE uuid = $2), (SELECT id FROM residents WHERE uuid = $3), $4, $5, $6, $7)`,
-      [palmas, area, rosa, first, last, at, qr]);
+      [palmas, area, rosa, first, last, at, qr],
+    );
   }
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('POST api/commonAreaVisitants: a guard registers a guest at a common area', () => {
   it('answers 201 with resident, guest, common area, time in, estimated time in and createdWithQR', async () => {
     const res = await register(guard, {
-      firstName: 'Carmen', lastName: 'Solís', commonAreaUuid: club.uuid, residentUuid: rosa, estimatedTimeIn: '2026-11-20T18:00:00-06:00', createdWithQR: true,
+      firstName: 'Carmen',
+      lastName: 'Solís',
+      commonAreaUuid: club.uuid,
+      residentUuid: rosa,
+      estimatedTimeIn: '2026-11-20T18:00:00-06:00',
+      createdWithQR: true,
     });
     expect(res.statusCode, res.body).toBe(201);
     const visit = res.json() as CommonAreaVisitRow;
     expect(visit).toMatchObject({
-      firstName: 'Carmen', lastName: 'Solís', commonArea: 'Casa club', commonAreaUuid: club.uuid, createdWithQR: true,
-      resident: { uuid: rosa, firstName: 'Rosa' }, userArrival: { name: 'Víctor López Díaz' }, file: null,
+      firstName: 'Carmen',
+      lastName: 'Solís',
+      commonArea: 'Casa club',
+      commonAreaUuid: club.uuid,
+      createdWithQR: true,
+      resident: { uuid: rosa, firstName: 'Rosa' },
+      userArrival: { name: 'Víctor López Díaz' },
+      file: null,
     });
     expect(Date.parse(visit.estimatedTimeIn!)).toBe(Date.parse('2026-11-21T00:00:00Z'));
     expect(Date.now() - Date.parse(visit.timein)).toBeLessThan(60_000);
   });
 
   it('keeps an identification photo, served only through a signed link', async () => {
-    const res = await register(admin, { firstName: 'Diana', commonAreaUuid: pool.uuid, file: { name: 'ine.png', mimeType: 'image/png', content: PNG_BASE64 } });
+    const res = await register(admin, {
+      firstName: 'Diana',
+      commonAreaUuid: pool.uuid,
+      file: { name: 'ine.png', mimeType: 'image/png', content: PNG_BASE64 },
+    });
     expect(res.statusCode).toBe(201);
     const { file } = res.json() as CommonAreaVisitRow;
     expect(file!.publicUrl).toMatch(/^\/api\/visitPhotos\/[0-9a-f-]{36}\?exp=\d+&u=[0-9a-f-]{36}&sig=/);
@@ -86,16 +113,29 @@ describe('POST api/commonAreaVisitants: a guard registers a guest at a common ar
   it('refuses other roles (403), bad input (400), a photo that is not an image (415), foreign areas and residents (404)', async () => {
     const before = (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM common_area_visits'))!.n;
     expect((await register(capturista, { firstName: 'X', commonAreaUuid: club.uuid })).statusCode).toBe(403);
-    expect((await register(await t.signIn('residente@porton.mx'), { firstName: 'X', commonAreaUuid: club.uuid })).statusCode).toBe(403);
-    expect((await register(guard, {})).json().fields).toEqual({ firstName: 'El nombre del invitado es obligatorio.', commonAreaUuid: 'El área común es obligatoria.' });
-    expect((await register(guard, { firstName: 'X', commonAreaUuid: club.uuid, estimatedTimeIn: 'mañana' })).json().fields)
-      .toEqual({ estimatedTimeIn: 'La hora estimada de entrada no es válida.' });
-    const text = await register(guard, { firstName: 'X', commonAreaUuid: club.uuid, file: { content: Buffer.from('<svg/>').toString('base64') } });
+    expect(
+      (await register(await t.signIn('residente@porton.mx'), { firstName: 'X', commonAreaUuid: club.uuid })).statusCode,
+    ).toBe(403);
+    expect((await register(guard, {})).json().fields).toEqual({
+      firstName: 'El nombre del invitado es obligatorio.',
+      commonAreaUuid: 'El área común es obligatoria.',
+    });
+    expect(
+      (await register(guard, { firstName: 'X', commonAreaUuid: club.uuid, estimatedTimeIn: 'mañana' })).json().fields,
+    ).toEqual({ estimatedTimeIn: 'La hora estimada de entrada no es válida.' });
+    const text = await register(guard, {
+      firstName: 'X',
+      commonAreaUuid: club.uuid,
+      file: { content: Buffer.from('<svg/>').toString('base64') },
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().error_description).toBe('La foto debe ser una imagen JPEG o PNG.');
     expect((await register(guard, { firstName: 'X', commonAreaUuid: foreignArea.uuid })).statusCode).toBe(404);
-    const villasResident = (await t.db.one<{ uuid: string }>(`SELECT uuid FROM residents WHERE first_name = 'Sofía'`))!.uuid;
-    expect((await register(guard, { firstName: 'X', commonAreaUuid: club.uuid, residentUuid: villasResident })).statusCode).toBe(404);
+    const villasResident = (await t.db.one<{ uuid: string }>(`SELECT uuid FROM residents WHERE first_name = 'Sofía'`))!
+      .uuid;
+    expect(
+      (await register(guard, { firstName: 'X', commonAreaUuid: club.uuid, residentUuid: villasResident })).statusCode,
+    ).toBe(404);
     expect((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM common_area_visits'))!.n).toBe(before);
   });
 });
@@ -110,11 +150,21 @@ describe('CA_IN: a registration reaches the community that registered it, and no
       expect(await subscribe(mine, palmas)).toEqual({ ok: true });
       expect(await subscribe(other, villas)).toEqual({ ok: true });
       const heardByOther: CommonAreaVisitEvent[] = [];
-      other.on('CA_IN', (e) => { heardByOther.push(e); });
-      const heard = new Promise<CommonAreaVisitEvent>((resolve) => { mine.once('CA_IN', resolve); });
+      other.on('CA_IN', (e) => {
+        heardByOther.push(e);
+      });
+      const heard = new Promise<CommonAreaVisitEvent>((resolve) => {
+        mine.once('CA_IN', resolve);
+      });
       const res = await register(guard, { firstName: 'Elsa', commonAreaUuid: club.uuid, createdWithQR: true });
       const event = await heard;
-      expect(event).toEqual({ uuid: res.json().uuid, fracUuid: palmas, commonArea: 'Casa club', createdWithQR: true, at: res.json().timein });
+      expect(event).toEqual({
+        uuid: res.json().uuid,
+        fracUuid: palmas,
+        commonArea: 'Casa club',
+        createdWithQR: true,
+        at: res.json().timein,
+      });
       await new Promise((r) => setTimeout(r, 200));
       expect(heardByOther).toEqual([]);
     } finally {
@@ -153,21 +203,31 @@ describe('GET api/commonAreaVisitants: the report and its filters', () => {
   });
 
   it('bad input: future or malformed dates, an unknown mode, a long filter; a foreign common area is 404', async () => {
-    const bad = async (query: Record<string, string>) => { const r = await list(admin, query); expect(r.statusCode).toBe(400); return r.json().fields; };
+    const bad = async (query: Record<string, string>) => {
+      const r = await list(admin, query);
+      expect(r.statusCode).toBe(400);
+      return r.json().fields;
+    };
     expect(await bad({ timein: '31-12-2099' })).toEqual({ timein: 'No se permiten fechas futuras.' });
-    expect(await bad({ timein: '2026/04/05' })).toEqual({ timein: 'La fecha no es válida; usa el formato aaaa-mm-dd.' });
+    expect(await bad({ timein: '2026/04/05' })).toEqual({
+      timein: 'La fecha no es válida; usa el formato aaaa-mm-dd.',
+    });
     expect(await bad({ withQr: 'wifi' })).toEqual({ withQr: 'El modo de entrada debe ser qr, manual o vacío.' });
-    expect(await bad({ invited: 'x'.repeat(65) })).toEqual({ invited: 'El filtro debe tener como máximo 64 caracteres.' });
+    expect(await bad({ invited: 'x'.repeat(65) })).toEqual({
+      invited: 'El filtro debe tener como máximo 64 caracteres.',
+    });
     expect(await bad({ page: '-1' })).toEqual({ page: 'Página no válida.' });
     expect((await list(admin, { commonArea: foreignArea.uuid })).statusCode).toBe(404);
   });
 });
 
 describe('reporte_areas_comunes.xlsx: isReport=true and Accept the spreadsheet', () => {
-  const exportAs = (token: string, query: Record<string, string>) => t.app.inject({
-    method: 'GET', url: `/api/commonAreaVisitants?${new URLSearchParams(query).toString()}`,
-    headers: { authorization: `Bearer ${token}`, accept: XLSX },
-  });
+  const exportAs = (token: string, query: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/commonAreaVisitants?${new URLSearchParams(query).toString()}`,
+      headers: { authorization: `Bearer ${token}`, accept: XLSX },
+    });
 
   it('streams the filtered rows as a workbook with a Spanish header, local dates and text-only cells', async () => {
     const res = await exportAs(admin, { isReport: 'true', withQr: 'manual', timein: '2026-04-05' });
@@ -177,7 +237,17 @@ describe('reporte_areas_comunes.xlsx: isReport=true and Accept the spreadsheet',
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Fecha de entrada', 'Hora estimada de entrada', 'Invitado', 'Residente', 'Domicilio', 'Área común', 'Modo de entrada', 'Registró']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Fecha de entrada',
+      'Hora estimada de entrada',
+      'Invitado',
+      'Residente',
+      'Domicilio',
+      'Área común',
+      'Modo de entrada',
+      'Registró',
+    ]);
     expect(sheet.actualRowCount).toBe(2);
     const row = sheet.getRow(2);
     expect((row.getCell(1).value as Date).toISOString()).toBe('2026-04-05T12:00:00.000Z');

@@ -19,26 +19,47 @@ import { pendingCalls } from '../view-paths.js';
 export const COMMUNITY = 'Residencial Las Palmas';
 
 const typeOf: Record<Role, number> = {
-  admin: UserType.admin, capturista: UserType.capturista, generalAdmin: UserType.generalAdmin, guard: UserType.guard,
-  resident: UserType.resident, integrator: UserType.integrator, contractor: UserType.contractor,
+  admin: UserType.admin,
+  capturista: UserType.capturista,
+  generalAdmin: UserType.generalAdmin,
+  guard: UserType.guard,
+  resident: UserType.resident,
+  integrator: UserType.integrator,
+  contractor: UserType.contractor,
 };
 
 export const userAs = (role: Role): CurrentUser => ({
-  uuid: '00000000-0000-4000-8000-0000000000ff', email: `${role}@porton.mx`, username: `${role}@porton.mx`, role, roleKey: role,
-  frac: COMMUNITY, product: [{ name: COMMUNITY, uuid: 'c1' }], logoURL: null, idUsersTypes: typeOf[role],
-  testFrac: { uuid: 'c1', name: COMMUNITY }, firstName: 'Ana', lastName: 'Prueba', club: false,
+  uuid: '00000000-0000-4000-8000-0000000000ff',
+  email: `${role}@porton.mx`,
+  username: `${role}@porton.mx`,
+  role,
+  roleKey: role,
+  frac: COMMUNITY,
+  product: [{ name: COMMUNITY, uuid: 'c1' }],
+  logoURL: null,
+  idUsersTypes: typeOf[role],
+  testFrac: { uuid: 'c1', name: COMMUNITY },
+  firstName: 'Ana',
+  lastName: 'Prueba',
+  club: false,
 });
 
 /** A row of the list models (uuid, name) as `GET api/zones` answers it. */
 export const asZone = (row: { uuid: string; name: string }, i = 0): Zone => ({
-  uuid: row.uuid, idZone: i + 1, name: row.name, color: '#000000', idFrac: 1, testFrac: { uuid: 'c1', name: COMMUNITY },
+  uuid: row.uuid,
+  idZone: i + 1,
+  name: row.name,
+  color: '#000000',
+  idFrac: 1,
+  testFrac: { uuid: 'c1', name: COMMUNITY },
 });
 
 /** The model's outputs as the zones API gives them (pages of zones, a loaded zone). */
 export function asZonesEvent(event: AnyEventObject): AnyEventObject {
   const output = event.output as { content?: { uuid: string; name: string }[]; values?: { name?: string } } | undefined;
   if (output?.content) return { ...event, output: { ...output, content: output.content.map(asZone) } };
-  if (event.type === 'xstate.done.actor.load' && output?.values?.name) return { ...event, output: asZone({ uuid: 'a', name: output.values.name }) };
+  if (event.type === 'xstate.done.actor.load' && output?.values?.name)
+    return { ...event, output: asZone({ uuid: 'a', name: output.values.name }) };
   return event;
 }
 
@@ -48,20 +69,32 @@ export async function renderZones(role: Role) {
   const log: { name: string; args: unknown[] }[] = [];
   const fake = <T,>(name: string) => {
     const f = calls.fn<T>(name);
-    return (...args: unknown[]) => { log.push({ name, args }); return f(...args); };
+    return (...args: unknown[]) => {
+      log.push({ name, args });
+      return f(...args);
+    };
   };
   const api = {
-    list: fake('list'), get: fake('get'), create: fake('create'), update: fake('update'), remove: fake('remove'), all: fake('all'),
+    list: fake('list'),
+    get: fake('get'),
+    create: fake('create'),
+    update: fake('update'),
+    remove: fake('remove'),
+    all: fake('all'),
   } as unknown as typeof zonesApi;
   const logic = browserSessionMachine.provide({ actors: { checkSession: fromPromise(async () => userAs(role)) } });
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter>
-        <SessionProvider logic={logic as never}><ZonesView api={api} /></SessionProvider>
+        <SessionProvider logic={logic as never}>
+          <ZonesView api={api} />
+        </SessionProvider>
       </MemoryRouter>
     </ChakraProvider>,
   );
-  await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
   return { calls, log };
 }
 
@@ -76,9 +109,11 @@ export const ui = {
   add: () => fireEvent.click(screen.getByRole('button', { name: 'Agregar zona' })),
   edit: (name: string) => fireEvent.click(within(rowOf(name)).getByRole('button', { name: 'Editar' })),
   remove: (name: string) => fireEvent.click(within(rowOf(name)).getByRole('button', { name: 'Eliminar' })),
-  confirm: (button: 'Eliminar' | 'Cancelar') => fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: button })),
+  confirm: (button: 'Eliminar' | 'Cancelar') =>
+    fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: button })),
   typeName: (value: string) => fireEvent.change(within(formDialog()!).getByLabelText(/Nombre/), { target: { value } }),
-  submitForm: () => fireEvent.click(within(formDialog()!).getByRole('button', { name: /^(Registrar|Actualizar)$/, hidden: true })),
+  submitForm: () =>
+    fireEvent.click(within(formDialog()!).getByRole('button', { name: /^(Registrar|Actualizar)$/, hidden: true })),
   cancelForm: () => fireEvent.click(within(formDialog()!).getByRole('button', { name: 'Cancelar', hidden: true })),
   /** The result dialog's only button; it may take a render to become reachable after the dialog opens. */
   accept: () => waitFor(() => fireEvent.click(dialogButton('Aceptar'))),
@@ -87,6 +122,7 @@ export const ui = {
 };
 
 /** Waits until no dialog of the form, confirmation or result is on the page. */
-export const noDialogs = () => waitFor(() => {
-  if (formDialog() || screen.queryByRole('alertdialog', { hidden: true })) throw new Error('a dialog is still open');
-});
+export const noDialogs = () =>
+  waitFor(() => {
+    if (formDialog() || screen.queryByRole('alertdialog', { hidden: true })) throw new Error('a dialog is still open');
+  });

@@ -3,7 +3,14 @@ import type { TestApp } from '../test-app.js';
 /** 'YYYY-MM-DDTHH:mm:ss' in the communities' zone (America/Mexico_City), `minutes` from now. */
 export function communityNow(minutes = 0): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone: 'America/Mexico_City',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(new Date(Date.now() + minutes * 60_000));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
@@ -19,5 +26,9 @@ export const FUTURE = { startDate: '2098-01-01T08:00:00', endDate: '2099-01-01T0
  * creates a current one, then moves its dates in the database, as time would.
  */
 export async function makeEnded(t: TestApp, uuid: string, dates = ENDED) {
-  await t.db.query('UPDATE content_posts SET start_date = $2, end_date = $3 WHERE uuid = $1', [uuid, dates.startDate, dates.endDate]);
+  await t.db.query('UPDATE content_posts SET start_date = $2, end_date = $3 WHERE uuid = $1', [
+    uuid,
+    dates.startDate,
+    dates.endDate,
+  ]);
 }

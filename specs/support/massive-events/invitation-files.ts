@@ -13,7 +13,10 @@ export function unzip(data: Buffer): Promise<Map<string, Buffer>> {
           if (err) return reject(err);
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => { files.set(entry.fileName, Buffer.concat(chunks)); zip.readEntry(); });
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
         });
       });
       zip.on('end', () => resolve(files));
@@ -26,6 +29,10 @@ export function unzip(data: Buffer): Promise<Map<string, Buffer>> {
 /** A PNG's size and the text of the QR code drawn in it (null when none is found). */
 export function readInvitation(png: Buffer): { width: number; height: number; qr: string | null } {
   const image = PNG.sync.read(png);
-  const code = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height);
+  const code = jsQR(
+    new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    image.width,
+    image.height,
+  );
   return { width: image.width, height: image.height, qr: code?.data ?? null };
 }

@@ -6,19 +6,40 @@
 import type { AddressOption } from '../../../src/shared/platform/api-types.js';
 import type { AdministrativeResident, ManagedUser } from '../../../src/shared/users/user-management-types.js';
 
-export interface Sent { method: string; path: string; body: unknown }
+export interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
 type Answer = { status: number; body?: unknown };
 
 const TYPE_NAMES: Record<number, string> = {
-  1: 'Administrador general', 2: 'Capturista', 3: 'Residente', 4: 'Administrador de fraccionamiento',
-  5: 'Vigilante', 6: 'Vigilante administrativo', 14: 'Integrador', 15: 'Contratista',
+  1: 'Administrador general',
+  2: 'Capturista',
+  3: 'Residente',
+  4: 'Administrador de fraccionamiento',
+  5: 'Vigilante',
+  6: 'Vigilante administrativo',
+  14: 'Integrador',
+  15: 'Contratista',
 };
 
-export function managedUser(over: Partial<ManagedUser> & Pick<ManagedUser, 'uuid' | 'firstName' | 'lastName' | 'idUsersTypes'>): ManagedUser {
+export function managedUser(
+  over: Partial<ManagedUser> & Pick<ManagedUser, 'uuid' | 'firstName' | 'lastName' | 'idUsersTypes'>,
+): ManagedUser {
   return {
-    email: null, vigilantCode: null, status: 'ACTIVE', testUsersType: { name: TYPE_NAMES[over.idUsersTypes] ?? '' },
-    testFrac: { uuid: 'f-1', name: 'Residencial Las Palmas' }, address: null, idAddress: null, street: null, extNumber: null,
-    intNumber: null, administrativeVisitsUser: { useapp: false, phone: null }, ...over,
+    email: null,
+    vigilantCode: null,
+    status: 'ACTIVE',
+    testUsersType: { name: TYPE_NAMES[over.idUsersTypes] ?? '' },
+    testFrac: { uuid: 'f-1', name: 'Residencial Las Palmas' },
+    address: null,
+    idAddress: null,
+    street: null,
+    extNumber: null,
+    intNumber: null,
+    administrativeVisitsUser: { useapp: false, phone: null },
+    ...over,
   };
 }
 
@@ -29,18 +50,41 @@ export const POSTAL_CODES: Record<string, AddressOption[]> = {
   ],
 };
 export const ZONES = [
-  { uuid: 'z-1', idZone: 1, name: 'Zona Norte', color: '#000000', idFrac: 1, testFrac: { uuid: 'f-1', name: 'Residencial Las Palmas' } },
-  { uuid: 'z-2', idZone: 2, name: 'Zona Sur', color: '#000000', idFrac: 1, testFrac: { uuid: 'f-1', name: 'Residencial Las Palmas' } },
+  {
+    uuid: 'z-1',
+    idZone: 1,
+    name: 'Zona Norte',
+    color: '#000000',
+    idFrac: 1,
+    testFrac: { uuid: 'f-1', name: 'Residencial Las Palmas' },
+  },
+  {
+    uuid: 'z-2',
+    idZone: 2,
+    name: 'Zona Sur',
+    color: '#000000',
+    idFrac: 1,
+    testFrac: { uuid: 'f-1', name: 'Residencial Las Palmas' },
+  },
 ];
 const STREETS: Record<string, { uuid: string; idStreet: number; name: string }[]> = {
-  'z-1': [{ uuid: 's-1', idStreet: 1, name: 'Calle Roble' }, { uuid: 's-2', idStreet: 2, name: 'Calle Olmo' }],
+  'z-1': [
+    { uuid: 's-1', idStreet: 1, name: 'Calle Roble' },
+    { uuid: 's-2', idStreet: 2, name: 'Calle Olmo' },
+  ],
   'z-2': [{ uuid: 's-3', idStreet: 3, name: 'Calle Pino' }],
 };
 
 const json = ({ status, body }: Answer) =>
-  new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
-export function fakeUsersServer(initial: ManagedUser[], options: { administrativeResident?: AdministrativeResident | null } = {}) {
+export function fakeUsersServer(
+  initial: ManagedUser[],
+  options: { administrativeResident?: AdministrativeResident | null } = {},
+) {
   const users = [...initial];
   const sent: Sent[] = [];
   /** Answers queued for the next calls of `METHOD /path-prefix`. */
@@ -63,9 +107,23 @@ export function fakeUsersServer(initial: ManagedUser[], options: { administrativ
       const page = Number(url.searchParams.get('page') ?? 0);
       const size = Number(url.searchParams.get('size') ?? 15);
       const term = (url.searchParams.get('search') ?? '').toLowerCase();
-      const found = users.filter((u) => !term || [`${u.firstName} ${u.lastName}`, u.email ?? '', u.vigilantCode ?? '', u.testUsersType.name]
-        .some((text) => text.toLowerCase().includes(term)));
-      return { status: 200, body: { content: found.slice(page * size, page * size + size), totalElements: found.length, totalPages: Math.ceil(found.length / size), page, size } };
+      const found = users.filter(
+        (u) =>
+          !term ||
+          [`${u.firstName} ${u.lastName}`, u.email ?? '', u.vigilantCode ?? '', u.testUsersType.name].some((text) =>
+            text.toLowerCase().includes(term),
+          ),
+      );
+      return {
+        status: 200,
+        body: {
+          content: found.slice(page * size, page * size + size),
+          totalElements: found.length,
+          totalPages: Math.ceil(found.length / size),
+          page,
+          size,
+        },
+      };
     }
     if (method === 'POST' && path === '/api/users') {
       // biome-ignore lint/suspicious/noExplicitAny: a fake server's request body, of every route's shape
@@ -80,7 +138,10 @@ export function fakeUsersServer(initial: ManagedUser[], options: { administrativ
       return { status: 200, body: users[i] };
     }
     if (one && method === 'DELETE') {
-      users.splice(users.findIndex((u) => u.uuid === one[1]), 1);
+      users.splice(
+        users.findIndex((u) => u.uuid === one[1]),
+        1,
+      );
       return { status: 204 };
     }
     const cp = path.match(/^\/api\/addresses\/(\d{5})$/);
@@ -90,7 +151,8 @@ export function fakeUsersServer(initial: ManagedUser[], options: { administrativ
       resident = { ...(body as AdministrativeResident), uuid: 'r-1', idFrac: 1, fracUuid: 'f-1' };
       return { status: method === 'POST' ? 201 : 200, body: resident };
     }
-    if (method === 'GET' && path === '/api/zones') return { status: 200, body: { content: ZONES, totalElements: ZONES.length, totalPages: 1, page: 0, size: 100 } };
+    if (method === 'GET' && path === '/api/zones')
+      return { status: 200, body: { content: ZONES, totalElements: ZONES.length, totalPages: 1, page: 0, size: 100 } };
     const streets = path.match(/^\/api\/streets\/zones\/([^/]+)$/);
     if (streets && method === 'GET') return { status: 200, body: STREETS[streets[1]] ?? [] };
     return { status: 404, body: { error: 'not_found', error_description: `sin ruta ${method} ${path}` } };

@@ -14,29 +14,66 @@ import { lastAlertDialog } from '../dialogs.js';
 const community = { uuid: 'f-1', name: 'Residencial Las Palmas' };
 const people: Record<'admin' | 'integrator' | 'generalAdmin', CurrentUser> = {
   admin: {
-    uuid: 'self-admin', email: 'administrador@porton.mx', username: 'Adriana Morales Peña', role: 'Administrador de fraccionamiento',
-    roleKey: 'admin', frac: community.name, product: [community], logoURL: null, idUsersTypes: 4, testFrac: community,
-    firstName: 'Adriana', lastName: 'Morales Peña', club: false,
+    uuid: 'self-admin',
+    email: 'administrador@porton.mx',
+    username: 'Adriana Morales Peña',
+    role: 'Administrador de fraccionamiento',
+    roleKey: 'admin',
+    frac: community.name,
+    product: [community],
+    logoURL: null,
+    idUsersTypes: 4,
+    testFrac: community,
+    firstName: 'Adriana',
+    lastName: 'Morales Peña',
+    club: false,
   },
   integrator: {
-    uuid: 'self-integrator', email: 'integrador@porton.mx', username: 'Ignacio Ramírez Soto', role: 'Integrador',
-    roleKey: 'integrator', frac: community.name, product: [community], logoURL: null, idUsersTypes: 14, testFrac: community,
-    firstName: 'Ignacio', lastName: 'Ramírez Soto', club: false,
+    uuid: 'self-integrator',
+    email: 'integrador@porton.mx',
+    username: 'Ignacio Ramírez Soto',
+    role: 'Integrador',
+    roleKey: 'integrator',
+    frac: community.name,
+    product: [community],
+    logoURL: null,
+    idUsersTypes: 14,
+    testFrac: community,
+    firstName: 'Ignacio',
+    lastName: 'Ramírez Soto',
+    club: false,
   },
   generalAdmin: {
-    uuid: 'self-general', email: 'admin@porton.mx', username: 'Ana Garza Torres', role: 'Administrador general',
-    roleKey: 'generalAdmin', frac: null, product: [], logoURL: null, idUsersTypes: 1, testFrac: null, firstName: 'Ana', lastName: 'Garza Torres', club: false,
+    uuid: 'self-general',
+    email: 'admin@porton.mx',
+    username: 'Ana Garza Torres',
+    role: 'Administrador general',
+    roleKey: 'generalAdmin',
+    frac: null,
+    product: [],
+    logoURL: null,
+    idUsersTypes: 1,
+    testFrac: null,
+    firstName: 'Ana',
+    lastName: 'Garza Torres',
+    club: false,
   },
 };
 export const sessionUser = (role: keyof typeof people) => people[role];
 
 /** The real /users view signed in as `role` (the session check answers that user). */
-export async function renderUsers(role: Extract<Role, 'admin' | 'integrator' | 'generalAdmin'>, props: ComponentProps<typeof UsersView> = {}, token = `token-${role}`) {
+export async function renderUsers(
+  role: Extract<Role, 'admin' | 'integrator' | 'generalAdmin'>,
+  props: ComponentProps<typeof UsersView> = {},
+  token = `token-${role}`,
+) {
   localStorage.setItem('porton.token', token);
   const logic = sessionMachine.provide({
     actors: {
       checkSession: fromPromise(async () => people[role]),
-      signIn: fromPromise(async (): Promise<{ token: string; user: CurrentUser }> => { throw new Error('not used'); }),
+      signIn: fromPromise(async (): Promise<{ token: string; user: CurrentUser }> => {
+        throw new Error('not used');
+      }),
       switchCommunity: fromPromise(async (): Promise<void> => undefined),
       signOut: fromPromise(async (): Promise<void> => undefined),
     },
@@ -45,7 +82,9 @@ export async function renderUsers(role: Extract<Role, 'admin' | 'integrator' | '
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter initialEntries={['/users']}>
-        <SessionProvider logic={logic as never}><UsersView {...props} /></SessionProvider>
+        <SessionProvider logic={logic as never}>
+          <UsersView {...props} />
+        </SessionProvider>
       </MemoryRouter>
     </ChakraProvider>,
   );
@@ -53,7 +92,8 @@ export async function renderUsers(role: Extract<Role, 'admin' | 'integrator' | '
 }
 
 export const userDialog = () => within(screen.getByTestId('user-form-dialog'));
-export const field = (label: string) => userDialog().getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement | HTMLSelectElement;
+export const field = (label: string) =>
+  userDialog().getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement | HTMLSelectElement;
 export const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 export const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 export const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;

@@ -12,21 +12,42 @@ import type { AuditRow } from '../../../src/web/views/audit/audit.api.js';
 import type { Role } from '../../../src/shared/platform/roles.js';
 import { AuditReport } from '../../../src/web/views/audit/audit.view.js';
 
-afterEach(() => { cleanup(); });
+afterEach(() => {
+  cleanup();
+});
 
 const TODAY = '2026-11-25';
 const event = (over: Partial<AuditRow> & { uuid: string }): AuditRow => ({
-  occurredAt: '2026-11-25T15:04:00.000Z', actorKind: 'user', actorLabel: 'administrador@porton.mx', action: 'resident.update',
-  recordUuid: 'r1', address: '10.0.0.7', changes: { first_name: { from: 'Rosa', to: 'Rosalía' } },
-  community: { uuid: 'c1', name: 'Residencial Las Palmas' }, ...over,
+  occurredAt: '2026-11-25T15:04:00.000Z',
+  actorKind: 'user',
+  actorLabel: 'administrador@porton.mx',
+  action: 'resident.update',
+  recordUuid: 'r1',
+  address: '10.0.0.7',
+  changes: { first_name: { from: 'Rosa', to: 'Rosalía' } },
+  community: { uuid: 'c1', name: 'Residencial Las Palmas' },
+  ...over,
 });
-const pageOf = (rows: AuditRow[], page = 0, total = rows.length): Page<AuditRow> => ({ content: rows, totalElements: total, totalPages: Math.ceil(total / 15), page, size: 15 });
+const pageOf = (rows: AuditRow[], page = 0, total = rows.length): Page<AuditRow> => ({
+  content: rows,
+  totalElements: total,
+  totalPages: Math.ceil(total / 15),
+  page,
+  size: 15,
+});
 
-const COMMUNITIES = [{ uuid: 'c1', name: 'Residencial Las Palmas' }, { uuid: 'c2', name: 'Villas del Sol' }];
+const COMMUNITIES = [
+  { uuid: 'c1', name: 'Residencial Las Palmas' },
+  { uuid: 'c2', name: 'Villas del Sol' },
+];
 function renderAudit(rows: AuditRow[], role: Role = 'admin') {
   const events = vi.fn(async (_filters: Record<string, unknown>, page: number) => pageOf(rows, page));
   const communities = vi.fn(async () => COMMUNITIES);
-  render(<ChakraProvider value={defaultSystem}><AuditReport role={role} api={{ events, communities }} today={TODAY} /></ChakraProvider>);
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <AuditReport role={role} api={{ events, communities }} today={TODAY} />
+    </ChakraProvider>,
+  );
   return { events, communities };
 }
 
@@ -35,7 +56,14 @@ describe('the audit screen renders each action in Spanish', () => {
     renderAudit([
       event({ uuid: 'e1' }),
       event({ uuid: 'e2', action: 'device.link', actorKind: 'device', actorLabel: 'Caseta norte', changes: null }),
-      event({ uuid: 'e3', action: 'session.signInFailed', actorKind: 'anonymous', actorLabel: null, changes: null, community: null }),
+      event({
+        uuid: 'e3',
+        action: 'session.signInFailed',
+        actorKind: 'anonymous',
+        actorLabel: null,
+        changes: null,
+        community: null,
+      }),
     ]);
     const table = await screen.findByRole('table', { name: 'Bitácora de auditoría' });
     const rows = within(table).getAllByRole('row');
@@ -66,7 +94,10 @@ describe('filters: who, what and when', () => {
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(r.events).toHaveBeenCalledTimes(2));
-    expect(r.events.mock.calls[1]).toEqual([{ actor: 'capturista', action: 'user.delete', from: '2026-11-01', to: '2026-11-25' }, 0]);
+    expect(r.events.mock.calls[1]).toEqual([
+      { actor: 'capturista', action: 'user.delete', from: '2026-11-01', to: '2026-11-25' },
+      0,
+    ]);
   });
 
   it("a half date range is refused before asking, with 'Falta una fecha' (the server's rule)", async () => {
@@ -82,7 +113,9 @@ describe('filters: who, what and when', () => {
     const r = renderAudit([event({ uuid: 'e1' })], 'generalAdmin');
     await waitFor(() => expect(r.events).toHaveBeenCalledTimes(1));
     const picker = screen.getByLabelText('Fraccionamiento') as HTMLSelectElement;
-    await waitFor(() => expect([...picker.options].map((o) => o.text)).toEqual(['Todos', 'Residencial Las Palmas', 'Villas del Sol']));
+    await waitFor(() =>
+      expect([...picker.options].map((o) => o.text)).toEqual(['Todos', 'Residencial Las Palmas', 'Villas del Sol']),
+    );
     fireEvent.change(picker, { target: { value: 'c2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(r.events).toHaveBeenCalledTimes(2));
@@ -105,7 +138,10 @@ describe('filters: who, what and when', () => {
 describe('who sees it', () => {
   it("'Auditoría' is under Administración for the general administrator and community administrators only", () => {
     for (const role of ['generalAdmin', 'admin'] as const) {
-      expect(menuFor(role).find((e) => e.path === '/audit')).toMatchObject({ label: 'Auditoría', group: 'Administración' });
+      expect(menuFor(role).find((e) => e.path === '/audit')).toMatchObject({
+        label: 'Auditoría',
+        group: 'Administración',
+      });
       expect(guardRedirect('/audit', role)).toBeNull();
     }
     for (const role of ['integrator', 'capturista', 'guard', 'resident', 'contractor'] as const) {
@@ -115,8 +151,13 @@ describe('who sees it', () => {
   });
 
   it('changes and actors read as sentences', () => {
-    expect(describeChanges({ license_total: { from: 100, to: 120 }, useapp: { from: false, to: true }, int_number: { from: null, to: 'B' } }))
-      .toEqual(['Licencias: 100 → 120', 'Usa la app: no → sí', 'Número interior: (vacío) → B']);
+    expect(
+      describeChanges({
+        license_total: { from: 100, to: 120 },
+        useapp: { from: false, to: true },
+        int_number: { from: null, to: 'B' },
+      }),
+    ).toEqual(['Licencias: 100 → 120', 'Usa la app: no → sí', 'Número interior: (vacío) → B']);
     expect(describeActor({ actorKind: 'anonymous', actorLabel: 'x@y.mx' })).toBe('x@y.mx');
   });
 });

@@ -5,26 +5,51 @@ import { EMPTY_LIST_MESSAGE } from '../../../src/web/platform/components/list/li
 import { formScreenModel } from '../../machines/platform/form-screen.model.js';
 import { listScreenModel, pageOf } from '../../machines/platform/list-screen.model.js';
 import {
-  asZone, asZonesEvent, formDialog, noDialogs, renderZones, resultDialog, rowOf, ui,
+  asZone,
+  asZonesEvent,
+  formDialog,
+  noDialogs,
+  renderZones,
+  resultDialog,
+  rowOf,
+  ui,
 } from '../../support/catalogues/catalogue-screen-harness.js';
-import { checkExpectations, coverage, describePath, transitionPaths, type GeneratedPath, type ModelSpec } from '../../support/model-paths.js';
+import {
+  checkExpectations,
+  coverage,
+  describePath,
+  transitionPaths,
+  type GeneratedPath,
+  type ModelSpec,
+} from '../../support/model-paths.js';
 
 const ZONE_NAME_ERROR = 'Asigna un nombre';
-const rows = [{ uuid: 'a', name: 'Puerta Norte' }, { uuid: 'b', name: 'Puerta Sur' }];
+const rows = [
+  { uuid: 'a', name: 'Puerta Norte' },
+  { uuid: 'b', name: 'Puerta Sur' },
+];
 type Screen = Awaited<ReturnType<typeof renderZones>>;
 
 /** The machine's context after each step of a path ([0] = start), to know what the person should read. */
 function contexts(machine: AnyStateMachine, path: GeneratedPath) {
   let snapshot = getInitialSnapshot(machine, path.input as never);
   const out = [snapshot.context];
-  for (const e of path.events) { snapshot = getNextSnapshot(machine, snapshot, e); out.push(snapshot.context); }
+  for (const e of path.events) {
+    snapshot = getNextSnapshot(machine, snapshot, e);
+    out.push(snapshot.context);
+  }
   return out;
 }
 
 /** Performs each event as a person (or as the fake API answering); asserts the view after each step. */
-async function perform(s: Screen, path: GeneratedPath, machine: AnyStateMachine,
-  act: Record<string, (e: AnyEventObject) => unknown>, expectState: (state: string, ctx: GeneratedPath['contexts'][number], step: number) => Promise<void>,
-  spec?: Pick<ModelSpec, 'expectations'>) {
+async function perform(
+  s: Screen,
+  path: GeneratedPath,
+  machine: AnyStateMachine,
+  act: Record<string, (e: AnyEventObject) => unknown>,
+  expectState: (state: string, ctx: GeneratedPath['contexts'][number], step: number) => Promise<void>,
+  spec?: Pick<ModelSpec, 'expectations'>,
+) {
   const ctx = contexts(machine, path);
   for (const [i, raw] of path.events.entries()) {
     const event = asZonesEvent(raw);
@@ -48,7 +73,14 @@ const listPaths = transitionPaths(listScreenModel);
  * /residents; every filter at once on the reports, /visitants), and a crash of the form child cannot be caused from the screen (the machine layer
  * covers it): those transitions are not walked here.
  */
-const NOT_ON_ZONAS = ['row.act', 'xstate.done.actor.rowAction', 'xstate.error.actor.rowAction', 'xstate.error.actor.form', 'filter.change', 'filters.set'];
+const NOT_ON_ZONAS = [
+  'row.act',
+  'xstate.done.actor.rowAction',
+  'xstate.error.actor.rowAction',
+  'xstate.error.actor.form',
+  'filter.change',
+  'filters.set',
+];
 const performable = listPaths.filter((p) => !p.events.some((e) => NOT_ON_ZONAS.includes(e.type)));
 
 const listActions = (s: Screen): Record<string, (e: AnyEventObject) => unknown> => ({
@@ -65,9 +97,13 @@ const listActions = (s: Screen): Record<string, (e: AnyEventObject) => unknown> 
   'list.reload': () => (screen.queryByRole('button', { name: 'Reintentar' }) ? ui.retry() : ui.refresh()),
   // The form child over the list ends after a save acknowledged, or on Cancelar.
   'xstate.done.actor.form': async (e) => {
-    if (s.calls.queue[0]?.name === 'get') await s.calls.settle({ type: 'xstate.done.actor.load', output: asZone(rows[0]) });
+    if (s.calls.queue[0]?.name === 'get')
+      await s.calls.settle({ type: 'xstate.done.actor.load', output: asZone(rows[0]) });
     await waitFor(() => within(formDialog()!).getByLabelText(/Nombre/));
-    if (!e.output.saved) { ui.cancelForm(); return; }
+    if (!e.output.saved) {
+      ui.cancelForm();
+      return;
+    }
     ui.typeName('Zona Oriente');
     ui.submitForm();
     await waitFor(() => expect(s.calls.queue[0]?.name).toMatch(/^(create|update)$/));
@@ -108,7 +144,8 @@ async function expectList(s: Screen, state: string, ctx: GeneratedPath['contexts
       case 'selection':
         expect(within(formDialog()!).getByText(ctx.selected ? 'Editar zona' : 'Agregar zona')).toBeTruthy();
         break;
-      case 'confirmDelete': case 'deleting': {
+      case 'confirmDelete':
+      case 'deleting': {
         const dialog = resultDialog('¿Seguro que deseas eliminar Puerta Norte?')!;
         expect(dialog).not.toBeNull();
         expect(within(dialog).getByText('No podrás revetir esta acción')).toBeTruthy();
@@ -124,7 +161,8 @@ async function expectList(s: Screen, state: string, ctx: GeneratedPath['contexts
         expect(resultDialog('No es posible eliminar')).not.toBeNull();
         expect(screen.getByText('La zona tiene calles.')).toBeTruthy();
         break;
-      default: throw new Error(`no expectation for ${state}`);
+      default:
+        throw new Error(`no expectation for ${state}`);
     }
   });
 }
@@ -156,16 +194,25 @@ async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: Ge
         expect(within(dialog!).getByLabelText('Cargando')).toBeTruthy();
         expect(within(dialog!).queryByLabelText(/Nombre/)).toBeNull();
         break;
-      case 'editing': case 'invalid': case 'submitting': case 'failed': {
+      case 'editing':
+      case 'invalid':
+      case 'submitting':
+      case 'failed': {
         expect(within(dialog!).getByText(edit ? 'Editar zona' : 'Agregar zona')).toBeTruthy();
         // While saving, the submit button shows its spinner instead of its text and Cancelar waits.
         if (state === 'submitting') {
-          expect(within(dialog!).getAllByRole('button').some((b) => b.hasAttribute('data-loading'))).toBe(true);
+          expect(
+            within(dialog!)
+              .getAllByRole('button')
+              .some((b) => b.hasAttribute('data-loading')),
+          ).toBe(true);
           expect((within(dialog!).getByRole('button', { name: 'Cancelar' }) as HTMLButtonElement).disabled).toBe(true);
         } else {
           // `hidden: true`: in happy-dom the form's positioner keeps the aria-hidden a closed result
           // dialog put on it (Chromium removes it; the e2e spec reaches this button by role).
-          expect(within(dialog!).getByRole('button', { name: edit ? 'Actualizar' : 'Registrar', hidden: true })).toBeTruthy();
+          expect(
+            within(dialog!).getByRole('button', { name: edit ? 'Actualizar' : 'Registrar', hidden: true }),
+          ).toBeTruthy();
         }
         // What the person typed stays in the field, also after a failed save.
         expect((within(dialog!).getByLabelText(/Nombre/) as HTMLInputElement).value).toBe(ctx.values.name);
@@ -178,7 +225,9 @@ async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: Ge
         }
         if (state === 'submitting') {
           const trimmed = { name: ctx.values.name.trim() };
-          expect(s.log.at(-1)).toEqual(edit ? { name: 'update', args: ['a', trimmed] } : { name: 'create', args: [trimmed] });
+          expect(s.log.at(-1)).toEqual(
+            edit ? { name: 'update', args: ['a', trimmed] } : { name: 'create', args: [trimmed] },
+          );
         }
         if (state === 'failed') {
           expect(resultDialog('Error')).not.toBeNull();
@@ -188,7 +237,9 @@ async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: Ge
       }
       case 'succeeded':
         expect(resultDialog('¡Correcto!')).not.toBeNull();
-        expect(screen.getByText(edit ? 'La zona se actualizó correctamente.' : 'La zona se registró correctamente.')).toBeTruthy();
+        expect(
+          screen.getByText(edit ? 'La zona se actualizó correctamente.' : 'La zona se registró correctamente.'),
+        ).toBeTruthy();
         break;
       case 'loadFailed':
         expect(resultDialog('No fue posible cargar el registro')).not.toBeNull();
@@ -201,7 +252,8 @@ async function expectForm(s: Screen, path: GeneratedPath, state: string, ctx: Ge
         if (ctx.result !== null) expect(s.log.filter((c) => c.name === 'list')).toHaveLength(2);
         else expect(rowOf('Puerta Norte')).toBeTruthy();
         break;
-      default: throw new Error(`no expectation for ${state}`);
+      default:
+        throw new Error(`no expectation for ${state}`);
     }
   });
 }
@@ -211,15 +263,23 @@ describe('the zone modal performs the form paths (Agregar zona / Editar zona, Zo
     const s = await renderZones('admin');
     await s.calls.settle({ type: 'xstate.done.actor.load', output: pageOf(0, rows.map(asZone)) });
     await waitFor(() => rowOf('Puerta Norte'));
-    if (path.inputName === 'edit') ui.edit('Puerta Norte'); else ui.add();
+    if (path.inputName === 'edit') ui.edit('Puerta Norte');
+    else ui.add();
     if (path.inputName === 'edit') await waitFor(() => expect(s.log.at(-1)).toEqual({ name: 'get', args: ['a'] }));
     await expectForm(s, path, JSON.parse(path.states[0]), contexts(formScreenModel.machine, path)[0]);
-    await perform(s, path, formScreenModel.machine, {
-      'field.change': (e) => ui.typeName(e.value),
-      'form.submit': () => ui.submitForm(),
-      'form.cancel': () => ui.cancelForm(),
-      'dialog.close': () => ui.accept(),
-    }, (state, ctx) => expectForm(s, path, state, ctx), formScreenModel);
+    await perform(
+      s,
+      path,
+      formScreenModel.machine,
+      {
+        'field.change': (e) => ui.typeName(e.value),
+        'form.submit': () => ui.submitForm(),
+        'form.cancel': () => ui.cancelForm(),
+        'dialog.close': () => ui.accept(),
+      },
+      (state, ctx) => expectForm(s, path, state, ctx),
+      formScreenModel,
+    );
   });
 
   it('every form state and transition is performed on the modal', () => {

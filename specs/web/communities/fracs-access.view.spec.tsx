@@ -10,12 +10,37 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Community } from '../../../src/shared/communities/community-types.js';
 import { FracsView } from '../../../src/web/views/communities/fracs.view.js';
 
-afterEach(() => { cleanup(); });
+afterEach(() => {
+  cleanup();
+});
 
 const community = (uuid: string, name: string, licenseExpired: boolean): Community => ({
-  uuid, name, cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', idAddress: 1, street: 'Av. de las Palmas', extNumber: '100', intNumber: null,
-  idUser: 3, licenseTotal: 150, starDate: '', endDate: '', idFile: null, user: { idUser: 3, uuid: 'u3', name: 'Adriana Morales Peña' }, file: null,
-  address: { cp: '01000', city: 'Álvaro Obregón', state: 'Ciudad de México', idAddress: 1, uuid: 'a1', colony: 'San Ángel' }, licenseExpired, club: false,
+  uuid,
+  name,
+  cp: '01000',
+  city: 'Álvaro Obregón',
+  state: 'Ciudad de México',
+  idAddress: 1,
+  street: 'Av. de las Palmas',
+  extNumber: '100',
+  intNumber: null,
+  idUser: 3,
+  licenseTotal: 150,
+  starDate: '',
+  endDate: '',
+  idFile: null,
+  user: { idUser: 3, uuid: 'u3', name: 'Adriana Morales Peña' },
+  file: null,
+  address: {
+    cp: '01000',
+    city: 'Álvaro Obregón',
+    state: 'Ciudad de México',
+    idAddress: 1,
+    uuid: 'a1',
+    colony: 'San Ángel',
+  },
+  licenseExpired,
+  club: false,
 });
 
 function renderFracs(setAccess: (uuid: string, enable: boolean) => Promise<Community>) {
@@ -26,7 +51,13 @@ function renderFracs(setAccess: (uuid: string, enable: boolean) => Promise<Commu
     rows = rows.map((r) => (r.uuid === uuid ? { ...r, licenseExpired: !enable } : r));
     return changed;
   });
-  render(<ChakraProvider value={defaultSystem}><MemoryRouter><FracsView api={{ list, setAccess: access }} /></MemoryRouter></ChakraProvider>);
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <MemoryRouter>
+        <FracsView api={{ list, setAccess: access }} />
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
   return { list, access };
 }
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
@@ -39,7 +70,9 @@ describe('/fracs: enabling and disabling a community', () => {
     const button = within(rowOf('Residencial Las Palmas')).getByRole('button', { name: 'Desactivar' });
     expect(button.textContent).toBe('A');
     fireEvent.click(button);
-    await waitFor(() => expect(dialog()?.textContent).toContain('¿Estás seguro de deshabilitar Residencial Las Palmas?'));
+    await waitFor(() =>
+      expect(dialog()?.textContent).toContain('¿Estás seguro de deshabilitar Residencial Las Palmas?'),
+    );
     expect(dialog()!.textContent).toContain('sus residentes y su personal no podrán iniciar sesión');
     expect(r.access).not.toHaveBeenCalled();
     fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Desactivar' }));
@@ -71,7 +104,13 @@ describe('/fracs: enabling and disabling a community', () => {
   });
 
   it("a failure shows the spec's empty error dialog with the server's reason; nothing reloads", async () => {
-    const r = renderFracs(async () => { throw { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'El fraccionamiento no existe.' } }; });
+    const r = renderFracs(async () => {
+      throw {
+        kind: 'http',
+        status: 404,
+        body: { error: 'not_found', error_description: 'El fraccionamiento no existe.' },
+      };
+    });
     await screen.findByText('Residencial Las Palmas');
     fireEvent.click(within(rowOf('Residencial Las Palmas')).getByRole('button', { name: 'Desactivar' }));
     await waitFor(() => expect(dialog()).not.toBeNull());

@@ -8,7 +8,12 @@ import { NewsletterFormView } from '../../../src/web/views/content/newsletter-fo
 import { NoticeFormView } from '../../../src/web/views/content/notice-form.view.js';
 import { PromotionFormView } from '../../../src/web/views/content/promotion-form.view.js';
 import type { ContentFormApis } from '../../../src/web/views/content/use-content-form.js';
-import { contentFormsModel, NOTICE_UUID, PROMOTION_UUID, typedNewsletter } from '../../machines/content/content-forms.model.js';
+import {
+  contentFormsModel,
+  NOTICE_UUID,
+  PROMOTION_UUID,
+  typedNewsletter,
+} from '../../machines/content/content-forms.model.js';
 import { segmentResidents, segmentStreets, segmentZones } from '../../machines/content/notice-segments.model.js';
 import { userAs } from '../../support/catalogues/catalogue-screen-harness.js';
 import { dialogButton } from '../../support/dialogs.js';
@@ -28,16 +33,28 @@ const PAGES: Record<string, { route: string; list: string; id: string | null }> 
 function asPost(output: any) {
   const v = output.values;
   const post: Record<string, unknown> = {
-    uuid: 'p1', title: v.title, description: v.description, contactName: v.contactName || null, contactPhone: v.contactPhone || null,
-    contactEmail: v.contactEmail || null, contactLink: v.contactLink || null, startDate: v.startDate, endDate: v.endDate, fileId: 1,
-    file: output.logoPreview ? { uuid: 'f1', name: 'a.png', extension: 'png', mimeType: 'image/png', publicUrl: '/api/x/image/f1' } : null,
+    uuid: 'p1',
+    title: v.title,
+    description: v.description,
+    contactName: v.contactName || null,
+    contactPhone: v.contactPhone || null,
+    contactEmail: v.contactEmail || null,
+    contactLink: v.contactLink || null,
+    startDate: v.startDate,
+    endDate: v.endDate,
+    fileId: 1,
+    file: output.logoPreview
+      ? { uuid: 'f1', name: 'a.png', extension: 'png', mimeType: 'image/png', publicUrl: '/api/x/image/f1' }
+      : null,
   };
   if ('segmented' in v) {
     Object.assign(post, {
       segmented: v.segmented,
       zones: segmentZones.filter((z) => z.idZone === v.idZone),
       streets: segmentStreets.filter((s) => s.idStreet === v.idStreet).map((s) => ({ ...s, idZone: v.idZone })),
-      residents: segmentResidents.filter((r) => r.idResident === v.idResident).map((r) => ({ ...r, idStreet: v.idStreet })),
+      residents: segmentResidents
+        .filter((r) => r.idResident === v.idResident)
+        .map((r) => ({ ...r, idStreet: v.idStreet })),
     });
   }
   return post;
@@ -49,9 +66,18 @@ function renderPage(path: GeneratedPath) {
   const page = PAGES[path.inputName];
   const preview = path.inputName === 'aviso editado' ? 'blob:imagen-actual' : 'blob:promo-actual';
   const api: ContentFormApis = {
-    content: { get: calls.fn('get'), create: calls.fn('create'), update: calls.fn('update'), image: async () => preview } as never,
+    content: {
+      get: calls.fn('get'),
+      create: calls.fn('create'),
+      update: calls.fn('update'),
+      image: async () => preview,
+    } as never,
     // The cascade's own model walks its loads; here its options arrive at once.
-    locations: { zones: async () => segmentZones, streets: async () => segmentStreets, residents: async () => segmentResidents as never },
+    locations: {
+      zones: async () => segmentZones,
+      streets: async () => segmentStreets,
+      residents: async () => segmentResidents as never,
+    },
     readImage: calls.fn('readImage') as never,
   };
   const logic = browserSessionMachine.provide({ actors: { checkSession: fromPromise(async () => userAs('admin')) } });
@@ -75,16 +101,29 @@ function renderPage(path: GeneratedPath) {
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement | HTMLSelectElement;
 const SELECTS: Record<string, string> = { idZone: 'Zona', idStreet: 'Calle', idResident: 'Residente' };
-const file = (picked: { name: string; type: string; size: number }) => new File([new Uint8Array(picked.size)], picked.name, { type: picked.type });
+const file = (picked: { name: string; type: string; size: number }) =>
+  new File([new Uint8Array(picked.size)], picked.name, { type: picked.type });
 
 /** The page starts empty: the person types what the model starts from (the typed values) before the path. */
 async function typeStart(path: GeneratedPath) {
   if (PAGES[path.inputName].id) return;
   await waitFor(() => expect(document.querySelector('[name="title"]')).not.toBeNull());
-  for (const name of ['title', 'description', 'contactName', 'contactPhone', 'contactEmail', 'contactLink', 'startDate', 'endDate']) {
+  for (const name of [
+    'title',
+    'description',
+    'contactName',
+    'contactPhone',
+    'contactEmail',
+    'contactLink',
+    'startDate',
+    'endDate',
+  ]) {
     const value = (typedNewsletter as Record<string, string>)[name];
     const input = document.querySelector(`[name="${name}"]`);
-    if (input && value !== '') fireEvent.change(input, { target: { value: name === 'title' && path.inputName === 'aviso nuevo' ? 'Corte de agua' : value } });
+    if (input && value !== '')
+      fireEvent.change(input, {
+        target: { value: name === 'title' && path.inputName === 'aviso nuevo' ? 'Corte de agua' : value },
+      });
   }
 }
 
@@ -94,7 +133,10 @@ describe('the content form pages perform the content forms paths (Avisos, Boleti
     const page = PAGES[path.inputName];
     await typeStart(path);
     const sent: { name: string; args: unknown[] }[] = [];
-    const settleSave = async (e: AnyEventObject) => { sent.push(calls.queue[0]); await calls.settle(e); };
+    const settleSave = async (e: AnyEventObject) => {
+      sent.push(calls.queue[0]);
+      await calls.settle(e);
+    };
     await performPath(path, {
       calls,
       spec: contentFormsModel,
@@ -106,16 +148,23 @@ describe('the content form pages perform the content forms paths (Avisos, Boleti
         'field.change': async (e) => {
           const name = e.name as string;
           if (name === 'segmented') {
-            const box = screen.getAllByRole('checkbox', { hidden: true }).find((c) => c.closest('label')?.textContent?.includes('Para todo el fraccionamiento'))!;
+            const box = screen
+              .getAllByRole('checkbox', { hidden: true })
+              .find((c) => c.closest('label')?.textContent?.includes('Para todo el fraccionamiento'))!;
             fireEvent.click(box);
           } else if (SELECTS[name]) {
-            await waitFor(() => expect([...(field(SELECTS[name]) as HTMLSelectElement).options].map((o) => o.value)).toContain(String(e.value)));
+            await waitFor(() =>
+              expect([...(field(SELECTS[name]) as HTMLSelectElement).options].map((o) => o.value)).toContain(
+                String(e.value),
+              ),
+            );
             fireEvent.change(field(SELECTS[name]), { target: { value: String(e.value) } });
           } else if (name === 'type') {
             fireEvent.change(document.querySelector('select[name="type"]')!, { target: { value: String(e.value) } });
           } else fireEvent.change(document.querySelector(`[name="${name}"]`)!, { target: { value: e.value } });
         },
-        'logo.pick': (e) => fireEvent.change(screen.getByLabelText('Archivo de la imagen'), { target: { files: [file(e.file)] } }),
+        'logo.pick': (e) =>
+          fireEvent.change(screen.getByLabelText('Archivo de la imagen'), { target: { files: [file(e.file)] } }),
         'logo.remove': () => click('Quitar imagen'),
         'form.submit': () => click(page.id ? 'Guardar' : 'Registrar'),
         'form.cancel': () => click('Descartar'),

@@ -11,13 +11,31 @@ import { NoticesView } from '../../../src/web/views/content/notices.view.js';
 import { userAs } from '../../support/catalogues/catalogue-screen-harness.js';
 import { dialogButton } from '../../support/dialogs.js';
 
-afterEach(() => { cleanup(); localStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 const post = (i: number) => ({
-  uuid: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`, title: `Aviso ${i}`, description: 'd', contactName: null, contactPhone: null,
-  contactEmail: null, contactLink: null, startDate: `2030-01-${String(i).padStart(2, '0')}T08:30:00`, endDate: '2030-02-01T20:00:00', fileId: null, file: null,
+  uuid: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+  title: `Aviso ${i}`,
+  description: 'd',
+  contactName: null,
+  contactPhone: null,
+  contactEmail: null,
+  contactLink: null,
+  startDate: `2030-01-${String(i).padStart(2, '0')}T08:30:00`,
+  endDate: '2030-02-01T20:00:00',
+  fileId: null,
+  file: null,
 });
-const page = (n: number, pageNo = 0, totalPages = 1) => ({ content: Array.from({ length: n }, (_, i) => post(i + 1)), totalElements: n, totalPages, page: pageNo, size: 15 });
+const page = (n: number, pageNo = 0, totalPages = 1) => ({
+  content: Array.from({ length: n }, (_, i) => post(i + 1)),
+  totalElements: n,
+  totalPages,
+  page: pageNo,
+  size: 15,
+});
 
 // biome-ignore lint/suspicious/noExplicitAny: test doubles of the list's API calls
 function renderList(role: Role, view: 'notices' | 'newsletters', api: { list: any; remove: any }) {
@@ -30,7 +48,10 @@ function renderList(role: Role, view: 'notices' | 'newsletters', api: { list: an
           <Routes>
             <Route path="/notices" element={<NoticesView api={api} />} />
             <Route path="/newsletters" element={<NewslettersView api={api} />} />
-            <Route path="/newNotice" element={<p>formulario de aviso {new URLSearchParams(window.location.search).get('uuid')}</p>} />
+            <Route
+              path="/newNotice"
+              element={<p>formulario de aviso {new URLSearchParams(window.location.search).get('uuid')}</p>}
+            />
           </Routes>
         </SessionProvider>
       </MemoryRouter>
@@ -44,7 +65,8 @@ describe("'Avisos', 'Boletines' (columns, roles, delete confirmation)", () => {
     const remove = vi.fn(async () => undefined);
     renderList('admin', 'notices', { list, remove });
     await screen.findByText('Aviso 1');
-    for (const header of ['Título', 'Fecha de inicio', 'Fecha de término', 'Acciones']) expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    for (const header of ['Título', 'Fecha de inicio', 'Fecha de término', 'Acciones'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     expect(screen.getByText('01/01/2030 08:30')).toBeTruthy();
     const row = screen.getByText('Aviso 1').closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Eliminar' }));
@@ -76,7 +98,9 @@ describe("'Avisos', 'Boletines' (columns, roles, delete confirmation)", () => {
     renderList('admin', 'newsletters', { list, remove: vi.fn() });
     await screen.findAllByText('Aviso 1');
     fireEvent.click(screen.getByRole('button', { name: '2' }));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(listMemoryKey('newsletters'))!)).toMatchObject({ page: 1 }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(listMemoryKey('newsletters'))!)).toMatchObject({ page: 1 }),
+    );
     cleanup();
     renderList('admin', 'newsletters', { list, remove: vi.fn() });
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, size: 15, search: '' }));

@@ -10,16 +10,47 @@ import { Where } from '../../support/integrators/integrators-harness.js';
 const day = (days: number) => addHours(`${siteToday()}T12:00:00`, days * 24).slice(0, 10);
 const page = <T,>(content: T[]) => ({ content, totalElements: content.length, totalPages: 1, page: 0, size: 100 });
 const site = {
-  uuid: 'o1', name: 'Casa Treviño', contractor: { uuid: 'k1', firstName: 'Constantino', lastName: 'Flores', enterprise: 'CF' },
+  uuid: 'o1',
+  name: 'Casa Treviño',
+  contractor: { uuid: 'k1', firstName: 'Constantino', lastName: 'Flores', enterprise: 'CF' },
   street: { uuid: 's1', name: 'Calle Roble', zone: { uuid: 'z', name: 'Z' }, community: { uuid: 'c', name: 'C' } },
-  number: 'T-14', streetNumber: '214', startDate: day(-20), endDate: day(100), workerCount: 0, approved: 0, rejected: 0, pending: 0, rejectedWorker: null,
+  number: 'T-14',
+  streetNumber: '214',
+  startDate: day(-20),
+  endDate: day(100),
+  workerCount: 0,
+  approved: 0,
+  rejected: 0,
+  pending: 0,
+  rejectedWorker: null,
 };
 
 function renderForm(url: string) {
   const api = {
     constructions: { get: vi.fn(async () => site), create: vi.fn(async () => site), update: vi.fn(async () => site) },
-    contractors: { list: vi.fn(async () => page([{ uuid: 'k1', firstName: 'Constantino', lastName: 'Flores', enterprise: 'CF', phone: '', fullAddress: '', user: { email: 'c@x.mx' } }])) },
-    streets: { list: vi.fn(async () => page([{ uuid: 's1', name: 'Calle Roble' }, { uuid: 's2', name: 'Calle Pino' }])) },
+    contractors: {
+      list: vi.fn(async () =>
+        page([
+          {
+            uuid: 'k1',
+            firstName: 'Constantino',
+            lastName: 'Flores',
+            enterprise: 'CF',
+            phone: '',
+            fullAddress: '',
+            user: { email: 'c@x.mx' },
+          },
+        ]),
+      ),
+    },
+    streets: {
+      list: vi.fn(async () =>
+        page([
+          { uuid: 's1', name: 'Calle Roble' },
+          { uuid: 's2', name: 'Calle Pino' },
+        ]),
+      ),
+    },
   };
   render(
     <ChakraProvider value={defaultSystem}>
@@ -36,7 +67,7 @@ function renderForm(url: string) {
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
-describe("/createConstruction (Construction form)", () => {
+describe('/createConstruction (Construction form)', () => {
   it("'Registrar obra': the end picker waits for the start, a past start is refused, then the site is sent", async () => {
     const api = renderForm('/createConstruction');
     await screen.findByRole('heading', { name: 'Registrar obra' });
@@ -52,12 +83,20 @@ describe("/createConstruction (Construction form)", () => {
     change('Fecha de fin', day(30));
     fireEvent.click(screen.getByRole('button', { name: 'Registrar' }));
     await screen.findByText('La fecha de inicio no puede ser anterior a hoy.');
-    fireEvent.click(within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { hidden: true, name: 'Aceptar' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { hidden: true, name: 'Aceptar' }),
+    );
     change('Fecha de inicio', day(1));
     fireEvent.click(screen.getByRole('button', { name: 'Registrar' }));
     await screen.findByText('¡Registro exitoso!');
     expect(api.constructions.create).toHaveBeenCalledWith({
-      name: 'Casa Nueva', contractor: { uuid: 'k1' }, street: { uuid: 's2' }, number: 'T-88', streetNumber: '88', startDate: day(1), endDate: day(30),
+      name: 'Casa Nueva',
+      contractor: { uuid: 'k1' },
+      street: { uuid: 's2' },
+      number: 'T-88',
+      streetNumber: '88',
+      startDate: day(1),
+      endDate: day(30),
     });
   });
 
@@ -69,7 +108,12 @@ describe("/createConstruction (Construction form)", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await screen.findByText('¡Edición exitosa!');
     expect(api.constructions.update).toHaveBeenCalledWith('o1', {
-      name: 'Casa Treviño', contractor: { uuid: 'k1' }, street: { uuid: 's1' }, number: 'T-14', startDate: day(-20), endDate: day(100),
+      name: 'Casa Treviño',
+      contractor: { uuid: 'k1' },
+      street: { uuid: 's1' },
+      number: 'T-14',
+      startDate: day(-20),
+      endDate: day(100),
     });
   });
 });

@@ -10,7 +10,13 @@ import { describePath, transitionPaths } from '../../support/model-paths.js';
 import { pendingCalls, performPath } from '../../support/view-paths.js';
 
 const contractor = (uuid: string, firstName: string, email: string): Contractor => ({
-  uuid, firstName, lastName: 'Prueba', phone: '', enterprise: 'Obras SA', fullAddress: 'Monterrey, Av. Uno, #1, C.P.:64000', user: { email },
+  uuid,
+  firstName,
+  lastName: 'Prueba',
+  phone: '',
+  enterprise: 'Obras SA',
+  fullAddress: 'Monterrey, Av. Uno, #1, C.P.:64000',
+  user: { email },
 });
 // The model's contractors k1 (ramiro@) and k2 (lidia@).
 const rows = [contractor('k1', 'Ramiro', 'ramiro@correo.mx'), contractor('k2', 'Lidia', 'lidia@correo.mx')];
@@ -18,7 +24,13 @@ const rows = [contractor('k1', 'Ramiro', 'ramiro@correo.mx'), contractor('k2', '
 function renderContractors() {
   const calls = pendingCalls();
   const api = {
-    list: vi.fn(async (q: { page: number; size: number }) => ({ content: rows, totalElements: 2, totalPages: 1, page: q.page, size: q.size })),
+    list: vi.fn(async (q: { page: number; size: number }) => ({
+      content: rows,
+      totalElements: 2,
+      totalPages: 1,
+      page: q.page,
+      size: q.size,
+    })),
     remove: vi.fn(async () => undefined),
     resendAccess: calls.fn<unknown>('resendAccess'),
   };
@@ -57,14 +69,19 @@ describe("/contractors performs the 'Reenviar código' paths", () => {
           const name = (e as unknown as { row: { uuid: string } }).row.uuid === 'k1' ? 'Ramiro Prueba' : 'Lidia Prueba';
           fireEvent.click(screen.getByLabelText(`Seleccionar a ${name}`));
         },
-        resend: () => { fireEvent.click(screen.getByRole('button', { name: 'Reenviar código' })); },
-        'dialog.close': () => { fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Aceptar' })); },
+        resend: () => {
+          fireEvent.click(screen.getByRole('button', { name: 'Reenviar código' }));
+        },
+        'dialog.close': () => {
+          fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Aceptar' }));
+        },
       },
       expectState: async (state, step) => {
         const value = JSON.parse(state) as string;
         await waitFor(() => {
           if (value === 'idle') expect(dialog()).toBeNull();
-          if (value === 'sending') expect(calls.queue.map((c) => c.args[0])).toEqual([path.contexts[step].checked[0].email]);
+          if (value === 'sending')
+            expect(calls.queue.map((c) => c.args[0])).toEqual([path.contexts[step].checked[0].email]);
         });
       },
     });

@@ -4,10 +4,22 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import type { ReactNode } from 'react';
-import { browserSessionMachine, SessionProvider, useSessionUser } from '../../../src/web/views/session/session-context.js';
+import {
+  browserSessionMachine,
+  SessionProvider,
+  useSessionUser,
+} from '../../../src/web/views/session/session-context.js';
 import { WorkerFileDrop } from '../../../src/web/views/contractors/worker-file-drop.js';
 import { WorkerFormView, type WorkerFormDeps } from '../../../src/web/views/contractors/worker-form.view.js';
-import { OTHER_SITE, SITE, storedId, storedPhoto, storedProof, WORKER, workerRequestModel } from '../../machines/contractors/worker-request.model.js';
+import {
+  OTHER_SITE,
+  SITE,
+  storedId,
+  storedPhoto,
+  storedProof,
+  WORKER,
+  workerRequestModel,
+} from '../../machines/contractors/worker-request.model.js';
 import { userAs } from '../../support/catalogues/catalogue-screen-harness.js';
 import { dialogButton, lastAlertDialog } from '../../support/dialogs.js';
 import { Where } from '../../support/integrators/integrators-harness.js';
@@ -20,32 +32,56 @@ import { pendingCalls, performPath } from '../../support/view-paths.js';
  */
 const performable = (e: AnyEventObject) => !(e.type === 'file.remove' && e.slot === 'photo') && e.type !== 'file.set';
 const paths = [
-  ...transitionPaths(workerRequestModel).filter((p) => p.inputName === 'administrador edita' && p.events.every(performable)),
+  ...transitionPaths(workerRequestModel).filter(
+    (p) => p.inputName === 'administrador edita' && p.events.every(performable),
+  ),
   // The contractor's one path (its edges are the administrator's too, so the transition walk has none of its own).
   ...generatePaths(workerRequestModel).filter((p) => p.inputName === 'contratista con token'),
 ];
-const short = (p: GeneratedPath) => [p.inputName, ...p.events.map((e) => `${e.type}${e.output?.status ? ` ${e.output.status}` : ''}${e.status ? ` ${e.status}` : ''}`)].join(' → ');
+const short = (p: GeneratedPath) =>
+  [
+    p.inputName,
+    ...p.events.map(
+      (e) => `${e.type}${e.output?.status ? ` ${e.output.status}` : ''}${e.status ? ` ${e.status}` : ''}`,
+    ),
+  ].join(' → ');
 
 /** As the app's guarded routes: a screen is drawn once the session knows the user. */
-function SignedIn({ children }: { children: ReactNode }) { return useSessionUser() ? children : null; }
+function SignedIn({ children }: { children: ReactNode }) {
+  return useSessionUser() ? children : null;
+}
 
 function renderForm(administrator: boolean) {
   const calls = pendingCalls();
-  let upload: { progress: (p: number) => void; resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
+  let upload: { progress: (p: number) => void; resolve: (v: unknown) => void; reject: (e: unknown) => void } | null =
+    null;
   const send = vi.fn((_method: string, _path: string, _body: unknown, progress: (p: number) => void) => ({
-    promise: new Promise((resolve, reject) => { upload = { progress, resolve, reject }; }), abort: () => {},
+    promise: new Promise((resolve, reject) => {
+      upload = { progress, resolve, reject };
+    }),
+    abort: () => {},
   }));
   const deps: WorkerFormDeps = {
     loadWorker: calls.fn('loadWorker'),
-    sites: async () => [{ uuid: SITE, name: 'Casa Roble 30' }, { uuid: OTHER_SITE, name: 'Casa Roble 32' }],
+    sites: async () => [
+      { uuid: SITE, name: 'Casa Roble 30' },
+      { uuid: OTHER_SITE, name: 'Casa Roble 32' },
+    ],
     send: send as never,
   };
   localStorage.setItem('porton.token', 'token-de-prueba');
-  const logic = browserSessionMachine.provide({ actors: { checkSession: fromPromise(async () => userAs(administrator ? 'admin' : 'contractor')) } });
+  const logic = browserSessionMachine.provide({
+    actors: { checkSession: fromPromise(async () => userAs(administrator ? 'admin' : 'contractor')) },
+  });
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter initialEntries={[`/createWorker?token=${WORKER}`]}>
-        <SessionProvider logic={logic as never}><SignedIn><WorkerFormView deps={deps} /></SignedIn><Where /></SessionProvider>
+        <SessionProvider logic={logic as never}>
+          <SignedIn>
+            <WorkerFormView deps={deps} />
+          </SignedIn>
+          <Where />
+        </SessionProvider>
       </MemoryRouter>
     </ChakraProvider>,
   );
@@ -55,14 +91,24 @@ function renderForm(administrator: boolean) {
 describe("/createWorker?token performs the edit's workerRequest paths ('Editar trabajador')", () => {
   it('the walk takes the edit', () => {
     const types = new Set(paths.flatMap((p) => p.events.map((e) => e.type)));
-    for (const t of ['xstate.done.actor.loadWorker', 'xstate.error.actor.loadWorker', 'form.submit', 'upload.done', 'upload.failed', 'dialog.close']) expect(types).toContain(t);
+    for (const t of [
+      'xstate.done.actor.loadWorker',
+      'xstate.error.actor.loadWorker',
+      'form.submit',
+      'upload.done',
+      'upload.failed',
+      'dialog.close',
+    ])
+      expect(types).toContain(t);
   });
 
   it.each(paths.map((p) => [short(p), p] as const))('%s', async (_name, path) => {
     const administrator = (path.input as { administrator: boolean }).administrator;
     const { calls, send, upload } = renderForm(administrator);
     // The session answers first; the form starts with the user's role.
-    await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
     await performPath(path, {
       calls,
       spec: workerRequestModel,
@@ -75,8 +121,24 @@ describe("/createWorker?token performs the edit's workerRequest paths ('Editar t
         },
         'form.submit': () => fireEvent.click(screen.getByRole('button', { name: 'Guardar' })),
         'upload.progress': (e) => act(() => upload().progress(e.percent)),
-        'upload.done': () => act(() => upload().resolve({ uuid: WORKER, firstName: 'Rita', lastName: 'Rojas', status: 'Pendiente', rejectReason: null })),
-        'upload.failed': (e) => act(() => upload().reject({ kind: 'http', status: e.status ?? 404, body: { error: 'conflict', error_description: e.error } })),
+        'upload.done': () =>
+          act(() =>
+            upload().resolve({
+              uuid: WORKER,
+              firstName: 'Rita',
+              lastName: 'Rojas',
+              status: 'Pendiente',
+              rejectReason: null,
+            }),
+          ),
+        'upload.failed': (e) =>
+          act(() =>
+            upload().reject({
+              kind: 'http',
+              status: e.status ?? 404,
+              body: { error: 'conflict', error_description: e.error },
+            }),
+          ),
         'dialog.close': () => fireEvent.click(dialogButton('Aceptar')),
       },
       expectState: async (state, step) => {
@@ -90,7 +152,8 @@ describe("/createWorker?token performs the edit's workerRequest paths ('Editar t
           }
           if (state === '"loadFailed"') expect(lastAlertDialog().textContent).toContain('El trabajador no existe.');
           if (state === '"failed"') expect(lastAlertDialog().textContent).toContain('Ha ocurrido un error');
-          if (state === '"submitted"') expect(lastAlertDialog().textContent).toContain('¡Trabajador actualizado exitosamente!');
+          if (state === '"submitted"')
+            expect(lastAlertDialog().textContent).toContain('¡Trabajador actualizado exitosamente!');
           if (state === '"filling"' || state === '"uploading"') {
             // The worker's own values, and its stored files shown by their links.
             expect((screen.getByLabelText(/^Nombre/) as HTMLInputElement).value).toBe('Rita');
@@ -99,7 +162,9 @@ describe("/createWorker?token performs the edit's workerRequest paths ('Editar t
           }
           if (state === '"uploading"') expect(screen.getByText(/Subiendo archivos/)).toBeTruthy();
           // Leaving (saved, refused or unreadable) returns to /workers.
-          expect(screen.getByTestId('where').textContent).toBe(state === '"closed"' ? '/workers' : `/createWorker?token=${WORKER}`);
+          expect(screen.getByTestId('where').textContent).toBe(
+            state === '"closed"' ? '/workers' : `/createWorker?token=${WORKER}`,
+          );
         });
       },
     });
@@ -112,15 +177,21 @@ describe("/createWorker?token performs the edit's workerRequest paths ('Editar t
       expect([method, url]).toEqual(['PUT', `/api/constructionWorkers/${WORKER}/administrator`]);
       expect(body).toMatchObject({ firstName: 'Rita', lastName: 'Rojas', photo: { uuid: storedPhoto.uuid } });
       const removed = new Set(path.events.filter((e) => e.type === 'file.remove').map((e) => e.slot));
-      if (!removed.has('identification')) expect((body as { identification: unknown }).identification).toEqual({ uuid: storedId.uuid });
-      if (!removed.has('proofOfAddress')) expect((body as { proofOfAddress: unknown }).proofOfAddress).toEqual({ uuid: storedProof.uuid });
+      if (!removed.has('identification'))
+        expect((body as { identification: unknown }).identification).toEqual({ uuid: storedId.uuid });
+      if (!removed.has('proofOfAddress'))
+        expect((body as { proofOfAddress: unknown }).proofOfAddress).toEqual({ uuid: storedProof.uuid });
     } else expect(send).not.toHaveBeenCalled();
   });
 });
 
 describe('a stored document in the edit (its link from the server)', () => {
   it('a stored PDF is offered as a download link, never in a frame (the server sends PDFs as attachments)', () => {
-    render(<ChakraProvider value={defaultSystem}><WorkerFileDrop label="Identificación oficial" value={storedId} onFile={() => {}} onRemove={() => {}} /></ChakraProvider>);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <WorkerFileDrop label="Identificación oficial" value={storedId} onFile={() => {}} onRemove={() => {}} />
+      </ChakraProvider>,
+    );
     const link = screen.getByRole('link', { name: 'Descargar identificación oficial (PDF)' });
     expect(link.getAttribute('href')).toBe(storedId.publicUrl);
     expect(link.hasAttribute('download')).toBe(true);

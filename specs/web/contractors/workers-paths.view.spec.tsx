@@ -23,7 +23,12 @@ const card = (uuid: string) => screen.getByRole('article', { name: NAMES[uuid] }
  * children (approval, download), which their own view walks perform.
  */
 const performable = (e: AnyEventObject) => {
-  if (e.type === 'page.go' || e.type === 'xstate.done.actor.approval' || e.type === 'xstate.done.actor.credentialDownload') return false;
+  if (
+    e.type === 'page.go' ||
+    e.type === 'xstate.done.actor.approval' ||
+    e.type === 'xstate.done.actor.credentialDownload'
+  )
+    return false;
   if (e.type === 'credentials.download') return e.uuids.length === 1 && e.uuids[0] === 'a';
   if (e.type === 'xstate.done.actor.loadWorkers') return e.output.length === 2;
   if (e.type === 'worker.edit') return e.uuid === 'p';
@@ -39,8 +44,12 @@ function renderWorkers() {
   const deps: WorkersDeps = {
     load: calls.fn<ScreenWorker[]>('load'),
     remove: calls.fn<void>('remove'),
-    approve: vi.fn(() => new Promise(() => {})), reject: vi.fn(() => new Promise(() => {})),
-    listen: (listener) => { live = listener; return () => {}; },
+    approve: vi.fn(() => new Promise(() => {})),
+    reject: vi.fn(() => new Promise(() => {})),
+    listen: (listener) => {
+      live = listener;
+      return () => {};
+    },
     fetchCredentials: fetchCredentials as never,
   };
   localStorage.setItem('porton.token', 'token-de-prueba');
@@ -48,7 +57,10 @@ function renderWorkers() {
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter initialEntries={['/workers']}>
-        <SessionProvider logic={logic as never}><WorkersView deps={deps} /><Where /></SessionProvider>
+        <SessionProvider logic={logic as never}>
+          <WorkersView deps={deps} />
+          <Where />
+        </SessionProvider>
       </MemoryRouter>
     </ChakraProvider>,
   );
@@ -58,33 +70,61 @@ function renderWorkers() {
 describe("/workers performs the workersScreen paths (edit, delete, 'Seleccionar todos')", () => {
   it('the walk reaches the new actions', () => {
     const types = new Set(paths.flatMap((p) => p.events.map((e) => e.type)));
-    for (const t of ['worker.edit', 'worker.delete', 'delete.confirm', 'delete.cancel', 'xstate.done.actor.deleteWorker', 'xstate.error.actor.deleteWorker',
-      'select.toggle', 'select.all', 'selection.download']) expect(types).toContain(t);
+    for (const t of [
+      'worker.edit',
+      'worker.delete',
+      'delete.confirm',
+      'delete.cancel',
+      'xstate.done.actor.deleteWorker',
+      'xstate.error.actor.deleteWorker',
+      'select.toggle',
+      'select.all',
+      'selection.download',
+    ])
+      expect(types).toContain(t);
   });
 
   it.each(paths.map((p) => [short(p), p] as const))('%s', async (_name, path) => {
     const { calls, deps, fetchCredentials, live } = renderWorkers();
-    await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
     const inCard = (uuid: string, name: string) => within(card(uuid)).getByRole('button', { name });
     await performPath(path, {
       calls,
       spec: workersScreenModel,
       executors: {
         retry: () => fireEvent.click(screen.getByRole('button', { name: 'Reintentar' })),
-        'search.change': (e) => fireEvent.change(screen.getByLabelText('Buscar por trabajador u obra'), { target: { value: e.value } }),
+        'search.change': (e) =>
+          fireEvent.change(screen.getByLabelText('Buscar por trabajador u obra'), { target: { value: e.value } }),
         'info.open': (e) => fireEvent.click(inCard(e.uuid, 'Ver datos')),
         'credential.open': (e) => fireEvent.click(inCard(e.uuid, 'Credencial')),
         'credentials.download': (e) => fireEvent.click(inCard(e.uuids[0], 'Descargar credencial')),
-        'modal.close': () => fireEvent.click(dialogButton(screen.queryAllByRole('button', { name: 'Aceptar', hidden: true }).length ? 'Aceptar' : 'Cerrar')),
+        'modal.close': () =>
+          fireEvent.click(
+            dialogButton(
+              screen.queryAllByRole('button', { name: 'Aceptar', hidden: true }).length ? 'Aceptar' : 'Cerrar',
+            ),
+          ),
         approve: (e) => fireEvent.click(inCard(e.uuid, 'Aprobar')),
         reject: (e) => fireEvent.click(inCard(e.uuid, 'Rechazar')),
-        'live.changed': () => act(() => { live().onDecided?.({} as never); }),
+        'live.changed': () =>
+          act(() => {
+            live().onDecided?.({} as never);
+          }),
         'worker.edit': async (e) => fireEvent.click(await waitFor(() => inCard(e.uuid, 'Editar'))),
         'worker.delete': async (e) => fireEvent.click(await waitFor(() => inCard(e.uuid, 'Eliminar'))),
-        'delete.confirm': () => fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: 'Eliminar', hidden: true })),
-        'delete.cancel': () => fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: 'Cancelar', hidden: true })),
+        'delete.confirm': () =>
+          fireEvent.click(
+            within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: 'Eliminar', hidden: true }),
+          ),
+        'delete.cancel': () =>
+          fireEvent.click(
+            within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: 'Cancelar', hidden: true }),
+          ),
         'dialog.close': () => fireEvent.click(dialogButton('Aceptar')),
-        'select.toggle': async (e) => fireEvent.click(await waitFor(() => screen.getByLabelText(`Seleccionar a ${NAMES[e.uuid]}`))),
+        'select.toggle': async (e) =>
+          fireEvent.click(await waitFor(() => screen.getByLabelText(`Seleccionar a ${NAMES[e.uuid]}`))),
         'select.all': () => fireEvent.click(screen.getByRole('button', { name: 'Seleccionar todos' })),
         'selection.download': () => fireEvent.click(screen.getByRole('button', { name: /^Descargar credenciales/ })),
       },
@@ -93,12 +133,16 @@ describe("/workers performs the workersScreen paths (edit, delete, 'Seleccionar 
         await waitFor(() => {
           if (state === '"loading"') expect(screen.getByRole('status', { name: 'Cargando trabajadores' })).toBeTruthy();
           if (state === '"loadFailed"') expect(screen.getByText('La obra no existe.')).toBeTruthy();
-          if (state === '"ready"' && ctx.workers.length && !ctx.search) expect(screen.getAllByRole('article', { hidden: true })).toHaveLength(2);
+          if (state === '"ready"' && ctx.workers.length && !ctx.search)
+            expect(screen.getAllByRole('article', { hidden: true })).toHaveLength(2);
           // The delete asks first, then tells the outcome.
           if (state === '"confirmDelete"' || state === '"deleting"') {
-            expect(within(screen.getByTestId('confirm-dialog')).getByText('¿Seguro que deseas eliminar a este trabajador?')).toBeTruthy();
+            expect(
+              within(screen.getByTestId('confirm-dialog')).getByText('¿Seguro que deseas eliminar a este trabajador?'),
+            ).toBeTruthy();
           }
-          if (state === '"deleted"') expect(lastAlertDialog().textContent).toContain('Trabajador eliminado correctamente');
+          if (state === '"deleted"')
+            expect(lastAlertDialog().textContent).toContain('Trabajador eliminado correctamente');
           if (state === '"deleteFailed"') expect(lastAlertDialog().textContent).toContain('El trabajador no existe.');
           if (state === '"ready"') expect(screen.queryByTestId('confirm-dialog')).toBeNull();
           // The spec's refusal, shown as the dialog of forbidden actions.
@@ -106,7 +150,9 @@ describe("/workers performs the workersScreen paths (edit, delete, 'Seleccionar 
           // The ticks the person made are the ones drawn.
           if (state === '"ready"' && ctx.workers.length && !ctx.search) {
             for (const uuid of ['a', 'p']) {
-              expect((screen.getByLabelText(`Seleccionar a ${NAMES[uuid]}`) as HTMLInputElement).checked).toBe(ctx.selected.includes(uuid));
+              expect((screen.getByLabelText(`Seleccionar a ${NAMES[uuid]}`) as HTMLInputElement).checked).toBe(
+                ctx.selected.includes(uuid),
+              );
             }
           }
         });
@@ -115,11 +161,14 @@ describe("/workers performs the workersScreen paths (edit, delete, 'Seleccionar 
     const last = path.events.at(-1)!;
     const end = path.states.at(-1);
     // A card's Editar goes to ./createWorker?token={id}.
-    if (last.type === 'worker.edit') await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/createWorker?token=p'));
+    if (last.type === 'worker.edit')
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/createWorker?token=p'));
     // DELETE .../{id}/administrator for the confirmed worker only.
-    if (last.type === 'delete.confirm') await waitFor(() => expect(calls.queue.at(-1)).toMatchObject({ name: 'remove', args: ['p'] }));
+    if (last.type === 'delete.confirm')
+      await waitFor(() => expect(calls.queue.at(-1)).toMatchObject({ name: 'remove', args: ['p'] }));
     // After 'Trabajador eliminado correctamente' the list is read again.
-    if (end === '"loading"' && last.type === 'dialog.close') await waitFor(() => expect(calls.queue.at(-1)?.name).toBe('load'));
+    if (end === '"loading"' && last.type === 'dialog.close')
+      await waitFor(() => expect(calls.queue.at(-1)?.name).toBe('load'));
     // The ticked approved workers' credentials, never a pending one's.
     if (end === '"downloading"' && last.type === 'selection.download') {
       await waitFor(() => expect(fetchCredentials).toHaveBeenCalled());

@@ -12,8 +12,12 @@ import { pendingCalls, performPath } from '../../support/view-paths.js';
 // chart.js needs a canvas: the chart shows its 12 values as a list here.
 vi.mock('../../../src/web/views/dashboard/visits-chart.js', () => ({
   VisitsChart: ({ label, values }: { label: string; values: number[] }) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: a chart's values are its months in order; the month is the index.
-    <ol aria-label={label}>{values.map((v, i) => <li key={i}>{v}</li>)}</ol>
+    <ol aria-label={label}>
+      {values.map((v, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a chart's values are its months in order; the month is the index.
+        <li key={i}>{v}</li>
+      ))}
+    </ol>
   ),
 }));
 
@@ -21,7 +25,10 @@ const paths = transitionPaths(dashboardModel);
 const states = (path: GeneratedPath) => {
   let s: AnyMachineSnapshot = getInitialSnapshot(dashboardMachine, path.input as never);
   const out = [s];
-  for (const e of path.events) { s = getNextSnapshot(dashboardMachine, s, e as never); out.push(s); }
+  for (const e of path.events) {
+    s = getNextSnapshot(dashboardMachine, s, e as never);
+    out.push(s);
+  }
   return out;
 };
 const figure = (label: string) => screen.getByTestId(`stat-${label}`).textContent;
@@ -35,10 +42,16 @@ describe('/home performs the dashboard paths (Dashboard, live counters, en-US nu
       connect: (fracUuid: string, handlers: VisitHandlers) => {
         const socket = { fracUuid, handlers, closed: false };
         sockets.push(socket);
-        return () => { socket.closed = true; };
+        return () => {
+          socket.closed = true;
+        };
       },
     };
-    render(<ChakraProvider value={defaultSystem}><Dashboard input={path.input as never} deps={deps} /></ChakraProvider>);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <Dashboard input={path.input as never} deps={deps} />
+      </ChakraProvider>,
+    );
     const snaps = states(path);
     const live = () => sockets.find((s) => !s.closed)!.handlers;
     await performPath(path, {
@@ -48,17 +61,23 @@ describe('/home performs the dashboard paths (Dashboard, live counters, en-US nu
         'visit.in': (e) => live().onIn(e.event),
         'visit.out': (e) => live().onOut(e.event),
         'live.status': (e) => live().onStatus(e.status),
-        'dashboard.reload': () => { fireEvent.click(screen.getByRole('button', { name: 'Reintentar' })); },
+        'dashboard.reload': () => {
+          fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+        },
       },
       expectState: async (_state, step) => {
         const snap = snaps[step];
         const { visits, licences, live: status } = snap.context;
         await waitFor(() => {
           if (snap.matches('failed')) expect(screen.getByText('No fue posible cargar el tablero')).toBeTruthy();
-          if (snap.matches('loadingVisits') || snap.matches('loadingLicences')) expect(screen.getByLabelText('Cargando')).toBeTruthy();
+          if (snap.matches('loadingVisits') || snap.matches('loadingLicences'))
+            expect(screen.getByLabelText('Cargando')).toBeTruthy();
           if (snap.matches('licences')) {
-            expect([figure('Total de licencias disponibles'), figure('Licencias asignadas'), figure('Licencias disponibles')])
-              .toEqual(licences.map(String));
+            expect([
+              figure('Total de licencias disponibles'),
+              figure('Licencias asignadas'),
+              figure('Licencias disponibles'),
+            ]).toEqual(licences.map(String));
           }
           if (snap.matches('visits')) {
             // The seven cards and the totals by mode, in en-US thousands.
@@ -72,19 +91,27 @@ describe('/home performs the dashboard paths (Dashboard, live counters, en-US nu
             expect(screen.getByRole('tab', { name: 'Entradas registradas por día' })).toBeTruthy();
             expect(screen.getByRole('tab', { name: 'Entradas registradas por mes' })).toBeTruthy();
             const badge = screen.queryByTestId('live-status')?.textContent ?? null;
-            expect(badge).toBe(status === null ? null : { connecting: 'Conectando…', on: 'En vivo', refused: 'Sin actualización en vivo' }[status as string]);
+            expect(badge).toBe(
+              status === null
+                ? null
+                : { connecting: 'Conectando…', on: 'En vivo', refused: 'Sin actualización en vivo' }[status as string],
+            );
           }
         });
       },
     });
     // Only a community's dashboard opens a socket, to that community.
-    const subscribed = path.events.some((e) => e.type === 'xstate.done.actor.visits') && (path.input as { fracUuid: string | null }).fracUuid;
+    const subscribed =
+      path.events.some((e) => e.type === 'xstate.done.actor.visits') &&
+      (path.input as { fracUuid: string | null }).fracUuid;
     expect(sockets.map((s) => s.fracUuid)).toEqual(subscribed ? [subscribed] : []);
     const last = snaps[snaps.length - 1];
     if (last.matches('visits')) {
       fireEvent.click(screen.getByRole('tab', { name: 'Entradas registradas por mes' }));
       const month = await screen.findByRole('list', { name: 'Entradas por mes' });
-      expect([...month.querySelectorAll('li')].map((li) => Number(li.textContent))).toEqual(last.context.visits.monthly);
+      expect([...month.querySelectorAll('li')].map((li) => Number(li.textContent))).toEqual(
+        last.context.visits.monthly,
+      );
     }
   });
 });

@@ -14,7 +14,10 @@ const click = (el: HTMLElement) => fireEvent.click(el);
 /** A field by its label (a required one ends with '*'). */
 const labelled = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
 const select = (label: string, value: string) => fireEvent.change(labelled(label), { target: { value } });
-afterEach(() => { vi.useRealTimers(); localStorage.clear(); });
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
 
 describe('/qrcodes performs the deviceLink paths (link and unlink)', () => {
   const paths = transitionPaths(deviceLinkModel);
@@ -28,7 +31,8 @@ describe('/qrcodes performs the deviceLink paths (link and unlink)', () => {
     const { row } = path.input as { row: typeof linkRows.inactive };
     const expires = path.events.at(-1)?.type === EXPIRY_EVENT;
     const { calls, log, push, list, setRows } = await renderDevices({
-      rows: [deviceRow({ ...row, uuid: 'dev-1' })], pollMs: expires ? 24 * 3_600_000 : LINK_POLL_MS,
+      rows: [deviceRow({ ...row, uuid: 'dev-1' })],
+      pollMs: expires ? 24 * 3_600_000 : LINK_POLL_MS,
     });
     await screen.findByText('Caseta peatonal');
     const within$ = () => within(rowOf('Caseta peatonal'));
@@ -41,7 +45,8 @@ describe('/qrcodes performs the deviceLink paths (link and unlink)', () => {
         'code.renew': () => click(dialogButton('Renovar código')),
         'device.delete': () => click(within$().getByRole('button', { name: 'Eliminar' })),
         'device.linked': () => push.linked('dev-1'),
-        'device.status': (e: AnyEventObject) => push.status({ uuid: 'dev-1', fracUuid: 'c1', status: e.status, online: e.online, lastSeenAt: e.lastSeenAt }),
+        'device.status': (e: AnyEventObject) =>
+          push.status({ uuid: 'dev-1', fracUuid: 'c1', status: e.status, online: e.online, lastSeenAt: e.lastSeenAt }),
         'unlink.open': () => click(within$().getByRole('button', { name: 'Desvincular' })),
         'unlink.confirm': () => click(dialogButton('Desvincular')),
         'unlink.cancel': () => click(dialogButton('Cancelar')),
@@ -49,21 +54,45 @@ describe('/qrcodes performs the deviceLink paths (link and unlink)', () => {
         [EXPIRY_EVENT]: async () => {
           const code = screen.getByTestId('link-code').textContent!;
           // A millisecond before the expiry the code is still shown; at the expiry a new one is asked.
-          await act(async () => { vi.advanceTimersByTime(T0 + 10 * 60_000 - Date.now() - 1); });
+          await act(async () => {
+            vi.advanceTimersByTime(T0 + 10 * 60_000 - Date.now() - 1);
+          });
           expect(screen.getByTestId('link-code').textContent).toBe(code);
-          await act(async () => { vi.advanceTimersByTime(1); });
+          await act(async () => {
+            vi.advanceTimersByTime(1);
+          });
         },
-        [POLL_EVENT]: async () => { await act(async () => { vi.advanceTimersByTime(LINK_POLL_MS); }); },
+        [POLL_EVENT]: async () => {
+          await act(async () => {
+            vi.advanceTimersByTime(LINK_POLL_MS);
+          });
+        },
       },
       expectState: async (state) => {
         const value = JSON.parse(state);
         // The server's list follows the link: a reload shows the device as it now is.
-        if (value === 'linked') setRows([deviceRow({ ...row, uuid: 'dev-1', status: 'ACTIVE', deviceToken: linkRows.active.deviceToken, online: true, lastSeenAt: new Date().toISOString() })]);
-        if (value === 'unlinked') setRows([deviceRow({ ...row, uuid: 'dev-1', status: 'INACTIVE', deviceToken: null })]);
-        if (value === 'issuing' || value === 'renewing') await waitFor(() => expect(log.at(-1)).toEqual(['issueCode', 'dev-1']));
-        if (value === 'polling' || value === 'confirming') await waitFor(() => expect(log.at(-1)).toEqual(['get', 'dev-1']));
+        if (value === 'linked')
+          setRows([
+            deviceRow({
+              ...row,
+              uuid: 'dev-1',
+              status: 'ACTIVE',
+              deviceToken: linkRows.active.deviceToken,
+              online: true,
+              lastSeenAt: new Date().toISOString(),
+            }),
+          ]);
+        if (value === 'unlinked')
+          setRows([deviceRow({ ...row, uuid: 'dev-1', status: 'INACTIVE', deviceToken: null })]);
+        if (value === 'issuing' || value === 'renewing')
+          await waitFor(() => expect(log.at(-1)).toEqual(['issueCode', 'dev-1']));
+        if (value === 'polling' || value === 'confirming')
+          await waitFor(() => expect(log.at(-1)).toEqual(['get', 'dev-1']));
         if (value === 'unlinking') await waitFor(() => expect(log.at(-1)?.[0]).toBe('unlink'));
-        if (value === 'confirmDelete') expect(screen.getByTestId('confirm-dialog').textContent).toContain('¿Seguro que deseas eliminar Caseta peatonal?');
+        if (value === 'confirmDelete')
+          expect(screen.getByTestId('confirm-dialog').textContent).toContain(
+            '¿Seguro que deseas eliminar Caseta peatonal?',
+          );
       },
     });
     // The row listens to its own device on the active community's channel.
@@ -71,7 +100,9 @@ describe('/qrcodes performs the deviceLink paths (link and unlink)', () => {
     // Acknowledging a link or an unlink reloads the list; delete asks the list's confirmation.
     const last = path.events.at(-1)!;
     if (last.type === 'device.delete') expect(await screen.findByTestId('confirm-dialog')).toBeTruthy();
-    const reloads = path.events.filter((e, i) => e.type === 'dialog.close' && ['linked', 'unlinked'].includes(JSON.parse(path.states[i]))).length;
+    const reloads = path.events.filter(
+      (e, i) => e.type === 'dialog.close' && ['linked', 'unlinked'].includes(JSON.parse(path.states[i])),
+    ).length;
     await waitFor(() => expect(list).toHaveBeenCalledTimes(1 + reloads));
   });
 });
@@ -79,8 +110,19 @@ describe('/qrcodes performs the deviceLink paths (link and unlink)', () => {
 describe('/qrcodes performs the device form paths (defaults)', () => {
   const paths = transitionPaths(deviceFormModel);
   const scannerRow = deviceRow({
-    uuid: EDITED, name: 'Lector casa 12', status: 'INACTIVE', deviceType: 'SCANNER', scannerType: 'HOUSE', scannerAccess: 'IN', scannerPlace: 'CASA',
-    parents: [PARENT], zone: { uuid: ZONE.uuid, name: ZONE.name }, street: { uuid: STREET.uuid, name: STREET.name }, number: '12', idZone: 1, idStreet: 11,
+    uuid: EDITED,
+    name: 'Lector casa 12',
+    status: 'INACTIVE',
+    deviceType: 'SCANNER',
+    scannerType: 'HOUSE',
+    scannerAccess: 'IN',
+    scannerPlace: 'CASA',
+    parents: [PARENT],
+    zone: { uuid: ZONE.uuid, name: ZONE.name },
+    street: { uuid: STREET.uuid, name: STREET.name },
+    number: '12',
+    idZone: 1,
+    idStreet: 11,
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
@@ -97,14 +139,20 @@ describe('/qrcodes performs the device form paths (defaults)', () => {
           if (editing) await calls.settle({ type: 'xstate.done.actor.get', output: scannerRow });
           await calls.settle({ type: 'xstate.done.actor.parents', output: [{ ...PARENT, deviceType: 'BOOTH' }] });
         },
-        'xstate.error.actor.load': async (e) => { await calls.settle({ type: 'xstate.error.actor.get', error: e.error }); },
+        'xstate.error.actor.load': async (e) => {
+          await calls.settle({ type: 'xstate.error.actor.get', error: e.error });
+        },
         'field.change': async (e) => {
           if (e.name === 'name') fireEvent.change(field('Nombre'), { target: { value: e.value } });
           if (e.name === 'deviceType') select('Tipo de dispositivo', e.value);
           if (e.name === 'scannerAccess') select('Tipo de lectura', e.value);
           if (e.name === 'scannerPlace') select('Ubicación', e.value);
           if (e.name === 'zone') await waitFor(() => select('Zona', e.value.uuid));
-          if (e.name === 'street') await waitFor(() => { select('Calle', e.value.uuid); expect(field('Calle').value).toBe(STREET.uuid); });
+          if (e.name === 'street')
+            await waitFor(() => {
+              select('Calle', e.value.uuid);
+              expect(field('Calle').value).toBe(STREET.uuid);
+            });
           if (e.name === 'number') fireEvent.change(field('Número'), { target: { value: e.value } });
           if (e.name === 'parents') click(screen.getByText(PARENT.name));
         },
@@ -123,7 +171,11 @@ describe('/qrcodes performs the device form paths (defaults)', () => {
     });
     for (const [name, ...args] of log.filter((l) => l[0] === 'create' || l[0] === 'update')) {
       if (name === 'update') expect(args[0]).toBe(EDITED);
-      expect(args.at(-1)).toMatchObject({ deviceType: expect.any(String), scannerAccess: expect.any(String), parents: expect.any(Array) });
+      expect(args.at(-1)).toMatchObject({
+        deviceType: expect.any(String),
+        scannerAccess: expect.any(String),
+        parents: expect.any(Array),
+      });
     }
   });
   void loadedScanner;
@@ -134,11 +186,22 @@ describe('Dispositivos list (columns, search, memory; live status)', () => {
     const { push } = await renderDevices({
       rows: [
         deviceRow({ uuid: 'b1', name: 'Caseta principal', status: 'ACTIVE', deviceToken: 'x', online: false }),
-        deviceRow({ uuid: 's1', name: 'Barrera de entrada', deviceType: 'SCANNER', scannerType: 'ZONE', scannerPlace: 'BARRERA', zone: { uuid: ZONE.uuid, name: 'Zona Norte' } }),
+        deviceRow({
+          uuid: 's1',
+          name: 'Barrera de entrada',
+          deviceType: 'SCANNER',
+          scannerType: 'ZONE',
+          scannerPlace: 'BARRERA',
+          zone: { uuid: ZONE.uuid, name: 'Zona Norte' },
+        }),
       ],
     });
     const table = await screen.findByRole('table', { name: 'Dispositivos del fraccionamiento' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Estado', 'Nombre', 'Tipo', 'Ubicación', 'Acciones']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Estado', 'Nombre', 'Tipo', 'Ubicación', 'Acciones']);
     const booth = rowOf('Caseta principal');
     expect(within(booth).getByRole('img', { name: 'Activo' })).toBeTruthy();
     expect(within(booth).getByText('Caseta')).toBeTruthy();
@@ -148,7 +211,13 @@ describe('Dispositivos list (columns, search, memory; live status)', () => {
     expect(within(scanner).getByRole('img', { name: 'Inactivo' })).toBeTruthy();
     expect(within(scanner).getByText('Escáner')).toBeTruthy();
     expect(within(scanner).getByText('Barrera · Zona Norte')).toBeTruthy();
-    await push.status({ uuid: 'b1', fracUuid: 'c1', status: 'ACTIVE', online: true, lastSeenAt: new Date().toISOString() });
+    await push.status({
+      uuid: 'b1',
+      fracUuid: 'c1',
+      status: 'ACTIVE',
+      online: true,
+      lastSeenAt: new Date().toISOString(),
+    });
     await waitFor(() => expect(within(rowOf('Caseta principal')).getByText('En línea')).toBeTruthy());
   });
 
@@ -160,7 +229,16 @@ describe('Dispositivos list (columns, search, memory; live status)', () => {
     click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1 })));
     select('Buscar por', 'ZONE');
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 0, size: 15, search: '', searchBy: 'ZONE', status: '', deviceType: '' }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({
+        page: 0,
+        size: 15,
+        search: '',
+        searchBy: 'ZONE',
+        status: '',
+        deviceType: '',
+      }),
+    );
     // The list takes a filter while it shows a page (not while one is being asked).
     select('Estado', 'ACTIVE');
     await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'ACTIVE', page: 0 })));
@@ -171,7 +249,16 @@ describe('Dispositivos list (columns, search, memory; live status)', () => {
     const box = screen.getByRole('textbox', { name: 'Buscar dispositivo' });
     fireEvent.change(box, { target: { value: 'norte' } });
     fireEvent.submit(box.closest('form')!);
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 0, size: 15, search: 'norte', searchBy: 'ZONE', status: 'ACTIVE', deviceType: 'SCANNER' }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({
+        page: 0,
+        size: 15,
+        search: 'norte',
+        searchBy: 'ZONE',
+        status: 'ACTIVE',
+        deviceType: 'SCANNER',
+      }),
+    );
   });
 
   it('the club community also searches by action number and offers Hostess', async () => {
@@ -189,7 +276,9 @@ describe('Dispositivos list (columns, search, memory; live status)', () => {
     fireEvent.submit(box.closest('form')!);
     await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'caseta', page: 0 })));
     click(screen.getByRole('button', { name: '2' }));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('porton.list.devices')!)).toMatchObject({ page: 1, search: 'caseta' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('porton.list.devices')!)).toMatchObject({ page: 1, search: 'caseta' }),
+    );
     click(screen.getByRole('link', { name: 'ir a zonas' }));
     await screen.findByTestId('where');
     expect(localStorage.getItem('porton.list.devices')).toBeNull();

@@ -17,16 +17,26 @@ describe('/integrators performs the integrator enable/disable paths', () => {
     // on an enabled integrator, red 'N/A' (Activar) on a disabled one.
     const { row: launched } = path.input as { row: { uuid: string; name: string; lastName: string; enabled: boolean } };
     const target = { ...launched, name: `${launched.name} ${launched.lastName}` };
-    const button = within(rowOf(target.uuid === 'i1' ? 'integrador@porton.mx' : 'integrador2@porton.mx'))
-      .getByRole('button', { name: target.enabled ? 'Desactivar' : 'Activar' });
+    const button = within(rowOf(target.uuid === 'i1' ? 'integrador@porton.mx' : 'integrador2@porton.mx')).getByRole(
+      'button',
+      { name: target.enabled ? 'Desactivar' : 'Activar' },
+    );
     expect(button.textContent).toBe(target.enabled ? 'A' : 'N/A');
     fireEvent.click(button);
     await performPath(path, {
       calls,
       executors: {
-        'access.confirm': () => { fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: target.enabled ? 'Desactivar' : 'Activar' })); },
-        'access.cancel': () => { fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Cancelar' })); },
-        'dialog.close': () => { fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Aceptar' })); },
+        'access.confirm': () => {
+          fireEvent.click(
+            within(dialog()!).getByRole('button', { hidden: true, name: target.enabled ? 'Desactivar' : 'Activar' }),
+          );
+        },
+        'access.cancel': () => {
+          fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Cancelar' }));
+        },
+        'dialog.close': () => {
+          fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Aceptar' }));
+        },
       },
       expectState: async (state) => {
         const value = JSON.parse(state) as string;
@@ -37,7 +47,9 @@ describe('/integrators performs the integrator enable/disable paths', () => {
             const text = d!.textContent!;
             if (target.enabled) {
               expect(text).toContain(`¿Estás seguro de deshabilitar el acceso de ${target.name}?`);
-              expect(text).toContain('Al deshabilitar este integrador, se deshabilitarán los accesos de sus fraccionamientos');
+              expect(text).toContain(
+                'Al deshabilitar este integrador, se deshabilitarán los accesos de sus fraccionamientos',
+              );
             } else {
               expect(text).toContain(`¿Estás seguro de habilitar el acceso de ${target.name}?`);
               expect(text).toContain('Al habilitar este integrador, se reanudarán los accesos a sus fraccionamientos');

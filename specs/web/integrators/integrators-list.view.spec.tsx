@@ -10,11 +10,15 @@ describe('/integrators list (Integrators list)', () => {
     renderIntegrators();
     await waitFor(() => expect(screen.getByText('integrador@porton.mx')).toBeTruthy());
     expect(screen.getByRole('heading', { name: 'Integradores' })).toBeTruthy();
-    const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Correo', 'Nombre', 'Dirección', 'Teléfono', 'Cantidad de licencias', 'Acciones']);
     const first = within(table()).getByText('integrador@porton.mx').closest('tr')!;
     expect(first.textContent).toContain('Ignacio Ramírez Soto');
-    expect(first.textContent).toContain('Av. Insurgentes Sur #1450 int. 3, Del Valle Centro, Benito Juárez, Ciudad de México');
+    expect(first.textContent).toContain(
+      'Av. Insurgentes Sur #1450 int. 3, Del Valle Centro, Benito Juárez, Ciudad de México',
+    );
     expect(first.textContent).toContain('400');
     const second = within(table()).getByText('integrador2@porton.mx').closest('tr')!;
     expect(second.textContent).toContain('Sin teléfono');
@@ -39,8 +43,11 @@ describe('/integrators list (Integrators list)', () => {
     const list = vi.fn(async (q: { page: number }) => page(integrators, 10, q.page));
     renderIntegrators(list);
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'Paginación' })).toBeTruthy());
-    const numbers = () => within(screen.getByRole('navigation', { name: 'Paginación' })).getAllByRole('button')
-      .map((b) => b.textContent).filter((t) => /^\d+$/.test(t!));
+    const numbers = () =>
+      within(screen.getByRole('navigation', { name: 'Paginación' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .filter((t) => /^\d+$/.test(t!));
     expect(numbers()).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(list).toHaveBeenCalledWith({ page: 0, size: 15, search: '' });
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
@@ -50,7 +57,9 @@ describe('/integrators list (Integrators list)', () => {
   it('Editar opens /newIntegrator in edit mode (?uuid=)', async () => {
     renderIntegrators();
     await waitFor(() => expect(screen.getByText('integrador@porton.mx')).toBeTruthy());
-    fireEvent.click(within(screen.getByText('integrador2@porton.mx').closest('tr')!).getByRole('button', { name: 'Editar' }));
+    fireEvent.click(
+      within(screen.getByText('integrador2@porton.mx').closest('tr')!).getByRole('button', { name: 'Editar' }),
+    );
     await waitFor(() => expect(where()).toBe('/newIntegrator?uuid=i2'));
   });
 
@@ -64,7 +73,9 @@ describe('/integrators list (Integrators list)', () => {
   it('Eliminar asks ¿Seguro que deseas eliminar {name}? / No podrás revetir esta acción, then deletes', async () => {
     const { api } = renderIntegrators();
     await waitFor(() => expect(screen.getByText('integrador@porton.mx')).toBeTruthy());
-    fireEvent.click(within(screen.getByText('integrador@porton.mx').closest('tr')!).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(
+      within(screen.getByText('integrador@porton.mx').closest('tr')!).getByRole('button', { name: 'Eliminar' }),
+    );
     const dialog = await screen.findByRole('alertdialog', { hidden: true });
     expect(dialog.textContent).toContain('¿Seguro que deseas eliminar Ignacio Ramírez Soto?');
     expect(dialog.textContent).toContain('No podrás revetir esta acción');

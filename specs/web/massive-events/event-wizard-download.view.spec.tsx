@@ -11,12 +11,22 @@ import { userAs } from '../../support/catalogues/catalogue-screen-harness.js';
 import { Where } from '../../support/integrators/integrators-harness.js';
 import { pendingCalls } from '../../support/view-paths.js';
 
-const failure = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'No es posible descargar invitaciones de eventos terminados, incompletos o cancelados.' } };
+const failure = {
+  kind: 'http',
+  status: 409,
+  body: {
+    error: 'conflict',
+    error_description: 'No es posible descargar invitaciones de eventos terminados, incompletos o cancelados.',
+  },
+};
 
 /** /create with a session of event 'ev1' kept at step 3 (resumed), configure answering at once, the invitations' fetch pending. */
 function renderWizard() {
   const context = getInitialSnapshot(eventWizardMachine, { token: null, role: 'admin' }).context as EventWizardContext;
-  localStorage.setItem('porton.eventWizard', JSON.stringify({ step: 'step3', context: { ...context, eventId: 'ev1', active: true } }));
+  localStorage.setItem(
+    'porton.eventWizard',
+    JSON.stringify({ step: 'step3', context: { ...context, eventId: 'ev1', active: true } }),
+  );
   localStorage.setItem('porton.token', 'token-de-prueba');
   const calls = pendingCalls();
   const targets: InvitationTarget[] = [];
@@ -58,7 +68,9 @@ describe("the wizard's Finalizar offers the event's invitations (step 3)", () =>
     const { calls, targets, api } = await finish();
     expect(api.configure).toHaveBeenCalledTimes(1);
     press('Descargar invitaciones');
-    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toContain('Preparando invitaciones'));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: '' }).textContent).toContain('Preparando invitaciones'),
+    );
     expect(targets).toEqual([{ kind: 'event', uuid: 'ev1' }]);
     await calls.settle({ type: 'xstate.done.actor.download', output: undefined });
     await waitFor(() => expect(dialog()?.textContent).toContain('Descarga completada'));

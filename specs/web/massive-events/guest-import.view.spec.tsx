@@ -12,21 +12,37 @@ import { dialogButton } from '../../support/dialogs.js';
 import { transitionPaths, type GeneratedPath } from '../../support/model-paths.js';
 import { pendingCalls, performPath } from '../../support/view-paths.js';
 
-const refused = { kind: 'http', status: 400, body: { error: 'bad_request', error_description: 'Puedes descargar hasta 300 invitaciones por solicitud.' } };
+const refused = {
+  kind: 'http',
+  status: 400,
+  body: { error: 'bad_request', error_description: 'Puedes descargar hasta 300 invitaciones por solicitud.' },
+};
 
-function Host({ input, calls, downloads }: { input: GuestImportInput; calls: ReturnType<typeof pendingCalls>; downloads: InvitationTarget[] }) {
+function Host({
+  input,
+  calls,
+  downloads,
+}: {
+  input: GuestImportInput;
+  calls: ReturnType<typeof pendingCalls>;
+  downloads: InvitationTarget[];
+}) {
   // The invitations' fetch waits until the path says how it ends; the download child is the real one.
   const fetchIt = async (target: InvitationTarget, hooks: { report: (e: unknown) => void }) => {
     downloads.push(target);
     await calls.fn<void>('download')(target);
     hooks.report({ type: 'download.headers', fileName: 'invitaciones.zip', count: 1 });
   };
-  const actor = useActorRef(guestImportMachine.provide({
-    actors: {
-      readSheet: fromPromise(({ input: i }) => calls.fn<never>('read')(i)), uploadGuests: fromPromise(({ input: i }) => calls.fn<never>('upload')(i)),
-      invitationDownload: invitationDownloadLogic(fetchIt as never),
-    },
-  }), { input });
+  const actor = useActorRef(
+    guestImportMachine.provide({
+      actors: {
+        readSheet: fromPromise(({ input: i }) => calls.fn<never>('read')(i)),
+        uploadGuests: fromPromise(({ input: i }) => calls.fn<never>('upload')(i)),
+        invitationDownload: invitationDownloadLogic(fetchIt as never),
+      },
+    }),
+    { input },
+  );
   return <GuestImportDialog actor={actor} />;
 }
 
@@ -38,13 +54,20 @@ describe("'Importación masiva' performs the guestImport paths", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = pendingCalls();
     const downloads: InvitationTarget[] = [];
-    render(<ChakraProvider value={defaultSystem}><Host input={path.input as GuestImportInput} calls={calls} downloads={downloads} /></ChakraProvider>);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <Host input={path.input as GuestImportInput} calls={calls} downloads={downloads} />
+      </ChakraProvider>,
+    );
     await performPath(path, {
-      calls, spec: guestImportModel,
+      calls,
+      spec: guestImportModel,
       executors: {
         'file.pick': (e) => {
           const { name } = (e as unknown as { file: { name: string } }).file;
-          fireEvent.change(screen.getByLabelText('Archivo de invitados'), { target: { files: [new File(['x'.repeat((e as unknown as { file: { size: number } }).file.size)], name)] } });
+          fireEvent.change(screen.getByLabelText('Archivo de invitados'), {
+            target: { files: [new File(['x'.repeat((e as unknown as { file: { size: number } }).file.size)], name)] },
+          });
         },
         'import.submit': () => click(dialogButton('Importar')),
         'import.confirm': () => click(dialogButton('Importar')),
@@ -54,11 +77,16 @@ describe("'Importación masiva' performs the guestImport paths", () => {
         'invitations.download': () => click(dialogButton('Descargar invitaciones')),
         'xstate.done.actor.invitationDownload': async (e) => {
           const saved = (e as unknown as { output: { saved: boolean } }).output.saved;
-          await calls.settle(saved ? { type: 'xstate.done.actor.download', output: undefined } : { type: 'xstate.error.actor.download', error: refused });
+          await calls.settle(
+            saved
+              ? { type: 'xstate.done.actor.download', output: undefined }
+              : { type: 'xstate.error.actor.download', error: refused },
+          );
           await screen.findAllByText(saved ? 'Descarga completada' : refused.body.error_description);
           click(dialogButton('Aceptar'));
         },
-        'import.close': () => click(screen.queryAllByRole('button', { name: 'Cerrar', hidden: true }).at(-1) ?? dialogButton('Cancelar')),
+        'import.close': () =>
+          click(screen.queryAllByRole('button', { name: 'Cerrar', hidden: true }).at(-1) ?? dialogButton('Cancelar')),
       },
       expectState: (state) => {
         if (JSON.parse(state) === 'closed') expect(screen.queryByTestId('guest-import')).toBeNull();
@@ -66,7 +94,9 @@ describe("'Importación masiva' performs the guestImport paths", () => {
     });
     // The invitations asked for are the guests this import created (GET api/massiveEventGuests/invitation?uuid=..).
     if (path.events.some((e) => e.type === 'invitations.download')) {
-      const created = [...path.events].reverse().find((e) => e.type === 'xstate.done.actor.uploadGuests') as unknown as { output: { uuid: string }[] };
+      const created = [...path.events]
+        .reverse()
+        .find((e) => e.type === 'xstate.done.actor.uploadGuests') as unknown as { output: { uuid: string }[] };
       expect(downloads).toEqual([{ kind: 'guests', uuids: created.output.map((g) => g.uuid) }]);
     }
   });

@@ -12,15 +12,30 @@ import { Where } from '../../support/integrators/integrators-harness.js';
 import { describePath, generatePaths } from '../../support/model-paths.js';
 import { pendingCalls, performPath } from '../../support/view-paths.js';
 
-const failure = { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'El invitado no existe.' } };
+const failure = {
+  kind: 'http',
+  status: 404,
+  body: { error: 'not_found', error_description: 'El invitado no existe.' },
+};
 const event = { uuid: 'e1', title: 'Posada anual', massiveEventGuests: guestRows.map(({ name: _n, ...g }) => g) };
 
 function renderGuests() {
   const calls = pendingCalls();
   const api = {
-    get: vi.fn(async () => event as never), addGuests: vi.fn(), removeGuest: vi.fn(),
-    addGuest: vi.fn(async (_event: string, g: Record<string, unknown>) => ({ ...g, id: 9, uuid: 'g9', massiveEvent: { uuid: 'e1' } })),
-    updateGuest: vi.fn(async (_event: string, g: Record<string, unknown>) => ({ ...g, id: 1, massiveEvent: { uuid: 'e1' } })),
+    get: vi.fn(async () => event as never),
+    addGuests: vi.fn(),
+    removeGuest: vi.fn(),
+    addGuest: vi.fn(async (_event: string, g: Record<string, unknown>) => ({
+      ...g,
+      id: 9,
+      uuid: 'g9',
+      massiveEvent: { uuid: 'e1' },
+    })),
+    updateGuest: vi.fn(async (_event: string, g: Record<string, unknown>) => ({
+      ...g,
+      id: 1,
+      massiveEvent: { uuid: 'e1' },
+    })),
   };
   const downloads: InvitationTarget[] = [];
   const download = async (target: InvitationTarget, hooks: { report: (e: unknown) => void }) => {
@@ -35,7 +50,15 @@ function renderGuests() {
       <MemoryRouter initialEntries={['/guests?event=e1']}>
         <SessionProvider logic={logic as never}>
           <Routes>
-            <Route path="/guests" element={<><GuestsView api={api as never} download={download as never} /><Where /></>} />
+            <Route
+              path="/guests"
+              element={
+                <>
+                  <GuestsView api={api as never} download={download as never} />
+                  <Where />
+                </>
+              }
+            />
             <Route path="*" element={<Where />} />
           </Routes>
         </SessionProvider>
@@ -48,7 +71,14 @@ function renderGuests() {
 const dialog = () => screen.queryAllByRole('alertdialog', { hidden: true }).at(-1) ?? null;
 const close = () => fireEvent.click(within(dialog()!).getByRole('button', { hidden: true, name: 'Aceptar' }));
 // Every generated path of the selection, its rules and the download (the import, add, edit and delete run the shared list's children, walked elsewhere).
-const paths = generatePaths(guestActionsModel).filter((p) => p.events.every((e) => !(e.type === 'action' && ['import', 'add', 'edit', 'delete'].includes((e as unknown as { action: string }).action))));
+const paths = generatePaths(guestActionsModel).filter((p) =>
+  p.events.every(
+    (e) =>
+      !(
+        e.type === 'action' && ['import', 'add', 'edit', 'delete'].includes((e as unknown as { action: string }).action)
+      ),
+  ),
+);
 
 describe("/guests: 'Descargar invitación' with one or several guests ticked", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
@@ -58,33 +88,56 @@ describe("/guests: 'Descargar invitación' with one or several guests ticked", (
       calls,
       spec: guestActionsModel,
       executors: {
-        'select.toggle': (e) => { fireEvent.click(screen.getByText((e as unknown as { row: { name: string } }).row.name)); },
-        'select.all': () => { fireEvent.click(screen.getByRole('button', { name: 'Seleccionar todos' })); },
+        'select.toggle': (e) => {
+          fireEvent.click(screen.getByText((e as unknown as { row: { name: string } }).row.name));
+        },
+        'select.all': () => {
+          fireEvent.click(screen.getByRole('button', { name: 'Seleccionar todos' }));
+        },
         'select.clear': () => {
           for (const name of guestRows.map((g) => g.name)) {
             const input = screen.getByLabelText(`Seleccionar a ${name}`) as HTMLInputElement;
             if (input.checked) fireEvent.click(screen.getByText(name));
           }
         },
-        action: () => { fireEvent.click(screen.getByRole('button', { name: 'Descargar invitación' })); },
+        action: () => {
+          fireEvent.click(screen.getByRole('button', { name: 'Descargar invitación' }));
+        },
         'dialog.close': close,
         'xstate.done.actor.invitationDownload': async (e) => {
           const saved = (e as unknown as { output: { saved: boolean } }).output.saved;
-          await calls.settle(saved ? { type: 'xstate.done.actor.download', output: undefined } : { type: 'xstate.error.actor.download', error: failure });
-          await waitFor(() => expect(dialog()?.textContent ?? '').toContain(saved ? 'Descarga completada' : failure.body.error_description));
+          await calls.settle(
+            saved
+              ? { type: 'xstate.done.actor.download', output: undefined }
+              : { type: 'xstate.error.actor.download', error: failure },
+          );
+          await waitFor(() =>
+            expect(dialog()?.textContent ?? '').toContain(
+              saved ? 'Descarga completada' : failure.body.error_description,
+            ),
+          );
           close();
         },
       },
       expectState: async (state, step) => {
         const value = JSON.parse(state) as string;
-        const failed = path.events.slice(0, step).some((e) => e.type === 'xstate.done.actor.invitationDownload' && (e as unknown as { output: { saved: boolean } }).output.saved === false);
+        const failed = path.events
+          .slice(0, step)
+          .some(
+            (e) =>
+              e.type === 'xstate.done.actor.invitationDownload' &&
+              (e as unknown as { output: { saved: boolean } }).output.saved === false,
+          );
         await waitFor(() => {
           // A failed download returns to /massiveEvents; otherwise the guests stay.
           expect(screen.getByTestId('where').textContent).toBe(failed ? '/massiveEvents' : '/guests?event=e1');
           if (value === 'idle' && !failed) expect(dialog()).toBeNull();
           if (value === 'downloading') {
             expect(screen.getByRole('status').textContent).toContain('Preparando invitaciones');
-            expect(downloads.at(-1)).toEqual({ kind: 'guests', uuids: path.contexts[step].selected.map((g: { uuid: string }) => g.uuid) });
+            expect(downloads.at(-1)).toEqual({
+              kind: 'guests',
+              uuids: path.contexts[step].selected.map((g: { uuid: string }) => g.uuid),
+            });
           }
         });
       },
@@ -107,7 +160,9 @@ describe("/guests: a guest whose name is already on the list asks first (Guest: 
     const { api } = renderGuests();
     await screen.findByText('Ana López');
     await fill('ana', 'LOPEZ');
-    await waitFor(() => expect(question()?.textContent).toContain('Estas seguro de agregar a este invitado nuevamente?'));
+    await waitFor(() =>
+      expect(question()?.textContent).toContain('Estas seguro de agregar a este invitado nuevamente?'),
+    );
     expect(api.addGuest).not.toHaveBeenCalled();
     fireEvent.click(within(question()!).getByRole('button', { name: 'Si, agregar' }));
     await waitFor(() => expect(api.addGuest).toHaveBeenCalledTimes(1));

@@ -23,15 +23,40 @@ const STORED: Record<string, { start: string; status: string }> = {
   'En curso': { start: at(-1), status: 'Próximo' },
   Incompleto: { start: at(48), status: 'Incompleto' },
 };
-const pairs = Object.values(eventRows).map((r, i) => [{
-  uuid: r.uuid, title: r.name, additionalInformation: '', startDate: STORED[r.status]!.start, endDate: addHours(STORED[r.status]!.start, 12),
-  status: STORED[r.status]!.status, version: 1, commonArea: null, resident: { uuid: 'r1', firstName: 'Rosa', lastName: 'Cruz', street: 'Roble', number: '1' },
-  backgroundColor: null, foregroundColor: null, backgroundImage: null, profile: null,
-}, i + 2]);
+const pairs = Object.values(eventRows).map((r, i) => [
+  {
+    uuid: r.uuid,
+    title: r.name,
+    additionalInformation: '',
+    startDate: STORED[r.status]!.start,
+    endDate: addHours(STORED[r.status]!.start, 12),
+    status: STORED[r.status]!.status,
+    version: 1,
+    commonArea: null,
+    resident: { uuid: 'r1', firstName: 'Rosa', lastName: 'Cruz', street: 'Roble', number: '1' },
+    backgroundColor: null,
+    foregroundColor: null,
+    backgroundImage: null,
+    profile: null,
+  },
+  i + 2,
+]);
 
-const failure = { kind: 'http', status: 409, body: { error: 'conflict', error_description: 'No es posible descargar las invitaciones de este evento.' } };
+const failure = {
+  kind: 'http',
+  status: 409,
+  body: { error: 'conflict', error_description: 'No es posible descargar las invitaciones de este evento.' },
+};
 
-function Where() { const l = useLocation(); return <p data-testid="where">{l.pathname}{l.search}</p>; }
+function Where() {
+  const l = useLocation();
+  return (
+    <p data-testid="where">
+      {l.pathname}
+      {l.search}
+    </p>
+  );
+}
 
 async function renderList(role: Role = 'admin') {
   localStorage.setItem('porton.token', 'token-de-prueba');
@@ -63,7 +88,13 @@ async function renderList(role: Role = 'admin') {
   return { calls, list, downloads };
 }
 
-const LABELS: Record<string, string> = { edit: 'Editar', clone: 'Clonar', cancel: 'Cancelar evento', delete: 'Eliminar', download: 'Descargar invitaciones' };
+const LABELS: Record<string, string> = {
+  edit: 'Editar',
+  clone: 'Clonar',
+  cancel: 'Cancelar evento',
+  delete: 'Eliminar',
+  download: 'Descargar invitaciones',
+};
 const toolbarButton = (action: string) => screen.getAllByRole('button', { name: LABELS[action] })[0]!;
 const click = (el: HTMLElement) => fireEvent.click(el);
 
@@ -75,20 +106,36 @@ describe('/massiveEvents performs the eventActions paths, the invitations downlo
     const { calls, list, downloads } = await renderList();
     let lastAction = '';
     await performPath(path, {
-      calls, spec: eventActionsModel,
+      calls,
+      spec: eventActionsModel,
       probe: () => ({ action: lastAction }),
       executors: {
-        'select.toggle': (e) => click(screen.getByLabelText(`Seleccionar ${(e as unknown as { row: { name: string } }).row.name}`)),
-        'select.clear': () => { for (const box of screen.getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[]) if (box.checked) click(box); },
-        action: (e) => { lastAction = (e as unknown as { action: string }).action; click(toolbarButton(lastAction)); },
+        'select.toggle': (e) =>
+          click(screen.getByLabelText(`Seleccionar ${(e as unknown as { row: { name: string } }).row.name}`)),
+        'select.clear': () => {
+          for (const box of screen.getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[])
+            if (box.checked) click(box);
+        },
+        action: (e) => {
+          lastAction = (e as unknown as { action: string }).action;
+          click(toolbarButton(lastAction));
+        },
         confirm: () => click(dialogButton(lastAction === 'delete' ? 'Eliminar' : 'Cancelar evento')),
         cancel: () => click(dialogButton('Volver')),
         'dialog.close': () => click(dialogButton('Aceptar')),
         // The child's end: the fetch saves ('Descarga completada') or the server refuses ('Ha ocurrido un error'); the person closes it.
         'xstate.done.actor.invitationDownload': async (e) => {
           const saved = (e as unknown as { output: { saved: boolean } }).output.saved;
-          await calls.settle(saved ? { type: 'xstate.done.actor.download', output: undefined } : { type: 'xstate.error.actor.download', error: failure });
-          await waitFor(() => expect(lastDialog()?.textContent ?? '').toContain(saved ? 'Descarga completada' : failure.body.error_description));
+          await calls.settle(
+            saved
+              ? { type: 'xstate.done.actor.download', output: undefined }
+              : { type: 'xstate.error.actor.download', error: failure },
+          );
+          await waitFor(() =>
+            expect(lastDialog()?.textContent ?? '').toContain(
+              saved ? 'Descarga completada' : failure.body.error_description,
+            ),
+          );
           click(dialogButton('Aceptar'));
         },
       },
@@ -105,13 +152,20 @@ describe('/massiveEvents performs the eventActions paths, the invitations downlo
           await screen.findByRole('table', { name: 'Eventos registrados' });
         }
         if (value === 'confirming') screen.getByText('No podrás revertir esta acción');
-        if (value === 'idle' && path.events.at(-1)?.type === 'action' && (path.events.at(-1) as unknown as { action: string }).action === 'edit' && screen.queryByTestId('where')) {
+        if (
+          value === 'idle' &&
+          path.events.at(-1)?.type === 'action' &&
+          (path.events.at(-1) as unknown as { action: string }).action === 'edit' &&
+          screen.queryByTestId('where')
+        ) {
           expect(screen.getByTestId('where').textContent).toMatch(/^\/create\?token=e[15]$/);
         }
       },
     });
     // After an acknowledged success the list is asked again.
-    const acknowledged = path.events.some((e, i) => e.type === 'xstate.done.actor.runAction' && path.events[i + 1]?.type === 'dialog.close');
+    const acknowledged = path.events.some(
+      (e, i) => e.type === 'xstate.done.actor.runAction' && path.events[i + 1]?.type === 'dialog.close',
+    );
     if (acknowledged) expect(list.mock.calls.length).toBeGreaterThan(1);
     // Refused statuses (Terminado, Incompleto, Cancelado) never reach the server.
     for (const target of downloads) expect(['e1', 'e4']).toContain((target as { uuid: string }).uuid);
@@ -120,7 +174,8 @@ describe('/massiveEvents performs the eventActions paths, the invitations downlo
   it('a capturista sees only the download', async () => {
     await renderList('capturista');
     expect(screen.getByRole('button', { name: 'Descargar invitaciones' })).toBeTruthy();
-    for (const label of ['Clonar', 'Editar', 'Cancelar evento', 'Eliminar', 'Crear evento masivo']) expect(screen.queryByRole('button', { name: label })).toBeNull();
+    for (const label of ['Clonar', 'Editar', 'Cancelar evento', 'Eliminar', 'Crear evento masivo'])
+      expect(screen.queryByRole('button', { name: label })).toBeNull();
   });
 
   it('the guest count links to the guests only for events not finished, cancelled or incomplete', async () => {

@@ -13,18 +13,36 @@ function fakeCamera() {
   let detected: string | null = null;
   Object.defineProperty(navigator, 'mediaDevices', {
     configurable: true,
-    value: { getUserMedia: () => new Promise<MediaStream>((resolve, reject) => { answer = { resolve, reject }; }) },
+    value: {
+      getUserMedia: () =>
+        new Promise<MediaStream>((resolve, reject) => {
+          answer = { resolve, reject };
+        }),
+    },
   });
-  (window as unknown as { BarcodeDetector?: unknown }).BarcodeDetector = class { async detect() { return detected ? [{ rawValue: detected }] : []; } };
+  (window as unknown as { BarcodeDetector?: unknown }).BarcodeDetector = class {
+    async detect() {
+      return detected ? [{ rawValue: detected }] : [];
+    }
+  };
   HTMLMediaElement.prototype.play = () => Promise.resolve();
   // happy-dom takes only its own MediaStream; the fake stream has no picture anyway.
-  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', { configurable: true, get: () => null, set: () => undefined });
+  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
+    configurable: true,
+    get: () => null,
+    set: () => undefined,
+  });
   return {
     refuse: () => answer?.reject(new Error('NotAllowedError')),
-    show: (text: string) => { detected = text; answer?.resolve({ getTracks: () => [] } as unknown as MediaStream); },
+    show: (text: string) => {
+      detected = text;
+      answer?.resolve({ getTracks: () => [] } as unknown as MediaStream);
+    },
   };
 }
-afterEach(() => { delete (window as unknown as { BarcodeDetector?: unknown }).BarcodeDetector; });
+afterEach(() => {
+  delete (window as unknown as { BarcodeDetector?: unknown }).BarcodeDetector;
+});
 
 const stateShown: Record<string, () => unknown> = {
   '{"idle":"typing"}': () => screen.getByRole('button', { name: 'Escanear con la cámara' }),
@@ -38,7 +56,11 @@ describe('/checkin performs the checkin paths', () => {
   it.each(transitionPaths(checkinModel).map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const camera = fakeCamera();
     const calls = pendingCalls();
-    render(<ChakraProvider value={defaultSystem}><CheckinView api={{ verify: calls.fn('verify') }} /></ChakraProvider>);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <CheckinView api={{ verify: calls.fn('verify') }} />
+      </ChakraProvider>,
+    );
     const field = () => screen.getByLabelText('Pase o credencial');
     await performPath(path, {
       calls,
@@ -46,14 +68,19 @@ describe('/checkin performs the checkin paths', () => {
       probe: () => ({ sees: (text: string) => expect(screen.getByText(text)).toBeTruthy() }),
       executors: {
         'pass.change': (e: AnyEventObject) => fireEvent.change(field(), { target: { value: e.value } }),
-        'pass.submit': (e: AnyEventObject) => fireEvent.click(screen.getByRole('button', { name: e.direction === 'IN' ? 'Registrar entrada' : 'Registrar salida' })),
+        'pass.submit': (e: AnyEventObject) =>
+          fireEvent.click(
+            screen.getByRole('button', { name: e.direction === 'IN' ? 'Registrar entrada' : 'Registrar salida' }),
+          ),
         'scan.start': () => fireEvent.click(screen.getByRole('button', { name: 'Escanear con la cámara' })),
         'scan.stop': () => fireEvent.click(screen.getByRole('button', { name: 'Detener cámara' })),
         'scan.unavailable': () => camera.refuse(),
         'scan.detected': (e: AnyEventObject) => camera.show(e.text),
         next: () => fireEvent.click(screen.getByRole('button', { name: 'Siguiente pase' })),
       },
-      expectState: async (state) => { await waitFor(() => expect(stateShown[state]()).toBeTruthy()); },
+      expectState: async (state) => {
+        await waitFor(() => expect(stateShown[state]()).toBeTruthy());
+      },
     });
     vi.restoreAllMocks();
   });

@@ -18,21 +18,48 @@ import { dialogButton } from '../../support/dialogs.js';
 import { coverage, deferred, describePath, transitionPaths, type Deferred } from '../../support/model-paths.js';
 import { pendingCalls, performPath } from '../../support/view-paths.js';
 
-afterEach(() => { cleanup(); });
+afterEach(() => {
+  cleanup();
+});
 
-const gate: Gate = { uuid: 'g1', idGate: 1, name: 'Caseta principal', idFrac: 1, testFrac: { uuid: 'c1', name: 'Residencial Las Palmas' } };
+const gate: Gate = {
+  uuid: 'g1',
+  idGate: 1,
+  name: 'Caseta principal',
+  idFrac: 1,
+  testFrac: { uuid: 'c1', name: 'Residencial Las Palmas' },
+};
 
 function visitRow(over: Partial<VisitRow> & { uuid: string }): VisitRow {
   return {
     testResident: { uuid: 'r1', firstName: 'Jorge', lastName: 'Sánchez Ortiz', number: '14', street: 'Calle Roble' },
-    firstName: 'José', lastName: 'Núñez', accredited: null, file: null, visitantType: 'VISITANT', providerTypeId: null, providerType: null,
-    timein: '2026-03-11T05:30:00.000Z', timeout: null, testGateArrival: { uuid: 'g1', name: 'Caseta principal' }, testGateDeparture: null,
-    userArrival: { uuid: 'u1', name: 'Víctor López Díaz' }, userDeparture: null, accessMode: 'QR', carbrand: 'Nissan', color: 'Rojo', plate: 'ABC-123', comments: null,
+    firstName: 'José',
+    lastName: 'Núñez',
+    accredited: null,
+    file: null,
+    visitantType: 'VISITANT',
+    providerTypeId: null,
+    providerType: null,
+    timein: '2026-03-11T05:30:00.000Z',
+    timeout: null,
+    testGateArrival: { uuid: 'g1', name: 'Caseta principal' },
+    testGateDeparture: null,
+    userArrival: { uuid: 'u1', name: 'Víctor López Díaz' },
+    userDeparture: null,
+    accessMode: 'QR',
+    carbrand: 'Nissan',
+    color: 'Rojo',
+    plate: 'ABC-123',
+    comments: null,
     ...over,
   } as VisitRow;
 }
 const pageOf = <T,>(rows: T[], page: number, total = rows.length): Page<T> => ({
-  content: rows, totalElements: total, totalPages: Math.ceil(total / 15), page, size: 15,
+  content: rows,
+  totalElements: total,
+  totalPages: Math.ceil(total / 15),
+  page,
+  size: 15,
 });
 
 /** /visitants with a fake API: pages answer at once; the gates and the workbook wait for the path. */
@@ -42,9 +69,18 @@ function renderVisits(rows: VisitRow[] = [visitRow({ uuid: 'v1' })], total = row
   const exportUrls: string[] = [];
   const saved: string[] = [];
   const fetches: { hooks: DownloadHooks; d: Deferred<Blob> }[] = [];
-  const download = downloadReport({ url: (q) => `/api/visitants/visitantReportCsv?${q.toString()}`, fileName: 'reporte_visitas.xlsx' },
-    (url, hooks) => { exportUrls.push(url); const d = deferred<Blob>(); fetches.push({ hooks, d }); return d.promise; },
-    (_blob, name) => { saved.push(name); });
+  const download = downloadReport(
+    { url: (q) => `/api/visitants/visitantReportCsv?${q.toString()}`, fileName: 'reporte_visitas.xlsx' },
+    (url, hooks) => {
+      exportUrls.push(url);
+      const d = deferred<Blob>();
+      fetches.push({ hooks, d });
+      return d.promise;
+    },
+    (_blob, name) => {
+      saved.push(name);
+    },
+  );
   render(
     <ChakraProvider value={defaultSystem}>
       <VisitReportView api={{ visits, gates: calls.fn<Gate[]>('gates') }} download={download} today={TODAY} />
@@ -77,17 +113,30 @@ describe('/visitants performs the report filter paths', () => {
       }),
       executors: {
         'xstate.done.actor.options': () => r.calls.settle({ type: 'xstate.done.actor.gates', output: [gate] }),
-        'xstate.error.actor.options': () => r.calls.settle({ type: 'xstate.error.actor.gates', error: { kind: 'network' } }),
+        'xstate.error.actor.options': () =>
+          r.calls.settle({ type: 'xstate.error.actor.gates', error: { kind: 'network' } }),
         'filter.edit': (e) => fireEvent.change(screen.getByLabelText(labelOf(e.name)), { target: { value: e.value } }),
         'filters.apply': () => click(screen.getByRole('button', { name: 'Buscar' })),
         'filters.clear': () => click(screen.getByRole('button', { name: 'Limpiar' })),
         'alert.close': () => click(dialogButton('Aceptar')),
         'dialog.close': () => click(dialogButton('Aceptar')),
         'export.start': () => click(screen.getByRole('button', { name: 'Exportar a Excel' })),
-        'export.headers': () => act(() => { fetch().hooks.onHeaders(); }),
-        'export.progress': (e) => act(() => { fetch().hooks.onProgress(e.received); }),
-        'export.saved': () => act(async () => { fetch().d.resolve(new Blob(['PK'])); }),
-        'export.failed': (e) => act(async () => { fetch().d.reject(e.error); }),
+        'export.headers': () =>
+          act(() => {
+            fetch().hooks.onHeaders();
+          }),
+        'export.progress': (e) =>
+          act(() => {
+            fetch().hooks.onProgress(e.received);
+          }),
+        'export.saved': () =>
+          act(async () => {
+            fetch().d.resolve(new Blob(['PK']));
+          }),
+        'export.failed': (e) =>
+          act(async () => {
+            fetch().d.reject(e.error);
+          }),
       },
       expectState: async (state) => {
         const v = JSON.parse(state);
@@ -102,12 +151,35 @@ describe("'Reportes' shows a visit's columns and fields", () => {
   it("columns, 'SIN REGISTRO' for a missing exit, the visitor type's label and the provider type, QR or manual, local times", async () => {
     renderVisits([
       visitRow({ uuid: 'v1' }),
-      visitRow({ uuid: 'v2', firstName: 'Pedro', lastName: 'Gasero', visitantType: 'PROVIDER', providerType: 'Gas', accessMode: 'MANUAL',
-        timein: '2026-03-12T15:00:00.000Z', timeout: '2026-03-12T16:30:00.000Z', testResident: null }),
+      visitRow({
+        uuid: 'v2',
+        firstName: 'Pedro',
+        lastName: 'Gasero',
+        visitantType: 'PROVIDER',
+        providerType: 'Gas',
+        accessMode: 'MANUAL',
+        timein: '2026-03-12T15:00:00.000Z',
+        timeout: '2026-03-12T16:30:00.000Z',
+        testResident: null,
+      }),
     ]);
     const table = await screen.findByRole('table', { name: 'Visitas registradas' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent))
-      .toEqual(['Entrada', 'Salida', 'Visitante', 'Tipo', 'Residente', 'Puerta de entrada', 'Acceso', 'Vehículo', 'Registró', 'Foto']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Entrada',
+      'Salida',
+      'Visitante',
+      'Tipo',
+      'Residente',
+      'Puerta de entrada',
+      'Acceso',
+      'Vehículo',
+      'Registró',
+      'Foto',
+    ]);
     const jose = screen.getByRole('row', { name: /José Núñez/ });
     expect(within(jose).getByText('SIN REGISTRO')).toBeTruthy();
     expect(within(jose).getByText('Visitante')).toBeTruthy();
@@ -148,9 +220,17 @@ describe("'Reportes' shows a visit's columns and fields", () => {
   });
 
   it("'Ver foto' opens the identification photo from its signed link", async () => {
-    renderVisits([visitRow({ uuid: 'v1', file: { publicUrl: '/api/visitPhotos/f1?exp=1&u=u1&sig=abc', expiresAt: '2026-03-15T00:05:00.000Z' } }), visitRow({ uuid: 'v2', firstName: 'Sin', lastName: 'Foto' })]);
+    renderVisits([
+      visitRow({
+        uuid: 'v1',
+        file: { publicUrl: '/api/visitPhotos/f1?exp=1&u=u1&sig=abc', expiresAt: '2026-03-15T00:05:00.000Z' },
+      }),
+      visitRow({ uuid: 'v2', firstName: 'Sin', lastName: 'Foto' }),
+    ]);
     const row = await screen.findByRole('row', { name: /José Núñez/ });
-    expect(within(screen.getByRole('row', { name: /Sin Foto/ })).queryByRole('button', { name: 'Ver foto' })).toBeNull();
+    expect(
+      within(screen.getByRole('row', { name: /Sin Foto/ })).queryByRole('button', { name: 'Ver foto' }),
+    ).toBeNull();
     click(within(row).getByRole('button', { name: 'Ver foto' }));
     const img = await screen.findByRole('img', { name: 'Foto de identificación de José Núñez' });
     expect(img.getAttribute('src')).toBe('/api/visitPhotos/f1?exp=1&u=u1&sig=abc');
@@ -163,23 +243,51 @@ describe("'Reporte áreas comunes'", () => {
     const commonAreaVisits = vi.fn(async (_f: Record<string, unknown>, page: number) => pageOf(rows, page));
     render(
       <ChakraProvider value={defaultSystem}>
-        <CommonAreaReportView today={TODAY} download={downloadReport({ url: () => '', fileName: 'reporte_areas_comunes.xlsx' }, async () => new Blob([]), () => undefined)}
-          api={{ commonAreaVisits, commonAreas: calls.fn('commonAreas') }} />
+        <CommonAreaReportView
+          today={TODAY}
+          download={downloadReport(
+            { url: () => '', fileName: 'reporte_areas_comunes.xlsx' },
+            async () => new Blob([]),
+            () => undefined,
+          )}
+          api={{ commonAreaVisits, commonAreas: calls.fn('commonAreas') }}
+        />
       </ChakraProvider>,
     );
     return { calls, commonAreaVisits };
   }
   const area: CommonAreaRow = {
-    uuid: 'a1', resident: { uuid: 'r1', firstName: 'Rosa', lastName: 'Martínez', number: '12', street: 'Calle Roble' }, firstName: 'Ángela', lastName: 'Ríos',
-    file: null, timein: '2026-03-05T03:00:00.000Z', estimatedTimeIn: null, commonArea: 'Casa club', commonAreaUuid: 'ca1', createdWithQR: true, userArrival: null,
+    uuid: 'a1',
+    resident: { uuid: 'r1', firstName: 'Rosa', lastName: 'Martínez', number: '12', street: 'Calle Roble' },
+    firstName: 'Ángela',
+    lastName: 'Ríos',
+    file: null,
+    timein: '2026-03-05T03:00:00.000Z',
+    estimatedTimeIn: null,
+    commonArea: 'Casa club',
+    commonAreaUuid: 'ca1',
+    createdWithQR: true,
+    userArrival: null,
   } as CommonAreaRow;
 
   it('filters by resident, guest, entry date, common area and entry mode (QR, manual or all)', async () => {
     const r = renderAreas([area]);
     await r.calls.settle({ type: 'xstate.done.actor.x', output: [{ uuid: 'ca1', name: 'Casa club' }] });
     const table = await screen.findByRole('table', { name: 'Visitas a áreas comunes' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent))
-      .toEqual(['Entrada', 'Hora estimada', 'Invitado', 'Residente', 'Área común', 'Modo de entrada', 'Registró', 'Foto']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Entrada',
+      'Hora estimada',
+      'Invitado',
+      'Residente',
+      'Área común',
+      'Modo de entrada',
+      'Registró',
+      'Foto',
+    ]);
     const mode = screen.getByLabelText('Modo de entrada') as HTMLSelectElement;
     expect([...mode.options].map((o) => o.textContent)).toEqual(['Todos', 'QR', 'Manual']);
     fireEvent.change(screen.getByLabelText('Residente'), { target: { value: 'Rosa' } });
@@ -187,11 +295,16 @@ describe("'Reporte áreas comunes'", () => {
     fireEvent.change(screen.getByLabelText('Área común'), { target: { value: 'ca1' } });
     fireEvent.change(mode, { target: { value: 'qr' } });
     click(screen.getByRole('button', { name: 'Buscar' }));
-    await waitFor(() => expect(r.commonAreaVisits.mock.calls.at(-1)).toEqual([{ resident: 'Rosa', timein: '2026-03-04', commonArea: 'ca1', withQr: 'qr' }, 0]));
+    await waitFor(() =>
+      expect(r.commonAreaVisits.mock.calls.at(-1)).toEqual([
+        { resident: 'Rosa', timein: '2026-03-04', commonArea: 'ca1', withQr: 'qr' },
+        0,
+      ]),
+    );
     expect((screen.getByLabelText('Fecha de entrada') as HTMLInputElement).max).toBe(TODAY);
   });
 
-  it("a future entry date is alerted before any query", async () => {
+  it('a future entry date is alerted before any query', async () => {
     const r = renderAreas([area]);
     await waitFor(() => expect(r.commonAreaVisits).toHaveBeenCalledTimes(1));
     fireEvent.change(screen.getByLabelText('Fecha de entrada'), { target: { value: '2026-03-16' } });

@@ -11,40 +11,85 @@ const paths = transitionPaths(residentFormModel);
 function snapshots(path: GeneratedPath) {
   let s: AnyMachineSnapshot = getInitialSnapshot(path.machine, path.input as never);
   const out = [s];
-  for (const e of path.events) { s = getNextSnapshot(path.machine, s, e as never); out.push(s); }
+  for (const e of path.events) {
+    s = getNextSnapshot(path.machine, s, e as never);
+    out.push(s);
+  }
   return out;
 }
-const dialogsText = () => screen.queryAllByRole('alertdialog', { hidden: true }).map((d) => d.textContent).join(' | ');
+const dialogsText = () =>
+  screen
+    .queryAllByRole('alertdialog', { hidden: true })
+    .map((d) => d.textContent)
+    .join(' | ');
 
 describe("/newResidents performs the resident form's paths", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const page = renderResidentForm(path.inputName as 'alta' | 'editar');
     const snaps = snapshots(path);
     const executors: Record<string, (e: AnyEventObject) => unknown> = {
-      'field.change': (e) => { fireEvent.change(field('Correo electrónico'), { target: { value: e.value } }); },
-      'email.blur': () => { fireEvent.blur(field('Correo electrónico')); },
-      'phone.add': () => { fireEvent.click(screen.getByRole('button', { name: 'Agregar teléfono' })); },
-      'phone.change': (e) => { fireEvent.change(field(`Teléfono ${e.index + 1}`), { target: { value: e.value } }); },
-      'phone.remove': (e) => { fireEvent.click(screen.getByRole('button', { name: `Quitar teléfono ${e.index + 1}` })); },
-      'removal.confirm': () => { fireEvent.click(dialogButton('Eliminar')); },
-      'removal.cancel': () => { fireEvent.click(dialogButton('Cancelar')); },
-      'reactivation.confirm': () => { fireEvent.click(dialogButton('Reactivar')); },
-      'reactivation.cancel': () => { fireEvent.click(dialogButton('Cancelar')); },
-      'import.open': () => { fireEvent.click(screen.getByRole('button', { name: 'Importar Excel' })); },
-      'import.closed': () => { fireEvent.click(dialogButton('Cancelar')); },
-      'form.submit': () => { fireEvent.click(screen.getByRole('button', { name: snaps[0].context.id ? 'Guardar' : /^(Registrar|Guardar)$/ })); },
-      'form.cancel': () => { fireEvent.click(screen.getByRole('button', { name: 'Descartar' })); },
-      'dialog.close': () => { fireEvent.click(dialogButton('Aceptar')); },
+      'field.change': (e) => {
+        fireEvent.change(field('Correo electrónico'), { target: { value: e.value } });
+      },
+      'email.blur': () => {
+        fireEvent.blur(field('Correo electrónico'));
+      },
+      'phone.add': () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Agregar teléfono' }));
+      },
+      'phone.change': (e) => {
+        fireEvent.change(field(`Teléfono ${e.index + 1}`), { target: { value: e.value } });
+      },
+      'phone.remove': (e) => {
+        fireEvent.click(screen.getByRole('button', { name: `Quitar teléfono ${e.index + 1}` }));
+      },
+      'removal.confirm': () => {
+        fireEvent.click(dialogButton('Eliminar'));
+      },
+      'removal.cancel': () => {
+        fireEvent.click(dialogButton('Cancelar'));
+      },
+      'reactivation.confirm': () => {
+        fireEvent.click(dialogButton('Reactivar'));
+      },
+      'reactivation.cancel': () => {
+        fireEvent.click(dialogButton('Cancelar'));
+      },
+      'import.open': () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Importar Excel' }));
+      },
+      'import.closed': () => {
+        fireEvent.click(dialogButton('Cancelar'));
+      },
+      'form.submit': () => {
+        fireEvent.click(
+          screen.getByRole('button', { name: snaps[0].context.id ? 'Guardar' : /^(Registrar|Guardar)$/ }),
+        );
+      },
+      'form.cancel': () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Descartar' }));
+      },
+      'dialog.close': () => {
+        fireEvent.click(dialogButton('Aceptar'));
+      },
     };
 
     const expectStep = async (step: number) => {
       const snap = snaps[step];
       const ctx = snap.context;
       await waitFor(() => {
-        if (snap.status === 'done') { expect(screen.getByText('pantalla lista')).toBeTruthy(); return; }
+        if (snap.status === 'done') {
+          expect(screen.getByText('pantalla lista')).toBeTruthy();
+          return;
+        }
         // 'Alta residente', or 'Editar residente' (also once a deleted resident is reactivated).
-        expect(screen.getByRole('heading', { level: 1, hidden: true }).textContent).toBe(ctx.id ? 'Editar residente' : 'Alta residente');
-        if (snap.matches('loading')) { expect(screen.getByLabelText('Cargando')).toBeTruthy(); return; }
+        expect(screen.getByRole('heading', { level: 1, hidden: true }).textContent).toBe(
+          ctx.id ? 'Editar residente' : 'Alta residente',
+        );
+        if (snap.matches('loading')) {
+          expect(screen.getByLabelText('Cargando')).toBeTruthy();
+          return;
+        }
         const text = dialogsText();
         if (snap.matches('editing')) {
           expect(field('Correo electrónico').value).toBe(ctx.values.email);
@@ -52,16 +97,28 @@ describe("/newResidents performs the resident form's paths", () => {
           for (const [i, p] of phones.entries()) expect(field(`Teléfono ${i + 1}`).value).toBe(p.phone);
           expect(screen.queryByLabelText(`Teléfono ${phones.length + 1}`)).toBeNull();
           // 'Agregar teléfono' while fewer than 4.
-          expect(screen.queryByRole('button', { name: 'Agregar teléfono', hidden: true }) !== null).toBe(phones.length < 4);
-          for (const message of Object.values(ctx.errors) as string[]) expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+          expect(screen.queryByRole('button', { name: 'Agregar teléfono', hidden: true }) !== null).toBe(
+            phones.length < 4,
+          );
+          for (const message of Object.values(ctx.errors) as string[])
+            expect(screen.getAllByText(message).length).toBeGreaterThan(0);
           expect(screen.queryByTestId('import-dialog') !== null).toBe(ctx.importing);
         }
         if (snap.matches('invalid')) expect(text).toContain('Por favor, corrige los campos indicados.');
-        if (snap.matches('succeeded')) expect(text).toContain(ctx.id ? 'Residente actualizado correctamente' : 'Residente creado correctamente');
-        if (snap.matches('failed')) { expect(text).toContain(ctx.failureTitle); expect(text).toContain(ctx.serverError); }
-        if (snap.matches('offerReactivation')) expect(text).toContain('El correo pertenece a un residente eliminado. ¿Deseas reactivarlo?');
-        if (snap.matches('confirmPhoneRemoval')) expect(text).toContain('¿Seguro que deseas eliminar el teléfono 5522222222?');
-        if (snap.matches('phoneRemovalFailed')) { expect(text).toContain('No es posible eliminar'); expect(text).toContain(ctx.serverError); }
+        if (snap.matches('succeeded'))
+          expect(text).toContain(ctx.id ? 'Residente actualizado correctamente' : 'Residente creado correctamente');
+        if (snap.matches('failed')) {
+          expect(text).toContain(ctx.failureTitle);
+          expect(text).toContain(ctx.serverError);
+        }
+        if (snap.matches('offerReactivation'))
+          expect(text).toContain('El correo pertenece a un residente eliminado. ¿Deseas reactivarlo?');
+        if (snap.matches('confirmPhoneRemoval'))
+          expect(text).toContain('¿Seguro que deseas eliminar el teléfono 5522222222?');
+        if (snap.matches('phoneRemovalFailed')) {
+          expect(text).toContain('No es posible eliminar');
+          expect(text).toContain(ctx.serverError);
+        }
         if (snap.matches('loadFailed')) expect(text).toContain('No fue posible cargar el registro');
       });
       await waitFor(() => checkExpectations(residentFormModel, path.states[step], 'view', { screen, context: ctx }));
@@ -72,13 +129,18 @@ describe("/newResidents performs the resident form's paths", () => {
     for (const [i, event] of path.events.entries()) {
       if (event.type.startsWith('xstate.')) await page.settle(event);
       else if (/^email\.(free|taken|failed|deleted)$/.test(event.type)) await page.checkAnswers(event);
-      else await act(async () => { await executors[event.type](event); await new Promise((r) => setTimeout(r, 0)); });
+      else
+        await act(async () => {
+          await executors[event.type](event);
+          await new Promise((r) => setTimeout(r, 0));
+        });
       await expectStep(i + 1);
     }
     // What was sent: the form's values as the shared schema outputs them.
     for (const args of page.saved) {
       const values = args.at(-1) as { email: string; phones: { phone: string; uuid?: string }[]; idZone: number };
-      if (path.inputName === 'editar') expect([args[0], values.idZone, values.phones[0].uuid]).toEqual([expect.any(String), 2, expect.any(String)]);
+      if (path.inputName === 'editar')
+        expect([args[0], values.idZone, values.phones[0].uuid]).toEqual([expect.any(String), 2, expect.any(String)]);
       else expect(values).toMatchObject({ firstName: 'Ana', useapp: true });
     }
   });

@@ -23,17 +23,32 @@ function renderImport() {
   const uploads: { file: unknown; sendBack: (e: UploadReport) => void }[] = [];
   const reports: string[] = [];
   const picked: string[] = [];
-  const actor = createActor(residentImportMachine.provide({
-    actions: { report: () => { reports.push('import.closed'); } },
-    actors: {
-      uploadFile: fromCallback<UploadReport, { file: unknown }>(({ input, sendBack }) => { uploads.push({ file: input.file, sendBack }); }) as never,
-      saveErrorFile: fromPromise<void, { base64: string }>(({ input }) => calls.fn<void>('download')(input)) as never,
+  const actor = createActor(
+    residentImportMachine.provide({
+      actions: {
+        report: () => {
+          reports.push('import.closed');
+        },
+      },
+      actors: {
+        uploadFile: fromCallback<UploadReport, { file: unknown }>(({ input, sendBack }) => {
+          uploads.push({ file: input.file, sendBack });
+        }) as never,
+        saveErrorFile: fromPromise<void, { base64: string }>(({ input }) => calls.fn<void>('download')(input)) as never,
+      },
+    }),
+    {
+      // The names of the files the machine was told about, in order.
+      inspect: (e) => {
+        if (e.type === '@xstate.event' && e.event.type === 'file.pick') picked.push(e.event.file.name);
+      },
     },
-  }), {
-    // The names of the files the machine was told about, in order.
-    inspect: (e) => { if (e.type === '@xstate.event' && e.event.type === 'file.pick') picked.push(e.event.file.name); },
-  }).start();
-  render(<ChakraProvider value={defaultSystem}><ResidentImportDialog actor={actor} /></ChakraProvider>);
+  ).start();
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <ResidentImportDialog actor={actor} />
+    </ChakraProvider>,
+  );
   return { actor, calls, uploads, reports, picked };
 }
 
@@ -44,7 +59,10 @@ afterEach(() => cleanup());
 describe("the residents' import modal performs its machine's paths (import, .xlsx only, Error Parcial)", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const page = renderImport();
-    const report = (e: AnyEventObject) => act(async () => { page.uploads.at(-1)!.sendBack(e as UploadReport); });
+    const report = (e: AnyEventObject) =>
+      act(async () => {
+        page.uploads.at(-1)!.sendBack(e as UploadReport);
+      });
     await performPath(path, {
       calls: page.calls,
       spec: residentImportModel,
@@ -53,23 +71,41 @@ describe("the residents' import modal performs its machine's paths (import, .xls
           const { name, type, size } = e.file as { name: string; type: string; size: number };
           const file = new File([new Uint8Array(size)], name, { type });
           const before = page.picked.length;
-          await act(async () => { fireEvent.change(fileInput(), { target: { files: [file] } }); });
+          await act(async () => {
+            fireEvent.change(fileInput(), { target: { files: [file] } });
+          });
           // react-dropzone reads the picked files asynchronously; accepted or refused, the machine is told.
           await waitFor(() => expect(page.picked.slice(before)).toEqual([name]));
         },
-        'upload.start': () => { fireEvent.click(screen.getByRole('button', { name: ImportTexts.send })); },
-        'upload.progress': report, 'upload.sent': report, 'upload.answered': report, 'upload.failed': report,
-        'errors.download': () => { fireEvent.click(dialogButton(ImportTexts.download)); },
-        'dialog.close': () => { fireEvent.click(dialogButton('Aceptar')); },
-        'import.close': () => { fireEvent.click(screen.getByRole('button', { name: 'Cancelar' })); },
+        'upload.start': () => {
+          fireEvent.click(screen.getByRole('button', { name: ImportTexts.send }));
+        },
+        'upload.progress': report,
+        'upload.sent': report,
+        'upload.answered': report,
+        'upload.failed': report,
+        'errors.download': () => {
+          fireEvent.click(dialogButton(ImportTexts.download));
+        },
+        'dialog.close': () => {
+          fireEvent.click(dialogButton('Aceptar'));
+        },
+        'import.close': () => {
+          fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+        },
       },
       expectState: async (state, step) => {
         // The page's machine is where the path says, step by step.
         await waitFor(() => expect(JSON.stringify(page.actor.getSnapshot().value)).toBe(state));
         const ctx = path.contexts[step];
-        if (state === '"closed"') { expect(page.reports).toEqual(['import.closed']); return; }
+        if (state === '"closed"') {
+          expect(page.reports).toEqual(['import.closed']);
+          return;
+        }
         // 'Importar' is offered only for a chosen .xlsx of at most 10 MB.
-        const send = screen.getAllByRole('button', { hidden: true }).find((b) => b.textContent?.trim() === ImportTexts.send) as HTMLButtonElement;
+        const send = screen
+          .getAllByRole('button', { hidden: true })
+          .find((b) => b.textContent?.trim() === ImportTexts.send) as HTMLButtonElement;
         expect(send.disabled).toBe(state !== '"fileChosen"');
         if (ctx.file) expect(screen.getByTestId('import-file').textContent).toBe(ctx.file.name);
       },
@@ -77,6 +113,7 @@ describe("the residents' import modal performs its machine's paths (import, .xls
     // The file sent is the one picked last before 'Importar'.
     const starts = path.events.filter((e) => e.type === 'upload.start');
     expect(page.uploads).toHaveLength(starts.length);
-    for (const [i, u] of page.uploads.entries()) expect((u.file as File).name).toBe((starts[i].file as { name: string }).name);
+    for (const [i, u] of page.uploads.entries())
+      expect((u.file as File).name).toBe((starts[i].file as { name: string }).name);
   });
 });

@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_LIST_MESSAGE } from '../../../src/web/platform/components/list/list-screen.js';
-import { type codeRows, EXPIRY_EVENT, RESENT, residentCodeModel, T0 } from '../../machines/residents/resident-code.model.js';
+import {
+  type codeRows,
+  EXPIRY_EVENT,
+  RESENT,
+  residentCodeModel,
+  T0,
+} from '../../machines/residents/resident-code.model.js';
 import { residentStatusModel } from '../../machines/residents/resident-status.model.js';
 import { dialogButton } from '../../support/dialogs.js';
 import { coverage, describePath, generatePaths } from '../../support/model-paths.js';
@@ -11,7 +17,9 @@ import { performPath } from '../../support/view-paths.js';
 // Rows are found under open dialogs too (Chakra hides what is behind a modal).
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name), hidden: true });
 const click = (el: HTMLElement) => fireEvent.click(el);
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('/residents performs the residentCode paths (code column, resend dialogs)', () => {
   // Small graph: every generated path (the four starting faces and every transition) is walked.
@@ -39,9 +47,13 @@ describe('/residents performs the residentCode paths (code column, resend dialog
         [EXPIRY_EVENT]: async (_e) => {
           const exp = Date.parse(current!.expiresAt);
           // A millisecond before the code's expiry it is still 'Código enviado'; at expiry the button appears.
-          await act(async () => { vi.advanceTimersByTime(exp - Date.now() - 1); });
+          await act(async () => {
+            vi.advanceTimersByTime(exp - Date.now() - 1);
+          });
           expect(screen.queryByRole('button', { name: 'Reenviar código' })).toBeNull();
-          await act(async () => { vi.advanceTimersByTime(1); });
+          await act(async () => {
+            vi.advanceTimersByTime(1);
+          });
         },
         'code.resend': () => {
           current = RESENT;
@@ -61,7 +73,16 @@ describe('/residents performs the residentStatus paths (activate/deactivate, tit
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { row } = path.input as { row: { uuid: string; name: string; status: 'ACTIVE' | 'INACTIVE' } };
     const [firstName, ...last] = row.name.split(' ');
-    const rows = [residentRow({ uuid: row.uuid, name: row.name, firstName, lastName: last.join(' '), status: row.status, email: `${row.uuid}@correo.mx` })];
+    const rows = [
+      residentRow({
+        uuid: row.uuid,
+        name: row.name,
+        firstName,
+        lastName: last.join(' '),
+        status: row.status,
+        email: `${row.uuid}@correo.mx`,
+      }),
+    ];
     const { calls, list, log } = await renderResidents({ rows });
     await screen.findByText(`${row.uuid}@correo.mx`);
     const r = rowOf(row.name);
@@ -69,10 +90,13 @@ describe('/residents performs the residentStatus paths (activate/deactivate, tit
     expect(within(r).queryByText('Inactivo') !== null).toBe(row.status !== 'ACTIVE');
     click(within(r).getByRole('button', { name: row.status === 'ACTIVE' ? 'Desactivar' : 'Activar' }));
     await performPath(path, {
-      calls, spec: residentStatusModel, probe: () => ({ enable: row.status !== 'ACTIVE' }),
+      calls,
+      spec: residentStatusModel,
+      probe: () => ({ enable: row.status !== 'ACTIVE' }),
       executors: { 'dialog.close': () => click(dialogButton('Aceptar')) },
       expectState: async (state) => {
-        if (JSON.parse(state) === 'saving') expect(log.at(-1)).toEqual([row.status === 'ACTIVE' ? 'disable' : 'enable', row.uuid]);
+        if (JSON.parse(state) === 'saving')
+          expect(log.at(-1)).toEqual([row.status === 'ACTIVE' ? 'disable' : 'enable', row.uuid]);
       },
     });
     // Only an acknowledged change reloads the list.
@@ -87,8 +111,11 @@ describe('Residentes list', () => {
   it('shows the columns of the list, the address as street and number plus zone, and every phone', async () => {
     await renderResidents();
     const table = await screen.findByRole('table', { name: 'Residentes registrados' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent))
-      .toEqual(['Correo', 'Nombre', 'Dirección', 'Teléfonos', 'Código', 'Acciones']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Correo', 'Nombre', 'Dirección', 'Teléfonos', 'Código', 'Acciones']);
     const r = rowOf('Ana López Ruiz');
     expect(within(r).getByText('Calle Roble 12, Zona Norte')).toBeTruthy();
     expect(within(r).getByText('5512345678')).toBeTruthy();
@@ -99,8 +126,11 @@ describe('Residentes list', () => {
   it("the action number column 'No. acción' shows only in a club community", async () => {
     await renderResidents({ club: true });
     const table = await screen.findByRole('table', { name: 'Residentes registrados' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent))
-      .toEqual(['Correo', 'Nombre', 'Dirección', 'No. acción', 'Teléfonos', 'Código', 'Acciones']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Correo', 'Nombre', 'Dirección', 'No. acción', 'Teléfonos', 'Código', 'Acciones']);
     expect(within(rowOf('Ana López Ruiz')).getByText('A-101')).toBeTruthy();
   });
 
@@ -120,7 +150,10 @@ describe('Residentes list', () => {
     expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
     click(within(confirm).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(log.at(-1)).toEqual(['remove', 'r1']));
-    await calls.settle({ type: 'xstate.error.actor.delete', error: { kind: 'http', status: 403, body: { error: 'forbidden', error_description: 'No tienes permiso.' } } });
+    await calls.settle({
+      type: 'xstate.error.actor.delete',
+      error: { kind: 'http', status: 403, body: { error: 'forbidden', error_description: 'No tienes permiso.' } },
+    });
     const failed = await screen.findByRole('alertdialog', { name: 'No es posible eliminar', hidden: true });
     expect(failed.textContent).toContain('No tienes permiso.');
   });

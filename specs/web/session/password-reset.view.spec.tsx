@@ -13,11 +13,18 @@ const paths = transitionPaths(passwordResetModel);
 describe('reset screen performs the password-reset machine paths (/resetPassword)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = pendingCalls();
-    render(<ChakraProvider value={defaultSystem}><MemoryRouter><ResetPasswordView api={{ resetPassword: calls.fn('resetPassword') }} /></MemoryRouter></ChakraProvider>);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <MemoryRouter>
+          <ResetPasswordView api={{ resetPassword: calls.fn('resetPassword') }} />
+        </MemoryRouter>
+      </ChakraProvider>,
+    );
     await performPath(path, {
       calls,
       executors: {
-        'field.change': (e) => fireEvent.change(screen.getByLabelText(/Correo electrónico/), { target: { value: e.value } }),
+        'field.change': (e) =>
+          fireEvent.change(screen.getByLabelText(/Correo electrónico/), { target: { value: e.value } }),
         'form.submit': () => fireEvent.click(screen.getByRole('button', { name: 'Recuperar Contraseña' })),
         'form.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' })),
       },

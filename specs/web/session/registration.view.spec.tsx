@@ -10,7 +10,6 @@ import { registrationFormModel } from '../../machines/session/registration.model
 import { describePath, transitionPaths } from '../../support/model-paths.js';
 import { pendingCalls, performPath } from '../../support/view-paths.js';
 
-
 function Where() {
   const l = useLocation();
   return <output data-testid="where">{l.pathname + l.search}</output>;
@@ -18,7 +17,10 @@ function Where() {
 
 function renderView(input: { type: string | null; uuid: string | null }) {
   const calls = pendingCalls();
-  const api = { findUser: calls.fn<RegistrationLookup | null>('findUser'), newPassword: calls.fn<unknown>('newPassword') };
+  const api = {
+    findUser: calls.fn<RegistrationLookup | null>('findUser'),
+    newPassword: calls.fn<unknown>('newPassword'),
+  };
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter initialEntries={['/start']}>
@@ -43,7 +45,10 @@ describe('registration screen performs the password form paths (complete registr
     await performPath(path, {
       calls,
       executors: {
-        'field.change': (e) => fireEvent.change(screen.getByLabelText(e.name === 'password' ? /^Contraseña/ : /Confirmar contraseña/), { target: { value: e.value } }),
+        'field.change': (e) =>
+          fireEvent.change(screen.getByLabelText(e.name === 'password' ? /^Contraseña/ : /Confirmar contraseña/), {
+            target: { value: e.value },
+          }),
         'form.submit': () => fireEvent.click(screen.getByRole('button', { name: 'Registrar' })),
         'dialog.close': () => fireEvent.click(screen.getByRole('button', { name: 'Aceptar' })),
         // findUser answers the user behind the link; an unknown uuid answers null (not an error).

@@ -15,7 +15,9 @@ import { pendingCalls, performPath } from '../../support/view-paths.js';
 import { lastAlertDialog } from '../../support/dialogs.js';
 
 const paths = transitionPaths(sessionModel);
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function Where() {
   const l = useLocation();
@@ -36,14 +38,18 @@ function renderApp(token: string | null) {
     actions: {
       persistToken: (_, params) => localStorage.setItem('porton.token', params.token),
       clearStorage: () => localStorage.clear(),
-      reload: () => { effects.reloads++; },
+      reload: () => {
+        effects.reloads++;
+      },
     },
   });
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter initialEntries={['/']}>
         <Where />
-        <SessionProvider logic={logic as never}><AppRoutes /></SessionProvider>
+        <SessionProvider logic={logic as never}>
+          <AppRoutes />
+        </SessionProvider>
       </MemoryRouter>
     </ChakraProvider>,
   );
@@ -73,15 +79,33 @@ describe('sign-in screens and shell perform the session machine paths', () => {
       executors: {
         'credentials.change': async (e) => {
           await screen.findByRole('button', { name: 'Ingresar' });
-          fireEvent.change(e.name === 'email' ? screen.getByLabelText(/Correo electrónico/) : screen.getByLabelText(/^Contraseña/), { target: { value: e.value } });
+          fireEvent.change(
+            e.name === 'email' ? screen.getByLabelText(/Correo electrónico/) : screen.getByLabelText(/^Contraseña/),
+            { target: { value: e.value } },
+          );
         },
-        'session.signIn': async (e) => { await showPortal(e.portal); fireEvent.click(screen.getByRole('button', { name: 'Ingresar' })); },
-        'error.dismiss': () => { fireEvent.click(screen.getByRole('button', { name: 'Aceptar' })); },
-        'session.switchCommunity': async () => { await openUserMenu(); fireEvent.click(screen.getByRole('menuitem', { name: 'Bosques' })); },
-        'session.signOut': async () => { await openUserMenu(); fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar Sesión' })); },
+        'session.signIn': async (e) => {
+          await showPortal(e.portal);
+          fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+        },
+        'error.dismiss': () => {
+          fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
+        },
+        'session.switchCommunity': async () => {
+          await openUserMenu();
+          fireEvent.click(screen.getByRole('menuitem', { name: 'Bosques' }));
+        },
+        'session.signOut': async () => {
+          await openUserMenu();
+          fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar Sesión' }));
+        },
         // A call answered 401 reaches the machine through the real transport and bridge.
         'session.expired': async () => {
-          vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: 'unauthorized', error_description: 'x' }), { status: 401 }));
+          vi.stubGlobal(
+            'fetch',
+            async () =>
+              new Response(JSON.stringify({ error: 'unauthorized', error_description: 'x' }), { status: 401 }),
+          );
           await api.get('/api/users/me').catch(() => undefined);
         },
       },
@@ -92,7 +116,8 @@ describe('sign-in screens and shell perform the session machine paths', () => {
         const value = JSON.parse(state) as string | Record<string, string>;
         await waitFor(() => {
           if (typeof value === 'object' && value.signedOut === 'error') expect(lastAlertDialog()).toBeTruthy();
-          if (typeof value === 'object' && value.signedOut === 'idle') expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+          if (typeof value === 'object' && value.signedOut === 'idle')
+            expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
           if (value === 'restoring') expect(screen.getByLabelText('Cargando')).toBeTruthy();
         });
       },
@@ -103,6 +128,7 @@ describe('sign-in screens and shell perform the session machine paths', () => {
       expect(localStorage.getItem('porton.token')).toBeNull();
       await waitFor(() => expect(where()).toBe('/'));
     }
-    if (last.type === 'xstate.done.actor.revokeRejected') expect(screen.getByText(SignInMessages.contractorOnly)).toBeTruthy();
+    if (last.type === 'xstate.done.actor.revokeRejected')
+      expect(screen.getByText(SignInMessages.contractorOnly)).toBeTruthy();
   });
 });

@@ -14,10 +14,17 @@ import { pendingCalls, performPath } from '../../support/view-paths.js';
 
 const paths = transitionPaths(settingsEditModel);
 const LABELS: Record<string, string> = {
-  searchName: 'Nombre', searchAddress: 'Dirección', searchAction: 'No. acción', searchPlace: 'Lugar', searchCommonArea: 'Área común', folioRequired: 'Obligatorio',
+  searchName: 'Nombre',
+  searchAddress: 'Dirección',
+  searchAction: 'No. acción',
+  searchPlace: 'Lugar',
+  searchCommonArea: 'Área común',
+  folioRequired: 'Obligatorio',
 };
 const box = (label: string) => {
-  const found = screen.getAllByRole('checkbox', { hidden: true }).find((c) => c.closest('label')?.textContent?.trim() === label);
+  const found = screen
+    .getAllByRole('checkbox', { hidden: true })
+    .find((c) => c.closest('label')?.textContent?.trim() === label);
   if (!found) throw new Error(`no checkbox '${label}'`);
   return found;
 };
@@ -30,7 +37,9 @@ function renderSettings() {
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter>
-        <SessionProvider logic={logic as never}><SettingsView api={api} /></SessionProvider>
+        <SessionProvider logic={logic as never}>
+          <SettingsView api={api} />
+        </SessionProvider>
       </MemoryRouter>
     </ChakraProvider>,
   );
@@ -47,8 +56,14 @@ describe("'Ajustes' performs the settingsEdit paths (Settings)", () => {
       calls,
       spec: settingsEditModel,
       executors: {
-        'xstate.done.actor.save': async (e: AnyEventObject) => { saves.push(calls.queue[0]?.args ?? []); await calls.settle(e); },
-        'xstate.error.actor.save': async (e: AnyEventObject) => { saves.push(calls.queue[0]?.args ?? []); await calls.settle(e); },
+        'xstate.done.actor.save': async (e: AnyEventObject) => {
+          saves.push(calls.queue[0]?.args ?? []);
+          await calls.settle(e);
+        },
+        'xstate.error.actor.save': async (e: AnyEventObject) => {
+          saves.push(calls.queue[0]?.args ?? []);
+          await calls.settle(e);
+        },
         'load.retry': () => button('Reintentar'),
         'settings.edit': () => button('Editar'),
         'settings.cancel': () => button('Cancelar'),
@@ -56,15 +71,22 @@ describe("'Ajustes' performs the settingsEdit paths (Settings)", () => {
         'search.all': () => fireEvent.click(box('Todo')),
         'option.toggle': (e) => fireEvent.click(box(LABELS[e.name as string])),
         'message.change': (e) => fireEvent.change(screen.getByRole('textbox'), { target: { value: e.value } }),
-        'validity.choose': (e) => fireEvent.change(document.querySelector('select[name="invitationValidity"]')!, { target: { value: String(e.hours) } }),
-        'frequent.choose': (e) => fireEvent.change(document.querySelector('select[name="frequentValidity"]')!, { target: { value: `${e.unit}:${e.amount}` } }),
+        'validity.choose': (e) =>
+          fireEvent.change(document.querySelector('select[name="invitationValidity"]')!, {
+            target: { value: String(e.hours) },
+          }),
+        'frequent.choose': (e) =>
+          fireEvent.change(document.querySelector('select[name="frequentValidity"]')!, {
+            target: { value: `${e.unit}:${e.amount}` },
+          }),
         'dialog.close': () => fireEvent.click(dialogButton('Aceptar')),
       },
       expectState: async (state) => {
         await waitFor(() => {
           const value = JSON.parse(state);
           if (value === 'loading') expect(screen.queryByLabelText('Cargando')).not.toBeNull();
-          if (value === 'loadFailed') expect(screen.queryByText('No fue posible cargar la configuración')).not.toBeNull();
+          if (value === 'loadFailed')
+            expect(screen.queryByText('No fue posible cargar la configuración')).not.toBeNull();
           if (value === 'editing') expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeNull();
         });
       },

@@ -11,9 +11,17 @@ import { dialogButton } from '../../support/dialogs.js';
 import { pendingCalls, performPath } from '../../support/view-paths.js';
 import { lastAlertDialog } from '../../support/dialogs.js';
 
-
 const paths = transitionPaths(userModalModel);
-const laura = { ...managedUser({ uuid: 'u1', firstName: 'Laura', lastName: 'Pérez Gómez', idUsersTypes: 4, email: 'laura@porton.mx' }), name: 'Laura Pérez Gómez' } as UserRow;
+const laura = {
+  ...managedUser({
+    uuid: 'u1',
+    firstName: 'Laura',
+    lastName: 'Pérez Gómez',
+    idUsersTypes: 4,
+    email: 'laura@porton.mx',
+  }),
+  name: 'Laura Pérez Gómez',
+} as UserRow;
 
 /** The users API with the modal's calls waiting for the path; the list answers at once. */
 function pathApi() {
@@ -23,12 +31,24 @@ function pathApi() {
   let lists = 0;
   const api: UsersApi = {
     ...usersApi,
-    list: async (q) => { lists += 1; return { content: q.search ? [] : [laura], totalElements: 1, totalPages: 1, page: 0, size: 15 }; },
+    list: async (q) => {
+      lists += 1;
+      return { content: q.search ? [] : [laura], totalElements: 1, totalPages: 1, page: 0, size: 15 };
+    },
     remove: async () => undefined,
-    editValues: (row, caller) => { edited.push(row.uuid); return calls.fn<never>('editValues')(row, caller); },
+    editValues: (row, caller) => {
+      edited.push(row.uuid);
+      return calls.fn<never>('editValues')(row, caller);
+    },
     addresses: calls.fn('addresses'),
-    create: (user) => { saved.push(user); return calls.fn<never>('create')(user); },
-    update: (uuid, user) => { saved.push(user); return calls.fn<never>('update')(uuid, user); },
+    create: (user) => {
+      saved.push(user);
+      return calls.fn<never>('create')(user);
+    },
+    update: (uuid, user) => {
+      saved.push(user);
+      return calls.fn<never>('update')(uuid, user);
+    },
   };
   return { api, calls, saved, edited, lists: () => lists };
 }
@@ -38,7 +58,13 @@ async function typeTheAddInput() {
   click('Agregar usuario');
   await screen.findByTestId('user-form-dialog');
   type('Tipo de usuario', typedAdministrator.idUsersTypes);
-  for (const [label, name] of [['Correo electrónico', 'email'], ['Nombre', 'firstName'], ['Apellidos', 'lastName'], ['Calle', 'street'], ['Número exterior', 'extNumber']] as const) {
+  for (const [label, name] of [
+    ['Correo electrónico', 'email'],
+    ['Nombre', 'firstName'],
+    ['Apellidos', 'lastName'],
+    ['Calle', 'street'],
+    ['Número exterior', 'extNumber'],
+  ] as const) {
     type(label, String(typedAdministrator[name]));
   }
 }
@@ -50,25 +76,46 @@ function expectShows(path: GeneratedPath, step: number, value: string) {
     expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
     expect(screen.queryByText('Buscando colonias…') !== null).toBe(ctx.lookingUp);
     expect(field('Apellidos').value).toBe(values.lastName);
-    expect([field('Código postal').value, field('Ciudad').value, field('Estado').value]).toEqual([values.cp, values.city, values.state]);
-    const colonies = [...(field('Colonia') as HTMLSelectElement).options].filter((o) => o.value !== '').map((o) => o.textContent);
+    expect([field('Código postal').value, field('Ciudad').value, field('Estado').value]).toEqual([
+      values.cp,
+      values.city,
+      values.state,
+    ]);
+    const colonies = [...(field('Colonia') as HTMLSelectElement).options]
+      .filter((o) => o.value !== '')
+      .map((o) => o.textContent);
     expect(colonies).toEqual(ctx.colonies.map((a: { colony: string }) => a.colony));
     return;
   }
   switch (value) {
-    case 'loading': expect(userDialog().getByLabelText('Cargando')).toBeTruthy(); break;
+    case 'loading':
+      expect(userDialog().getByLabelText('Cargando')).toBeTruthy();
+      break;
     case 'invalid': {
       const dialog = userInvalidDialog(ctx.errors);
       expect(lastAlertDialog().textContent).toContain(dialog.title);
-      for (const message of Object.values(ctx.errors) as string[]) expect(userDialog().getAllByText(message).length).toBeGreaterThan(0);
+      for (const message of Object.values(ctx.errors) as string[])
+        expect(userDialog().getAllByText(message).length).toBeGreaterThan(0);
       break;
     }
-    case 'submitting': expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull(); break;
-    case 'succeeded': expect(lastAlertDialog().textContent).toContain('¡Correcto!'); break;
-    case 'failed': expect(lastAlertDialog().textContent).toContain('El correo ya existe'); break;
-    case 'loadFailed': expect(lastAlertDialog().textContent).toContain('No fue posible cargar el registro'); break;
-    case 'closed': expect(screen.queryByTestId('user-form-dialog')).toBeNull(); expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull(); break;
-    default: throw new Error(`unexpected state ${value}`);
+    case 'submitting':
+      expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+      break;
+    case 'succeeded':
+      expect(lastAlertDialog().textContent).toContain('¡Correcto!');
+      break;
+    case 'failed':
+      expect(lastAlertDialog().textContent).toContain('El correo ya existe');
+      break;
+    case 'loadFailed':
+      expect(lastAlertDialog().textContent).toContain('No fue posible cargar el registro');
+      break;
+    case 'closed':
+      expect(screen.queryByTestId('user-form-dialog')).toBeNull();
+      expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+      break;
+    default:
+      throw new Error(`unexpected state ${value}`);
   }
 }
 
@@ -82,10 +129,18 @@ describe('the users modal performs every userModal path on the real /users view'
     await performPath(path, {
       calls,
       executors: {
-        'field.change': (e) => { type({ cp: 'Código postal', idAddress: 'Colonia' }[e.name as string]!, String(e.value)); },
-        'form.submit': () => { click(path.inputName === 'add' ? 'Registrar' : 'Actualizar'); },
-        'form.cancel': () => { click('Cancelar'); },
-        'dialog.close': () => { fireEvent.click(dialogButton('Aceptar')); },
+        'field.change': (e) => {
+          type({ cp: 'Código postal', idAddress: 'Colonia' }[e.name as string]!, String(e.value));
+        },
+        'form.submit': () => {
+          click(path.inputName === 'add' ? 'Registrar' : 'Actualizar');
+        },
+        'form.cancel': () => {
+          click('Cancelar');
+        },
+        'dialog.close': () => {
+          fireEvent.click(dialogButton('Aceptar'));
+        },
         // The users API answers the user's form values; the modal's load wraps them.
         'xstate.done.actor.load': (e) => calls.settle({ ...e, output: e.output.values }),
         // The lookup child's answers: the postal-code call the modal made is answered.
@@ -102,7 +157,14 @@ describe('the users modal performs every userModal path on the real /users view'
     // The edit opens the listed row; what is sent is the administrator with the address.
     expect(edited).toEqual(path.inputName === 'edit' ? ['u1'] : []);
     for (const user of saved) {
-      expect(user).toMatchObject({ idUsersTypes: 4, email: 'laura@porton.mx', cp: '01000', idAddress: 11, street: 'Av. Revolución', extNumber: '1500' });
+      expect(user).toMatchObject({
+        idUsersTypes: 4,
+        email: 'laura@porton.mx',
+        cp: '01000',
+        idAddress: 11,
+        street: 'Av. Revolución',
+        extNumber: '1500',
+      });
     }
     const savedOk = path.events.some((e) => e.type === 'xstate.done.actor.save');
     if (path.final.status === 'done') await waitFor(() => expect(lists()).toBe(savedOk ? 2 : 1));

@@ -8,20 +8,50 @@ import { accept, check, click, expectDialog, renderUsers } from '../../support/u
 const BASE = '/api/administrativeVisitUser/administrativeResident';
 const LABEL = 'Configuración visitas administrativas';
 const stored: AdministrativeResident = {
-  uuid: 'r-1', firstName: 'Caseta', lastName: 'Principal', email: 'caseta@porton.mx', idFrac: 1, fracUuid: 'f-1', idStreet: 1, idZone: 1,
-  number: '10', intNumber: null, useapp: false, action: null, notresident: false,
-  testStreet: { uuid: 's-1', idStreet: 1, name: 'Calle Roble', testZone: { uuid: 'z-1', idZone: 1, name: 'Zona Norte' } },
+  uuid: 'r-1',
+  firstName: 'Caseta',
+  lastName: 'Principal',
+  email: 'caseta@porton.mx',
+  idFrac: 1,
+  fracUuid: 'f-1',
+  idStreet: 1,
+  idZone: 1,
+  number: '10',
+  intNumber: null,
+  useapp: false,
+  action: null,
+  notresident: false,
+  testStreet: {
+    uuid: 's-1',
+    idStreet: 1,
+    name: 'Calle Roble',
+    testZone: { uuid: 'z-1', idZone: 1, name: 'Zona Norte' },
+  },
 };
 
 let server: ReturnType<typeof fakeUsersServer>;
 function serve(resident: AdministrativeResident | null = null) {
-  server = fakeUsersServer([managedUser({ uuid: 'c1', firstName: 'Carlos', lastName: 'Hernández Ruiz', idUsersTypes: 2, email: 'capturista@porton.mx' })], { administrativeResident: resident });
+  server = fakeUsersServer(
+    [
+      managedUser({
+        uuid: 'c1',
+        firstName: 'Carlos',
+        lastName: 'Hernández Ruiz',
+        idUsersTypes: 2,
+        email: 'capturista@porton.mx',
+      }),
+    ],
+    { administrativeResident: resident },
+  );
   vi.stubGlobal('fetch', server.fetch);
 }
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const modal = () => within(screen.getByTestId('form-dialog'));
-const input = (label: string) => modal().getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
+const input = (label: string) =>
+  modal().getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement;
 const set = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
 async function openModal() {
@@ -33,12 +63,15 @@ async function openModal() {
 }
 
 describe("'Configuración visitas administrativas'", () => {
-  it.each(['integrator', 'generalAdmin'] as const)('the floating button is only for the community administrator (not %s)', async (role) => {
-    serve();
-    await renderUsers(role);
-    await screen.findByText('Carlos Hernández Ruiz');
-    expect(screen.queryByRole('button', { name: LABEL })).toBeNull();
-  });
+  it.each(['integrator', 'generalAdmin'] as const)(
+    'the floating button is only for the community administrator (not %s)',
+    async (role) => {
+      serve();
+      await renderUsers(role);
+      await screen.findByText('Carlos Hernández Ruiz');
+      expect(screen.queryByRole('button', { name: LABEL })).toBeNull();
+    },
+  );
 
   it('the first configuration is checked with the form messages and created with POST', async () => {
     serve();
@@ -46,7 +79,8 @@ describe("'Configuración visitas administrativas'", () => {
     click('Guardar');
     await expectDialog('Error', 'Por favor, corrige los campos indicados.');
     await accept();
-    for (const message of [M.firstName, M.lastName, M.emailRequired, M.zone, M.street, M.number]) expect(modal().getByText(message)).toBeTruthy();
+    for (const message of [M.firstName, M.lastName, M.emailRequired, M.zone, M.street, M.number])
+      expect(modal().getByText(message)).toBeTruthy();
     set('Nombre', 'Caseta');
     set('Apellidos', 'Principal');
     set('Correo electrónico', 'caseta@porton');
@@ -62,9 +96,22 @@ describe("'Configuración visitas administrativas'", () => {
     set('Correo electrónico', 'caseta@porton.mx');
     click('Guardar');
     await expectDialog('¡Correcto!', M.saved);
-    expect(server.calls('POST', BASE)).toEqual([{ method: 'POST', path: `${BASE}/`, body: expect.objectContaining({
-      firstName: 'Caseta', lastName: 'Principal', email: 'caseta@porton.mx', idZone: 2, idStreet: 3, number: '10', intNumber: null, useapp: true,
-    }) }]);
+    expect(server.calls('POST', BASE)).toEqual([
+      {
+        method: 'POST',
+        path: `${BASE}/`,
+        body: expect.objectContaining({
+          firstName: 'Caseta',
+          lastName: 'Principal',
+          email: 'caseta@porton.mx',
+          idZone: 2,
+          idStreet: 3,
+          number: '10',
+          intNumber: null,
+          useapp: true,
+        }),
+      },
+    ]);
     expect(server.calls('GET', '/api/streets/zones/z-2')).toHaveLength(1);
     await accept();
     expect(screen.queryByTestId('form-dialog')).toBeNull();
@@ -79,7 +126,9 @@ describe("'Configuración visitas administrativas'", () => {
     set('Número del domicilio', '12');
     click('Guardar');
     await expectDialog('¡Correcto!', M.saved);
-    expect(server.calls('PUT', BASE)).toEqual([{ method: 'PUT', path: `${BASE}/1`, body: expect.objectContaining({ idStreet: 1, idZone: 1, number: '12' }) }]);
+    expect(server.calls('PUT', BASE)).toEqual([
+      { method: 'PUT', path: `${BASE}/1`, body: expect.objectContaining({ idStreet: 1, idZone: 1, number: '12' }) },
+    ]);
     expect(server.calls('POST', BASE)).toHaveLength(0);
   });
 
@@ -87,7 +136,10 @@ describe("'Configuración visitas administrativas'", () => {
     serve(stored);
     await openModal();
     await waitFor(() => expect(input('Calle').value).toBe('1'));
-    server.answerNext('PUT', BASE, { status: 500, body: { error: 'server_error', error_description: 'Error interno del servidor' } });
+    server.answerNext('PUT', BASE, {
+      status: 500,
+      body: { error: 'server_error', error_description: 'Error interno del servidor' },
+    });
     click('Guardar');
     await expectDialog(M.failedTitle, M.failed);
     await accept();

@@ -35,7 +35,10 @@ export async function auditCommunityId(q: Queryable, uuid: string): Promise<numb
 /** A page of the trail, newest first. */
 export async function auditPage(q: Queryable, filters: AuditFilters): Promise<Page<AuditEventAnswer>> {
   const f: Filter = { where: [], params: [], filtered: false };
-  const add = (clause: (n: number) => string, value: unknown) => { f.params.push(value); f.where.push(clause(f.params.length)); };
+  const add = (clause: (n: number) => string, value: unknown) => {
+    f.params.push(value);
+    f.where.push(clause(f.params.length));
+  };
   if (filters.communityId !== null) add((n) => `e.community_id = $${n}`, filters.communityId);
   if (filters.actor) add((n) => `e.actor_label ILIKE $${n}`, containsPattern(filters.actor));
   if (filters.action) add((n) => `e.action = $${n}`, filters.action);
@@ -45,9 +48,13 @@ export async function auditPage(q: Queryable, filters: AuditFilters): Promise<Pa
   const params = [...f.params, size, page * size];
   const rows = await q.query<AuditEventAnswer>(
     `SELECT ${SELECT} FROM audit_events e LEFT JOIN communities c ON c.id = e.community_id ${where}
-      ORDER BY e.occurred_at DESC, e.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
-  const total = page === 0 && rows.length < size ? rows.length
-    : (await q.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events e ${where}`, f.params))!.n;
+      ORDER BY e.occurred_at DESC, e.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  const total =
+    page === 0 && rows.length < size
+      ? rows.length
+      : (await q.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events e ${where}`, f.params))!.n;
   return { content: rows, totalElements: total, totalPages: Math.ceil(total / size), page, size };
 }
 

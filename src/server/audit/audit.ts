@@ -25,12 +25,33 @@ export interface AuditEvent extends AuditWho {
 export function auditWho(req: FastifyRequest): AuditWho {
   const address = req.ip ? req.ip.slice(0, 64) : null;
   if (req.device) {
-    return { actorKind: 'device', actorUserId: null, actorDeviceId: req.device.deviceId, actorLabel: req.device.name.slice(0, 160), communityId: req.device.communityId, address };
+    return {
+      actorKind: 'device',
+      actorUserId: null,
+      actorDeviceId: req.device.deviceId,
+      actorLabel: req.device.name.slice(0, 160),
+      communityId: req.device.communityId,
+      address,
+    };
   }
   if (req.auth) {
-    return { actorKind: 'user', actorUserId: req.auth.userId, actorDeviceId: null, actorLabel: req.auth.email.slice(0, 160), communityId: req.auth.communityId, address };
+    return {
+      actorKind: 'user',
+      actorUserId: req.auth.userId,
+      actorDeviceId: null,
+      actorLabel: req.auth.email.slice(0, 160),
+      communityId: req.auth.communityId,
+      address,
+    };
   }
-  return { actorKind: 'anonymous', actorUserId: null, actorDeviceId: null, actorLabel: null, communityId: null, address };
+  return {
+    actorKind: 'anonymous',
+    actorUserId: null,
+    actorDeviceId: null,
+    actorLabel: null,
+    communityId: null,
+    address,
+  };
 }
 
 /**
@@ -41,8 +62,17 @@ export async function recordAudit(q: Queryable, event: AuditEvent): Promise<void
   await q.query(
     `INSERT INTO audit_events (actor_kind, actor_user_id, actor_device_id, actor_label, community_id, action, record_uuid, address, changes)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [event.actorKind, event.actorUserId, event.actorDeviceId, event.actorLabel, event.communityId, event.action,
-      event.recordUuid ?? null, event.address, event.changes && Object.keys(event.changes).length ? JSON.stringify(event.changes) : null],
+    [
+      event.actorKind,
+      event.actorUserId,
+      event.actorDeviceId,
+      event.actorLabel,
+      event.communityId,
+      event.action,
+      event.recordUuid ?? null,
+      event.address,
+      event.changes && Object.keys(event.changes).length ? JSON.stringify(event.changes) : null,
+    ],
   );
 }
 
@@ -56,7 +86,8 @@ export function changedFields(before: Record<string, unknown> | undefined, after
   if (!before || !after) return changes;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (SECRET.test(key) || NOISE.has(key)) continue;
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+      changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
   }
   return changes;
 }
@@ -64,9 +95,15 @@ export function changedFields(before: Record<string, unknown> | undefined, after
 const SNAPSHOT_TABLES = new Set(['users', 'residents', 'integrators', 'communities', 'devices']);
 
 /** A row as JSON, to compare before and after an update inside the same transaction. */
-export async function rowSnapshot(q: Queryable, table: string, id: number): Promise<Record<string, unknown> | undefined> {
+export async function rowSnapshot(
+  q: Queryable,
+  table: string,
+  id: number,
+): Promise<Record<string, unknown> | undefined> {
   if (!SNAPSHOT_TABLES.has(table)) throw new Error(`rowSnapshot: ${table} is not audited`);
-  return (await q.one<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${table} t WHERE t.id = $1`, [id]))?.row;
+  return (
+    await q.one<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${table} t WHERE t.id = $1`, [id])
+  )?.row;
 }
 
 /**
@@ -74,9 +111,13 @@ export async function rowSnapshot(q: Queryable, table: string, id: number): Prom
  * transaction. The usual shape of an audited update.
  */
 export async function auditedUpdate<T>(
-  q: Queryable, who: AuditWho,
+  q: Queryable,
+  who: AuditWho,
   target: {
-    table: string; id: number; uuid: string; communityId?: number | null;
+    table: string;
+    id: number;
+    uuid: string;
+    communityId?: number | null;
     /** The action, or a choice by what changed (a licence change among other edits). */
     action: AuditAction | ((changes: Record<string, unknown>) => AuditAction);
   },
@@ -87,8 +128,11 @@ export async function auditedUpdate<T>(
   const after = await rowSnapshot(q, target.table, target.id);
   const changes = changedFields(before, after);
   await recordAudit(q, {
-    ...who, communityId: target.communityId === undefined ? who.communityId : target.communityId,
-    action: typeof target.action === 'function' ? target.action(changes) : target.action, recordUuid: target.uuid, changes,
+    ...who,
+    communityId: target.communityId === undefined ? who.communityId : target.communityId,
+    action: typeof target.action === 'function' ? target.action(changes) : target.action,
+    recordUuid: target.uuid,
+    changes,
   });
   return result;
 }
@@ -100,16 +144,22 @@ export async function auditedUpdate<T>(
 export async function pruneAudit(db: Db, days: number): Promise<number> {
   return db.tx(async (q) => {
     const bound = await q.one<{ bound: string }>(
-      `SELECT set_config('porton.audit_prune_before', (now() - make_interval(days => $1))::text, true) AS bound`, [days]);
+      `SELECT set_config('porton.audit_prune_before', (now() - make_interval(days => $1))::text, true) AS bound`,
+      [days],
+    );
     const gone = await q.one<{ n: number }>(
-      'WITH gone AS (DELETE FROM audit_events WHERE occurred_at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM gone', [bound!.bound]);
+      'WITH gone AS (DELETE FROM audit_events WHERE occurred_at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM gone',
+      [bound!.bound],
+    );
     return gone?.n ?? 0;
   });
 }
 
 /** Prunes now and then once a day; the timer never keeps the process alive. */
 export function scheduleAuditPrune(db: Db, days: number, onError: (err: unknown) => void) {
-  const run = () => { pruneAudit(db, days).catch(onError); };
+  const run = () => {
+    pruneAudit(db, days).catch(onError);
+  };
   run();
   const timer = setInterval(run, 24 * 60 * 60 * 1000);
   timer.unref();

@@ -14,9 +14,15 @@ const ACROSS = 'los administradores de los fraccionamientos del integrador';
 export function adminOptionsRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'listAdministratorOptions', response: v.array(AdministratorOptionSchema),
-    method: 'GET', url: '/api/users/integrator', tags: ['fraccionamientos'], access: ['integrator'],
-    summary: 'Administradores que el integrador puede asignar: los de sus fraccionamientos y los que aún no tienen fraccionamiento',
-    handler: async ({ auth }): Promise<AdministratorOption[]> => administratorOptions(db, (await requireIntegrator(db, auth)).id),
+    operationId: 'listAdministratorOptions',
+    response: v.array(AdministratorOptionSchema),
+    method: 'GET',
+    url: '/api/users/integrator',
+    tags: ['fraccionamientos'],
+    access: ['integrator'],
+    summary:
+      'Administradores que el integrador puede asignar: los de sus fraccionamientos y los que aún no tienen fraccionamiento',
+    handler: async ({ auth }): Promise<AdministratorOption[]> =>
+      administratorOptions(db, (await requireIntegrator(db, auth)).id),
   });
 }

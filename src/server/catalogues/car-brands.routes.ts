@@ -6,8 +6,12 @@ import { registerGlobalCatalogue } from './global-catalogue.js';
 /** Car brands ('Marcas de vehículos'). The delete also answers on the 'cardbrands' spelling one client uses. */
 export function carBrandRoutes(app: FastifyInstance, { db }: AppDeps) {
   registerGlobalCatalogue(app, db, {
-    item: NamedItemSchema, name: { one: 'CarBrand', many: 'CarBrands' },
-    table: 'car_brands', url: '/api/carbrands', deleteAliases: ['/api/cardbrands'], tag: 'marcas de vehículos',
+    item: NamedItemSchema,
+    name: { one: 'CarBrand', many: 'CarBrands' },
+    table: 'car_brands',
+    url: '/api/carbrands',
+    deleteAliases: ['/api/cardbrands'],
+    tag: 'marcas de vehículos',
     select: 'uuid, name',
     messages: {
       notFound: 'La marca de vehículo no existe.',

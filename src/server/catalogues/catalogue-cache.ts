@@ -45,9 +45,16 @@ export class CatalogueCache {
 
   constructor(events: AuthEvents | null, options: CatalogueCacheOptions) {
     const on = options.max > 0 && options.ttlMs > 0 && events;
-    this.cache = new EventDroppedCache(on
-      ? new LRUCache<string, Entry>({ maxSize: options.max, sizeCalculation: (entry: Entry) => entry.size, ttl: options.ttlMs })
-      : null, events);
+    this.cache = new EventDroppedCache(
+      on
+        ? new LRUCache<string, Entry>({
+            maxSize: options.max,
+            sizeCalculation: (entry: Entry) => entry.size,
+            ttl: options.ttlMs,
+          })
+        : null,
+      events,
+    );
     events?.subscribe((payload) => this.onEvent(payload), 'catalogue');
   }
 
@@ -56,16 +63,25 @@ export class CatalogueCache {
     const id = `${key.communityId}\u0000${key.request}`;
     const hit = this.cache.hit(id);
     if (hit) return hit.answer as T;
-    return this.cache.load(id, load, (loaded) => ({ communityId: key.communityId, reads: key.reads, answer: loaded, size: rowsOf(loaded) + 1 }));
+    return this.cache.load(id, load, (loaded) => ({
+      communityId: key.communityId,
+      reads: key.reads,
+      answer: loaded,
+      size: rowsOf(loaded) + 1,
+    }));
   }
 
-  get size() { return this.cache.size; }
+  get size() {
+    return this.cache.size;
+  }
 
   private onEvent(payload: string) {
     if (!payload.startsWith(CATALOGUE_EVENT_PREFIX)) return this.cache.drop('all');
     const [table, community] = payload.slice(CATALOGUE_EVENT_PREFIX.length).split(':');
     const communityId = community === undefined ? null : Number(community);
     if (!table || (communityId !== null && !Number.isInteger(communityId))) return this.cache.drop('all');
-    this.cache.drop((entry) => (communityId === null || entry.communityId === communityId) && entry.reads.includes(table));
+    this.cache.drop(
+      (entry) => (communityId === null || entry.communityId === communityId) && entry.reads.includes(table),
+    );
   }
 }

@@ -6,8 +6,11 @@ import { registerGlobalCatalogue } from './global-catalogue.js';
 /** Vehicle colours ('Colores'). */
 export function colorRoutes(app: FastifyInstance, { db }: AppDeps) {
   registerGlobalCatalogue(app, db, {
-    item: NamedItemSchema, name: { one: 'Color', many: 'Colors' },
-    table: 'colors', url: '/api/colors', tag: 'colores',
+    item: NamedItemSchema,
+    name: { one: 'Color', many: 'Colors' },
+    table: 'colors',
+    url: '/api/colors',
+    tag: 'colores',
     select: 'uuid, name',
     messages: {
       notFound: 'El color no existe.',

@@ -1,15 +1,25 @@
 import { CommonAreaAnswerSchema } from '../../shared/catalogues/catalogue.answer.js';
-import { COMMON_AREA_OPTION_READERS, LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../shared/catalogues/catalogue-access.js';
+import {
+  COMMON_AREA_OPTION_READERS,
+  LOCATION_DELETERS,
+  LOCATION_EDITORS,
+  LOCATION_READERS,
+} from '../../shared/catalogues/catalogue-access.js';
 import { CommonAreaSchema, CreateCommonAreaSchema } from '../../shared/catalogues/common-area.schema.js';
 import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
 
 /** Common areas of the active community; each on a street of the same community. */
 export const commonAreaCatalogue = communityCatalogue({
-  name: { one: 'CommonArea', many: 'CommonAreas' }, tag: 'áreas comunes', url: '/api/commonareas', listUrl: '/api/commonareas/complete',
+  name: { one: 'CommonArea', many: 'CommonAreas' },
+  tag: 'áreas comunes',
+  url: '/api/commonareas',
+  listUrl: '/api/commonareas/complete',
   from: {
-    table: 'common_areas', alias: 'a',
-    joins: 'JOIN streets s ON s.id = a.street_id JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = a.community_id',
+    table: 'common_areas',
+    alias: 'a',
+    joins:
+      'JOIN streets s ON s.id = a.street_id JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = a.community_id',
   },
   select: `a.uuid, a.id AS "idCommonArea", a.name, a.number, a.street_id AS "idStreet",
     json_build_object('uuid', s.uuid, 'idStreet', s.id, 'name', s.name,
@@ -24,12 +34,17 @@ export const commonAreaCatalogue = communityCatalogue({
     update: 'Actualiza nombre, número o calle de un área común',
     delete: 'Elimina un área común',
   },
-  options: [{
-    operationId: 'listCommonAreaOptions', url: '/api/commonareas/byfrac', summary: 'Todas las áreas comunes del fraccionamiento activo (opciones)',
-    access: COMMON_AREA_OPTION_READERS,
-  }],
+  options: [
+    {
+      operationId: 'listCommonAreaOptions',
+      url: '/api/commonareas/byfrac',
+      summary: 'Todas las áreas comunes del fraccionamiento activo (opciones)',
+      access: COMMON_AREA_OPTION_READERS,
+    },
+  ],
   create: {
-    body: CreateCommonAreaSchema, many: true,
+    body: CreateCommonAreaSchema,
+    many: true,
     rows: (areas) => areas.map(({ idStreet, name, number }) => ({ street_id: idStreet, name, number })),
   },
   update: { body: CommonAreaSchema, values: ({ idStreet, name, number }) => ({ street_id: idStreet, name, number }) },

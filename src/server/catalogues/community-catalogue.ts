@@ -5,7 +5,13 @@ import type { Page } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
 import type { Role } from '../../shared/platform/roles.js';
 import { UuidParamsSchema } from '../../shared/catalogues/catalogue.schema.js';
-import { communityScope, type CommunityScope, type CommunityTable, type ScopedFrom, type Values } from '../platform/db/community-scope.js';
+import {
+  communityScope,
+  type CommunityScope,
+  type CommunityTable,
+  type ScopedFrom,
+  type Values,
+} from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { withConstraints } from '../platform/db/db-errors.js';
 import { ListQuerySchema } from '../platform/http/list-query.js';
@@ -61,7 +67,9 @@ export interface CommunityCatalogue<C extends AnySchema, U extends AnySchema> {
 export const communityCatalogue = <C extends AnySchema, U extends AnySchema>(c: CommunityCatalogue<C, U>) => c;
 
 export function registerCommunityCatalogue<C extends AnySchema, U extends AnySchema>(
-  app: FastifyInstance, { db, catalogueCache: cache }: Pick<AppDeps, 'db' | 'catalogueCache'>, c: CommunityCatalogue<C, U>,
+  app: FastifyInstance,
+  { db, catalogueCache: cache }: Pick<AppDeps, 'db' | 'catalogueCache'>,
+  c: CommunityCatalogue<C, U>,
 ) {
   /** The item schema without its type parameter: TypeScript cannot follow a generic schema into the handler's answer type. */
   const item: AnySchema = c.item;
@@ -72,20 +80,40 @@ export function registerCommunityCatalogue<C extends AnySchema, U extends AnySch
   /** What a list answer is read from: a change to any of these tables (in its community) drops it. */
   const reads = tablesRead(c.from);
   const byIds = (scope: CommunityScope, ids: number[]) =>
-    scope.select<unknown>({ select: c.select, from: c.from, where: [`${alias}.id = ANY($1::int[])`], params: [ids], orderBy: `${alias}.id` });
+    scope.select<unknown>({
+      select: c.select,
+      from: c.from,
+      where: [`${alias}.id = ANY($1::int[])`],
+      params: [ids],
+      orderBy: `${alias}.id`,
+    });
   const checkRef = async (scope: CommunityScope, rows: Values[]) => {
-    if (c.ref) await scope.assertIds(c.ref.table, rows.map((row) => row[c.ref!.column] as number), c.ref.notFound);
+    if (c.ref)
+      await scope.assertIds(
+        c.ref.table,
+        rows.map((row) => row[c.ref!.column] as number),
+        c.ref.notFound,
+      );
   };
 
   defineRoute(app, {
-    operationId: `list${c.name.many}`, response: c.page?.response ?? pageOf(item), errors: [404],
-    method: 'GET', url: c.listUrl ?? c.url, summary: c.summaries.list, tags,
-    access: c.access.read, query: ListQuerySchema,
+    operationId: `list${c.name.many}`,
+    response: c.page?.response ?? pageOf(item),
+    errors: [404],
+    method: 'GET',
+    url: c.listUrl ?? c.url,
+    summary: c.summaries.list,
+    tags,
+    access: c.access.read,
+    query: ListQuerySchema,
     handler: async ({ auth, query }) => {
       const scope = communityScope(db, auth);
       const request = JSON.stringify([`list${c.name.many}`, query.page, query.size, query.search]);
       return cache.answer({ communityId: scope.communityId, reads, request }, async () => {
-        const page = await scope.page<unknown>({ select: c.select, from: c.from, searchColumns: [`${alias}.name`], orderBy }, query);
+        const page = await scope.page<unknown>(
+          { select: c.select, from: c.from, searchColumns: [`${alias}.name`], orderBy },
+          query,
+        );
         return c.page ? c.page.answer(page) : page;
       });
     },
@@ -95,9 +123,15 @@ export function registerCommunityCatalogue<C extends AnySchema, U extends AnySch
     const parent = option.parent;
     const optionReads = parent ? [...new Set([...reads, parent.table])] : reads;
     defineRoute(app, {
-      operationId: option.operationId, response: v.array(item), errors: [404],
-      method: 'GET', url: option.url, summary: option.summary, tags,
-      access: option.access, params: parent?.params,
+      operationId: option.operationId,
+      response: v.array(item),
+      errors: [404],
+      method: 'GET',
+      url: option.url,
+      summary: option.summary,
+      tags,
+      access: option.access,
+      params: parent?.params,
       handler: async ({ auth, params }) => {
         const scope = communityScope(db, auth);
         const parentUuid = parent ? (params as Record<string, string>)[parent.param] : null;
@@ -106,61 +140,105 @@ export function registerCommunityCatalogue<C extends AnySchema, U extends AnySch
           if (!parent) return scope.select<unknown>({ select: c.select, from: c.from, orderBy });
           const parentId = await scope.idOf(parent.table, { uuid: parentUuid! });
           if (parentId === undefined) throw new AppError('not_found', parent.notFound);
-          return scope.select<unknown>({ select: c.select, from: c.from, where: [`${alias}.${parent.column} = $1`], params: [parentId], orderBy });
+          return scope.select<unknown>({
+            select: c.select,
+            from: c.from,
+            where: [`${alias}.${parent.column} = $1`],
+            params: [parentId],
+            orderBy,
+          });
         });
       },
     });
   }
 
   defineRoute(app, {
-    operationId: `get${c.name.one}`, response: item, errors: [404],
-    method: 'GET', url: `${c.url}/:uuid`, summary: c.summaries.get, tags,
-    access: c.access.read, params: UuidParamsSchema,
+    operationId: `get${c.name.one}`,
+    response: item,
+    errors: [404],
+    method: 'GET',
+    url: `${c.url}/:uuid`,
+    summary: c.summaries.get,
+    tags,
+    access: c.access.read,
+    params: UuidParamsSchema,
     handler: async ({ auth, params }) => {
-      const row = await communityScope(db, auth).first({ select: c.select, from: c.from, where: [`${alias}.uuid = $1`], params: [params.uuid] });
+      const row = await communityScope(db, auth).first({
+        select: c.select,
+        from: c.from,
+        where: [`${alias}.uuid = $1`],
+        params: [params.uuid],
+      });
       if (!row) throw new AppError('not_found', c.messages.notFound);
       return row;
     },
   });
 
   defineRoute(app, {
-    operationId: `create${c.create.many ? c.name.many : c.name.one}`, response: c.create.many ? v.array(item) : item, errors: [404, 409],
-    method: 'POST', url: c.url, summary: c.summaries.create, tags,
-    access: c.access.edit, body: c.create.body, status: 201,
+    operationId: `create${c.create.many ? c.name.many : c.name.one}`,
+    response: c.create.many ? v.array(item) : item,
+    errors: [404, 409],
+    method: 'POST',
+    url: c.url,
+    summary: c.summaries.create,
+    tags,
+    access: c.access.edit,
+    body: c.create.body,
+    status: 201,
     handler: async ({ auth, body }) => {
       const rows = c.create.rows(body);
-      const created = await withConstraints(constraints, () => communityScope(db, auth).tx(async (scope) => {
-        await checkRef(scope, rows);
-        const ids: number[] = [];
-        for (const row of rows) ids.push(await scope.insert(c.from.table, row));
-        return byIds(scope, ids);
-      }));
+      const created = await withConstraints(constraints, () =>
+        communityScope(db, auth).tx(async (scope) => {
+          await checkRef(scope, rows);
+          const ids: number[] = [];
+          for (const row of rows) ids.push(await scope.insert(c.from.table, row));
+          return byIds(scope, ids);
+        }),
+      );
       return c.create.many ? created : created[0];
     },
   });
 
   defineRoute(app, {
-    operationId: `update${c.name.one}`, response: item, errors: [404, 409],
-    method: 'PUT', url: `${c.url}/:uuid`, summary: c.summaries.update, tags,
-    access: c.access.edit, params: UuidParamsSchema, body: c.update.body,
+    operationId: `update${c.name.one}`,
+    response: item,
+    errors: [404, 409],
+    method: 'PUT',
+    url: `${c.url}/:uuid`,
+    summary: c.summaries.update,
+    tags,
+    access: c.access.edit,
+    params: UuidParamsSchema,
+    body: c.update.body,
     handler: async ({ auth, params, body }) => {
       const values = c.update.values(body);
-      return withConstraints(constraints, () => communityScope(db, auth).tx(async (scope) => {
-        const id = await scope.idOf(c.from.table, { uuid: params.uuid }, { forUpdate: true });
-        if (id === undefined) throw new AppError('not_found', c.messages.notFound);
-        await checkRef(scope, [values]);
-        await scope.update(c.from.table, { id }, values);
-        return (await byIds(scope, [id]))[0];
-      }));
+      return withConstraints(constraints, () =>
+        communityScope(db, auth).tx(async (scope) => {
+          const id = await scope.idOf(c.from.table, { uuid: params.uuid }, { forUpdate: true });
+          if (id === undefined) throw new AppError('not_found', c.messages.notFound);
+          await checkRef(scope, [values]);
+          await scope.update(c.from.table, { id }, values);
+          return (await byIds(scope, [id]))[0];
+        }),
+      );
     },
   });
 
   defineRoute(app, {
-    operationId: `delete${c.name.one}`, response: null, errors: [404, 409],
-    method: 'DELETE', url: `${c.url}/:uuid`, summary: c.summaries.delete, tags,
-    access: c.access.delete, params: UuidParamsSchema, status: 204,
+    operationId: `delete${c.name.one}`,
+    response: null,
+    errors: [404, 409],
+    method: 'DELETE',
+    url: `${c.url}/:uuid`,
+    summary: c.summaries.delete,
+    tags,
+    access: c.access.delete,
+    params: UuidParamsSchema,
+    status: 204,
     handler: async ({ auth, params }) => {
-      const id = await withConstraints(constraints, () => communityScope(db, auth).delete(c.from.table, { uuid: params.uuid }));
+      const id = await withConstraints(constraints, () =>
+        communityScope(db, auth).delete(c.from.table, { uuid: params.uuid }),
+      );
       if (id === undefined) throw new AppError('not_found', c.messages.notFound);
     },
   });

@@ -6,7 +6,9 @@ import { communityCatalogue, registerCommunityCatalogue } from './community-cata
 
 /** Access gates of the active community. */
 export const gateCatalogue = communityCatalogue({
-  name: { one: 'Gate', many: 'Gates' }, tag: 'puertas de acceso', url: '/api/gates',
+  name: { one: 'Gate', many: 'Gates' },
+  tag: 'puertas de acceso',
+  url: '/api/gates',
   from: { table: 'gates', alias: 'g', joins: 'JOIN communities c ON c.id = g.community_id' },
   select: `g.uuid, g.id AS "idGate", g.name, g.community_id AS "idFrac",
     json_build_object('uuid', c.uuid, 'name', c.name) AS "testFrac"`,
@@ -19,10 +21,14 @@ export const gateCatalogue = communityCatalogue({
     update: 'Actualiza una puerta de acceso',
     delete: 'Elimina una puerta de acceso',
   },
-  options: [{
-    operationId: 'listGateOptions', url: '/api/gates/complete', summary: 'Todas las puertas de acceso del fraccionamiento activo (opciones)',
-    access: LOCATION_READERS,
-  }],
+  options: [
+    {
+      operationId: 'listGateOptions',
+      url: '/api/gates/complete',
+      summary: 'Todas las puertas de acceso del fraccionamiento activo (opciones)',
+      access: LOCATION_READERS,
+    },
+  ],
   create: { body: CreateGateSchema, many: true, rows: (gates) => gates.map(({ name }) => ({ name })) },
   update: { body: GateSchema, values: ({ name }) => ({ name }) },
   messages: {

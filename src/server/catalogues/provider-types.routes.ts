@@ -10,7 +10,9 @@ import { communityCatalogue, registerCommunityCatalogue } from './community-cata
  * repeats its rows under `data`; a create is one row, answered alone.
  */
 export const providerTypeCatalogue = communityCatalogue({
-  name: { one: 'ProviderType', many: 'ProviderTypes' }, tag: 'proveedores', url: '/api/providerTypes',
+  name: { one: 'ProviderType', many: 'ProviderTypes' },
+  tag: 'proveedores',
+  url: '/api/providerTypes',
   from: { table: 'provider_types', alias: 'p' },
   select: 'p.uuid, p.name',
   item: NamedItemSchema,
@@ -32,4 +34,5 @@ export const providerTypeCatalogue = communityCatalogue({
   },
 });
 
-export const providerTypeRoutes: RouteModule = (app, deps) => registerCommunityCatalogue(app, deps, providerTypeCatalogue);
+export const providerTypeRoutes: RouteModule = (app, deps) =>
+  registerCommunityCatalogue(app, deps, providerTypeCatalogue);

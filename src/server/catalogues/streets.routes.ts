@@ -8,8 +8,14 @@ const ZONE_NOT_FOUND = 'La zona seleccionada no existe.';
 
 /** Streets of the active community; each hangs on a zone of the same community. */
 export const streetCatalogue = communityCatalogue({
-  name: { one: 'Street', many: 'Streets' }, tag: 'calles', url: '/api/streets',
-  from: { table: 'streets', alias: 's', joins: 'JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = s.community_id' },
+  name: { one: 'Street', many: 'Streets' },
+  tag: 'calles',
+  url: '/api/streets',
+  from: {
+    table: 'streets',
+    alias: 's',
+    joins: 'JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = s.community_id',
+  },
   select: `s.uuid, s.id AS "idStreet", s.name, s.zone_id AS "idZone",
     json_build_object('uuid', z.uuid, 'idZone', z.id, 'name', z.name,
       'testFrac', json_build_object('uuid', c.uuid, 'name', c.name)) AS "testZone"`,
@@ -22,12 +28,26 @@ export const streetCatalogue = communityCatalogue({
     update: 'Actualiza el nombre o la zona de una calle',
     delete: 'Elimina una calle sin registros asociados',
   },
-  options: [{
-    operationId: 'listStreetsOfZone', url: '/api/streets/zones/:zoneUuid', summary: 'Todas las calles de una zona (opciones)',
-    access: LOCATION_READERS,
-    parent: { params: ZoneUuidParamsSchema, param: 'zoneUuid', table: 'zones', column: 'zone_id', notFound: ZONE_NOT_FOUND },
-  }],
-  create: { body: CreateStreetSchema, many: true, rows: (streets) => streets.map(({ idZone, name }) => ({ zone_id: idZone, name })) },
+  options: [
+    {
+      operationId: 'listStreetsOfZone',
+      url: '/api/streets/zones/:zoneUuid',
+      summary: 'Todas las calles de una zona (opciones)',
+      access: LOCATION_READERS,
+      parent: {
+        params: ZoneUuidParamsSchema,
+        param: 'zoneUuid',
+        table: 'zones',
+        column: 'zone_id',
+        notFound: ZONE_NOT_FOUND,
+      },
+    },
+  ],
+  create: {
+    body: CreateStreetSchema,
+    many: true,
+    rows: (streets) => streets.map(({ idZone, name }) => ({ zone_id: idZone, name })),
+  },
   update: { body: StreetSchema, values: ({ idZone, name }) => ({ zone_id: idZone, name }) },
   ref: { column: 'zone_id', table: 'zones', notFound: ZONE_NOT_FOUND },
   messages: {

@@ -6,7 +6,9 @@ import { communityCatalogue, registerCommunityCatalogue } from './community-cata
 
 /** Zones of the active community. */
 export const zoneCatalogue = communityCatalogue({
-  name: { one: 'Zone', many: 'Zones' }, tag: 'zonas', url: '/api/zones',
+  name: { one: 'Zone', many: 'Zones' },
+  tag: 'zonas',
+  url: '/api/zones',
   from: { table: 'zones', alias: 'z', joins: 'JOIN communities c ON c.id = z.community_id' },
   select: `z.uuid, z.id AS "idZone", z.name, z.color, z.community_id AS "idFrac",
     json_build_object('uuid', c.uuid, 'name', c.name) AS "testFrac"`,

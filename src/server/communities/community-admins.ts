@@ -34,6 +34,12 @@ export async function assertReachableAdmin(q: Queryable, integratorId: number, u
 
 /** The administrator becomes a member of the community (and lands on it if it had none). */
 export async function addAdminMembership(q: Queryable, userId: number, communityId: number) {
-  await q.query('INSERT INTO user_communities (user_id, community_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, communityId]);
-  await q.query('UPDATE users SET active_community_id = COALESCE(active_community_id, $1) WHERE id = $2', [communityId, userId]);
+  await q.query('INSERT INTO user_communities (user_id, community_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    userId,
+    communityId,
+  ]);
+  await q.query('UPDATE users SET active_community_id = COALESCE(active_community_id, $1) WHERE id = $2', [
+    communityId,
+    userId,
+  ]);
 }

@@ -12,8 +12,14 @@ const NO_LOGO = 'El fraccionamiento no tiene logo.';
 export function fracLogoRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const storage = storageFor(config);
   defineRoute(app, {
-    operationId: 'getCommunityLogo', response: { binary: ['image/png', 'image/jpeg'] }, errors: [404],
-    method: 'GET', url: '/api/fracs/:uuid/logo', tags: ['fraccionamientos'], access: 'signedIn', params: UuidParamsSchema,
+    operationId: 'getCommunityLogo',
+    response: { binary: ['image/png', 'image/jpeg'] },
+    errors: [404],
+    method: 'GET',
+    url: '/api/fracs/:uuid/logo',
+    tags: ['fraccionamientos'],
+    access: 'signedIn',
+    params: UuidParamsSchema,
     summary: 'Logo del fraccionamiento (JPEG o PNG) para sus miembros y su integrador',
     handler: async ({ auth, params, reply }) => {
       const row = await memberCommunityLogo(db, auth.userId, params.uuid);

@@ -12,7 +12,15 @@ import { requireIntegrator } from '../integrators/integrator-scope.js';
 import { ListQuerySchema, pageQuery } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
-import { COMMUNITY_FROM, COMMUNITY_SELECT, communityById, communityOf, ownCommunityRow, setLicenceExpired, type CommunityRow } from './community-rows.js';
+import {
+  COMMUNITY_FROM,
+  COMMUNITY_SELECT,
+  communityById,
+  communityOf,
+  ownCommunityRow,
+  setLicenceExpired,
+  type CommunityRow,
+} from './community-rows.js';
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from './community-save.js';
 import { storageFor } from '../platform/services/storage.js';
 
@@ -38,15 +46,29 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   for (const url of ['/api/fracs', '/api/fracs/']) {
     defineRoute(app, {
       acrossCommunities: ACROSS,
-      operationId: atTrailingSlash('listCommunities', url), response: pageOf(CommunityAnswerSchema),
-      method: 'GET', url, tags, access, query: ListQuerySchema,
-      summary: 'Fraccionamientos del integrador (la ruta no la da la especificación: es nuestra). Paginado; `search` filtra por nombre (contiene, sin distinguir mayúsculas)',
+      operationId: atTrailingSlash('listCommunities', url),
+      response: pageOf(CommunityAnswerSchema),
+      method: 'GET',
+      url,
+      tags,
+      access,
+      query: ListQuerySchema,
+      summary:
+        'Fraccionamientos del integrador (la ruta no la da la especificación: es nuestra). Paginado; `search` filtra por nombre (contiene, sin distinguir mayúsculas)',
       handler: async ({ auth, query }): Promise<Page<Community>> => {
         const integrator = await requireIntegrator(db, auth);
-        const page = await pageQuery<CommunityRow>(db, {
-          select: COMMUNITY_SELECT, from: COMMUNITY_FROM, where: ['c.integrator_id = $1'], params: [integrator.id],
-          searchColumns: ['c.name'], orderBy: 'c.name, c.id',
-        }, query);
+        const page = await pageQuery<CommunityRow>(
+          db,
+          {
+            select: COMMUNITY_SELECT,
+            from: COMMUNITY_FROM,
+            where: ['c.integrator_id = $1'],
+            params: [integrator.id],
+            searchColumns: ['c.name'],
+            orderBy: 'c.name, c.id',
+          },
+          query,
+        );
         return { ...page, content: page.content.map(communityOf) };
       },
     });
@@ -54,16 +76,31 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'getCommunity', response: CommunityAnswerSchema, errors: [404],
-    method: 'GET', url: '/api/fracs/:uuid', summary: 'Un fraccionamiento del integrador', tags, access, params: UuidParamsSchema,
-    handler: async ({ auth, params }): Promise<Community> => own(db, (await requireIntegrator(db, auth)).id, params.uuid),
+    operationId: 'getCommunity',
+    response: CommunityAnswerSchema,
+    errors: [404],
+    method: 'GET',
+    url: '/api/fracs/:uuid',
+    summary: 'Un fraccionamiento del integrador',
+    tags,
+    access,
+    params: UuidParamsSchema,
+    handler: async ({ auth, params }): Promise<Community> =>
+      own(db, (await requireIntegrator(db, auth)).id, params.uuid),
   });
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'createCommunity', response: CommunityAnswerSchema, errors: [404, 409, 413, 415],
-    method: 'POST', url: '/api/fracs/admin', tags, access, body: CommunityBodySchema,
-    summary: 'Registra un fraccionamiento del integrador (licencias dentro de las disponibles; el administrador queda como miembro; logo JPEG/PNG opcional, máx. 2 MB)',
+    operationId: 'createCommunity',
+    response: CommunityAnswerSchema,
+    errors: [404, 409, 413, 415],
+    method: 'POST',
+    url: '/api/fracs/admin',
+    tags,
+    access,
+    body: CommunityBodySchema,
+    summary:
+      'Registra un fraccionamiento del integrador (licencias dentro de las disponibles; el administrador queda como miembro; logo JPEG/PNG opcional, máx. 2 MB)',
     handler: async ({ req, auth, body }): Promise<Community> => {
       const integrator = await requireIntegrator(db, auth);
       return byId(await createCommunity(db, storage, integrator.id, body, auditWho(req)));
@@ -72,9 +109,17 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'updateCommunity', response: CommunityAnswerSchema, errors: [404, 409, 413, 415],
-    method: 'PUT', url: '/api/fracs/:uuid', tags, access, params: UuidParamsSchema, body: CommunityBodySchema,
-    summary: 'Actualiza un fraccionamiento del integrador; `file: null` quita el logo, `file` con `content` lo reemplaza, sin `file` se conserva',
+    operationId: 'updateCommunity',
+    response: CommunityAnswerSchema,
+    errors: [404, 409, 413, 415],
+    method: 'PUT',
+    url: '/api/fracs/:uuid',
+    tags,
+    access,
+    params: UuidParamsSchema,
+    body: CommunityBodySchema,
+    summary:
+      'Actualiza un fraccionamiento del integrador; `file: null` quita el logo, `file` con `content` lo reemplaza, sin `file` se conserva',
     handler: async ({ req, auth, params, body }): Promise<Community> => {
       const integrator = await requireIntegrator(db, auth);
       return byId(await updateCommunity(db, storage, integrator.id, params.uuid, body, auditWho(req)));
@@ -83,11 +128,20 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
 
   // `licenseExpired` true means disabled. Members are refused at sign-in and their open
   // sessions and devices stop; the integrator (and the general administrator) still reach it to renew it.
-  for (const [action, expired] of [['disable', true], ['enable', false]] as const) {
+  for (const [action, expired] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
     defineRoute(app, {
       acrossCommunities: ACROSS,
-      operationId: `${action}Community`, response: CommunityAnswerSchema, errors: [404],
-      method: 'PUT', url: `/api/fracs/:uuid/${action}`, tags, access: ['integrator', 'generalAdmin'], params: UuidParamsSchema,
+      operationId: `${action}Community`,
+      response: CommunityAnswerSchema,
+      errors: [404],
+      method: 'PUT',
+      url: `/api/fracs/:uuid/${action}`,
+      tags,
+      access: ['integrator', 'generalAdmin'],
+      params: UuidParamsSchema,
       summary: expired
         ? 'Deshabilita un fraccionamiento (licencia vencida): sus miembros no inician sesión y sus sesiones y dispositivos se detienen al instante; sus licencias siguen asignadas'
         : 'Habilita un fraccionamiento (licencia renovada): sus miembros vuelven a tener acceso',
@@ -96,7 +150,12 @@ export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
         const id = await db.tx(async (q) => {
           const communityId = await setLicenceExpired(q, params.uuid, expired, integratorId);
           if (communityId === null) throw new AppError('not_found', COMMUNITY_NOT_FOUND);
-          await recordAudit(q, { ...auditWho(req), communityId, action: `community.${action}`, recordUuid: params.uuid });
+          await recordAudit(q, {
+            ...auditWho(req),
+            communityId,
+            action: `community.${action}`,
+            recordUuid: params.uuid,
+          });
           return communityId;
         });
         return byId(id);

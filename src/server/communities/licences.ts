@@ -9,13 +9,19 @@ import type { Queryable } from '../platform/db/db.js';
  * the integrator's row lock, so two concurrent saves cannot both spend the same licences.
  */
 export async function lockIntegratorLicences(q: Queryable, integratorId: number): Promise<number> {
-  const row = await q.one<{ licenses: number }>('SELECT licenses FROM integrators WHERE id = $1 FOR UPDATE', [integratorId]);
+  const row = await q.one<{ licenses: number }>('SELECT licenses FROM integrators WHERE id = $1 FOR UPDATE', [
+    integratorId,
+  ]);
   if (!row) throw new AppError('not_found', 'El integrador no existe.');
   return row.licenses;
 }
 
 /** Licences assigned to the integrator's communities, optionally leaving one out (the one being edited). */
-export async function assignedLicences(q: Queryable, integratorId: number, exceptCommunityId: number | null = null): Promise<number> {
+export async function assignedLicences(
+  q: Queryable,
+  integratorId: number,
+  exceptCommunityId: number | null = null,
+): Promise<number> {
   const row = await q.one<{ used: number }>(
     `SELECT COALESCE(sum(license_total), 0)::int AS used FROM communities
       WHERE integrator_id = $1 AND ($2::int IS NULL OR id <> $2)`,
@@ -25,7 +31,12 @@ export async function assignedLicences(q: Queryable, integratorId: number, excep
 }
 
 /** Refuses (409, nothing changed) a community licence total the integrator cannot cover. Call inside the transaction. */
-export async function assertLicencesFit(q: Queryable, integratorId: number, requested: number, exceptCommunityId: number | null) {
+export async function assertLicencesFit(
+  q: Queryable,
+  integratorId: number,
+  requested: number,
+  exceptCommunityId: number | null,
+) {
   const total = await lockIntegratorLicences(q, integratorId);
   const used = await assignedLicences(q, integratorId, exceptCommunityId);
   const available = total - used;

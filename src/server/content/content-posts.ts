@@ -7,7 +7,14 @@
 import type { Page } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
 import {
-  CONTENT_EDITORS, IMAGE_CONTENT_MESSAGE, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, newsletterTypeLabel, startAllowed, type ContentKind,
+  CONTENT_EDITORS,
+  IMAGE_CONTENT_MESSAGE,
+  IMAGE_MAX_BYTES,
+  IMAGE_SIZE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  newsletterTypeLabel,
+  startAllowed,
+  type ContentKind,
 } from '../../shared/content/content-rules.js';
 import { ContentMessages, type ContentImage } from '../../shared/content/content.schema.js';
 import type { Db, Queryable } from '../platform/db/db.js';
@@ -19,10 +26,14 @@ import type { FileStorage } from '../platform/services/storage.js';
 import { COMMUNITY_TIME_ZONE } from '../dashboard/visit-stats.js';
 
 export const KIND_OF: Record<ContentKind, 'NOTICE' | 'NEWSLETTER' | 'PROMOTION'> = {
-  notices: 'NOTICE', newsletters: 'NEWSLETTER', promotions: 'PROMOTION',
+  notices: 'NOTICE',
+  newsletters: 'NEWSLETTER',
+  promotions: 'PROMOTION',
 };
 export const NOT_FOUND: Record<ContentKind, string> = {
-  notices: 'El aviso no existe.', newsletters: 'El boletín no existe.', promotions: 'La promoción no existe.',
+  notices: 'El aviso no existe.',
+  newsletters: 'El boletín no existe.',
+  promotions: 'La promoción no existe.',
 };
 
 const dateText = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
@@ -51,13 +62,19 @@ const SEGMENTS = `
  * zones. A post is for it when current and addressed to the whole community, one of these zones,
  * streets, or residents (the segment tables' indexes find those posts).
  */
-interface Home { residents: number[]; streets: number[]; zones: number[] }
+interface Home {
+  residents: number[];
+  streets: number[];
+  zones: number[];
+}
 const homeOf = async (db: Queryable, userId: number, communityId: number): Promise<Home> =>
   (await db.one<Home>(
     `SELECT coalesce(array_agg(DISTINCT r.id), '{}') AS residents, coalesce(array_agg(DISTINCT r.street_id), '{}') AS streets,
             coalesce(array_agg(DISTINCT s.zone_id), '{}') AS zones
        FROM residents r JOIN streets s ON s.id = r.street_id
-      WHERE r.user_id = $1 AND r.community_id = $2 AND r.deleted_at IS NULL AND r.status = 'ACTIVE'`, [userId, communityId]))!;
+      WHERE r.user_id = $1 AND r.community_id = $2 AND r.deleted_at IS NULL AND r.status = 'ACTIVE'`,
+    [userId, communityId],
+  ))!;
 
 /** SQL condition: the post is current (in the community's clock) and addressed to the home at `$n` (residents), `$n+1` (streets), `$n+2` (zones). */
 const readableByResident = (n: number) => `
@@ -68,12 +85,23 @@ const readableByResident = (n: number) => `
     OR (p.audience = 'RESIDENT' AND p.id IN (SELECT x.post_id FROM notice_residents x WHERE x.resident_id = ANY($${n}::int[]))))`;
 
 interface PostRow {
-  id: number; uuid: string; title: string; description: string;
-  contactName: string | null; contactPhone: string | null; contactEmail: string | null; contactLink: string | null;
-  startDate: string; endDate: string; fileId: number | null;
+  id: number;
+  uuid: string;
+  title: string;
+  description: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  contactLink: string | null;
+  startDate: string;
+  endDate: string;
+  fileId: number | null;
   file: { uuid: string; name: string; extension: string; mimeType: string; publicUrl: string } | null;
-  typeId: number | null; audience: string;
-  zones?: unknown[] | null; streets?: unknown[] | null; residents?: unknown[] | null;
+  typeId: number | null;
+  audience: string;
+  zones?: unknown[] | null;
+  streets?: unknown[] | null;
+  residents?: unknown[] | null;
 }
 
 /**
@@ -90,7 +118,13 @@ function answerOf(kind: ContentKind, row: PostRow, withSegments: boolean) {
   if (kind === 'notices') {
     const segmented = audience !== 'COMMUNITY';
     const lists = segmented && withSegments;
-    return { ...common, segmented, zones: lists ? zones ?? [] : null, streets: lists ? streets ?? [] : null, residents: lists ? residents ?? [] : null };
+    return {
+      ...common,
+      segmented,
+      zones: lists ? (zones ?? []) : null,
+      streets: lists ? (streets ?? []) : null,
+      residents: lists ? (residents ?? []) : null,
+    };
   }
   return common;
 }
@@ -112,22 +146,40 @@ async function readScope(db: Queryable, kind: ContentKind, auth: AuthContext) {
   return { where, params };
 }
 
-const selectWithSegments = (kind: ContentKind, withSegments = true) => (kind === 'notices' && withSegments ? `${selectOf(kind)}, ${SEGMENTS}` : selectOf(kind));
+const selectWithSegments = (kind: ContentKind, withSegments = true) =>
+  kind === 'notices' && withSegments ? `${selectOf(kind)}, ${SEGMENTS}` : selectOf(kind);
 
 /**
  * `GET api/{kind}`: searched case-insensitively on the title, newest start first. The answer's
  * columns (dates as text, the image, a notice's segments) are built for the page's rows only.
  */
-export async function listPosts(db: Queryable, kind: ContentKind, auth: AuthContext, query: ListQuery): Promise<Page<unknown>> {
+export async function listPosts(
+  db: Queryable,
+  kind: ContentKind,
+  auth: AuthContext,
+  query: ListQuery,
+): Promise<Page<unknown>> {
   const scope = await readScope(db, kind, auth);
   // The page's ids first (the total counts every matching row, so nothing else is computed for them), then its 15 rows.
-  const page = await pageQuery<{ id: number }>(db, {
-    select: 'p.id', from: 'content_posts p', where: scope.where, params: scope.params,
-    searchColumns: ['p.title'], orderBy: 'p.start_date DESC, p.id DESC',
-  }, query);
+  const page = await pageQuery<{ id: number }>(
+    db,
+    {
+      select: 'p.id',
+      from: 'content_posts p',
+      where: scope.where,
+      params: scope.params,
+      searchColumns: ['p.title'],
+      orderBy: 'p.start_date DESC, p.id DESC',
+    },
+    query,
+  );
   const ids = page.content.map((row) => row.id);
   const segments = seesSegments(auth);
-  const rows = ids.length ? await db.query<PostRow>(`SELECT ${selectWithSegments(kind, segments)} FROM ${FROM} WHERE p.id = ANY($1::int[])`, [ids]) : [];
+  const rows = ids.length
+    ? await db.query<PostRow>(`SELECT ${selectWithSegments(kind, segments)} FROM ${FROM} WHERE p.id = ANY($1::int[])`, [
+        ids,
+      ])
+    : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { ...page, content: ids.map((id) => answerOf(kind, byId.get(id)!, segments)) };
 }
@@ -138,24 +190,39 @@ export async function readPost(db: Queryable, kind: ContentKind, auth: AuthConte
   scope.params.push(uuid);
   const segments = seesSegments(auth);
   const row = await db.one<PostRow>(
-    `SELECT ${selectWithSegments(kind, segments)} FROM ${FROM} WHERE ${scope.where.join(' AND ')} AND p.uuid = $${scope.params.length}`, scope.params);
+    `SELECT ${selectWithSegments(kind, segments)} FROM ${FROM} WHERE ${scope.where.join(' AND ')} AND p.uuid = $${scope.params.length}`,
+    scope.params,
+  );
   if (!row) throw new AppError('not_found', NOT_FOUND[kind]);
   return answerOf(kind, row, segments);
 }
 
 async function postById(q: Queryable, kind: ContentKind, id: number) {
   // Only the staff who write posts reach this (create and update answer the post as saved).
-  return answerOf(kind, (await q.one<PostRow>(`SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE p.id = $1`, [id]))!, true);
+  return answerOf(
+    kind,
+    (await q.one<PostRow>(`SELECT ${selectWithSegments(kind)} FROM ${FROM} WHERE p.id = $1`, [id]))!,
+    true,
+  );
 }
 
 /** The image bytes of a post the caller may read (404 otherwise). */
-export async function readPostImage(db: Queryable, storage: FileStorage, kind: ContentKind, auth: AuthContext, uuid: string, fileUuid: string) {
+export async function readPostImage(
+  db: Queryable,
+  storage: FileStorage,
+  kind: ContentKind,
+  auth: AuthContext,
+  uuid: string,
+  fileUuid: string,
+) {
   const scope = await readScope(db, kind, auth);
   scope.params.push(uuid, fileUuid);
   const n = scope.params.length;
   const row = await db.one<{ storage_key: string; mime_type: string }>(
     `SELECT f.storage_key, f.mime_type FROM content_posts p JOIN files f ON f.id = p.file_id
-      WHERE ${scope.where.join(' AND ')} AND p.uuid = $${n - 1} AND f.uuid = $${n}`, scope.params);
+      WHERE ${scope.where.join(' AND ')} AND p.uuid = $${n - 1} AND f.uuid = $${n}`,
+    scope.params,
+  );
   const data = row ? await storage.get(row.storage_key) : null;
   if (!row || !data) throw new AppError('not_found', 'La imagen no existe.');
   return { data, mimeType: row.mime_type };
@@ -163,14 +230,23 @@ export async function readPostImage(db: Queryable, storage: FileStorage, kind: C
 
 /** The fields every kind writes. */
 export interface PostFields {
-  title: string; description: string;
-  contactName: string | null; contactPhone: string | null; contactEmail: string | null; contactLink: string | null;
-  startDate: string; endDate: string;
+  title: string;
+  description: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  contactLink: string | null;
+  startDate: string;
+  endDate: string;
   file?: ContentImage | null;
 }
 
 export const IMAGE_LIMITS = {
-  maxBytes: IMAGE_MAX_BYTES, sizeMessage: IMAGE_SIZE_MESSAGE, contentMessage: IMAGE_CONTENT_MESSAGE, typeMessage: IMAGE_TYPE_MESSAGE, fallbackName: 'imagen',
+  maxBytes: IMAGE_MAX_BYTES,
+  sizeMessage: IMAGE_SIZE_MESSAGE,
+  contentMessage: IMAGE_CONTENT_MESSAGE,
+  typeMessage: IMAGE_TYPE_MESSAGE,
+  fallbackName: 'imagen',
 };
 
 type ImageChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; image: DecodedImage };
@@ -193,12 +269,24 @@ export interface PostWrite {
   check?: (q: Queryable) => Promise<void>;
 }
 
-const fieldValues = (f: PostFields) => [f.title, f.description, f.contactName, f.contactPhone, f.contactEmail, f.contactLink, f.startDate, f.endDate];
+const fieldValues = (f: PostFields) => [
+  f.title,
+  f.description,
+  f.contactName,
+  f.contactPhone,
+  f.contactEmail,
+  f.contactLink,
+  f.startDate,
+  f.endDate,
+];
 
 /** The start is not in the past (in edit, not before the stored start); the clock is the database's, in the community's zone. */
 async function checkStart(q: Queryable, start: string, storedStart: string | null) {
-  const { now } = (await q.one<{ now: string }>(`SELECT ${dateText(`now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}'`)} AS now`))!;
-  if (!startAllowed(start, now, storedStart)) throw new AppError('invalid_request', ContentMessages.startInPast, { startDate: ContentMessages.startInPast });
+  const { now } = (await q.one<{ now: string }>(
+    `SELECT ${dateText(`now() AT TIME ZONE '${COMMUNITY_TIME_ZONE}'`)} AS now`,
+  ))!;
+  if (!startAllowed(start, now, storedStart))
+    throw new AppError('invalid_request', ContentMessages.startInPast, { startDate: ContentMessages.startInPast });
 }
 
 /**
@@ -218,7 +306,15 @@ export async function createPost(db: Db, storage: FileStorage, auth: AuthContext
         `INSERT INTO content_posts (community_id, kind, title, description, contact_name, contact_phone, contact_email, contact_link,
            start_date, end_date, newsletter_type, audience, file_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-        [communityId, KIND_OF[write.kind], ...fieldValues(write.fields), write.typeId ?? null, write.audience ?? 'COMMUNITY', fileId]))!;
+        [
+          communityId,
+          KIND_OF[write.kind],
+          ...fieldValues(write.fields),
+          write.typeId ?? null,
+          write.audience ?? 'COMMUNITY',
+          fileId,
+        ],
+      ))!;
       await write.segments?.(q, row.id);
       return postById(q, write.kind, row.id);
     });
@@ -238,17 +334,21 @@ export async function updatePost(db: Db, storage: FileStorage, auth: AuthContext
     const answer = await db.tx(async (q) => {
       const current = await q.one<{ id: number; file_id: number | null; storage_key: string | null; start: string }>(
         `SELECT p.id, p.file_id, f.storage_key, ${dateText('p.start_date')} AS start FROM content_posts p LEFT JOIN files f ON f.id = p.file_id
-          WHERE p.community_id = $1 AND p.kind = $2 AND p.uuid = $3 FOR UPDATE OF p`, [communityId, KIND_OF[write.kind], uuid]);
+          WHERE p.community_id = $1 AND p.kind = $2 AND p.uuid = $3 FOR UPDATE OF p`,
+        [communityId, KIND_OF[write.kind], uuid],
+      );
       if (!current) throw new AppError('not_found', NOT_FOUND[write.kind]);
       await checkStart(q, write.fields.startDate, current.start);
       await write.check?.(q);
       let fileId = current.file_id;
-      if (change.kind !== 'keep') fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;
+      if (change.kind !== 'keep')
+        fileId = key && change.kind === 'replace' ? await insertFileRow(q, key, change.image) : null;
       await q.query(
         `UPDATE content_posts SET title = $2, description = $3, contact_name = $4, contact_phone = $5, contact_email = $6,
            contact_link = $7, start_date = $8, end_date = $9, newsletter_type = $10, audience = $11, file_id = $12, updated_at = now()
          WHERE id = $1`,
-        [current.id, ...fieldValues(write.fields), write.typeId ?? null, write.audience ?? 'COMMUNITY', fileId]);
+        [current.id, ...fieldValues(write.fields), write.typeId ?? null, write.audience ?? 'COMMUNITY', fileId],
+      );
       if (change.kind !== 'keep' && current.file_id !== null) {
         await q.query('DELETE FROM files WHERE id = $1', [current.file_id]);
         oldKey = current.storage_key;
@@ -270,7 +370,8 @@ export async function deletePost(db: Db, storage: FileStorage, auth: AuthContext
     const row = await q.one<{ file_id: number | null; storage_key: string | null }>(
       `DELETE FROM content_posts p USING content_posts p2 LEFT JOIN files f ON f.id = p2.file_id
         WHERE p.id = p2.id AND p.community_id = $1 AND p.kind = $2 AND p.uuid = $3 RETURNING p.file_id, f.storage_key`,
-      [requireCommunity(auth), KIND_OF[kind], uuid]);
+      [requireCommunity(auth), KIND_OF[kind], uuid],
+    );
     if (!row) throw new AppError('not_found', NOT_FOUND[kind]);
     if (row.file_id !== null) await q.query('DELETE FROM files WHERE id = $1', [row.file_id]);
     return row.storage_key;

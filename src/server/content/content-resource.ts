@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { CONTENT_DELETERS, CONTENT_EDITORS, CONTENT_READERS, type ContentKind } from '../../shared/content/content-rules.js';
+import {
+  CONTENT_DELETERS,
+  CONTENT_EDITORS,
+  CONTENT_READERS,
+  type ContentKind,
+} from '../../shared/content/content-rules.js';
 import { pageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD, UuidParamsSchema } from '../../shared/catalogues/catalogue.schema.js';
 import type { AppDeps } from '../deps.js';
 import {
-  createPost, deletePost, listPosts, readPost, readPostImage, updatePost, type PostWrite,
+  createPost,
+  deletePost,
+  listPosts,
+  readPost,
+  readPostImage,
+  updatePost,
+  type PostWrite,
 } from './content-posts.js';
 import { storageFor } from '../platform/services/storage.js';
 import { ListQuerySchema } from '../platform/http/list-query.js';
@@ -28,10 +39,13 @@ export interface ContentResource<B extends AnySchema> {
   writeErrors?: readonly (400 | 404)[];
 }
 
-const ImageParamsSchema = v.object({
-  uuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)),
-  fileUuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)),
-}, INVALID_RECORD);
+const ImageParamsSchema = v.object(
+  {
+    uuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)),
+    fileUuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)),
+  },
+  INVALID_RECORD,
+);
 
 /**
  * The calls of one kind of community content: `GET`, `GET {id}`,
@@ -39,57 +53,108 @@ const ImageParamsSchema = v.object({
  * caller's community create and edit, the administrator deletes, guards and residents read
  * (a resident only what is current and addressed to it).
  */
-export function registerContentResource<B extends AnySchema>(app: FastifyInstance, { db, config }: AppDeps, r: ContentResource<B>) {
+export function registerContentResource<B extends AnySchema>(
+  app: FastifyInstance,
+  { db, config }: AppDeps,
+  r: ContentResource<B>,
+) {
   const storage = storageFor(config);
   const base = `/api/${r.kind}`;
   const tags = [r.tag];
   const item: v.GenericSchema = r.item;
-  const write = (body: unknown, communityId: number): PostWrite => ({ kind: r.kind, ...r.toWrite(body as v.InferOutput<B>, communityId) });
+  const write = (body: unknown, communityId: number): PostWrite => ({
+    kind: r.kind,
+    ...r.toWrite(body as v.InferOutput<B>, communityId),
+  });
 
   defineRoute(app, {
-    operationId: `list${r.name.many}`, response: pageOf(item), errors: [404],
-    method: 'GET', url: base, tags, access: CONTENT_READERS, query: ListQuerySchema,
+    operationId: `list${r.name.many}`,
+    response: pageOf(item),
+    errors: [404],
+    method: 'GET',
+    url: base,
+    tags,
+    access: CONTENT_READERS,
+    query: ListQuerySchema,
     summary: `${r.words.many} del fraccionamiento activo (paginado; \`search\` filtra por título sin distinguir mayúsculas; el inicio más reciente primero). Un residente recibe solo los vigentes dirigidos a él`,
     handler: async ({ auth, query }) => listPosts(db, r.kind, auth, query),
   });
 
   defineRoute(app, {
-    operationId: `get${r.name.one}`, response: item, errors: [404],
-    method: 'GET', url: `${base}/:uuid`, tags, access: CONTENT_READERS, params: UuidParamsSchema,
+    operationId: `get${r.name.one}`,
+    response: item,
+    errors: [404],
+    method: 'GET',
+    url: `${base}/:uuid`,
+    tags,
+    access: CONTENT_READERS,
+    params: UuidParamsSchema,
     summary: `Un ${r.words.one} del fraccionamiento activo`,
     handler: async ({ auth, params }) => readPost(db, r.kind, auth, params.uuid),
   });
 
   defineRoute(app, {
-    operationId: `get${r.name.one}Image`, response: { binary: ['image/png', 'image/jpeg'] }, errors: [404],
-    method: 'GET', url: `${base}/:uuid/image/:fileUuid`, tags, access: CONTENT_READERS, params: ImageParamsSchema,
+    operationId: `get${r.name.one}Image`,
+    response: { binary: ['image/png', 'image/jpeg'] },
+    errors: [404],
+    method: 'GET',
+    url: `${base}/:uuid/image/:fileUuid`,
+    tags,
+    access: CONTENT_READERS,
+    params: ImageParamsSchema,
     summary: `La imagen de un ${r.words.one} (JPEG o PNG), para quien puede leerlo`,
     handler: async ({ auth, params, reply }) => {
       const image = await readPostImage(db, storage, r.kind, auth, params.uuid, params.fileUuid);
-      return reply.header('content-type', image.mimeType).header('cache-control', 'private, max-age=86400')
-        .header('content-disposition', 'inline').send(image.data);
+      return reply
+        .header('content-type', image.mimeType)
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-disposition', 'inline')
+        .send(image.data);
     },
   });
 
   defineRoute(app, {
-    operationId: `create${r.name.one}`, response: item, status: 201, errors: [404, ...(r.writeErrors ?? [])],
-    method: 'POST', url: base, tags, access: CONTENT_EDITORS, body: r.body,
+    operationId: `create${r.name.one}`,
+    response: item,
+    status: 201,
+    errors: [404, ...(r.writeErrors ?? [])],
+    method: 'POST',
+    url: base,
+    tags,
+    access: CONTENT_EDITORS,
+    body: r.body,
     summary: `Registra un ${r.words.one}; imagen JPEG o PNG opcional (\`file.content\` en base64, máx. 5 MB)`,
     handler: async ({ auth, body }) => createPost(db, storage, auth, write(body, requireCommunity(auth))),
   });
 
   defineRoute(app, {
-    operationId: `update${r.name.one}`, response: item, errors: [404, ...(r.writeErrors ?? [])],
-    method: 'PUT', url: `${base}/:uuid`, tags, access: CONTENT_EDITORS, params: UuidParamsSchema, body: r.body,
+    operationId: `update${r.name.one}`,
+    response: item,
+    errors: [404, ...(r.writeErrors ?? [])],
+    method: 'PUT',
+    url: `${base}/:uuid`,
+    tags,
+    access: CONTENT_EDITORS,
+    params: UuidParamsSchema,
+    body: r.body,
     summary: `Actualiza un ${r.words.one}; \`file: null\` quita la imagen, \`file\` con \`content\` la reemplaza, sin \`file\` se conserva`,
-    handler: async ({ auth, params, body }) => updatePost(db, storage, auth, params.uuid, write(body, requireCommunity(auth))),
+    handler: async ({ auth, params, body }) =>
+      updatePost(db, storage, auth, params.uuid, write(body, requireCommunity(auth))),
   });
 
   defineRoute(app, {
-    operationId: `delete${r.name.one}`, response: null, status: 204, errors: [404],
-    method: 'DELETE', url: `${base}/:uuid`, tags, access: CONTENT_DELETERS, params: UuidParamsSchema,
+    operationId: `delete${r.name.one}`,
+    response: null,
+    status: 204,
+    errors: [404],
+    method: 'DELETE',
+    url: `${base}/:uuid`,
+    tags,
+    access: CONTENT_DELETERS,
+    params: UuidParamsSchema,
     summary: `Elimina un ${r.words.one} y su imagen (solo el administrador)`,
-    handler: async ({ auth, params }) => { await deletePost(db, storage, auth, r.kind, params.uuid); },
+    handler: async ({ auth, params }) => {
+      await deletePost(db, storage, auth, r.kind, params.uuid);
+    },
   });
 }
-

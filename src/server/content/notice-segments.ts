@@ -29,14 +29,21 @@ export function audienceOf(body: Pick<NoticeBody, 'segmented' | 'zoneIds' | 'str
 
 /** Checks the ids against the community and each other (404 / 400); changes nothing. */
 export async function checkSegments(q: Queryable, communityId: number, body: NoticeBody): Promise<void> {
-  const zones = await q.query<{ id: number }>('SELECT id FROM zones WHERE community_id = $1 AND id = ANY($2::int[])', [communityId, body.zoneIds]);
+  const zones = await q.query<{ id: number }>('SELECT id FROM zones WHERE community_id = $1 AND id = ANY($2::int[])', [
+    communityId,
+    body.zoneIds,
+  ]);
   if (zones.length !== body.zoneIds.length) throw new AppError('not_found', M.zone);
   const streets = await q.query<{ id: number; zone_id: number }>(
-    'SELECT id, zone_id FROM streets WHERE community_id = $1 AND id = ANY($2::int[])', [communityId, body.streetIds]);
+    'SELECT id, zone_id FROM streets WHERE community_id = $1 AND id = ANY($2::int[])',
+    [communityId, body.streetIds],
+  );
   if (streets.length !== body.streetIds.length) throw new AppError('not_found', M.street);
   const residents = await q.query<{ id: number; street_id: number; zone_id: number }>(
     `SELECT r.id, r.street_id, s.zone_id FROM residents r JOIN streets s ON s.id = r.street_id
-      WHERE r.community_id = $1 AND r.deleted_at IS NULL AND r.id = ANY($2::int[])`, [communityId, body.residentIds]);
+      WHERE r.community_id = $1 AND r.deleted_at IS NULL AND r.id = ANY($2::int[])`,
+    [communityId, body.residentIds],
+  );
   if (residents.length !== body.residentIds.length) throw new AppError('not_found', M.resident);
   const zoneSet = new Set(body.zoneIds);
   const streetSet = new Set(body.streetIds);
@@ -53,9 +60,16 @@ export async function checkSegments(q: Queryable, communityId: number, body: Not
 
 /** Replaces the notice's segment rows with the body's. */
 export async function writeSegments(q: Queryable, postId: number, body: NoticeBody): Promise<void> {
-  for (const table of ['notice_zones', 'notice_streets', 'notice_residents']) await q.query(`DELETE FROM ${table} WHERE post_id = $1`, [postId]);
+  for (const table of ['notice_zones', 'notice_streets', 'notice_residents'])
+    await q.query(`DELETE FROM ${table} WHERE post_id = $1`, [postId]);
   if (!body.segmented) return;
   await q.query('INSERT INTO notice_zones (post_id, zone_id) SELECT $1, unnest($2::int[])', [postId, body.zoneIds]);
-  await q.query('INSERT INTO notice_streets (post_id, street_id) SELECT $1, unnest($2::int[])', [postId, body.streetIds]);
-  await q.query('INSERT INTO notice_residents (post_id, resident_id) SELECT $1, unnest($2::int[])', [postId, body.residentIds]);
+  await q.query('INSERT INTO notice_streets (post_id, street_id) SELECT $1, unnest($2::int[])', [
+    postId,
+    body.streetIds,
+  ]);
+  await q.query('INSERT INTO notice_residents (post_id, resident_id) SELECT $1, unnest($2::int[])', [
+    postId,
+    body.residentIds,
+  ]);
 }

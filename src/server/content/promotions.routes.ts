@@ -7,8 +7,12 @@ import { registerContentResource } from './content-resource.js';
 /** Promotions ('Promociones'). */
 export function promotionRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContentResource(app, deps, {
-    kind: 'promotions', name: { one: 'Promotion', many: 'Promotions' }, words: { one: 'promoción', many: 'Promociones' }, tag: 'promociones',
-    item: PromotionAnswerSchema, body: PromotionBodySchema,
+    kind: 'promotions',
+    name: { one: 'Promotion', many: 'Promotions' },
+    words: { one: 'promoción', many: 'Promociones' },
+    tag: 'promociones',
+    item: PromotionAnswerSchema,
+    body: PromotionBodySchema,
     toWrite: (body) => ({ fields: body }),
   });
 }

@@ -40,11 +40,18 @@ export async function constructionById(q: Queryable, id: number): Promise<Constr
  * A site of the caller's community by uuid, and for a contractor only one of its own (`contractorId`):
  * another community's or another contractor's answers 404, like one that does not exist.
  */
-export async function findConstruction(q: Queryable, communityId: number, uuid: string, contractorId: number | null, forUpdate = false) {
+export async function findConstruction(
+  q: Queryable,
+  communityId: number,
+  uuid: string,
+  contractorId: number | null,
+  forUpdate = false,
+) {
   const row = await q.one<{ id: number; start_date: string; contractor_id: number }>(
     `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS start_date, contractor_id FROM constructions
       WHERE community_id = $1 AND uuid = $2 AND ($3::int IS NULL OR contractor_id = $3)${forUpdate ? ' FOR UPDATE' : ''}`,
-    [communityId, uuid, contractorId]);
+    [communityId, uuid, contractorId],
+  );
   if (!row) throw new AppError('not_found', ConstructionTexts.notFound);
   return row;
 }

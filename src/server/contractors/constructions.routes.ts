@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Page } from '../../shared/platform/api-types.js';
 import {
-  CONSTRUCTION_READERS, CONTRACTOR_MANAGERS, ConstructionTexts, ContractorTexts, siteToday,
+  CONSTRUCTION_READERS,
+  CONTRACTOR_MANAGERS,
+  ConstructionTexts,
+  ContractorTexts,
+  siteToday,
 } from '../../shared/contractors/construction-rules.js';
 import type { Construction } from '../../shared/contractors/contractor-types.js';
 import { AppError } from '../../shared/platform/errors.js';
@@ -10,7 +14,11 @@ import { pageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD } from '../../shared/catalogues/catalogue.schema.js';
 import { ConstructionAnswerSchema } from '../../shared/contractors/construction.answer.js';
 import {
-  ConstructionCreateSchema, ConstructionMessages, ConstructionUpdateSchema, ContractorQuerySchema, startNotPast,
+  ConstructionCreateSchema,
+  ConstructionMessages,
+  ConstructionUpdateSchema,
+  ContractorQuerySchema,
+  startNotPast,
 } from '../../shared/contractors/construction.schema.js';
 import { communityScope, NOW, type CommunityScope } from '../platform/db/community-scope.js';
 import type { Db } from '../platform/db/db.js';
@@ -34,22 +42,36 @@ async function siteScope(db: Db, auth: AuthContext) {
 /** The ids of a contractor and a street named by uuid in the community; another community's answer 404. */
 async function references(scope: CommunityScope, body: { contractor: { uuid: string }; street: { uuid: string } }) {
   const contractorId = await scope.idOf('contractors', { uuid: body.contractor.uuid });
-  if (contractorId === undefined) throw new AppError('not_found', ConstructionTexts.contractorNotFound, { contractor: ConstructionTexts.contractorNotFound });
+  if (contractorId === undefined)
+    throw new AppError('not_found', ConstructionTexts.contractorNotFound, {
+      contractor: ConstructionTexts.contractorNotFound,
+    });
   const streetId = await scope.idOf('streets', { uuid: body.street.uuid });
-  if (streetId === undefined) throw new AppError('not_found', ConstructionTexts.streetNotFound, { street: ConstructionTexts.streetNotFound });
+  if (streetId === undefined)
+    throw new AppError('not_found', ConstructionTexts.streetNotFound, { street: ConstructionTexts.streetNotFound });
   return { contractorId, streetId };
 }
 
 function assertStartNotPast(startDate: string) {
   if (!startNotPast(startDate, siteToday())) {
-    throw new AppError('invalid_request', ConstructionMessages.startPast, { startDate: ConstructionMessages.startPast });
+    throw new AppError('invalid_request', ConstructionMessages.startPast, {
+      startDate: ConstructionMessages.startPast,
+    });
   }
 }
 
-const listPage = (scope: CommunityScope, where: string[], params: unknown[], query: ListQuery) => scope.page<Construction>({
-  select: CONSTRUCTION_SELECT, from: { table: 'constructions', alias: 'o', joins: CONSTRUCTION_JOINS }, where, params,
-  searchColumns: ['o.name', "k.first_name || ' ' || k.last_name", 's.name'], orderBy: 'o.start_date DESC, o.id DESC',
-}, query);
+const listPage = (scope: CommunityScope, where: string[], params: unknown[], query: ListQuery) =>
+  scope.page<Construction>(
+    {
+      select: CONSTRUCTION_SELECT,
+      from: { table: 'constructions', alias: 'o', joins: CONSTRUCTION_JOINS },
+      where,
+      params,
+      searchColumns: ['o.name', "k.first_name || ' ' || k.last_name", 's.name'],
+      orderBy: 'o.start_date DESC, o.id DESC',
+    },
+    query,
+  );
 
 /** Construction sites of the active community. */
 export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -57,8 +79,14 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const url of ['/api/constructions/', '/api/constructions']) {
     defineRoute(app, {
-      operationId: atTrailingSlash('listConstructions', url), response: pageOf(ConstructionAnswerSchema), errors: [404],
-      method: 'GET', url, tags, access: CONSTRUCTION_READERS, query: ListQuerySchema,
+      operationId: atTrailingSlash('listConstructions', url),
+      response: pageOf(ConstructionAnswerSchema),
+      errors: [404],
+      method: 'GET',
+      url,
+      tags,
+      access: CONSTRUCTION_READERS,
+      query: ListQuerySchema,
       summary: 'Obras del fraccionamiento activo con su número de trabajadores (un contratista, solo las suyas)',
       handler: async ({ auth, query }): Promise<Page<Construction>> => {
         const { community, contractorId } = await siteScope(db, auth);
@@ -69,13 +97,22 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const url of ['/api/constructions/contractor/', '/api/constructions/contractor']) {
     defineRoute(app, {
-      operationId: atTrailingSlash('listContractorConstructions', url), response: pageOf(ConstructionAnswerSchema), errors: [404],
-      method: 'GET', url, tags, access: CONSTRUCTION_READERS, query: ContractorListQuery,
-      summary: 'Obras de un contratista (`?contractor={uuid}`), con el estado de sus solicitudes; un contratista, solo las suyas (otro: 404)',
+      operationId: atTrailingSlash('listContractorConstructions', url),
+      response: pageOf(ConstructionAnswerSchema),
+      errors: [404],
+      method: 'GET',
+      url,
+      tags,
+      access: CONSTRUCTION_READERS,
+      query: ContractorListQuery,
+      summary:
+        'Obras de un contratista (`?contractor={uuid}`), con el estado de sus solicitudes; un contratista, solo las suyas (otro: 404)',
       handler: async ({ auth, query }): Promise<Page<Construction>> => {
         const { community, contractorId } = await siteScope(db, auth);
         const contractor = await community.first<{ id: number }>({
-          select: 'k.id', from: { table: 'contractors', alias: 'k' }, where: ['k.uuid = $1', '($2::int IS NULL OR k.id = $2)'],
+          select: 'k.id',
+          from: { table: 'contractors', alias: 'k' },
+          where: ['k.uuid = $1', '($2::int IS NULL OR k.id = $2)'],
           params: [query.contractor, contractorId],
         });
         if (!contractor) throw new AppError('not_found', ContractorTexts.notFound);
@@ -85,8 +122,14 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
   }
 
   defineRoute(app, {
-    operationId: 'getConstruction', response: ConstructionAnswerSchema, errors: [404],
-    method: 'GET', url: '/api/constructions/:id', tags, access: CONSTRUCTION_READERS, params: IdParams,
+    operationId: 'getConstruction',
+    response: ConstructionAnswerSchema,
+    errors: [404],
+    method: 'GET',
+    url: '/api/constructions/:id',
+    tags,
+    access: CONSTRUCTION_READERS,
+    params: IdParams,
     summary: 'Una obra del fraccionamiento activo (un contratista, solo una suya)',
     handler: async ({ auth, params }): Promise<Construction> => {
       const { community, contractorId } = await siteScope(db, auth);
@@ -95,16 +138,29 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
-    operationId: 'createConstruction', response: ConstructionAnswerSchema, errors: [404], status: 201,
-    method: 'POST', url: '/api/constructions', tags, access: CONTRACTOR_MANAGERS, body: ConstructionCreateSchema,
-    summary: 'Registra una obra: inicio no antes de hoy, fin no antes del inicio, ambas hasta 2100-12-30; calle y contratista del fraccionamiento',
+    operationId: 'createConstruction',
+    response: ConstructionAnswerSchema,
+    errors: [404],
+    status: 201,
+    method: 'POST',
+    url: '/api/constructions',
+    tags,
+    access: CONTRACTOR_MANAGERS,
+    body: ConstructionCreateSchema,
+    summary:
+      'Registra una obra: inicio no antes de hoy, fin no antes del inicio, ambas hasta 2100-12-30; calle y contratista del fraccionamiento',
     handler: async ({ auth, body }): Promise<Construction> => {
       assertStartNotPast(body.startDate);
       const id = await communityScope(db, auth).tx(async (scope) => {
         const refs = await references(scope, body);
         return scope.insert('constructions', {
-          contractor_id: refs.contractorId, street_id: refs.streetId, name: body.name, number: body.number, street_number: body.streetNumber,
-          start_date: body.startDate, end_date: body.endDate,
+          contractor_id: refs.contractorId,
+          street_id: refs.streetId,
+          name: body.name,
+          number: body.number,
+          street_number: body.streetNumber,
+          start_date: body.startDate,
+          end_date: body.endDate,
         });
       });
       return constructionById(db, id);
@@ -112,19 +168,36 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
-    operationId: 'updateConstruction', response: ConstructionAnswerSchema, errors: [404],
-    method: 'PUT', url: '/api/constructions/:id', tags, access: CONTRACTOR_MANAGERS, params: IdParams, body: ConstructionUpdateSchema,
-    summary: 'Edita una obra (nombre, contratista, calle, fechas y número de terreno); el número de obra no cambia. Un inicio que cambia no puede quedar antes de hoy',
+    operationId: 'updateConstruction',
+    response: ConstructionAnswerSchema,
+    errors: [404],
+    method: 'PUT',
+    url: '/api/constructions/:id',
+    tags,
+    access: CONTRACTOR_MANAGERS,
+    params: IdParams,
+    body: ConstructionUpdateSchema,
+    summary:
+      'Edita una obra (nombre, contratista, calle, fechas y número de terreno); el número de obra no cambia. Un inicio que cambia no puede quedar antes de hoy',
     handler: async ({ auth, params, body }): Promise<Construction> => {
       const id = await communityScope(db, auth).tx(async (scope, q) => {
         const site = await findConstruction(q, scope.communityId, params.id, null, true);
         if (body.startDate !== site.start_date) assertStartNotPast(body.startDate);
         const refs = await references(scope, body);
         // The site's number changes only when one is sent.
-        await scope.update('constructions', { id: site.id }, {
-          name: body.name, contractor_id: refs.contractorId, street_id: refs.streetId, start_date: body.startDate, end_date: body.endDate,
-          ...(body.number === undefined || body.number === null ? {} : { number: body.number }), updated_at: NOW,
-        });
+        await scope.update(
+          'constructions',
+          { id: site.id },
+          {
+            name: body.name,
+            contractor_id: refs.contractorId,
+            street_id: refs.streetId,
+            start_date: body.startDate,
+            end_date: body.endDate,
+            ...(body.number === undefined || body.number === null ? {} : { number: body.number }),
+            updated_at: NOW,
+          },
+        );
         return site.id;
       });
       return constructionById(db, id);
@@ -132,14 +205,25 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineRoute(app, {
-    operationId: 'deleteConstruction', response: null, errors: [404, 409], status: 204,
-    method: 'DELETE', url: '/api/constructions/:id', tags, access: CONTRACTOR_MANAGERS, params: IdParams,
+    operationId: 'deleteConstruction',
+    response: null,
+    errors: [404, 409],
+    status: 204,
+    method: 'DELETE',
+    url: '/api/constructions/:id',
+    tags,
+    access: CONTRACTOR_MANAGERS,
+    params: IdParams,
     summary: 'Elimina una obra sin trabajadores; 409 si los tiene',
     handler: async ({ auth, params }) => {
       await communityScope(db, auth).tx(async (scope, q) => {
         const site = await findConstruction(q, scope.communityId, params.id, null, true);
         const working = await scope.first({
-          select: '1', from: { table: 'construction_workers', alias: 'w' }, where: ['w.construction_id = $1', 'w.deleted_at IS NULL'], params: [site.id], limit: 1,
+          select: '1',
+          from: { table: 'construction_workers', alias: 'w' },
+          where: ['w.construction_id = $1', 'w.deleted_at IS NULL'],
+          params: [site.id],
+          limit: 1,
         });
         if (working) throw new AppError('conflict', ConstructionTexts.hasWorkers);
         await scope.delete('constructions', { id: site.id });

@@ -25,7 +25,8 @@ export async function contractorById(q: Queryable, id: number): Promise<Contract
 export async function findContractor(q: Queryable, communityId: number, uuid: string, forUpdate = false) {
   const row = await q.one<{ id: number; user_id: number; email: string }>(
     `SELECT k.id, k.user_id, u.email FROM ${CONTRACTOR_FROM} WHERE k.community_id = $1 AND k.uuid = $2${forUpdate ? ' FOR UPDATE OF k' : ''}`,
-    [communityId, uuid]);
+    [communityId, uuid],
+  );
   if (!row) throw new AppError('not_found', ContractorTexts.notFound);
   return row;
 }
@@ -36,26 +37,43 @@ export async function findContractor(q: Queryable, communityId: number, uuid: st
  */
 export async function contractorOfSession(q: Queryable, auth: AuthContext): Promise<{ id: number; uuid: string }> {
   const row = await q.one<{ id: number; uuid: string }>(
-    'SELECT id, uuid FROM contractors WHERE user_id = $1 AND community_id = $2', [auth.userId, requireCommunity(auth)]);
+    'SELECT id, uuid FROM contractors WHERE user_id = $1 AND community_id = $2',
+    [auth.userId, requireCommunity(auth)],
+  );
   if (!row) throw new AppError('not_found', ContractorTexts.notFound);
   return row;
 }
 
 /** The contractor's names and phone, as its account (a user of type contractor) carries them. */
-export interface ContractorAccount { email: string; firstName: string; lastName: string; phone: string }
+export interface ContractorAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
 
 /** Creates the contractor's account, pending until its registration link is used; answers its id. */
-export async function insertContractorAccount(q: Queryable, who: ContractorAccount, createdBy: number, communityId: number): Promise<number> {
+export async function insertContractorAccount(
+  q: Queryable,
+  who: ContractorAccount,
+  createdBy: number,
+  communityId: number,
+): Promise<number> {
   return (await q.one<{ id: number }>(
     `INSERT INTO users (email, first_name, last_name, user_type_id, status, phone, created_by, active_community_id)
      VALUES ($1, $2, $3, $4, 'PENDING', NULLIF($5, ''), $6, $7) RETURNING id`,
-    [who.email, who.firstName, who.lastName, UserType.contractor, who.phone, createdBy, communityId]))!.id;
+    [who.email, who.firstName, who.lastName, UserType.contractor, who.phone, createdBy, communityId],
+  ))!.id;
 }
 
 /** Keeps the account's names and phone equal to the contractor's. */
 export async function updateContractorAccount(q: Queryable, userId: number, who: Omit<ContractorAccount, 'email'>) {
-  await q.query(`UPDATE users SET first_name = $2, last_name = $3, phone = NULLIF($4, '') WHERE id = $1`,
-    [userId, who.firstName, who.lastName, who.phone]);
+  await q.query(`UPDATE users SET first_name = $2, last_name = $3, phone = NULLIF($4, '') WHERE id = $1`, [
+    userId,
+    who.firstName,
+    who.lastName,
+    who.phone,
+  ]);
 }
 
 /** Deletes the contractor's account (logically) and ends its open sessions. */

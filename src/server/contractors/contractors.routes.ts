@@ -14,8 +14,14 @@ import type { AppDeps } from '../deps.js';
 import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import {
-  CONTRACTOR_JOINS, CONTRACTOR_SELECT, contractorById, contractorOfSession, findContractor, insertContractorAccount,
-  retireContractorAccount, updateContractorAccount,
+  CONTRACTOR_JOINS,
+  CONTRACTOR_SELECT,
+  contractorById,
+  contractorOfSession,
+  findContractor,
+  insertContractorAccount,
+  retireContractorAccount,
+  updateContractorAccount,
 } from './contractor-rows.js';
 import { issueTicket, mailInvitation, registrationLink } from '../session/registration-tickets.js';
 import { assertEmailFree } from '../users/user-checks.js';
@@ -34,65 +40,126 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
 
   for (const url of ['/api/contractors/', '/api/contractors']) {
     defineRoute(app, {
-      operationId: atTrailingSlash('listContractors', url), response: pageOf(ContractorAnswerSchema), errors: [404],
-      method: 'GET', url, tags, access: CONTRACTOR_MANAGERS, query: ListQuerySchema,
+      operationId: atTrailingSlash('listContractors', url),
+      response: pageOf(ContractorAnswerSchema),
+      errors: [404],
+      method: 'GET',
+      url,
+      tags,
+      access: CONTRACTOR_MANAGERS,
+      query: ListQuerySchema,
       summary: 'Contratistas del fraccionamiento activo (paginado; búsqueda por nombre, empresa o correo)',
-      handler: async ({ auth, query }): Promise<Page<Contractor>> => communityScope(db, auth).page<Contractor>({
-        select: CONTRACTOR_SELECT, from: CONTRACTORS,
-        searchColumns: ["k.first_name || ' ' || k.last_name", 'k.enterprise', 'u.email'], orderBy: 'k.first_name, k.last_name, k.id',
-      }, query),
+      handler: async ({ auth, query }): Promise<Page<Contractor>> =>
+        communityScope(db, auth).page<Contractor>(
+          {
+            select: CONTRACTOR_SELECT,
+            from: CONTRACTORS,
+            searchColumns: ["k.first_name || ' ' || k.last_name", 'k.enterprise', 'u.email'],
+            orderBy: 'k.first_name, k.last_name, k.id',
+          },
+          query,
+        ),
     });
   }
 
   defineRoute(app, {
-    operationId: 'getCurrentContractor', response: ContractorAnswerSchema, errors: [404],
-    method: 'GET', url: '/api/contractors/user', tags, access: ['contractor'],
+    operationId: 'getCurrentContractor',
+    response: ContractorAnswerSchema,
+    errors: [404],
+    method: 'GET',
+    url: '/api/contractors/user',
+    tags,
+    access: ['contractor'],
     summary: 'El contratista de la sesión (su registro en el fraccionamiento activo)',
     handler: async ({ auth }): Promise<Contractor> => contractorById(db, (await contractorOfSession(db, auth)).id),
   });
 
   defineRoute(app, {
-    operationId: 'getContractor', response: ContractorAnswerSchema, errors: [404],
-    method: 'GET', url: '/api/contractors/:id', tags, access: CONTRACTOR_MANAGERS, params: ContractorIdParams,
+    operationId: 'getContractor',
+    response: ContractorAnswerSchema,
+    errors: [404],
+    method: 'GET',
+    url: '/api/contractors/:id',
+    tags,
+    access: CONTRACTOR_MANAGERS,
+    params: ContractorIdParams,
     summary: 'Un contratista del fraccionamiento activo',
-    handler: async ({ auth, params }): Promise<Contractor> => contractorById(db, (await findContractor(db, requireCommunity(auth), params.id)).id),
+    handler: async ({ auth, params }): Promise<Contractor> =>
+      contractorById(db, (await findContractor(db, requireCommunity(auth), params.id)).id),
   });
 
   defineRoute(app, {
-    operationId: 'createContractor', response: ContractorAnswerSchema, errors: [404, 409, 410], status: 201,
-    method: 'POST', url: '/api/contractors', tags, access: CONTRACTOR_MANAGERS, body: ContractorCreateSchema,
-    summary: 'Registra un contratista con su cuenta (tipo 15) y le envía por correo el enlace de acceso; 409 correo existente, 410 de un usuario eliminado',
+    operationId: 'createContractor',
+    response: ContractorAnswerSchema,
+    errors: [404, 409, 410],
+    status: 201,
+    method: 'POST',
+    url: '/api/contractors',
+    tags,
+    access: CONTRACTOR_MANAGERS,
+    body: ContractorCreateSchema,
+    summary:
+      'Registra un contratista con su cuenta (tipo 15) y le envía por correo el enlace de acceso; 409 correo existente, 410 de un usuario eliminado',
     handler: async ({ auth, body, req }): Promise<Contractor> => {
-      const created = await withConstraints(constraints, () => communityScope(db, auth).tx(async (scope, q) => {
-        await assertEmailFree(q, body.email, null);
-        const user = { id: await insertContractorAccount(q, body, auth.userId, scope.communityId) };
-        await scope.insertRow('user_communities', { user_id: user.id });
-        const a = body.fullAddress;
-        const id = await scope.insert('contractors', {
-          user_id: user.id, first_name: body.firstName, last_name: body.lastName, enterprise: body.enterprise, phone: body.phone,
-          street: a.street, number: a.number, postal_code: a.postalCode, city: a.city,
-        });
-        return { id, ticket: await issueTicket(q, user.id) };
-      }));
+      const created = await withConstraints(constraints, () =>
+        communityScope(db, auth).tx(async (scope, q) => {
+          await assertEmailFree(q, body.email, null);
+          const user = { id: await insertContractorAccount(q, body, auth.userId, scope.communityId) };
+          await scope.insertRow('user_communities', { user_id: user.id });
+          const a = body.fullAddress;
+          const id = await scope.insert('contractors', {
+            user_id: user.id,
+            first_name: body.firstName,
+            last_name: body.lastName,
+            enterprise: body.enterprise,
+            phone: body.phone,
+            street: a.street,
+            number: a.number,
+            postal_code: a.postalCode,
+            city: a.city,
+          });
+          return { id, ticket: await issueTicket(q, user.id) };
+        }),
+      );
       // The account exists once committed; a mail failure is logged and the link can be re-sent (resetPassword).
-      await mailInvitation(mailer, body.email, registrationLink(publicUrl, created.ticket))
-        .catch((err) => req.log.error({ err }, 'contractor invitation mail failed'));
+      await mailInvitation(mailer, body.email, registrationLink(publicUrl, created.ticket)).catch((err) =>
+        req.log.error({ err }, 'contractor invitation mail failed'),
+      );
       return contractorById(db, created.id);
     },
   });
 
   defineRoute(app, {
-    operationId: 'updateContractor', response: ContractorAnswerSchema, errors: [404],
-    method: 'PUT', url: '/api/contractors/:id', tags, access: CONTRACTOR_MANAGERS, params: ContractorIdParams, body: ContractorUpdateSchema,
-    summary: 'Edita un contratista (sin el correo: uno enviado se ignora); la dirección en cualquiera de los dos formatos',
+    operationId: 'updateContractor',
+    response: ContractorAnswerSchema,
+    errors: [404],
+    method: 'PUT',
+    url: '/api/contractors/:id',
+    tags,
+    access: CONTRACTOR_MANAGERS,
+    params: ContractorIdParams,
+    body: ContractorUpdateSchema,
+    summary:
+      'Edita un contratista (sin el correo: uno enviado se ignora); la dirección en cualquiera de los dos formatos',
     handler: async ({ auth, params, body }): Promise<Contractor> => {
       const id = await communityScope(db, auth).tx(async (scope, q) => {
         const found = await findContractor(q, scope.communityId, params.id, true);
         const a = body.fullAddress;
-        await scope.update('contractors', { id: found.id }, {
-          first_name: body.firstName, last_name: body.lastName, enterprise: body.enterprise, phone: body.phone,
-          street: a.street, number: a.number, postal_code: a.postalCode, city: a.city, updated_at: NOW,
-        });
+        await scope.update(
+          'contractors',
+          { id: found.id },
+          {
+            first_name: body.firstName,
+            last_name: body.lastName,
+            enterprise: body.enterprise,
+            phone: body.phone,
+            street: a.street,
+            number: a.number,
+            postal_code: a.postalCode,
+            city: a.city,
+            updated_at: NOW,
+          },
+        );
         await updateContractorAccount(q, found.user_id, body);
         return found.id;
       });
@@ -101,20 +168,37 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
   });
 
   defineRoute(app, {
-    operationId: 'deleteContractor', response: null, errors: [404, 409], status: 204,
-    method: 'DELETE', url: '/api/contractors/:id', tags, access: CONTRACTOR_MANAGERS, params: ContractorIdParams,
+    operationId: 'deleteContractor',
+    response: null,
+    errors: [404, 409],
+    status: 204,
+    method: 'DELETE',
+    url: '/api/contractors/:id',
+    tags,
+    access: CONTRACTOR_MANAGERS,
+    params: ContractorIdParams,
     summary: 'Elimina un contratista sin obras y da de baja su cuenta (cierra sus sesiones); 409 si tiene obras',
     handler: async ({ auth, params }) => {
-      await withConstraints(constraints, () => communityScope(db, auth).tx(async (scope, q) => {
-        const found = await findContractor(q, scope.communityId, params.id, true);
-        if (await scope.first({ select: '1', from: { table: 'constructions', alias: 'o' }, where: ['o.contractor_id = $1'], params: [found.id], limit: 1 })) {
-          throw new AppError('conflict', ContractorTexts.inUse);
-        }
-        await scope.delete('contractors', { id: found.id });
-        // The contractor's account was made for this community alone (its email was free), so this is its only membership.
-        await scope.deleteWhere('user_communities', ['user_id = $1'], [found.user_id]);
-        await retireContractorAccount(q, found.user_id);
-      }));
+      await withConstraints(constraints, () =>
+        communityScope(db, auth).tx(async (scope, q) => {
+          const found = await findContractor(q, scope.communityId, params.id, true);
+          if (
+            await scope.first({
+              select: '1',
+              from: { table: 'constructions', alias: 'o' },
+              where: ['o.contractor_id = $1'],
+              params: [found.id],
+              limit: 1,
+            })
+          ) {
+            throw new AppError('conflict', ContractorTexts.inUse);
+          }
+          await scope.delete('contractors', { id: found.id });
+          // The contractor's account was made for this community alone (its email was free), so this is its only membership.
+          await scope.deleteWhere('user_communities', ['user_id = $1'], [found.user_id]);
+          await retireContractorAccount(q, found.user_id);
+        }),
+      );
     },
   });
 }

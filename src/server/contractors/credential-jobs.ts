@@ -27,12 +27,29 @@ export interface CredentialJob {
 }
 
 interface Row {
-  uuid: string; firstName: string; lastName: string; status: string; photoKey: string | null; contractorName: string; company: string;
-  siteNumber: string; street: string; streetNumber: string; communityName: string; communityUuid: string; notBefore: string; notAfter: string;
+  uuid: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  photoKey: string | null;
+  contractorName: string;
+  company: string;
+  siteNumber: string;
+  street: string;
+  streetNumber: string;
+  communityName: string;
+  communityUuid: string;
+  notBefore: string;
+  notAfter: string;
 }
 
 /** The credentials of these workers, in the order asked (repeated uuids once). */
-export async function credentialJobs(q: Queryable, keys: PassKeys, scope: WorkerScope, uuids: string[]): Promise<CredentialJob[]> {
+export async function credentialJobs(
+  q: Queryable,
+  keys: PassKeys,
+  scope: WorkerScope,
+  uuids: string[],
+): Promise<CredentialJob[]> {
   const wanted = [...new Set(uuids.map((u) => u.toLowerCase()))];
   const rows = await q.query<Row>(
     `SELECT w.uuid::text AS uuid, w.first_name AS "firstName", w.last_name AS "lastName", w.status, f.storage_key AS "photoKey",
@@ -41,7 +58,8 @@ export async function credentialJobs(q: Queryable, keys: PassKeys, scope: Worker
      FROM construction_workers w JOIN constructions c ON c.id = w.construction_id JOIN contractors k ON k.id = c.contractor_id
        JOIN streets s ON s.id = c.street_id JOIN communities m ON m.id = w.community_id LEFT JOIN files f ON f.id = w.photo_file_id
      WHERE w.uuid = ANY($1::uuid[]) AND w.community_id = $2 AND w.deleted_at IS NULL AND ($3::int IS NULL OR c.contractor_id = $3)`,
-    [wanted, scope.communityId, scope.contractorId]);
+    [wanted, scope.communityId, scope.contractorId],
+  );
   if (rows.length !== wanted.length) throw new AppError('not_found', WorkerMessages.notFound);
   const byUuid = new Map(rows.map((r) => [r.uuid, r]));
   return wanted.map((u) => {
@@ -49,11 +67,24 @@ export async function credentialJobs(q: Queryable, keys: PassKeys, scope: Worker
     const refusal = credentialRefusal(r.status);
     if (refusal) throw new AppError('conflict', refusal);
     return {
-      uuid: r.uuid, firstName: r.firstName, lastName: r.lastName, photoKey: r.photoKey,
-      pass: issuePass(keys, { kind: 'workerCredential', community: r.communityUuid, subject: r.uuid, notBefore: Number(r.notBefore), notAfter: Number(r.notAfter) }),
+      uuid: r.uuid,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      photoKey: r.photoKey,
+      pass: issuePass(keys, {
+        kind: 'workerCredential',
+        community: r.communityUuid,
+        subject: r.uuid,
+        notBefore: Number(r.notBefore),
+        notAfter: Number(r.notAfter),
+      }),
       credential: {
-        workerName: `${r.firstName} ${r.lastName}`.trim(), contractorName: r.contractorName, company: r.company,
-        siteNumber: r.siteNumber, siteAddress: `${r.street} ${r.streetNumber}`.trim(), communityName: r.communityName,
+        workerName: `${r.firstName} ${r.lastName}`.trim(),
+        contractorName: r.contractorName,
+        company: r.company,
+        siteNumber: r.siteNumber,
+        siteAddress: `${r.street} ${r.streetNumber}`.trim(),
+        communityName: r.communityName,
       },
     };
   });

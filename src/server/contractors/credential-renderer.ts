@@ -3,15 +3,33 @@ import type { FastifyReply } from 'fastify';
 import { uniqueFileNames } from '../../shared/massive-events/invitation-rules.js';
 import { CREDENTIALS_ZIP_NAME } from '../../shared/contractors/worker-rules.js';
 import type { CredentialJob } from './credential-jobs.js';
-import { renderPool, sendInvitationPng, sharedImages, streamPngZip, type RenderOne } from '../massive-events/invitation-renderer.js';
+import {
+  renderPool,
+  sendInvitationPng,
+  sharedImages,
+  streamPngZip,
+  type RenderOne,
+} from '../massive-events/invitation-renderer.js';
 import type { FileStorage } from '../platform/services/storage.js';
 
-async function credentialRenderer(storage: FileStorage, jobs: CredentialJob[], signal?: AbortSignal): Promise<RenderOne<CredentialJob>> {
-  const images = await sharedImages(storage, jobs.map((j) => j.photoKey));
+async function credentialRenderer(
+  storage: FileStorage,
+  jobs: CredentialJob[],
+  signal?: AbortSignal,
+): Promise<RenderOne<CredentialJob>> {
+  const images = await sharedImages(
+    storage,
+    jobs.map((j) => j.photoKey),
+  );
   return async (job) => {
-    const png = await renderPool().run({
-      credential: job.credential, pass: job.pass, photo: job.photoKey ? images.get(job.photoKey) ?? null : null,
-    }, { signal });
+    const png = await renderPool().run(
+      {
+        credential: job.credential,
+        pass: job.pass,
+        photo: job.photoKey ? (images.get(job.photoKey) ?? null) : null,
+      },
+      { signal },
+    );
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   };
 }
@@ -20,6 +38,9 @@ async function credentialRenderer(storage: FileStorage, jobs: CredentialJob[], s
 export async function sendCredentials(reply: FastifyReply, storage: FileStorage, jobs: CredentialJob[]) {
   const names = uniqueFileNames(jobs).map((n) => `credencial_${n}`);
   if (jobs.length === 1) return sendInvitationPng(reply, await credentialRenderer(storage, jobs), jobs[0], names[0]);
-  return streamPngZip(reply, { items: jobs, names, zipName: CREDENTIALS_ZIP_NAME, countHeader: 'x-credential-count' },
-    (signal) => credentialRenderer(storage, jobs, signal));
+  return streamPngZip(
+    reply,
+    { items: jobs, names, zipName: CREDENTIALS_ZIP_NAME, countHeader: 'x-credential-count' },
+    (signal) => credentialRenderer(storage, jobs, signal),
+  );
 }

@@ -27,12 +27,20 @@ export const FileLinkMessages = {
 export const workerFileKey = (db: Queryable) => signingKey(db, 'worker_file_links');
 
 /** What a link names: one file of one worker, for one user. */
-export interface FileLink { fileUuid: string; workerUuid: string; userUuid: string }
+export interface FileLink {
+  fileUuid: string;
+  workerUuid: string;
+  userUuid: string;
+}
 
 /** A link to one file of one worker, for the user it is given to. */
 export async function signFileLink(key: Uint8Array, link: FileLink, now = Date.now()): Promise<string> {
-  const token = await new SignJWT({ purpose: PURPOSE, wrk: link.workerUuid, usr: link.userUuid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(link.fileUuid).setIssuedAt(Math.floor(now / 1000)).setExpirationTime(Math.floor(now / 1000) + WORKER_FILE_LINK_SECONDS).sign(key);
+  const token = await new SignJWT({ purpose: PURPOSE, wrk: link.workerUuid, usr: link.userUuid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(link.fileUuid)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + WORKER_FILE_LINK_SECONDS)
+    .sign(key);
   return `${WORKER_FILE_PATH}${token}`;
 }
 
@@ -40,7 +48,12 @@ export async function signFileLink(key: Uint8Array, link: FileLink, now = Date.n
 export async function readFileLink(key: Uint8Array, token: string): Promise<FileLink> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    if (payload.purpose !== PURPOSE || typeof payload.sub !== 'string' || typeof payload.wrk !== 'string' || typeof payload.usr !== 'string') {
+    if (
+      payload.purpose !== PURPOSE ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.wrk !== 'string' ||
+      typeof payload.usr !== 'string'
+    ) {
       throw new AppError('not_found', FileLinkMessages.notFound);
     }
     return { fileUuid: payload.sub, workerUuid: payload.wrk, userUuid: payload.usr };
@@ -71,5 +84,6 @@ export function linkedWorkerFile(db: Queryable, link: FileLink) {
         AND ((u.user_type_id = $4 AND EXISTS (SELECT 1 FROM contractors k WHERE k.id = c.contractor_id AND k.user_id = u.id))
           OR (u.user_type_id = ANY($5::int[])
               AND w.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL.replaceAll('$1', 'u.id')}) mine)))`,
-    [link.fileUuid, link.workerUuid, link.userUuid, UserType.contractor, STAFF_TYPES]);
+    [link.fileUuid, link.workerUuid, link.userUuid, UserType.contractor, STAFF_TYPES],
+  );
 }

@@ -27,7 +27,8 @@ export const WORKER_DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
  * base64 (4/3 of their bytes) and its fields. A request of several workers with files at their
  * caps goes one worker a call (the web sends one); a larger body answers 413.
  */
-export const WORKER_BODY_LIMIT = Math.ceil(((WORKER_PHOTO_MAX_BYTES + 2 * WORKER_DOCUMENT_MAX_BYTES) * 4) / 3) + 256 * 1024;
+export const WORKER_BODY_LIMIT =
+  Math.ceil(((WORKER_PHOTO_MAX_BYTES + 2 * WORKER_DOCUMENT_MAX_BYTES) * 4) / 3) + 256 * 1024;
 /** The photo's size, exactly. */
 const PHOTO_SIDE = 100;
 /** A document image at most this many pixels (see WORKER_DOCUMENT_MAX_SIDE); a larger one is refused before decoding (413). */
@@ -38,7 +39,9 @@ export const REQUEST_PIXEL_BUDGET = 24_000_000;
 export type WorkerFileSlot = 'photo' | 'identification' | 'proofOfAddress';
 export const WORKER_FILE_SLOTS: readonly WorkerFileSlot[] = ['photo', 'identification', 'proofOfAddress'];
 const SLOT_LABEL: Record<WorkerFileSlot, string> = {
-  photo: 'La fotografía', identification: 'La identificación oficial', proofOfAddress: 'El comprobante de domicilio',
+  photo: 'La fotografía',
+  identification: 'La identificación oficial',
+  proofOfAddress: 'El comprobante de domicilio',
 };
 const megapixels = (pixels: number) => Math.round(pixels / 1_000_000);
 
@@ -57,24 +60,36 @@ export const WorkerFileMessages = {
 } as const;
 
 export type WorkerMime = 'image/png' | 'image/jpeg' | 'application/pdf';
-export interface CheckedFile { slot: WorkerFileSlot; data: Buffer; mimeType: WorkerMime; extension: 'png' | 'jpg' | 'pdf'; name: string }
+export interface CheckedFile {
+  slot: WorkerFileSlot;
+  data: Buffer;
+  mimeType: WorkerMime;
+  extension: 'png' | 'jpg' | 'pdf';
+  name: string;
+}
 /** A file whose bytes, type and declared size passed; an image still to be cleaned (`width` and `height` set). */
-interface ReadFile extends CheckedFile { width: number; height: number }
+interface ReadFile extends CheckedFile {
+  width: number;
+  height: number;
+}
 
 const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
-const invalid = (slot: WorkerFileSlot) => new AppError('invalid_request', WorkerFileMessages.content(slot), { [slot]: WorkerFileMessages.content(slot) });
+const invalid = (slot: WorkerFileSlot) =>
+  new AppError('invalid_request', WorkerFileMessages.content(slot), { [slot]: WorkerFileMessages.content(slot) });
 
 /** The document's type by its bytes: a PDF starts with `%PDF-` and has an `%%EOF` near its end. */
 function sniffDocument(data: Buffer): WorkerMime | null {
   const image = sniffImage(data);
   if (image) return image;
-  if (data.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE) && data.subarray(-1024).includes('%%EOF')) return 'application/pdf';
+  if (data.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE) && data.subarray(-1024).includes('%%EOF'))
+    return 'application/pdf';
   return null;
 }
 
 function decodeBase64(slot: WorkerFileSlot, content: string, maxBytes: number, tooBig: string): Buffer {
   const text = content.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
-  if (text.length > Math.ceil(maxBytes / 3) * 4 + 4) throw new AppError('payload_too_large', tooBig, { [slot]: tooBig });
+  if (text.length > Math.ceil(maxBytes / 3) * 4 + 4)
+    throw new AppError('payload_too_large', tooBig, { [slot]: tooBig });
   if (text === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 === 1) throw invalid(slot);
   const data = Buffer.from(text, 'base64');
   if (data.length > maxBytes) throw new AppError('payload_too_large', tooBig, { [slot]: tooBig });
@@ -84,28 +99,60 @@ function decodeBase64(slot: WorkerFileSlot, content: string, maxBytes: number, t
 /** The size an image's header declares (nothing is decoded). */
 function declaredSize(slot: WorkerFileSlot, data: Buffer): { width: number; height: number } {
   let size: { width?: number; height?: number };
-  try { size = imageSize(data); } catch { throw invalid(slot); }
+  try {
+    size = imageSize(data);
+  } catch {
+    throw invalid(slot);
+  }
   if (!size.width || !size.height) throw invalid(slot);
   return { width: size.width, height: size.height };
 }
 
 const baseName = (name: string | undefined, fallback: string) =>
-  (name ?? '').trim().replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N} _-]/gu, '').slice(0, 100) || fallback;
+  (name ?? '')
+    .trim()
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .slice(0, 100) || fallback;
 
 /** One new file read: size cap (413), type by content (415), the photo's 100x100 (400), a document image's pixels (413). */
 function readWorkerFile(slot: WorkerFileSlot, file: { name?: string; content: string }): ReadFile {
   if (slot === 'photo') {
     const data = decodeBase64(slot, file.content, WORKER_PHOTO_MAX_BYTES, WorkerFileMessages.photoBytes);
-    if (sniffImage(data) !== 'image/png') throw new AppError('unsupported_media_type', WorkerFileMessages.photoType, { photo: WorkerFileMessages.photoType });
+    if (sniffImage(data) !== 'image/png')
+      throw new AppError('unsupported_media_type', WorkerFileMessages.photoType, {
+        photo: WorkerFileMessages.photoType,
+      });
     const { width, height } = declaredSize(slot, data);
-    if (width !== PHOTO_SIDE || height !== PHOTO_SIDE) throw new AppError('invalid_request', WorkerFileMessages.photoSize, { photo: WorkerFileMessages.photoSize });
-    return { slot, data, mimeType: 'image/png', extension: 'png', name: `${baseName(file.name, 'foto')}.png`, width, height };
+    if (width !== PHOTO_SIDE || height !== PHOTO_SIDE)
+      throw new AppError('invalid_request', WorkerFileMessages.photoSize, { photo: WorkerFileMessages.photoSize });
+    return {
+      slot,
+      data,
+      mimeType: 'image/png',
+      extension: 'png',
+      name: `${baseName(file.name, 'foto')}.png`,
+      width,
+      height,
+    };
   }
   const data = decodeBase64(slot, file.content, WORKER_DOCUMENT_MAX_BYTES, WorkerFileMessages.documentBytes(slot));
   const mimeType = sniffDocument(data);
-  if (!mimeType) throw new AppError('unsupported_media_type', WorkerFileMessages.documentType(slot), { [slot]: WorkerFileMessages.documentType(slot) });
+  if (!mimeType)
+    throw new AppError('unsupported_media_type', WorkerFileMessages.documentType(slot), {
+      [slot]: WorkerFileMessages.documentType(slot),
+    });
   const fallback = slot === 'identification' ? 'identificacion' : 'comprobante';
-  if (mimeType === 'application/pdf') return { slot, data, mimeType, extension: 'pdf', name: `${baseName(file.name, fallback)}.pdf`, width: 0, height: 0 };
+  if (mimeType === 'application/pdf')
+    return {
+      slot,
+      data,
+      mimeType,
+      extension: 'pdf',
+      name: `${baseName(file.name, fallback)}.pdf`,
+      width: 0,
+      height: 0,
+    };
   const { width, height } = declaredSize(slot, data);
   if (width * height > DOCUMENT_MAX_PIXELS) {
     const message = WorkerFileMessages.documentPixels(slot, width, height);
@@ -118,7 +165,9 @@ function readWorkerFile(slot: WorkerFileSlot, file: { name?: string; content: st
 /** Runs `fn` over `items`, at most `limit` at a time, stopping at the first failure. */
 async function eachAtMost<T>(items: T[], limit: number, stop: AbortSignal, fn: (item: T) => Promise<void>) {
   let next = 0;
-  const lane = async () => { while (next < items.length && !stop.aborted) await fn(items[next++]!); };
+  const lane = async () => {
+    while (next < items.length && !stop.aborted) await fn(items[next++]!);
+  };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
@@ -127,7 +176,9 @@ async function eachAtMost<T>(items: T[], limit: number, stop: AbortSignal, fn: (
  * changes nothing): every file read and its declared size checked, the request's pixels against
  * its budget, then the images cleaned in the pool, as many at a time as it has threads.
  */
-export async function checkRequestFiles(bodies: Partial<Record<WorkerFileSlot, WorkerFile>>[]): Promise<CheckedFile[][]> {
+export async function checkRequestFiles(
+  bodies: Partial<Record<WorkerFileSlot, WorkerFile>>[],
+): Promise<CheckedFile[][]> {
   const read: ReadFile[][] = [];
   for (const body of bodies) {
     const files: ReadFile[] = [];
@@ -149,7 +200,15 @@ export async function checkRequestFiles(bodies: Partial<Record<WorkerFileSlot, W
   const stop = new AbortController();
   try {
     await eachAtMost(images, uploadThreads(), stop.signal, async (file) => {
-      const answer = await cleanInPool({ mimeType: file.mimeType as 'image/png' | 'image/jpeg', bytes: file.data, width: file.width, height: file.height }, stop.signal);
+      const answer = await cleanInPool(
+        {
+          mimeType: file.mimeType as 'image/png' | 'image/jpeg',
+          bytes: file.data,
+          width: file.width,
+          height: file.height,
+        },
+        stop.signal,
+      );
       if (!answer.ok) throw invalid(file.slot);
       file.data = Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
     });
@@ -157,7 +216,9 @@ export async function checkRequestFiles(bodies: Partial<Record<WorkerFileSlot, W
     stop.abort();
     throw error;
   }
-  return read.map((files) => files.map(({ slot, data, mimeType, extension, name }) => ({ slot, data, mimeType, extension, name })));
+  return read.map((files) =>
+    files.map(({ slot, data, mimeType, extension, name }) => ({ slot, data, mimeType, extension, name })),
+  );
 }
 
 /** The new files of one worker's body, checked before anything is stored. */
@@ -166,17 +227,25 @@ export async function checkNewFiles(body: Record<WorkerFileSlot, WorkerFile>): P
 }
 
 /** One new file of a slot, checked as an upload of it is. */
-export async function checkWorkerFile(slot: WorkerFileSlot, file: { name?: string; content: string }): Promise<CheckedFile> {
+export async function checkWorkerFile(
+  slot: WorkerFileSlot,
+  file: { name?: string; content: string },
+): Promise<CheckedFile> {
   return (await checkRequestFiles([{ [slot]: file }]))[0]![0]!;
 }
 
 /** Writes a checked file under a new random key and records it; answers its id and key. */
-export async function storeWorkerFile(q: Queryable, storage: FileStorage, file: CheckedFile): Promise<{ id: number; key: string }> {
+export async function storeWorkerFile(
+  q: Queryable,
+  storage: FileStorage,
+  file: CheckedFile,
+): Promise<{ id: number; key: string }> {
   const key = `workers/${randomUUID()}.${file.extension}`;
   await storage.put(key, file.data);
   const row = await q.one<{ id: number }>(
     'INSERT INTO files (storage_key, name, extension, mime_type, byte_size) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [key, file.name, file.extension, file.mimeType, file.data.length]);
+    [key, file.name, file.extension, file.mimeType, file.data.length],
+  );
   return { id: row!.id, key };
 }
 
@@ -184,12 +253,20 @@ export async function storeWorkerFile(q: Queryable, storage: FileStorage, file: 
 export async function dropWorkerFiles(q: Queryable, ids: (number | null)[]): Promise<string[]> {
   const wanted = ids.filter((id): id is number => id !== null);
   if (!wanted.length) return [];
-  const rows = await q.query<{ storage_key: string }>('DELETE FROM files WHERE id = ANY($1::int[]) RETURNING storage_key', [wanted]);
+  const rows = await q.query<{ storage_key: string }>(
+    'DELETE FROM files WHERE id = ANY($1::int[]) RETURNING storage_key',
+    [wanted],
+  );
   return rows.map((r) => r.storage_key);
 }
 
 /** Stores checked files in the transaction; answers their ids by slot (the written keys go to `written`). */
-export async function storeAll(q: Queryable, storage: FileStorage, files: CheckedFile[], written: string[]): Promise<Partial<Record<WorkerFileSlot, number>>> {
+export async function storeAll(
+  q: Queryable,
+  storage: FileStorage,
+  files: CheckedFile[],
+  written: string[],
+): Promise<Partial<Record<WorkerFileSlot, number>>> {
   const ids: Partial<Record<WorkerFileSlot, number>> = {};
   for (const file of files) {
     const stored = await storeWorkerFile(q, storage, file);

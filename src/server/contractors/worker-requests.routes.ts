@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { WorkerListSchema, WorkerRequestSummaryListSchema } from '../../shared/contractors/construction-worker.answer.js';
+import {
+  WorkerListSchema,
+  WorkerRequestSummaryListSchema,
+} from '../../shared/contractors/construction-worker.answer.js';
 import { WorkerRequestSchema } from '../../shared/contractors/construction-worker.schema.js';
 import { WORKER_ADMINS, WORKER_REQUESTERS } from '../../shared/contractors/worker-rules.js';
 import { CommunityScope } from '../platform/db/community-scope.js';
@@ -11,7 +14,13 @@ import { storageFor } from '../platform/services/storage.js';
 import { workerFileKey } from './worker-file-links.js';
 import { findConstruction, workerAnswers, workerScope } from './worker-rows.js';
 import { AppError } from '../../shared/platform/errors.js';
-import { checkRequestFiles, storeAll, WORKER_BODY_LIMIT, WORKER_FILE_SLOTS, WorkerFileMessages } from './worker-files.js';
+import {
+  checkRequestFiles,
+  storeAll,
+  WORKER_BODY_LIMIT,
+  WORKER_FILE_SLOTS,
+  WorkerFileMessages,
+} from './worker-files.js';
 
 /** Worker requests. */
 export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -24,14 +33,26 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
     parseLargeJsonOffThread(uploads);
 
     defineRoute(uploads, {
-      operationId: 'requestWorkers', bodyLimit: WORKER_BODY_LIMIT, response: WorkerListSchema, errors: [404], status: 201,
-      method: 'POST', url: '/api/constructionWorkerRequests', tags, access: WORKER_REQUESTERS, body: WorkerRequestSchema,
-      summary: 'Un contratista solicita trabajadores para una de sus obras: quedan Pendientes y los administradores del fraccionamiento lo ven al momento',
+      operationId: 'requestWorkers',
+      bodyLimit: WORKER_BODY_LIMIT,
+      response: WorkerListSchema,
+      errors: [404],
+      status: 201,
+      method: 'POST',
+      url: '/api/constructionWorkerRequests',
+      tags,
+      access: WORKER_REQUESTERS,
+      body: WorkerRequestSchema,
+      summary:
+        'Un contratista solicita trabajadores para una de sus obras: quedan Pendientes y los administradores del fraccionamiento lo ven al momento',
       responseDescription: 'Los trabajadores solicitados.',
       handler: async ({ auth, body }) => {
         for (const worker of body.workers) {
           for (const slot of WORKER_FILE_SLOTS) {
-            if (!('content' in worker[slot])) throw new AppError('invalid_request', WorkerFileMessages.content(slot), { [slot]: WorkerFileMessages.content(slot) });
+            if (!('content' in worker[slot]))
+              throw new AppError('invalid_request', WorkerFileMessages.content(slot), {
+                [slot]: WorkerFileMessages.content(slot),
+              });
           }
         }
         const files = await checkRequestFiles(body.workers);
@@ -44,16 +65,25 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
             const ids: number[] = [];
             for (const [i, worker] of body.workers.entries()) {
               const fileIds = await storeAll(q, storage, files[i]!, written);
-              ids.push(await new CommunityScope(q, scope.communityId).insert('construction_workers', {
-                construction_id: site.id, first_name: worker.firstName, last_name: worker.lastName, photo_file_id: fileIds.photo,
-                identification_file_id: fileIds.identification, proof_of_address_file_id: fileIds.proofOfAddress, created_by_user_id: auth.userId,
-              }));
+              ids.push(
+                await new CommunityScope(q, scope.communityId).insert('construction_workers', {
+                  construction_id: site.id,
+                  first_name: worker.firstName,
+                  last_name: worker.lastName,
+                  photo_file_id: fileIds.photo,
+                  identification_file_id: fileIds.identification,
+                  proof_of_address_file_id: fileIds.proofOfAddress,
+                  created_by_user_id: auth.userId,
+                }),
+              );
             }
             return { scope, ids, site };
           });
           const answers = await workerAnswers(db, key, scope, { workerIds: ids });
           realtime.emitWorkerRequested({
-            fracUuid: scope.communityUuid, constructionUuid: site.uuid, constructionName: site.name,
+            fracUuid: scope.communityUuid,
+            constructionUuid: site.uuid,
+            constructionName: site.name,
             workers: answers.map((w) => ({ uuid: w.uuid, name: `${w.firstName} ${w.lastName}` })),
           });
           return answers;
@@ -66,24 +96,45 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineRoute(app, {
-    operationId: 'listWorkerRequestsByAdministrator', response: WorkerRequestSummaryListSchema, errors: [404],
-    method: 'GET', url: '/api/constructionWorkerRequests/byAdministrator', tags, access: WORKER_ADMINS,
+    operationId: 'listWorkerRequestsByAdministrator',
+    response: WorkerRequestSummaryListSchema,
+    errors: [404],
+    method: 'GET',
+    url: '/api/constructionWorkerRequests/byAdministrator',
+    tags,
+    access: WORKER_ADMINS,
     summary: 'Las solicitudes agrupadas por obra, con cuántos trabajadores están aprobados, rechazados y pendientes',
     handler: async ({ auth }) => {
       const scope = await workerScope(db, auth);
       const rows = await new CommunityScope(db, scope.communityId).select<{
-        uuid: string; name: string; number: string; street_number: string; workers: number; approved: number; rejected: number; pending: number;
+        uuid: string;
+        name: string;
+        number: string;
+        street_number: string;
+        workers: number;
+        approved: number;
+        rejected: number;
+        pending: number;
       }>({
         select: `c.uuid::text AS uuid, c.name, c.number, c.street_number, count(*)::int AS workers,
                 count(*) FILTER (WHERE w.status = 'Aprobado')::int AS approved,
                 count(*) FILTER (WHERE w.status = 'Rechazado')::int AS rejected,
                 count(*) FILTER (WHERE w.status = 'Pendiente')::int AS pending`,
-        from: { table: 'constructions', alias: 'c', joins: 'JOIN construction_workers w ON w.construction_id = c.id AND w.deleted_at IS NULL' },
-        groupBy: 'c.id', orderBy: `count(*) FILTER (WHERE w.status = 'Pendiente') > 0 DESC, c.street_number, c.name, c.id`,
+        from: {
+          table: 'constructions',
+          alias: 'c',
+          joins: 'JOIN construction_workers w ON w.construction_id = c.id AND w.deleted_at IS NULL',
+        },
+        groupBy: 'c.id',
+        orderBy: `count(*) FILTER (WHERE w.status = 'Pendiente') > 0 DESC, c.street_number, c.name, c.id`,
       });
       return rows.map((r) => ({
-        constructionId: r.uuid, construction: { uuid: r.uuid, name: r.name, number: r.number, streetNumber: r.street_number },
-        workers: r.workers, approved: r.approved, rejected: r.rejected, pending: r.pending,
+        constructionId: r.uuid,
+        construction: { uuid: r.uuid, name: r.name, number: r.number, streetNumber: r.street_number },
+        workers: r.workers,
+        approved: r.approved,
+        rejected: r.rejected,
+        pending: r.pending,
       }));
     },
   });

@@ -15,7 +15,13 @@ import type * as v from 'valibot';
 export type WorkerAnswer = v.InferInput<typeof WorkerAnswerSchema>;
 
 /** The community the caller works in and, for a contractor, its contractor record; the caller (whose file links these are). */
-export interface WorkerScope { communityId: number; contractorId: number | null; contractorUuid: string | null; communityUuid: string; userUuid: string }
+export interface WorkerScope {
+  communityId: number;
+  contractorId: number | null;
+  contractorUuid: string | null;
+  communityUuid: string;
+  userUuid: string;
+}
 
 const NOT_A_CONTRACTOR = 'Tu cuenta no tiene un registro de contratista.';
 
@@ -23,12 +29,26 @@ export async function workerScope(q: Queryable, auth: AuthContext): Promise<Work
   if (auth.role === 'contractor') {
     const row = await q.one<{ id: number; uuid: string; community_id: number; community_uuid: string }>(
       `SELECT k.id, k.uuid::text AS uuid, k.community_id, c.uuid::text AS community_uuid
-         FROM contractors k JOIN communities c ON c.id = k.community_id WHERE k.user_id = $1`, [auth.userId]);
+         FROM contractors k JOIN communities c ON c.id = k.community_id WHERE k.user_id = $1`,
+      [auth.userId],
+    );
     if (!row) throw new AppError('not_found', NOT_A_CONTRACTOR);
-    return { communityId: row.community_id, contractorId: row.id, contractorUuid: row.uuid, communityUuid: row.community_uuid, userUuid: auth.userUuid };
+    return {
+      communityId: row.community_id,
+      contractorId: row.id,
+      contractorUuid: row.uuid,
+      communityUuid: row.community_uuid,
+      userUuid: auth.userUuid,
+    };
   }
   const communityId = requireCommunity(auth);
-  return { communityId, contractorId: null, contractorUuid: null, communityUuid: auth.communityUuid!, userUuid: auth.userUuid };
+  return {
+    communityId,
+    contractorId: null,
+    contractorUuid: null,
+    communityUuid: auth.communityUuid!,
+    userUuid: auth.userUuid,
+  };
 }
 
 /** A site of the caller's reach (a contractor: its own), by uuid; 404 otherwise. */
@@ -37,46 +57,91 @@ export async function findConstruction(q: Queryable, scope: WorkerScope, uuid: s
     `SELECT c.id, c.uuid::text AS uuid, c.name, c.contractor_id, k.uuid::text AS contractor_uuid
        FROM constructions c JOIN contractors k ON k.id = c.contractor_id
       WHERE c.uuid = $1 AND c.community_id = $2 AND ($3::int IS NULL OR c.contractor_id = $3)`,
-    [uuid, scope.communityId, scope.contractorId]);
+    [uuid, scope.communityId, scope.contractorId],
+  );
   if (!row) throw new AppError('not_found', WorkerMessages.constructionNotFound);
   return row;
 }
 
 export interface WorkerRow {
-  id: number; uuid: string; status: string; first_name: string; last_name: string; construction_id: number;
-  contractor_uuid: string; construction_uuid: string;
-  photo_file_id: number | null; identification_file_id: number | null; proof_of_address_file_id: number | null;
+  id: number;
+  uuid: string;
+  status: string;
+  first_name: string;
+  last_name: string;
+  construction_id: number;
+  contractor_uuid: string;
+  construction_uuid: string;
+  photo_file_id: number | null;
+  identification_file_id: number | null;
+  proof_of_address_file_id: number | null;
 }
 
 /** A live worker of the caller's reach, by uuid (locked for a change with `forUpdate`); 404 otherwise. */
-export async function findWorker(q: Queryable, scope: WorkerScope, uuid: string, forUpdate = false): Promise<WorkerRow> {
+export async function findWorker(
+  q: Queryable,
+  scope: WorkerScope,
+  uuid: string,
+  forUpdate = false,
+): Promise<WorkerRow> {
   const row = await q.one<WorkerRow>(
     `SELECT w.id, w.uuid::text AS uuid, w.status, w.first_name, w.last_name, w.construction_id, k.uuid::text AS contractor_uuid,
             c.uuid::text AS construction_uuid, w.photo_file_id, w.identification_file_id, w.proof_of_address_file_id
        FROM construction_workers w JOIN constructions c ON c.id = w.construction_id JOIN contractors k ON k.id = c.contractor_id
       WHERE w.uuid = $1 AND w.community_id = $2 AND w.deleted_at IS NULL AND ($3::int IS NULL OR c.contractor_id = $3)
       ${forUpdate ? 'FOR UPDATE OF w' : ''}`,
-    [uuid, scope.communityId, scope.contractorId]);
+    [uuid, scope.communityId, scope.contractorId],
+  );
   if (!row) throw new AppError('not_found', WorkerMessages.notFound);
   return row;
 }
 
 /** Which workers a read wants, besides the scope. */
-export interface WorkerFilter { workerIds?: number[]; constructionId?: number; contractorId?: number }
+export interface WorkerFilter {
+  workerIds?: number[];
+  constructionId?: number;
+  contractorId?: number;
+}
 
 interface AnswerRow {
-  id: number; uuid: string; first_name: string; last_name: string; status: 'Pendiente' | 'Aprobado' | 'Rechazado'; reject_reason: string | null;
-  c_uuid: string; c_name: string; c_number: string; c_street_number: string; c_start: string; c_end: string;
-  s_uuid: string; s_name: string; k_uuid: string; k_first: string; k_last: string; k_enterprise: string;
-  photo: FileCol | null; identification: FileCol | null; proof: FileCol | null;
+  id: number;
+  uuid: string;
+  first_name: string;
+  last_name: string;
+  status: 'Pendiente' | 'Aprobado' | 'Rechazado';
+  reject_reason: string | null;
+  c_uuid: string;
+  c_name: string;
+  c_number: string;
+  c_street_number: string;
+  c_start: string;
+  c_end: string;
+  s_uuid: string;
+  s_name: string;
+  k_uuid: string;
+  k_first: string;
+  k_last: string;
+  k_enterprise: string;
+  photo: FileCol | null;
+  identification: FileCol | null;
+  proof: FileCol | null;
 }
-interface FileCol { uuid: string; name: string; mimeType: string }
+interface FileCol {
+  uuid: string;
+  name: string;
+  mimeType: string;
+}
 
 const fileJson = (column: string) =>
   `(SELECT json_build_object('uuid', f.uuid, 'name', f.name, 'mimeType', f.mime_type) FROM files f WHERE f.id = w.${column})`;
 
 /** Workers in the answer's shape, with fresh signed links to their files (for the scope's user); ordered by site, then name. */
-export async function workerAnswers(q: Queryable, key: Uint8Array, scope: WorkerScope, filter: WorkerFilter = {}): Promise<WorkerAnswer[]> {
+export async function workerAnswers(
+  q: Queryable,
+  key: Uint8Array,
+  scope: WorkerScope,
+  filter: WorkerFilter = {},
+): Promise<WorkerAnswer[]> {
   const rows = await q.query<AnswerRow>(
     `SELECT w.id, w.uuid::text AS uuid, w.first_name, w.last_name, w.status, w.reject_reason,
             c.uuid::text AS c_uuid, c.name AS c_name, c.number AS c_number, c.street_number AS c_street_number,
@@ -95,22 +160,51 @@ export async function workerAnswers(q: Queryable, key: Uint8Array, scope: Worker
         AND ($4::int IS NULL OR w.construction_id = $4)
         AND ($5::int IS NULL OR c.contractor_id = $5)
       ORDER BY c.name, w.last_name, w.first_name, w.id`,
-    [scope.communityId, scope.contractorId, filter.workerIds ?? null, filter.constructionId ?? null, filter.contractorId ?? null]);
+    [
+      scope.communityId,
+      scope.contractorId,
+      filter.workerIds ?? null,
+      filter.constructionId ?? null,
+      filter.contractorId ?? null,
+    ],
+  );
   const now = Date.now();
   const link = async (file: FileCol | null, workerUuid: string) =>
-    file && { ...file, publicUrl: await signFileLink(key, { fileUuid: file.uuid, workerUuid, userUuid: scope.userUuid }, now) };
-  return Promise.all(rows.map(async (r) => ({
-    id: r.id, uuid: r.uuid, firstName: r.first_name, lastName: r.last_name, status: r.status, rejectReason: r.reject_reason,
-    photo: await link(r.photo, r.uuid), identification: await link(r.identification, r.uuid), proofOfAddress: await link(r.proof, r.uuid),
-    construction: {
-      uuid: r.c_uuid, name: r.c_name, number: r.c_number, streetNumber: r.c_street_number, startDate: r.c_start, endDate: r.c_end,
-      street: { uuid: r.s_uuid, name: r.s_name },
-      contractor: { uuid: r.k_uuid, firstName: r.k_first, lastName: r.k_last, enterprise: r.k_enterprise },
-    },
-  })));
+    file && {
+      ...file,
+      publicUrl: await signFileLink(key, { fileUuid: file.uuid, workerUuid, userUuid: scope.userUuid }, now),
+    };
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      uuid: r.uuid,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      status: r.status,
+      rejectReason: r.reject_reason,
+      photo: await link(r.photo, r.uuid),
+      identification: await link(r.identification, r.uuid),
+      proofOfAddress: await link(r.proof, r.uuid),
+      construction: {
+        uuid: r.c_uuid,
+        name: r.c_name,
+        number: r.c_number,
+        streetNumber: r.c_street_number,
+        startDate: r.c_start,
+        endDate: r.c_end,
+        street: { uuid: r.s_uuid, name: r.s_name },
+        contractor: { uuid: r.k_uuid, firstName: r.k_first, lastName: r.k_last, enterprise: r.k_enterprise },
+      },
+    })),
+  );
 }
 
-export async function workerAnswer(q: Queryable, key: Uint8Array, scope: WorkerScope, id: number): Promise<WorkerAnswer> {
+export async function workerAnswer(
+  q: Queryable,
+  key: Uint8Array,
+  scope: WorkerScope,
+  id: number,
+): Promise<WorkerAnswer> {
   const [answer] = await workerAnswers(q, key, scope, { workerIds: [id] });
   if (!answer) throw new AppError('not_found', WorkerMessages.notFound);
   return answer;

@@ -13,9 +13,14 @@ const ACROSS = 'las licencias del integrador en sus fraccionamientos';
 export function integratorDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'getIntegratorLicences', response: IntegratorDashboardSchema,
-    method: 'GET', url: '/api/integrator/dashboard', tags: ['integradores'], access: ['integrator'],
+    operationId: 'getIntegratorLicences',
+    response: IntegratorDashboardSchema,
+    method: 'GET',
+    url: '/api/integrator/dashboard',
+    tags: ['integradores'],
+    access: ['integrator'],
     summary: 'Licencias del integrador: [total, asignadas a sus fraccionamientos, disponibles]',
-    handler: async ({ auth }): Promise<IntegratorDashboard> => licenceSummary(db, (await requireIntegrator(db, auth)).id),
+    handler: async ({ auth }): Promise<IntegratorDashboard> =>
+      licenceSummary(db, (await requireIntegrator(db, auth)).id),
   });
 }

@@ -11,12 +11,16 @@ export const COMMUNITY_TIME_ZONE = 'America/Mexico_City';
  * Whose figures: a community's for its staff (the session's community), every community's for
  * the general administrator (it has none of its own). `$1` is the community id or null.
  */
-export interface StatsScope { communityId: number | null }
-export const statsScope = (auth: AuthContext): StatsScope =>
-  ({ communityId: auth.role === 'generalAdmin' ? null : requireCommunity(auth) });
+export interface StatsScope {
+  communityId: number | null;
+}
+export const statsScope = (auth: AuthContext): StatsScope => ({
+  communityId: auth.role === 'generalAdmin' ? null : requireCommunity(auth),
+});
 
 /** `$1` is always the community id (null for every community), so the SQL keeps one shape of parameters. */
-const where = (scope: StatsScope, column: string) => (scope.communityId === null ? '$1::int IS NULL' : `${column} = $1`);
+const where = (scope: StatsScope, column: string) =>
+  scope.communityId === null ? '$1::int IS NULL' : `${column} = $1`;
 const args = (scope: StatsScope, ...rest: unknown[]) => [scope.communityId, ...rest];
 
 /** Start and end of the current year on the community clock, as timestamptz ($2 = time zone). */
@@ -29,7 +33,8 @@ export async function entriesByMode(q: Queryable, scope: StatsScope, mode: Acces
        FROM ${YEAR} b LEFT JOIN visits v ON ${where(scope, 'v.community_id')} AND v.entered_at >= b.ys AND v.entered_at < b.ye
         AND v.access_mode = $3
       GROUP BY b.ys`,
-    args(scope, COMMUNITY_TIME_ZONE, mode));
+    args(scope, COMMUNITY_TIME_ZONE, mode),
+  );
   return { accessMode: mode, total: row!.total, year: row!.year };
 }
 
@@ -41,7 +46,8 @@ export async function monthlyVisits(q: Queryable, scope: StatsScope): Promise<Mo
                    WHERE ${where(scope, 'v.community_id')} AND v.entered_at >= b.ys AND v.entered_at < b.ye
                    GROUP BY 1) c ON c.month = m.month
       ORDER BY m.month`,
-    args(scope, COMMUNITY_TIME_ZONE));
+    args(scope, COMMUNITY_TIME_ZONE),
+  );
 }
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -49,7 +55,9 @@ const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, mon
 export async function dailyVisits(q: Queryable, scope: StatsScope): Promise<DailyVisits> {
   const today = (await q.one<{ year: number; month: number; day: number }>(
     `SELECT extract(year FROM l)::int AS year, extract(month FROM l)::int AS month, extract(day FROM l)::int AS day
-       FROM (SELECT now() AT TIME ZONE $1 AS l) t`, [COMMUNITY_TIME_ZONE]))!;
+       FROM (SELECT now() AT TIME ZONE $1 AS l) t`,
+    [COMMUNITY_TIME_ZONE],
+  ))!;
   const months = await monthlyVisits(q, scope);
   const days = await q.query<{ day: number; total: number }>(
     `SELECT d.day, coalesce(c.total, 0)::int AS total FROM generate_series(1, $3::int) AS d(day)
@@ -58,7 +66,8 @@ export async function dailyVisits(q: Queryable, scope: StatsScope): Promise<Dail
                    WHERE ${where(scope, 'v.community_id')} AND v.entered_at >= b.ms
                    GROUP BY 1) c ON c.day = d.day
       ORDER BY d.day`,
-    args(scope, COMMUNITY_TIME_ZONE, daysInMonth(today.year, today.month)));
+    args(scope, COMMUNITY_TIME_ZONE, daysInMonth(today.year, today.month)),
+  );
   return {
     year: today.year,
     month: today.month,
@@ -88,7 +97,8 @@ export async function residentSummary(q: Queryable, scope: StatsScope): Promise<
             l.n AS "assignedLicenses", r.residents AS "recordedResidents", r.app_users AS "recordedUsers",
             r.houses AS "numberOfHouses", r.app_houses AS "numberOfHousesWithApplication"
        FROM e, x, a, r, l`,
-    args(scope, COMMUNITY_TIME_ZONE)))!;
+    args(scope, COMMUNITY_TIME_ZONE),
+  ))!;
   const usedLicenses = row.recordedResidents;
   return { ...row, usedLicenses, remainingLicenses: Math.max(row.assignedLicenses - usedLicenses, 0) };
 }

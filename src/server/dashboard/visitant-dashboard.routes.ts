@@ -21,8 +21,13 @@ export function visitantDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   for (const url of both('dailyVisits')) {
     defineRoute(app, {
       acrossCommunities: ACROSS,
-      operationId: atTrailingSlash('getDailyVisits', url), response: DailyVisitsSchema, errors: [404],
-      method: 'GET', url, tags, access: VISIT_STATS_ROLES,
+      operationId: atTrailingSlash('getDailyVisits', url),
+      response: DailyVisitsSchema,
+      errors: [404],
+      method: 'GET',
+      url,
+      tags,
+      access: VISIT_STATS_ROLES,
       summary: 'Entradas por día: promedio diario de cada mes del año (12 meses) y cada día del mes en curso',
       handler: async ({ auth }): Promise<DailyVisits> => dailyVisits(db, statsScope(auth)),
     });
@@ -30,8 +35,13 @@ export function visitantDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   for (const url of both('monthlyVisits')) {
     defineRoute(app, {
       acrossCommunities: ACROSS,
-      operationId: atTrailingSlash('listMonthlyVisits', url), response: v.array(MonthlyVisitsSchema), errors: [404],
-      method: 'GET', url, tags, access: VISIT_STATS_ROLES,
+      operationId: atTrailingSlash('listMonthlyVisits', url),
+      response: v.array(MonthlyVisitsSchema),
+      errors: [404],
+      method: 'GET',
+      url,
+      tags,
+      access: VISIT_STATS_ROLES,
       summary: 'Entradas por mes del año en curso: [{ month 1..12, total }], los 12 meses',
       handler: async ({ auth }): Promise<MonthlyVisits[]> => monthlyVisits(db, statsScope(auth)),
     });
@@ -39,8 +49,13 @@ export function visitantDashboardRoutes(app: FastifyInstance, { db }: AppDeps) {
   for (const url of both('residentSummary')) {
     defineRoute(app, {
       acrossCommunities: ACROSS,
-      operationId: atTrailingSlash('getResidentSummary', url), response: ResidentSummarySchema, errors: [404],
-      method: 'GET', url, tags, access: VISIT_STATS_ROLES,
+      operationId: atTrailingSlash('getResidentSummary', url),
+      response: ResidentSummarySchema,
+      errors: [404],
+      method: 'GET',
+      url,
+      tags,
+      access: VISIT_STATS_ROLES,
       summary: 'Tarjetas del tablero: entradas, salidas, visitantes activos, QR/manual, licencias, residentes y casas',
       handler: async ({ auth }): Promise<ResidentSummary> => residentSummary(db, statsScope(auth)),
     });

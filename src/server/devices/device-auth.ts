@@ -34,9 +34,18 @@ export async function resolveDevice(db: Queryable, token: string): Promise<Devic
 }
 
 /** The device of a token hash from the database (what the session cache keeps; a device token has no expiry); null when refused. */
-export async function loadDevice(db: Queryable, hash: string): Promise<{ kind: 'device'; device: DeviceContext; expiresAt: number } | null> {
+export async function loadDevice(
+  db: Queryable,
+  hash: string,
+): Promise<{ kind: 'device'; device: DeviceContext; expiresAt: number } | null> {
   const row = await db.one<{
-    id: number; uuid: string; name: string; device_type: DeviceType; scanner_access: ScannerAccess; community_id: number; community_uuid: string;
+    id: number;
+    uuid: string;
+    name: string;
+    device_type: DeviceType;
+    scanner_access: ScannerAccess;
+    community_id: number;
+    community_uuid: string;
   }>(
     `SELECT d.id, d.uuid, d.name, d.device_type, d.scanner_access, d.community_id, c.uuid AS community_uuid
        FROM device_tokens t
@@ -47,8 +56,13 @@ export async function loadDevice(db: Queryable, hash: string): Promise<{ kind: '
   );
   if (!row) return null;
   const device: DeviceContext = {
-    deviceId: row.id, deviceUuid: row.uuid, name: row.name, deviceType: row.device_type, scannerAccess: row.scanner_access,
-    communityId: row.community_id, communityUuid: row.community_uuid,
+    deviceId: row.id,
+    deviceUuid: row.uuid,
+    name: row.name,
+    deviceType: row.device_type,
+    scannerAccess: row.scanner_access,
+    communityId: row.community_id,
+    communityUuid: row.community_uuid,
   };
   return { kind: 'device', device, expiresAt: Number.POSITIVE_INFINITY };
 }

@@ -20,9 +20,17 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
   const throttle = throttles.deviceLink;
 
   defineRoute(app, {
-    operationId: 'linkDevice', response: LinkAnswerSchema, errors: [410, 429],
-    method: 'POST', url: '/api/devices/link', tags, access: 'public', platform: 'vincular un dispositivo por su código', body: LinkDeviceSchema,
-    summary: 'Vincula un dispositivo con el código de su QR: responde su token (única vez que se muestra), su registro y su fraccionamiento, y avisa al administrador. Código desconocido 400; usado, reemplazado o expirado 410; demasiados intentos 429',
+    operationId: 'linkDevice',
+    response: LinkAnswerSchema,
+    errors: [410, 429],
+    method: 'POST',
+    url: '/api/devices/link',
+    tags,
+    access: 'public',
+    platform: 'vincular un dispositivo por su código',
+    body: LinkDeviceSchema,
+    summary:
+      'Vincula un dispositivo con el código de su QR: responde su token (única vez que se muestra), su registro y su fraccionamiento, y avisa al administrador. Código desconocido 400; usado, reemplazado o expirado 410; demasiados intentos 429',
     handler: async ({ req, body }): Promise<LinkAnswer> => {
       // Counted before the code is looked at: a burst of guesses sent at once is cut at the limit.
       if (await throttle.attempt(body.code, req.ip)) throw new AppError('too_many_requests');
@@ -32,12 +40,20 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
           const done = await consumeLinkCode(q, body.code);
           // The code named the device and its community; the device is read in that community's scope.
           const d = (await communityScopeOf(q, done.communityId).first<{ uuid: string; name: string }>({
-            select: 'd.uuid, d.name', from: { table: 'devices', alias: 'd' }, where: ['d.id = $1'], params: [done.deviceId],
+            select: 'd.uuid, d.name',
+            from: { table: 'devices', alias: 'd' },
+            where: ['d.id = $1'],
+            params: [done.deviceId],
           }))!;
           // The device names itself: the link is its own act, with the code it was shown.
           await recordAudit(q, {
-            ...auditWho(req), actorKind: 'device', actorDeviceId: done.deviceId, actorLabel: d.name.slice(0, 160), communityId: done.communityId,
-            action: 'device.link', recordUuid: d.uuid,
+            ...auditWho(req),
+            actorKind: 'device',
+            actorDeviceId: done.deviceId,
+            actorLabel: d.name.slice(0, 160),
+            communityId: done.communityId,
+            action: 'device.link',
+            recordUuid: d.uuid,
           });
           return done;
         });
@@ -50,15 +66,27 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
       const device = await deviceById(db, linked.deviceId);
       const frac = await deviceCommunity(db, linked.deviceId);
       realtime.emitDeviceLinked({ uuid: device.uuid, fracUuid: frac.uuid, name: device.name });
-      realtime.emitDeviceStatus({ uuid: device.uuid, fracUuid: frac.uuid, status: 'ACTIVE', online: true, lastSeenAt: device.lastSeenAt });
+      realtime.emitDeviceStatus({
+        uuid: device.uuid,
+        fracUuid: frac.uuid,
+        status: 'ACTIVE',
+        online: true,
+        lastSeenAt: device.lastSeenAt,
+      });
       return { deviceToken: linked.token, device, frac };
     },
   });
 
   defineRoute(app, {
-    operationId: 'deviceHeartbeat', response: HeartbeatAnswerSchema,
-    method: 'POST', url: '/api/devices/heartbeat', tags, access: 'public', devices: 'only',
-    summary: 'Latido de un dispositivo vinculado (cada 30 s): queda en línea y la lista lo muestra al momento; sin latidos por 2 minutos queda fuera de línea',
+    operationId: 'deviceHeartbeat',
+    response: HeartbeatAnswerSchema,
+    method: 'POST',
+    url: '/api/devices/heartbeat',
+    tags,
+    access: 'public',
+    devices: 'only',
+    summary:
+      'Latido de un dispositivo vinculado (cada 30 s): queda en línea y la lista lo muestra al momento; sin latidos por 2 minutos queda fuera de línea',
     handler: async ({ device }): Promise<HeartbeatAnswer> => {
       const event = await devicePresence.beat(device);
       return { uuid: event.uuid, status: event.status, online: event.online, serverTime: new Date().toISOString() };

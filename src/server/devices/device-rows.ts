@@ -4,7 +4,8 @@ import { DeviceTexts, OFFLINE_AFTER_MS } from '../../shared/devices/device-rules
 import type { DeviceAnswer } from '../../shared/devices/device-types.js';
 import type { Queryable } from '../platform/db/db.js';
 
-const ref = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('uuid', ${alias}.uuid, 'name', ${alias}.name) END`;
+const ref = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('uuid', ${alias}.uuid, 'name', ${alias}.name) END`;
 
 /** Online: linked and heard from within the last 2 minutes. */
 export const ONLINE_SQL = `(d.status = 'ACTIVE' AND d.last_seen_at > now() - make_interval(secs => ${OFFLINE_AFTER_MS / 1000}))`;
@@ -38,7 +39,9 @@ export async function devicesAfter(q: Queryable, deviceId: number): Promise<numb
     `WITH RECURSIVE after_self(id) AS (
        SELECT device_id FROM device_parents WHERE parent_id = $1
        UNION SELECT dp.device_id FROM device_parents dp JOIN after_self a ON dp.parent_id = a.id)
-     SELECT id FROM after_self`, [deviceId]);
+     SELECT id FROM after_self`,
+    [deviceId],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -46,7 +49,8 @@ export async function devicesAfter(q: Queryable, deviceId: number): Promise<numb
 export async function deviceOf(q: Queryable, communityId: number, uuid: string, lock = false) {
   const row = await q.one<{ id: number; status: 'ACTIVE' | 'INACTIVE'; name: string }>(
     `SELECT id, status, name FROM devices WHERE community_id = $1 AND uuid = $2 AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
-    [communityId, uuid]);
+    [communityId, uuid],
+  );
   if (!row) throw new AppError('not_found', DeviceTexts.notFound);
   return row;
 }
@@ -58,5 +62,7 @@ export async function deviceById(q: Queryable, id: number): Promise<DeviceAnswer
 /** The community a device belongs to, as the link answer names it. */
 export async function deviceCommunity(q: Queryable, deviceId: number): Promise<{ uuid: string; name: string }> {
   return (await q.one<{ uuid: string; name: string }>(
-    'SELECT c.uuid, c.name FROM communities c JOIN devices d ON d.community_id = c.id WHERE d.id = $1', [deviceId]))!;
+    'SELECT c.uuid, c.name FROM communities c JOIN devices d ON d.community_id = c.id WHERE d.id = $1',
+    [deviceId],
+  ))!;
 }

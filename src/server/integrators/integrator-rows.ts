@@ -3,10 +3,27 @@ import type { Queryable } from '../platform/db/db.js';
 
 /** One integrator with its address and account, flat as SQL answers it. */
 export interface IntegratorRow {
-  id: number; uuid: string; name: string; last_name: string; number: string; int_number: string | null;
-  street: string; phone: string | null; licenses: number; enabled: boolean;
-  address_id: number | null; address_uuid: string | null; cp: string | null; city: string | null; state: string | null; colony: string | null;
-  user_id: number; user_uuid: string; email: string; first_name: string; user_last_name: string;
+  id: number;
+  uuid: string;
+  name: string;
+  last_name: string;
+  number: string;
+  int_number: string | null;
+  street: string;
+  phone: string | null;
+  licenses: number;
+  enabled: boolean;
+  address_id: number | null;
+  address_uuid: string | null;
+  cp: string | null;
+  city: string | null;
+  state: string | null;
+  colony: string | null;
+  user_id: number;
+  user_uuid: string;
+  email: string;
+  first_name: string;
+  user_last_name: string;
 }
 
 export const INTEGRATOR_SELECT = `i.id, i.uuid, i.name, i.last_name, i.number, i.int_number, i.street, i.phone, i.licenses, i.enabled,
@@ -25,9 +42,17 @@ export function integratorOf(row: IntegratorRow): Integrator {
     phone: row.phone,
     licenses: row.licenses,
     enabled: row.enabled,
-    address: row.address_id === null ? null : {
-      cp: row.cp!.trim(), city: row.city!, state: row.state!, colony: row.colony!, idAddress: row.address_id, uuid: row.address_uuid!,
-    },
+    address:
+      row.address_id === null
+        ? null
+        : {
+            cp: row.cp!.trim(),
+            city: row.city!,
+            state: row.state!,
+            colony: row.colony!,
+            idAddress: row.address_id,
+            uuid: row.address_uuid!,
+          },
     testUser: { email: row.email, firstName: row.first_name, lastName: row.user_last_name },
   };
 }

@@ -7,7 +7,9 @@ import type { AuthContext } from '../platform/http/auth-context.js';
  * an account without an integrator record owns nothing and is refused.
  */
 export async function requireIntegrator(q: Queryable, auth: AuthContext): Promise<{ id: number; licenses: number }> {
-  const row = await q.one<{ id: number; licenses: number }>('SELECT id, licenses FROM integrators WHERE user_id = $1', [auth.userId]);
+  const row = await q.one<{ id: number; licenses: number }>('SELECT id, licenses FROM integrators WHERE user_id = $1', [
+    auth.userId,
+  ]);
   if (!row) throw new AppError('forbidden', 'Tu cuenta no está registrada como integrador.');
   return row;
 }

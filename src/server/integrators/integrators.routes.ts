@@ -5,7 +5,11 @@ import type { Page } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
 import type { CreatedIntegrator, Integrator } from '../../shared/integrators/integrator-types.js';
 import { UuidParamsSchema } from '../../shared/catalogues/catalogue.schema.js';
-import { INTEGRATOR_USER_TYPE, IntegratorBodySchema, type IntegratorBody } from '../../shared/integrators/integrator.schema.js';
+import {
+  INTEGRATOR_USER_TYPE,
+  IntegratorBodySchema,
+  type IntegratorBody,
+} from '../../shared/integrators/integrator.schema.js';
 import type { Queryable } from '../platform/db/db.js';
 import { withConstraints } from '../platform/db/db-errors.js';
 import type { AppDeps } from '../deps.js';
@@ -13,7 +17,12 @@ import { ListQuerySchema, pageQuery } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { checkAddress } from '../platform/services/address-check.js';
 import {
-  INTEGRATOR_FROM, INTEGRATOR_SELECT, integratorOf, integratorRowById, integratorRowByUuid, type IntegratorRow,
+  INTEGRATOR_FROM,
+  INTEGRATOR_SELECT,
+  integratorOf,
+  integratorRowById,
+  integratorRowByUuid,
+  type IntegratorRow,
 } from './integrator-rows.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { assertIntegratorCovers } from '../communities/licences.js';
@@ -28,10 +37,12 @@ export const HAS_COMMUNITIES =
   'No es posible eliminar al integrador porque tiene fraccionamientos registrados. Desactívalo o elimina antes sus fraccionamientos.';
 
 const emailTaken = async (q: Queryable, email: string, exceptUserId: number | null) =>
-  Boolean(await q.one(
-    'SELECT 1 FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND ($2::int IS NULL OR id <> $2)',
-    [email, exceptUserId],
-  ));
+  Boolean(
+    await q.one(
+      'SELECT 1 FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND ($2::int IS NULL OR id <> $2)',
+      [email, exceptUserId],
+    ),
+  );
 
 async function found(q: Queryable, uuid: string): Promise<IntegratorRow> {
   const row = await integratorRowByUuid(q, uuid);
@@ -39,8 +50,16 @@ async function found(q: Queryable, uuid: string): Promise<IntegratorRow> {
   return row;
 }
 
-const fields = (body: IntegratorBody, addressId: number) =>
-  [body.name, body.lastName, body.phone, body.street, body.number, body.intNumber, addressId, body.licenses];
+const fields = (body: IntegratorBody, addressId: number) => [
+  body.name,
+  body.lastName,
+  body.phone,
+  body.street,
+  body.number,
+  body.intNumber,
+  addressId,
+  body.licenses,
+];
 
 /** Integrators: the general administrator's. */
 export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -50,14 +69,27 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
   for (const url of ['/api/integrator/', '/api/integrator']) {
     defineRoute(app, {
       acrossCommunities: ACROSS,
-      operationId: atTrailingSlash('listIntegrators', url), response: pageOf(IntegratorAnswerSchema),
-      method: 'GET', url, tags, access, query: ListQuerySchema,
+      operationId: atTrailingSlash('listIntegrators', url),
+      response: pageOf(IntegratorAnswerSchema),
+      method: 'GET',
+      url,
+      tags,
+      access,
+      query: ListQuerySchema,
       summary: 'Integradores registrados (paginado; `search` filtra por nombre, contiene, sin distinguir mayúsculas)',
       handler: async ({ query }): Promise<Page<Integrator>> => {
-        const page = await pageQuery<IntegratorRow>(db, {
-          select: INTEGRATOR_SELECT, from: INTEGRATOR_FROM, where: [], params: [],
-          searchColumns: ['i.name'], orderBy: 'i.name, i.id',
-        }, query);
+        const page = await pageQuery<IntegratorRow>(
+          db,
+          {
+            select: INTEGRATOR_SELECT,
+            from: INTEGRATOR_FROM,
+            where: [],
+            params: [],
+            searchColumns: ['i.name'],
+            orderBy: 'i.name, i.id',
+          },
+          query,
+        );
         return { ...page, content: page.content.map(integratorOf) };
       },
     });
@@ -65,42 +97,65 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'getIntegrator', response: IntegratorAnswerSchema, errors: [404],
-    method: 'GET', url: '/api/integrator/:uuid', summary: 'Un integrador', tags, access, params: UuidParamsSchema,
+    operationId: 'getIntegrator',
+    response: IntegratorAnswerSchema,
+    errors: [404],
+    method: 'GET',
+    url: '/api/integrator/:uuid',
+    summary: 'Un integrador',
+    tags,
+    access,
+    params: UuidParamsSchema,
     handler: async ({ params }): Promise<Integrator> => integratorOf(await found(db, params.uuid)),
   });
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'createIntegrator', response: CreatedIntegratorSchema, errors: [409],
-    method: 'POST', url: '/api/integrator', tags, access, body: IntegratorBodySchema,
-    summary: 'Registra un integrador y su cuenta (tipo 14, ACTIVE); responde user.oldPassword: el código de acceso para iniciar sesión',
+    operationId: 'createIntegrator',
+    response: CreatedIntegratorSchema,
+    errors: [409],
+    method: 'POST',
+    url: '/api/integrator',
+    tags,
+    access,
+    body: IntegratorBodySchema,
+    summary:
+      'Registra un integrador y su cuenta (tipo 14, ACTIVE); responde user.oldPassword: el código de acceso para iniciar sesión',
     handler: async ({ req, body }): Promise<CreatedIntegrator> => {
       const code = generateAccessCode();
       const passwordHash = await hashPassword(code);
       const email = body.user.email;
-      const { integratorId, user } = await withConstraints({ duplicate: EMAIL_TAKEN }, () => db.tx(async (q) => {
-        const addressId = await checkAddress(q, body.idAddress, body.cp);
-        if (await emailTaken(q, email, null)) throw new AppError('conflict', EMAIL_TAKEN, { 'user.email': EMAIL_TAKEN });
-        const user = (await q.one<{ id: number; uuid: string }>(
-          `INSERT INTO users (email, first_name, last_name, password_hash, user_type_id, status)
+      const { integratorId, user } = await withConstraints({ duplicate: EMAIL_TAKEN }, () =>
+        db.tx(async (q) => {
+          const addressId = await checkAddress(q, body.idAddress, body.cp);
+          if (await emailTaken(q, email, null))
+            throw new AppError('conflict', EMAIL_TAKEN, { 'user.email': EMAIL_TAKEN });
+          const user = (await q.one<{ id: number; uuid: string }>(
+            `INSERT INTO users (email, first_name, last_name, password_hash, user_type_id, status)
            VALUES ($1, $2, $3, $4, $5, 'ACTIVE') RETURNING id, uuid`,
-          [email, body.name, body.lastName, passwordHash, INTEGRATOR_USER_TYPE],
-        ))!;
-        const row = await q.one<{ id: number; uuid: string }>(
-          `INSERT INTO integrators (name, last_name, phone, street, number, int_number, address_id, licenses, user_id)
+            [email, body.name, body.lastName, passwordHash, INTEGRATOR_USER_TYPE],
+          ))!;
+          const row = await q.one<{ id: number; uuid: string }>(
+            `INSERT INTO integrators (name, last_name, phone, street, number, int_number, address_id, licenses, user_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, uuid`,
-          [...fields(body, addressId), user.id],
-        );
-        await recordAudit(q, { ...auditWho(req), action: 'integrator.create', recordUuid: row!.uuid });
-        return { integratorId: row!.id, user };
-      }));
+            [...fields(body, addressId), user.id],
+          );
+          await recordAudit(q, { ...auditWho(req), action: 'integrator.create', recordUuid: row!.uuid });
+          return { integratorId: row!.id, user };
+        }),
+      );
       const integrator = integratorOf((await integratorRowById(db, integratorId))!);
       return {
         ...integrator,
         user: {
-          idUser: user.id, uuid: user.uuid, email, firstName: body.name, lastName: body.lastName,
-          status: 'ACTIVE', idUsersTypes: INTEGRATOR_USER_TYPE, oldPassword: code,
+          idUser: user.id,
+          uuid: user.uuid,
+          email,
+          firstName: body.name,
+          lastName: body.lastName,
+          status: 'ACTIVE',
+          idUsersTypes: INTEGRATOR_USER_TYPE,
+          oldPassword: code,
         },
       };
     },
@@ -108,36 +163,68 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'updateIntegrator', response: IntegratorAnswerSchema, errors: [404, 409],
-    method: 'PUT', url: '/api/integrator/:uuid', tags, access, params: UuidParamsSchema, body: IntegratorBodySchema,
+    operationId: 'updateIntegrator',
+    response: IntegratorAnswerSchema,
+    errors: [404, 409],
+    method: 'PUT',
+    url: '/api/integrator/:uuid',
+    tags,
+    access,
+    params: UuidParamsSchema,
+    body: IntegratorBodySchema,
     summary: 'Actualiza un integrador (datos, correo de su cuenta y licencias; nunca menos de las ya asignadas)',
     handler: async ({ req, params, body }): Promise<Integrator> => {
-      const id = await withConstraints({ duplicate: EMAIL_TAKEN }, () => db.tx(async (q) => {
-        const current = await found(q, params.uuid);
-        const addressId = await checkAddress(q, body.idAddress, body.cp);
-        if (await emailTaken(q, body.user.email, current.user_id)) {
-          throw new AppError('conflict', EMAIL_TAKEN, { 'user.email': EMAIL_TAKEN });
-        }
-        await assertIntegratorCovers(q, current.id, body.licenses);
-        await auditedUpdate(q, auditWho(req), { table: 'integrators', id: current.id, uuid: params.uuid, action: 'integrator.update' }, () => q.query(
-          `UPDATE integrators SET name = $1, last_name = $2, phone = $3, street = $4, number = $5, int_number = $6,
+      const id = await withConstraints({ duplicate: EMAIL_TAKEN }, () =>
+        db.tx(async (q) => {
+          const current = await found(q, params.uuid);
+          const addressId = await checkAddress(q, body.idAddress, body.cp);
+          if (await emailTaken(q, body.user.email, current.user_id)) {
+            throw new AppError('conflict', EMAIL_TAKEN, { 'user.email': EMAIL_TAKEN });
+          }
+          await assertIntegratorCovers(q, current.id, body.licenses);
+          await auditedUpdate(
+            q,
+            auditWho(req),
+            { table: 'integrators', id: current.id, uuid: params.uuid, action: 'integrator.update' },
+            () =>
+              q.query(
+                `UPDATE integrators SET name = $1, last_name = $2, phone = $3, street = $4, number = $5, int_number = $6,
                   address_id = $7, licenses = $8 WHERE id = $9`,
-          [...fields(body, addressId), current.id],
-        ));
-        await auditedUpdate(q, auditWho(req), { table: 'users', id: current.user_id, uuid: current.user_uuid, action: 'user.update' }, () => q.query(
-          'UPDATE users SET email = $1, first_name = $2, last_name = $3 WHERE id = $4',
-          [body.user.email, body.name, body.lastName, current.user_id]));
-        return current.id;
-      }));
+                [...fields(body, addressId), current.id],
+              ),
+          );
+          await auditedUpdate(
+            q,
+            auditWho(req),
+            { table: 'users', id: current.user_id, uuid: current.user_uuid, action: 'user.update' },
+            () =>
+              q.query('UPDATE users SET email = $1, first_name = $2, last_name = $3 WHERE id = $4', [
+                body.user.email,
+                body.name,
+                body.lastName,
+                current.user_id,
+              ]),
+          );
+          return current.id;
+        }),
+      );
       return integratorOf((await integratorRowById(db, id))!);
     },
   });
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'deleteIntegrator', response: null, errors: [404, 409],
-    method: 'DELETE', url: '/api/integrator/:uuid', tags, access, params: UuidParamsSchema, status: 204,
-    summary: 'Elimina un integrador sin fraccionamientos (409 si tiene); su cuenta queda dada de baja y sus sesiones revocadas',
+    operationId: 'deleteIntegrator',
+    response: null,
+    errors: [404, 409],
+    method: 'DELETE',
+    url: '/api/integrator/:uuid',
+    tags,
+    access,
+    params: UuidParamsSchema,
+    status: 204,
+    summary:
+      'Elimina un integrador sin fraccionamientos (409 si tiene); su cuenta queda dada de baja y sus sesiones revocadas',
     handler: async ({ req, params }) => {
       await db.tx(async (q) => {
         const current = await found(q, params.uuid);
@@ -147,24 +234,39 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
         }
         await q.query('DELETE FROM integrators WHERE id = $1', [current.id]);
         await q.query(`UPDATE users SET deleted_at = now(), status = 'DISABLED' WHERE id = $1`, [current.user_id]);
-        await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [current.user_id]);
+        await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
+          current.user_id,
+        ]);
         await recordAudit(q, { ...auditWho(req), action: 'integrator.delete', recordUuid: params.uuid });
       });
     },
   });
 
-  for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
+  for (const [action, enabled] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
     defineRoute(app, {
       acrossCommunities: ACROSS,
-      operationId: `${action}Integrator`, response: IntegratorAnswerSchema, errors: [404],
-      method: 'PUT', url: `/api/integrator/:uuid/${action}`, tags, access, params: UuidParamsSchema,
+      operationId: `${action}Integrator`,
+      response: IntegratorAnswerSchema,
+      errors: [404],
+      method: 'PUT',
+      url: `/api/integrator/:uuid/${action}`,
+      tags,
+      access,
+      params: UuidParamsSchema,
       summary: enabled
         ? 'Habilita un integrador: su cuenta y los usuarios de sus fraccionamientos vuelven a tener acceso'
         : 'Deshabilita un integrador: su cuenta y los usuarios de sus fraccionamientos pierden el acceso al instante (inicio de sesión: User account has expired; tokens abiertos: 401)',
       handler: async ({ req, params }): Promise<Integrator> => {
         const row = await db.tx(async (q) => {
-          const changed = await q.one<{ id: number }>('UPDATE integrators SET enabled = $1 WHERE uuid = $2 RETURNING id', [enabled, params.uuid]);
-          if (changed) await recordAudit(q, { ...auditWho(req), action: `integrator.${action}`, recordUuid: params.uuid });
+          const changed = await q.one<{ id: number }>(
+            'UPDATE integrators SET enabled = $1 WHERE uuid = $2 RETURNING id',
+            [enabled, params.uuid],
+          );
+          if (changed)
+            await recordAudit(q, { ...auditWho(req), action: `integrator.${action}`, recordUuid: params.uuid });
           return changed;
         });
         if (!row) throw new AppError('not_found', NOT_FOUND);

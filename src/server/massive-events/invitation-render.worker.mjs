@@ -43,7 +43,10 @@ export default async function renderInvitation(task) {
   const { data, pass, cover, profile } = task;
   const canvas = createCanvas(drawing.INVITATION_WIDTH, drawing.INVITATION_HEIGHT);
   drawing.drawInvitation(canvas.getContext('2d'), {
-    ...data, cover: await imageOf(cover), profile: await imageOf(profile), qr: drawing.qrMatrix(pass),
+    ...data,
+    cover: await imageOf(cover),
+    profile: await imageOf(profile),
+    qr: drawing.qrMatrix(pass),
   });
   const png = canvas.toBuffer('image/png');
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);

@@ -21,7 +21,9 @@ let pool: Piscina | null = null;
 export function renderPool(): Piscina {
   pool ??= new Piscina({
     filename: new URL('./invitation-render.worker.mjs', import.meta.url).href,
-    maxThreads: renderThreads(), minThreads: 0, idleTimeout: 60_000,
+    maxThreads: renderThreads(),
+    minThreads: 0,
+    idleTimeout: 60_000,
   });
   return pool;
 }
@@ -33,10 +35,16 @@ export async function closeRenderPool() {
   await current?.destroy();
 }
 
-export interface ImageRef { key: string; bytes: Uint8Array }
+export interface ImageRef {
+  key: string;
+  bytes: Uint8Array;
+}
 
 /** Stored images read once each and put in shared memory (the workers read them without a copy). */
-export async function sharedImages(storage: FileStorage, keys: Iterable<string | null>): Promise<Map<string, ImageRef>> {
+export async function sharedImages(
+  storage: FileStorage,
+  keys: Iterable<string | null>,
+): Promise<Map<string, ImageRef>> {
   const refs = new Map<string, ImageRef>();
   for (const key of keys) {
     if (!key || refs.has(key)) continue;
@@ -52,29 +60,51 @@ export async function sharedImages(storage: FileStorage, keys: Iterable<string |
 export type RenderOne<T = InvitationGuest> = (item: T) => Promise<Buffer>;
 
 /** A function that renders one guest's invitation of these jobs. */
-export async function invitationRenderer(storage: FileStorage, jobs: InvitationJobs, signal?: AbortSignal): Promise<RenderOne> {
-  const images = await sharedImages(storage, [...jobs.events.values()].flatMap((e) => [e.coverKey, e.profileKey]));
-  const ref = (key: string | null) => (key ? images.get(key) ?? null : null);
+export async function invitationRenderer(
+  storage: FileStorage,
+  jobs: InvitationJobs,
+  signal?: AbortSignal,
+): Promise<RenderOne> {
+  const images = await sharedImages(
+    storage,
+    [...jobs.events.values()].flatMap((e) => [e.coverKey, e.profileKey]),
+  );
+  const ref = (key: string | null) => (key ? (images.get(key) ?? null) : null);
   return async (guest) => {
     const e = jobs.events.get(guest.eventId)!;
-    const png = await renderPool().run({
-      data: {
-        title: e.title, startDate: e.startDate, place: e.place, message: e.message,
-        foregroundColor: e.foregroundColor, backgroundColor: e.backgroundColor, guestName: `${guest.firstName} ${guest.lastName}`.trim(),
+    const png = await renderPool().run(
+      {
+        data: {
+          title: e.title,
+          startDate: e.startDate,
+          place: e.place,
+          message: e.message,
+          foregroundColor: e.foregroundColor,
+          backgroundColor: e.backgroundColor,
+          guestName: `${guest.firstName} ${guest.lastName}`.trim(),
+        },
+        pass: guest.pass,
+        cover: ref(e.coverKey),
+        profile: ref(e.profileKey),
       },
-      pass: guest.pass, cover: ref(e.coverKey), profile: ref(e.profileKey),
-    }, { signal });
+      { signal },
+    );
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   };
 }
 
-export const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+export const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** One drawing (an invitation, a credential) as image/png. */
 export async function sendInvitationPng<T>(reply: FastifyReply, render: RenderOne<T>, guest: T, fileName: string) {
   const png = await render(guest);
-  return reply.header('content-type', 'image/png').header('content-disposition', attachment(fileName))
-    .header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(png);
+  return reply
+    .header('content-type', 'image/png')
+    .header('content-disposition', attachment(fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(png);
 }
 
 /** Pages rendered ahead of the zip's writing (bounded memory, every thread busy). */
@@ -84,13 +114,23 @@ const RENDER_AHEAD = () => renderThreads() * 2;
  * The invitations as invitaciones.zip, streamed: entries stored (PNGs do not compress), written
  * in the guests' order as soon as each is drawn. `X-Invitation-Count` tells the client how many.
  */
-export function streamInvitationZip(reply: FastifyReply, jobs: InvitationJobs, names: string[], makeRender: (signal: AbortSignal) => Promise<RenderOne>) {
-  return streamPngZip(reply, { items: jobs.guests, names, zipName: ZIP_FILE_NAME, countHeader: 'x-invitation-count' }, makeRender);
+export function streamInvitationZip(
+  reply: FastifyReply,
+  jobs: InvitationJobs,
+  names: string[],
+  makeRender: (signal: AbortSignal) => Promise<RenderOne>,
+) {
+  return streamPngZip(
+    reply,
+    { items: jobs.guests, names, zipName: ZIP_FILE_NAME, countHeader: 'x-invitation-count' },
+    makeRender,
+  );
 }
 
 /** Drawings zipped as they are drawn (invitations, credentials): at most RENDER_AHEAD wait; a client that leaves stops it. */
 export async function streamPngZip<T>(
-  reply: FastifyReply, zip: { items: T[]; names: string[]; zipName: string; countHeader: string },
+  reply: FastifyReply,
+  zip: { items: T[]; names: string[]; zipName: string; countHeader: string },
   makeRender: (signal: AbortSignal) => Promise<RenderOne<T>>,
 ) {
   const jobs = { guests: zip.items };
@@ -98,9 +138,15 @@ export async function streamPngZip<T>(
   const stop = new AbortController();
   const render = await makeRender(stop.signal);
   const archive = new ZipArchive({ store: true });
-  reply.raw.on('close', () => { if (!reply.raw.writableFinished) stop.abort(); });
-  reply.header('content-type', 'application/zip').header('content-disposition', attachment(zip.zipName))
-    .header('cache-control', 'no-store').header(zip.countHeader, String(jobs.guests.length)).send(archive);
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) stop.abort();
+  });
+  reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', attachment(zip.zipName))
+    .header('cache-control', 'no-store')
+    .header(zip.countHeader, String(jobs.guests.length))
+    .send(archive);
 
   let written = 0;
   const entryWritten = () => new Promise<void>((resolve) => archive.once('entry', () => resolve()));

@@ -19,7 +19,10 @@ export type EventImageSlot = 'backgroundImage' | 'profile';
 
 /** The sizes each slot takes. */
 export const EVENT_IMAGE_SIZES: Record<EventImageSlot, readonly (readonly [number, number])[]> = {
-  backgroundImage: [[700, 300], [500, 300]],
+  backgroundImage: [
+    [700, 300],
+    [500, 300],
+  ],
   profile: [[100, 100]],
 };
 
@@ -32,7 +35,11 @@ export const EventImageMessages = {
   notFound: 'La imagen no existe.',
 } as const;
 
-export interface CheckedImage { slot: EventImageSlot; data: Buffer; name: string }
+export interface CheckedImage {
+  slot: EventImageSlot;
+  data: Buffer;
+  name: string;
+}
 
 /** Decodes and checks one image of the configure call: size cap (413), PNG by its bytes (415), its dimensions (400). */
 export function checkEventImage(slot: EventImageSlot, upload: ImageUpload & { content: string }): CheckedImage {
@@ -43,7 +50,8 @@ export function checkEventImage(slot: EventImageSlot, upload: ImageUpload & { co
   }
   const data = Buffer.from(text, 'base64');
   if (data.length > EVENT_IMAGE_MAX_BYTES) throw new AppError('payload_too_large', EventImageMessages.size);
-  if (sniffImage(data) !== 'image/png') throw new AppError('unsupported_media_type', EventImageMessages.type, { [slot]: EventImageMessages.type });
+  if (sniffImage(data) !== 'image/png')
+    throw new AppError('unsupported_media_type', EventImageMessages.type, { [slot]: EventImageMessages.type });
   let size: { width?: number; height?: number; type?: string };
   try {
     size = imageSize(data);
@@ -52,19 +60,28 @@ export function checkEventImage(slot: EventImageSlot, upload: ImageUpload & { co
   }
   const fits = size.type === 'png' && EVENT_IMAGE_SIZES[slot].some(([w, h]) => size.width === w && size.height === h);
   if (!fits) throw new AppError('invalid_request', EventImageMessages[slot], { [slot]: EventImageMessages[slot] });
-  const base = (upload.name ?? '').trim().replace(/\.[^.]*$/, '').slice(0, 200) || (slot === 'profile' ? 'anfitrion' : 'portada');
+  const base =
+    (upload.name ?? '')
+      .trim()
+      .replace(/\.[^.]*$/, '')
+      .slice(0, 200) || (slot === 'profile' ? 'anfitrion' : 'portada');
   return { slot, data, name: `${base}.png` };
 }
 
 /** Writes the bytes under a new random key and records the file; answers its id. */
-export async function storeEventImage(q: Queryable, storage: FileStorage, image: { data: Buffer; name: string }): Promise<{ id: number; key: string }> {
+export async function storeEventImage(
+  q: Queryable,
+  storage: FileStorage,
+  image: { data: Buffer; name: string },
+): Promise<{ id: number; key: string }> {
   const key = `events/${randomUUID()}.png`;
   // Only the decoded pixels are stored: appended bytes and metadata are dropped.
   const data = await reencodeImage(image.data, 'image/png');
   await storage.put(key, data);
   const row = await q.one<{ id: number }>(
     `INSERT INTO files (storage_key, name, extension, mime_type, byte_size) VALUES ($1, $2, 'png', 'image/png', $3) RETURNING id`,
-    [key, image.name, data.length]);
+    [key, image.name, data.length],
+  );
   return { id: row!.id, key };
 }
 
@@ -75,7 +92,9 @@ export async function dropFiles(q: Queryable, ids: (number | null)[]): Promise<s
   const rows = await q.query<{ storage_key: string }>(
     `DELETE FROM files f WHERE f.id = ANY($1::int[])
         AND NOT EXISTS (SELECT 1 FROM massive_events e WHERE e.background_image_id = f.id OR e.profile_image_id = f.id)
-      RETURNING storage_key`, [wanted]);
+      RETURNING storage_key`,
+    [wanted],
+  );
   return rows.map((r) => r.storage_key);
 }
 

@@ -15,9 +15,17 @@ import { restoreEvent } from './massive-event-rows.js';
  */
 export function restoreEventRoute(app: FastifyInstance, { db }: AppDeps, tags: string[]) {
   defineRoute(app, {
-    operationId: 'restoreMassiveEvent', response: EventAnswerSchema, errors: [404, 409],
-    method: 'PUT', url: '/api/massiveEvents/:id/restore', tags, access: EVENT_WRITERS, params: EventIdParamsSchema, body: RestoreEventSchema,
-    summary: 'Deja el evento y su lista de invitados exactamente como estaban al empezar a editarlo (descartar cambios del asistente)',
+    operationId: 'restoreMassiveEvent',
+    response: EventAnswerSchema,
+    errors: [404, 409],
+    method: 'PUT',
+    url: '/api/massiveEvents/:id/restore',
+    tags,
+    access: EVENT_WRITERS,
+    params: EventIdParamsSchema,
+    body: RestoreEventSchema,
+    summary:
+      'Deja el evento y su lista de invitados exactamente como estaban al empezar a editarlo (descartar cambios del asistente)',
     handler: async ({ auth, params, body }): Promise<MassiveEvent> => restoreEvent(db, auth, params.id, body),
   });
 }

@@ -15,11 +15,21 @@ import { auditWho, recordAudit } from '../audit/audit.js';
 import type { Queryable } from '../platform/db/db.js';
 
 /** The gate: a guard or administrator of the active community, or a linked device (a scanner only in its direction). */
-async function registrarOf(q: Queryable, auth: AuthContext | null, device: DeviceContext | null, direction: 'IN' | 'OUT'): Promise<Registrar> {
+async function registrarOf(
+  q: Queryable,
+  auth: AuthContext | null,
+  device: DeviceContext | null,
+  direction: 'IN' | 'OUT',
+): Promise<Registrar> {
   if (device) {
     const refusal = deviceVisitRefusal(device, direction === 'IN' ? 'entry' : 'exit', 'QR');
     if (refusal?.kind === 'direction') throw new AppError('forbidden', refusal.message);
-    return { communityId: device.communityId, communityUuid: device.communityUuid, userId: null, deviceId: device.deviceId };
+    return {
+      communityId: device.communityId,
+      communityUuid: device.communityUuid,
+      userId: null,
+      deviceId: device.deviceId,
+    };
   }
   const communityId = requireCommunity(auth!);
   return { communityId, communityUuid: await communityUuidOf(q, communityId), userId: auth!.userId, deviceId: null };
@@ -34,32 +44,56 @@ const isWorkerCredential = (pass: string) => decodePass(pass)?.kind === 'workerC
  */
 export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime }: AppDeps) {
   const tags = ['invitados'];
-  const refusals = '400 pase ilegible o falsificado; 404 de otro fraccionamiento, invitado o trabajador eliminado; 409 ';
+  const refusals =
+    '400 pase ilegible o falsificado; 404 de otro fraccionamiento, invitado o trabajador eliminado; 409 ';
 
   defineRoute(app, {
-    operationId: 'checkInMassiveEventGuest', response: CheckinAnswerSchema, errors: [404, 409], status: 201,
-    method: 'POST', url: '/api/massiveEventGuests/checkin', tags, access: CHECKIN_ROLES, devices: 'also', body: CheckinBodySchema,
-    summary: `Registra la entrada de un invitado con su pase firmado, o de un trabajador de obra con su credencial (vigilante, administrador o dispositivo vinculado) y emite V_IN; ${refusals}`
-      + 'fuera de la ventana de la invitación o de las fechas de la obra, evento cancelado, trabajador rechazado o ya ingresó',
+    operationId: 'checkInMassiveEventGuest',
+    response: CheckinAnswerSchema,
+    errors: [404, 409],
+    status: 201,
+    method: 'POST',
+    url: '/api/massiveEventGuests/checkin',
+    tags,
+    access: CHECKIN_ROLES,
+    devices: 'also',
+    body: CheckinBodySchema,
+    summary:
+      `Registra la entrada de un invitado con su pase firmado, o de un trabajador de obra con su credencial (vigilante, administrador o dispositivo vinculado) y emite V_IN; ${refusals}` +
+      'fuera de la ventana de la invitación o de las fechas de la obra, evento cancelado, trabajador rechazado o ya ingresó',
     handler: async ({ req, auth, device, body }): Promise<CheckinAnswer> => {
       const registrar = await registrarOf(db, auth, device, 'IN');
       const worker = isWorkerCredential(body.pass);
       const entry = await db.tx(async (q) => {
         const done = await (worker ? workerCheckIn : checkIn)(q, passKeysFor(config), registrar, body.pass);
         await recordAudit(q, {
-          ...auditWho(req), communityId: registrar.communityId, action: worker ? 'visit.checkIn' : 'guest.checkIn',
+          ...auditWho(req),
+          communityId: registrar.communityId,
+          action: worker ? 'visit.checkIn' : 'guest.checkIn',
           recordUuid: worker ? done.visitUuid : done.guest.uuid,
         });
         return done;
       });
-      realtime.emitVisit(registrar.communityUuid, 'V_IN', { uuid: entry.visitUuid, fracUuid: registrar.communityUuid, accessMode: 'QR', at: entry.at });
+      realtime.emitVisit(registrar.communityUuid, 'V_IN', {
+        uuid: entry.visitUuid,
+        fracUuid: registrar.communityUuid,
+        accessMode: 'QR',
+        at: entry.at,
+      });
       return entry;
     },
   });
 
   defineRoute(app, {
-    operationId: 'checkOutMassiveEventGuest', response: CheckinAnswerSchema, errors: [404, 409],
-    method: 'POST', url: '/api/massiveEventGuests/checkout', tags, access: CHECKIN_ROLES, devices: 'also', body: CheckinBodySchema,
+    operationId: 'checkOutMassiveEventGuest',
+    response: CheckinAnswerSchema,
+    errors: [404, 409],
+    method: 'POST',
+    url: '/api/massiveEventGuests/checkout',
+    tags,
+    access: CHECKIN_ROLES,
+    devices: 'also',
+    body: CheckinBodySchema,
     summary: `Registra la salida de un invitado con su pase firmado y emite V_OUT; ${refusals}si no ha ingresado`,
     handler: async ({ req, auth, device, body }): Promise<CheckinAnswer> => {
       const registrar = await registrarOf(db, auth, device, 'OUT');
@@ -67,12 +101,19 @@ export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime 
       const exit = await db.tx(async (q) => {
         const done = await (worker ? workerCheckOut : checkOut)(q, passKeysFor(config), registrar, body.pass);
         await recordAudit(q, {
-          ...auditWho(req), communityId: registrar.communityId, action: worker ? 'visit.checkOut' : 'guest.checkOut',
+          ...auditWho(req),
+          communityId: registrar.communityId,
+          action: worker ? 'visit.checkOut' : 'guest.checkOut',
           recordUuid: worker ? done.visitUuid : done.guest.uuid,
         });
         return done;
       });
-      realtime.emitVisit(registrar.communityUuid, 'V_OUT', { uuid: exit.visitUuid, fracUuid: registrar.communityUuid, accessMode: 'QR', at: exit.at });
+      realtime.emitVisit(registrar.communityUuid, 'V_OUT', {
+        uuid: exit.visitUuid,
+        fracUuid: registrar.communityUuid,
+        accessMode: 'QR',
+        at: exit.at,
+      });
       return exit;
     },
   });

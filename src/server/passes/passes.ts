@@ -4,13 +4,29 @@
  * given by configuration (PASS_SIGNING_KEY, a PKCS#8 PEM) or kept in `${DATA_DIR}/keys/`, made
  * on first use; every process of one DATA_DIR signs with the same key.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config.js';
 import {
-  decodePass, passPayload, passText, PASS_PREFIX, toBase64Url,
-  type PassClaims, type PassKind, type PassPublicKey, type PassRefusal, type DecodedPass,
+  decodePass,
+  passPayload,
+  passText,
+  PASS_PREFIX,
+  toBase64Url,
+  type PassClaims,
+  type PassKind,
+  type PassPublicKey,
+  type PassRefusal,
+  type DecodedPass,
 } from '../../shared/passes/pass-types.js';
 
 export interface PassKeys {
@@ -27,7 +43,9 @@ export interface PassExpectation {
   at?: number;
 }
 
-export type PassCheck = { ok: true; claims: DecodedPass } | { ok: false; reason: PassRefusal; claims: DecodedPass | null };
+export type PassCheck =
+  | { ok: true; claims: DecodedPass }
+  | { ok: false; reason: PassRefusal; claims: DecodedPass | null };
 
 const KEY_FILE = 'pass-ed25519.pem';
 
@@ -64,7 +82,8 @@ export function passKeysFor(config: Pick<Config, 'dataDir' | 'passSigningKey'>):
   let keys = loaded.get(cacheKey);
   if (!keys) {
     const privateKey = config.passSigningKey ? createPrivateKey(config.passSigningKey) : folderKey(config.dataDir);
-    if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('PASS_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)');
+    if (privateKey.asymmetricKeyType !== 'ed25519')
+      throw new Error('PASS_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)');
     keys = keysOf(privateKey);
     loaded.set(cacheKey, keys);
   }
@@ -90,7 +109,8 @@ export function verifyPass(keys: PassKeys, text: string, expect: PassExpectation
     return { ok: false, reason: 'forged', claims: null };
   }
   if (claims.kind !== expect.kind) return { ok: false, reason: 'kind', claims };
-  if (claims.community.toLowerCase() !== expect.community.toLowerCase()) return { ok: false, reason: 'community', claims };
+  if (claims.community.toLowerCase() !== expect.community.toLowerCase())
+    return { ok: false, reason: 'community', claims };
   const at = expect.at ?? nowSeconds();
   if (at < claims.notBefore) return { ok: false, reason: 'early', claims };
   if (at > claims.notAfter) return { ok: false, reason: 'expired', claims };
@@ -100,5 +120,11 @@ export function verifyPass(keys: PassKeys, text: string, expect: PassExpectation
 /** The public key as published (GET api/passes/publicKey), for gates that verify offline. */
 export function publicKeyOf(keys: PassKeys): PassPublicKey {
   const x = toBase64Url(keys.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32));
-  return { algorithm: 'Ed25519', keyId: keys.keyId, publicKey: x, jwk: { kty: 'OKP', crv: 'Ed25519', x }, prefix: PASS_PREFIX };
+  return {
+    algorithm: 'Ed25519',
+    keyId: keys.keyId,
+    publicKey: x,
+    jwk: { kty: 'OKP', crv: 'Ed25519', x },
+    prefix: PASS_PREFIX,
+  };
 }

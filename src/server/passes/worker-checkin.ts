@@ -5,7 +5,11 @@
  * credential is revoked) and the site's current dates (they may have changed since it was drawn).
  * The entry is a visit of type EMPLOYEE, mode QR, tied to the worker and the site.
  */
-import { CheckinMessages, WorkerCheckinMessages, type WorkerCheckinRefusal } from '../../shared/passes/checkin-rules.js';
+import {
+  CheckinMessages,
+  WorkerCheckinMessages,
+  type WorkerCheckinRefusal,
+} from '../../shared/passes/checkin-rules.js';
 import { AppError, type ErrorCode } from '../../shared/platform/errors.js';
 import type { CheckinAnswer } from '../../shared/passes/checkin.schema.js';
 import { WorkerStatus } from '../../shared/contractors/worker-rules.js';
@@ -16,19 +20,40 @@ import type { Registrar } from './guest-checkin.js';
 import { verifyPass, type PassKeys } from './passes.js';
 
 const CODES: Record<WorkerCheckinRefusal, ErrorCode> = {
-  community: 'not_found', siteNotStarted: 'conflict', siteEnded: 'conflict', workerRejected: 'conflict', workerDeleted: 'not_found',
-  workerNotApproved: 'conflict', alreadyInside: 'conflict', notInside: 'conflict',
+  community: 'not_found',
+  siteNotStarted: 'conflict',
+  siteEnded: 'conflict',
+  workerRejected: 'conflict',
+  workerDeleted: 'not_found',
+  workerNotApproved: 'conflict',
+  alreadyInside: 'conflict',
+  notInside: 'conflict',
 };
 const refuse = (reason: WorkerCheckinRefusal) => new AppError(CODES[reason], WorkerCheckinMessages[reason]);
 
 interface WorkerAtGate {
-  workerId: number; workerUuid: string; firstName: string; lastName: string; status: string; deleted: boolean;
-  constructionId: number; constructionUuid: string; name: string; number: string; notBefore: string; notAfter: string;
+  workerId: number;
+  workerUuid: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  deleted: boolean;
+  constructionId: number;
+  constructionUuid: string;
+  name: string;
+  number: string;
+  notBefore: string;
+  notAfter: string;
 }
 
 /** The credential checked and its worker found, or the refusal. An exit is refused only when the worker is unknown. */
 export async function workerOfPass(
-  q: Queryable, keys: PassKeys, registrar: Registrar, pass: string, direction: 'IN' | 'OUT', now = Date.now(),
+  q: Queryable,
+  keys: PassKeys,
+  registrar: Registrar,
+  pass: string,
+  direction: 'IN' | 'OUT',
+  now = Date.now(),
 ): Promise<WorkerAtGate> {
   const at = Math.floor(now / 1000);
   const check = verifyPass(keys, pass, { kind: 'workerCredential', community: registrar.communityUuid, at });
@@ -40,7 +65,9 @@ export async function workerOfPass(
     `SELECT w.id AS "workerId", w.uuid::text AS "workerUuid", w.first_name AS "firstName", w.last_name AS "lastName", w.status,
        w.deleted_at IS NOT NULL AS deleted, c.id AS "constructionId", c.uuid::text AS "constructionUuid", c.name, c.street_number AS number, ${SITE_WINDOW_SQL}
      FROM construction_workers w JOIN constructions c ON c.id = w.construction_id
-     WHERE w.uuid = $1 AND w.community_id = $2`, [check.claims!.subject, registrar.communityId]);
+     WHERE w.uuid = $1 AND w.community_id = $2`,
+    [check.claims!.subject, registrar.communityId],
+  );
   if (!worker || (worker.deleted && direction === 'IN')) throw refuse('workerDeleted');
   if (direction === 'OUT') return worker;
   if (worker.status === WorkerStatus.rejected) throw refuse('workerRejected');
@@ -53,13 +80,22 @@ export async function workerOfPass(
 }
 
 const answer = (w: WorkerAtGate, visitUuid: string, direction: 'IN' | 'OUT', at: string): CheckinAnswer => ({
-  visitUuid, direction, at, kind: 'workerCredential', event: null,
+  visitUuid,
+  direction,
+  at,
+  kind: 'workerCredential',
+  event: null,
   guest: { uuid: w.workerUuid, firstName: w.firstName, lastName: w.lastName },
   construction: { uuid: w.constructionUuid, name: w.name, number: w.number },
 });
 
 /** The worker's entry (V_IN), an EMPLOYEE visit tied to the site; refused while an entry of theirs is open. */
-export async function workerCheckIn(q: Queryable, keys: PassKeys, registrar: Registrar, pass: string): Promise<CheckinAnswer> {
+export async function workerCheckIn(
+  q: Queryable,
+  keys: PassKeys,
+  registrar: Registrar,
+  pass: string,
+): Promise<CheckinAnswer> {
   const w = await workerOfPass(q, keys, registrar, pass, 'IN');
   try {
     const row = await q.one<{ uuid: string; at: string }>(
@@ -68,7 +104,17 @@ export async function workerCheckIn(q: Queryable, keys: PassKeys, registrar: Reg
        SELECT $1, $2, $3, 'EMPLOYEE', 'QR', $4, $5, $6, $7, $8
         WHERE NOT EXISTS (SELECT 1 FROM visits WHERE construction_worker_id = $8 AND exited_at IS NULL)
        RETURNING uuid::text AS uuid, to_json(entered_at) #>> '{}' AS at`,
-      [registrar.communityId, w.firstName, w.lastName, `Obra ${w.name} (${w.number})`, registrar.userId, registrar.deviceId, w.constructionId, w.workerId]);
+      [
+        registrar.communityId,
+        w.firstName,
+        w.lastName,
+        `Obra ${w.name} (${w.number})`,
+        registrar.userId,
+        registrar.deviceId,
+        w.constructionId,
+        w.workerId,
+      ],
+    );
     if (!row) throw refuse('alreadyInside');
     return answer(w, row.uuid, 'IN', row.at);
   } catch (error) {
@@ -78,12 +124,19 @@ export async function workerCheckIn(q: Queryable, keys: PassKeys, registrar: Reg
 }
 
 /** The worker's exit (V_OUT): closes their open entry. */
-export async function workerCheckOut(q: Queryable, keys: PassKeys, registrar: Registrar, pass: string): Promise<CheckinAnswer> {
+export async function workerCheckOut(
+  q: Queryable,
+  keys: PassKeys,
+  registrar: Registrar,
+  pass: string,
+): Promise<CheckinAnswer> {
   const w = await workerOfPass(q, keys, registrar, pass, 'OUT');
   const row = await q.one<{ uuid: string; at: string }>(
     `UPDATE visits SET exited_at = greatest(now(), entered_at), exit_registered_by = $2, exit_device_id = $3
       WHERE construction_worker_id = $1 AND exited_at IS NULL
-      RETURNING uuid::text AS uuid, to_json(exited_at) #>> '{}' AS at`, [w.workerId, registrar.userId, registrar.deviceId]);
+      RETURNING uuid::text AS uuid, to_json(exited_at) #>> '{}' AS at`,
+    [w.workerId, registrar.userId, registrar.deviceId],
+  );
   if (!row) throw refuse('notInside');
   return answer(w, row.uuid, 'OUT', row.at);
 }

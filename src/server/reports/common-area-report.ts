@@ -9,14 +9,28 @@ import type { CommonAreaReportQuery } from '../../shared/reports/visit-report.sc
 import type { CommonAreaVisitRow } from '../../shared/reports/report-types.js';
 import type { Db, Queryable } from '../platform/db/db.js';
 import { orderedBatches } from '../platform/services/ordered-batches.js';
-import { addContains, addDateRange, addEquals, addResidentName, filterOf, whereSql, type Filter } from './report-filters.js';
+import {
+  addContains,
+  addDateRange,
+  addEquals,
+  addResidentName,
+  filterOf,
+  whereSql,
+  type Filter,
+} from './report-filters.js';
 import { excelDate, textCell, type SheetColumn } from './report-workbook.js';
 
 export async function commonAreaFilter(q: Queryable, communityId: number, f: CommonAreaReportQuery): Promise<Filter> {
   const filter = filterOf('v.community_id', communityId);
   if (f.commonArea) {
-    const area = await q.one<{ id: number }>('SELECT id FROM common_areas WHERE community_id = $1 AND uuid = $2', [communityId, f.commonArea]);
-    if (!area) throw new AppError('not_found', ReportMessages.commonAreaNotFound, { commonArea: ReportMessages.commonAreaNotFound });
+    const area = await q.one<{ id: number }>('SELECT id FROM common_areas WHERE community_id = $1 AND uuid = $2', [
+      communityId,
+      f.commonArea,
+    ]);
+    if (!area)
+      throw new AppError('not_found', ReportMessages.commonAreaNotFound, {
+        commonArea: ReportMessages.commonAreaNotFound,
+      });
     addEquals(filter, 'v.common_area_id', area.id);
   }
   addDateRange(filter, 'v.entered_at', f.timein, f.timein);
@@ -44,7 +58,13 @@ export const COMMON_AREA_SELECT = `v.uuid,
 type PageRow = Omit<CommonAreaVisitRow, 'file'> & { photoUuid: string | null };
 
 export async function commonAreaPage(q: Queryable, filter: Filter, page: number, size: number) {
-  const total = (await q.one<{ n: number }>(`SELECT count(*)::int AS n FROM common_area_visits v WHERE ${whereSql(filter)}`, filter.params))?.n ?? 0;
+  const total =
+    (
+      await q.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM common_area_visits v WHERE ${whereSql(filter)}`,
+        filter.params,
+      )
+    )?.n ?? 0;
   let rows: PageRow[] = [];
   if (page * size < total) {
     const n = filter.params.length;
@@ -52,14 +72,21 @@ export async function commonAreaPage(q: Queryable, filter: Filter, page: number,
       `WITH chosen AS (SELECT v.* FROM common_area_visits v WHERE ${whereSql(filter)}
           ORDER BY v.entered_at DESC, v.id DESC LIMIT $${n + 1} OFFSET $${n + 2})
        SELECT ${COMMON_AREA_SELECT} FROM chosen v ${COMMON_AREA_JOINS} ORDER BY v.entered_at DESC, v.id DESC`,
-      [...filter.params, size, page * size]);
+      [...filter.params, size, page * size],
+    );
   }
   return { rows, total, totalPages: Math.ceil(total / size), pageNumber: page, size };
 }
 
 export interface CommonAreaExportRow {
-  entered: string; estimated: string | null; guest: string; resident: string | null; address: string | null;
-  common_area: string; with_qr: boolean; user_in: string | null;
+  entered: string;
+  estimated: string | null;
+  guest: string;
+  resident: string | null;
+  address: string | null;
+  common_area: string;
+  with_qr: boolean;
+  user_in: string | null;
 }
 
 const local = (column: string) => `to_char(${column} AT TIME ZONE '${REPORT_TIME_ZONE}', 'YYYY-MM-DD"T"HH24:MI:SS')`;
@@ -72,9 +99,18 @@ const EXPORT_SELECT = `${local('v.entered_at')} AS entered, ${local('v.estimated
   coalesce(nullif(trim(ua.first_name || ' ' || ua.last_name), ''), ua.email, ua.vigilant_code) AS user_in`;
 
 export function commonAreaExportBatches(db: Db, filter: Filter, batchSize: number) {
-  return orderedBatches<CommonAreaExportRow>(db, {
-    select: EXPORT_SELECT, table: 'common_area_visits v', joins: COMMON_AREA_JOINS, filter, at: 'v.entered_at', id: 'v.id',
-  }, batchSize);
+  return orderedBatches<CommonAreaExportRow>(
+    db,
+    {
+      select: EXPORT_SELECT,
+      table: 'common_area_visits v',
+      joins: COMMON_AREA_JOINS,
+      filter,
+      at: 'v.entered_at',
+      id: 'v.id',
+    },
+    batchSize,
+  );
 }
 
 export const COMMON_AREA_SHEET_NAME = 'Áreas comunes';

@@ -8,7 +8,11 @@ import { AppError } from '../../shared/platform/errors.js';
 import { REPORT_TIME_ZONE, ReportMessages } from '../../shared/reports/report-rules.js';
 import type { Queryable } from '../platform/db/db.js';
 
-export interface Filter { where: string[]; params: unknown[]; filtered: boolean }
+export interface Filter {
+  where: string[];
+  params: unknown[];
+  filtered: boolean;
+}
 
 /** `%term%` with LIKE's wildcards and escape character written as themselves. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -41,8 +45,12 @@ export function addContains(f: Filter, folded: string, term: string) {
 /** Visits of the residents of the community whose name contains `term`. */
 export function addResidentName(f: Filter, residentColumn: string, term: string) {
   if (term) {
-    add(f, (n) => `${residentColumn} IN (SELECT r.id FROM residents r WHERE r.community_id = $1
-      AND resident_name_text(r.first_name, r.last_name) LIKE fold_text($${n}))`, containsPattern(term));
+    add(
+      f,
+      (n) => `${residentColumn} IN (SELECT r.id FROM residents r WHERE r.community_id = $1
+      AND resident_name_text(r.first_name, r.last_name) LIKE fold_text($${n}))`,
+      containsPattern(term),
+    );
   }
 }
 
@@ -54,8 +62,11 @@ export function addEquals(f: Filter, column: string, value: unknown) {
 export async function gateUuidOf(q: Queryable, communityId: number, idOrUuid: string): Promise<string> {
   const byId = /^\d+$/.test(idOrUuid);
   const row = await q.one<{ uuid: string }>(
-    `SELECT uuid FROM gates WHERE community_id = $1 AND ${byId ? 'id = $2::int' : 'uuid = $2::uuid'}`, [communityId, idOrUuid]);
-  if (!row) throw new AppError('not_found', ReportMessages.gateNotFound, { idGateArrival: ReportMessages.gateNotFound });
+    `SELECT uuid FROM gates WHERE community_id = $1 AND ${byId ? 'id = $2::int' : 'uuid = $2::uuid'}`,
+    [communityId, idOrUuid],
+  );
+  if (!row)
+    throw new AppError('not_found', ReportMessages.gateNotFound, { idGateArrival: ReportMessages.gateNotFound });
   return row.uuid;
 }
 

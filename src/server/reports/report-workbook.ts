@@ -32,19 +32,31 @@ export const textCell = (text: string | null | undefined): ExcelJS.CellValue => 
 const DATE_FORMAT = 'dd/mm/yyyy hh:mm';
 const WORKER = new URL('./workbook-writer.worker.mjs', import.meta.url);
 
-type FromWorker = { type: 'chunk'; chunk: Uint8Array } | { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string };
+type FromWorker =
+  | { type: 'chunk'; chunk: Uint8Array }
+  | { type: 'ack' }
+  | { type: 'done' }
+  | { type: 'error'; message: string };
 
 /**
  * Takes the answer over (headers first: type, file name, no caching) and writes the workbook
  * from `batches`; answers the rows written. A client that goes away stops the reading.
  */
 export async function streamWorkbook<Row>(
-  reply: FastifyReply, fileName: string, sheetName: string, columns: SheetColumn<Row>[], batches: AsyncIterable<Row[]>,
+  reply: FastifyReply,
+  fileName: string,
+  sheetName: string,
+  columns: SheetColumn<Row>[],
+  batches: AsyncIterable<Row[]>,
 ): Promise<number> {
   const worker = new Worker(WORKER, {
     // exceljs makes much short-lived garbage: a small young generation keeps the process's memory flat.
     resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
-    workerData: { sheetName, columns: columns.map(({ header, width, date }) => ({ header, width, date: Boolean(date) })), dateFormat: DATE_FORMAT },
+    workerData: {
+      sheetName,
+      columns: columns.map(({ header, width, date }) => ({ header, width, date: Boolean(date) })),
+      dateFormat: DATE_FORMAT,
+    },
   });
   reply.hijack();
   const raw = reply.raw;
@@ -56,19 +68,32 @@ export async function streamWorkbook<Row>(
     'x-content-type-options': 'nosniff',
   });
   let gone = false;
-  raw.on('close', () => { if (!raw.writableFinished) gone = true; });
+  raw.on('close', () => {
+    if (!raw.writableFinished) gone = true;
+  });
   // The worker's answers, in order: chunks go to the client as they come; acks and the end wake the loop.
   let waiting: ((message: FromWorker) => void) | null = null;
   let failure: Error | null = null;
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'chunk') raw.write(message.chunk);
     else if (message.type === 'error') failure = new Error(message.message);
-    if (message.type !== 'chunk') { const wake = waiting; waiting = null; wake?.(message); }
+    if (message.type !== 'chunk') {
+      const wake = waiting;
+      waiting = null;
+      wake?.(message);
+    }
   });
-  worker.on('error', (error) => { failure = error; const wake = waiting; waiting = null; wake?.({ type: 'error', message: error.message }); });
-  const next = (type: 'ack' | 'done') => new Promise<void>((resolve, reject) => {
-    waiting = (message) => (message.type === type ? resolve() : reject(failure ?? new Error(`workbook worker: ${message.type}`)));
+  worker.on('error', (error) => {
+    failure = error;
+    const wake = waiting;
+    waiting = null;
+    wake?.({ type: 'error', message: error.message });
   });
+  const next = (type: 'ack' | 'done') =>
+    new Promise<void>((resolve, reject) => {
+      waiting = (message) =>
+        message.type === type ? resolve() : reject(failure ?? new Error(`workbook worker: ${message.type}`));
+    });
   let written = 0;
   // One batch in the worker while the next is read from the database.
   let inWorker: Promise<void> | null = null;

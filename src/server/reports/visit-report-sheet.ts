@@ -10,7 +10,11 @@ export const visitSheetColumns: SheetColumn<VisitExportRow>[] = [
   { header: 'Fecha de entrada', width: 18, date: true, value: (r) => excelDate(r.entered) },
   { header: 'Fecha de salida', width: 18, date: true, value: (r) => excelDate(r.exited) ?? NO_EXIT },
   { header: 'Visitante', width: 28, value: (r) => textCell(r.guest) },
-  { header: 'Tipo de visitante', width: 16, value: (r) => VisitantTypeLabel[r.visitant_type as VisitantType] ?? r.visitant_type },
+  {
+    header: 'Tipo de visitante',
+    width: 16,
+    value: (r) => VisitantTypeLabel[r.visitant_type as VisitantType] ?? r.visitant_type,
+  },
   { header: 'Tipo de proveedor', width: 16, value: (r) => textCell(r.provider_type) },
   { header: 'Residente', width: 28, value: (r) => textCell(r.resident) },
   { header: 'Domicilio', width: 26, value: (r) => textCell(r.address) },

@@ -8,10 +8,23 @@ import { REPORT_TIME_ZONE } from '../../shared/reports/report-rules.js';
 import type { Db, Queryable } from '../platform/db/db.js';
 import { orderedBatches } from '../platform/services/ordered-batches.js';
 import {
-  addContains, addDateRange, addEquals, addResidentName, filterOf, gateUuidOf, whereSql, type Filter,
+  addContains,
+  addDateRange,
+  addEquals,
+  addResidentName,
+  filterOf,
+  gateUuidOf,
+  whereSql,
+  type Filter,
 } from './report-filters.js';
 import { signPhotoLink } from '../visits/photo-links.js';
-import { ENTRY_REGISTRAR_JSON, ENTRY_REGISTRAR_TEXT, EXIT_REGISTRAR_JSON, EXIT_REGISTRAR_TEXT, REGISTRAR_JOINS } from '../visits/visit-registrar.js';
+import {
+  ENTRY_REGISTRAR_JSON,
+  ENTRY_REGISTRAR_TEXT,
+  EXIT_REGISTRAR_JSON,
+  EXIT_REGISTRAR_TEXT,
+  REGISTRAR_JOINS,
+} from '../visits/visit-registrar.js';
 
 /** The report's filters as clauses over `visits v` of the community. */
 export async function visitFilter(q: Queryable, communityId: number, f: VisitReportFilters): Promise<Filter> {
@@ -58,10 +71,16 @@ export const withPhotoLinks = <R extends { photoUuid: string | null }>(rows: R[]
 /** The total: kept per community when nothing filters, counted through the indexes otherwise. */
 async function totalOf(q: Queryable, filter: Filter): Promise<number> {
   if (!filter.filtered) {
-    const row = await q.one<{ total: string | number }>('SELECT total FROM visit_totals WHERE community_id = $1', filter.params);
+    const row = await q.one<{ total: string | number }>(
+      'SELECT total FROM visit_totals WHERE community_id = $1',
+      filter.params,
+    );
     return Number(row?.total ?? 0);
   }
-  const row = await q.one<{ n: number }>(`SELECT count(*)::int AS n FROM visits v WHERE ${whereSql(filter)}`, filter.params);
+  const row = await q.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM visits v WHERE ${whereSql(filter)}`,
+    filter.params,
+  );
   return row?.n ?? 0;
 }
 
@@ -75,17 +94,31 @@ export async function visitPage(q: Queryable, filter: Filter, page: number, size
       `WITH chosen AS (SELECT v.* FROM visits v WHERE ${whereSql(filter)}
           ORDER BY v.entered_at DESC, v.id DESC LIMIT $${n + 1} OFFSET $${n + 2})
        SELECT ${PAGE_SELECT} FROM chosen v ${VISIT_JOINS} ORDER BY v.entered_at DESC, v.id DESC`,
-      [...filter.params, size, page * size]);
+      [...filter.params, size, page * size],
+    );
   }
   return { rows, total, totalPages: Math.ceil(total / size), pageNumber: page, size };
 }
 
 /** A row of the export: local date-times as `YYYY-MM-DDTHH:MM:SS`, names as text. */
 export interface VisitExportRow {
-  entered: string; exited: string | null; guest: string; visitant_type: string; provider_type: string | null;
-  resident: string | null; address: string | null; accredited: string | null; gate_in: string | null; gate_out: string | null;
-  user_in: string | null; user_out: string | null; access_mode: string; car_brand: string | null; color: string | null;
-  plate: string | null; comments: string | null;
+  entered: string;
+  exited: string | null;
+  guest: string;
+  visitant_type: string;
+  provider_type: string | null;
+  resident: string | null;
+  address: string | null;
+  accredited: string | null;
+  gate_in: string | null;
+  gate_out: string | null;
+  user_in: string | null;
+  user_out: string | null;
+  access_mode: string;
+  car_brand: string | null;
+  color: string | null;
+  plate: string | null;
+  comments: string | null;
 }
 
 const local = (column: string) => `to_char(${column} AT TIME ZONE '${REPORT_TIME_ZONE}', 'YYYY-MM-DD"T"HH24:MI:SS')`;
@@ -99,7 +132,16 @@ const EXPORT_SELECT = `${local('v.entered_at')} AS entered, ${local('v.exited_at
 
 /** The export's rows in batches, newest first (a cursor on PostgreSQL, keyset pages on PGlite). */
 export function visitExportBatches(db: Db, filter: Filter, batchSize: number) {
-  return orderedBatches<VisitExportRow>(db, {
-    select: EXPORT_SELECT, table: 'visits v', joins: VISIT_JOINS, filter, at: 'v.entered_at', id: 'v.id',
-  }, batchSize);
+  return orderedBatches<VisitExportRow>(
+    db,
+    {
+      select: EXPORT_SELECT,
+      table: 'visits v',
+      joins: VISIT_JOINS,
+      filter,
+      at: 'v.entered_at',
+      id: 'v.id',
+    },
+    batchSize,
+  );
 }

@@ -14,7 +14,8 @@ const { sheetName, columns, dateFormat } = workerData;
 const dateColumns = columns.map((c) => c.date);
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** A row from JSON: the date columns' ISO texts become dates again ('SIN REGISTRO' stays text). */
-const revive = (values) => values.map((v, i) => (dateColumns[i] && typeof v === 'string' && ISO.test(v) ? new Date(v) : v));
+const revive = (values) =>
+  values.map((v, i) => (dateColumns[i] && typeof v === 'string' && ISO.test(v) ? new Date(v) : v));
 
 /** The zip's bytes go to the parent as they come, each chunk copied into a buffer of its own (transferred). */
 const out = new Writable({
@@ -25,12 +26,22 @@ const out = new Writable({
     done();
   },
 });
-const finished = new Promise((resolve, reject) => { out.on('finish', resolve); out.on('error', reject); });
+const finished = new Promise((resolve, reject) => {
+  out.on('finish', resolve);
+  out.on('error', reject);
+});
 
-const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true, zip: { zlib: { level: 1 } } });
+const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  stream: out,
+  useSharedStrings: false,
+  useStyles: true,
+  zip: { zlib: { level: 1 } },
+});
 const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 // Only the date columns carry a style: a style on every cell doubles exceljs's work.
-sheet.columns = columns.map((c) => (c.date ? { header: c.header, width: c.width, style: { numFmt: dateFormat } } : { header: c.header, width: c.width }));
+sheet.columns = columns.map((c) =>
+  c.date ? { header: c.header, width: c.width, style: { numFmt: dateFormat } } : { header: c.header, width: c.width },
+);
 sheet.getRow(1).font = { bold: true };
 sheet.getRow(1).commit();
 

@@ -36,9 +36,16 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
   const throttle = throttles.residentCode;
 
   defineRoute(app, {
-    operationId: 'resendResidentCode', response: ResendCodeAnswerSchema, errors: [404, 409],
-    method: 'PUT', url: '/api/residents/resendRegistrationEmail/:id', tags, access: RESIDENT_EDITORS, params: ResidentIdParamsSchema,
-    summary: 'Emite un código de registro nuevo (15 minutos, un solo uso) y lo envía por correo; el anterior deja de valer',
+    operationId: 'resendResidentCode',
+    response: ResendCodeAnswerSchema,
+    errors: [404, 409],
+    method: 'PUT',
+    url: '/api/residents/resendRegistrationEmail/:id',
+    tags,
+    access: RESIDENT_EDITORS,
+    params: ResidentIdParamsSchema,
+    summary:
+      'Emite un código de registro nuevo (15 minutos, un solo uso) y lo envía por correo; el anterior deja de valer',
     handler: async ({ auth, params }) => {
       const community = communityScope(db, auth);
       const key = await codeSigningKey(db);
@@ -47,23 +54,44 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
         if (!current) throw new AppError('not_found', RESIDENT_NOT_FOUND);
         if (current.status !== 'ACTIVE') throw new AppError('conflict', CodeMessages.inactive);
         if (!current.useapp || !current.email) throw new AppError('conflict', CodeMessages.noApp);
-        const pending = await q.one('SELECT 1 FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL', [current.id]);
+        const pending = await q.one('SELECT 1 FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL', [
+          current.id,
+        ]);
         if (!pending && current.user_id !== null) throw new AppError('conflict', CodeMessages.alreadyActivated);
         const r = (await scope.first<{ first_name: string }>({
-          select: 'r.first_name', from: { table: 'residents', alias: 'r' }, where: ['r.id = $1'], params: [current.id],
+          select: 'r.first_name',
+          from: { table: 'residents', alias: 'r' },
+          where: ['r.id = $1'],
+          params: [current.id],
         }))!;
-        return { id: current.id, codes: await issueCodes(key, q, [{ id: current.id, uuid: params.id, email: current.email, firstName: r.first_name }]) };
+        return {
+          id: current.id,
+          codes: await issueCodes(key, q, [
+            { id: current.id, uuid: params.id, email: current.email, firstName: r.first_name },
+          ]),
+        };
       });
-      await mailCodes(mailer, codes, await communityMailName(db, community.communityId), (error) => app.log.error({ err: error }, 'No fue posible enviar el código'));
+      await mailCodes(mailer, codes, await communityMailName(db, community.communityId), (error) =>
+        app.log.error({ err: error }, 'No fue posible enviar el código'),
+      );
       const resident: ResidentAnswer = await residentById(db, id);
       return { description: CodeMessages.resent, resident };
     },
   });
 
   defineRoute(app, {
-    operationId: 'registerResident', response: ResidentRegisteredSchema, errors: [409, 410, 429], status: 201,
-    method: 'POST', url: '/api/residents/register', tags, access: 'public', platform: 'registrar a un residente por su código', body: ResidentRegistrationSchema,
-    summary: 'La app del residente: con su correo, el código recibido y una contraseña crea su cuenta (rol Residente) y consume el código. Luego inicia sesión en /oauth/token',
+    operationId: 'registerResident',
+    response: ResidentRegisteredSchema,
+    errors: [409, 410, 429],
+    status: 201,
+    method: 'POST',
+    url: '/api/residents/register',
+    tags,
+    access: 'public',
+    platform: 'registrar a un residente por su código',
+    body: ResidentRegistrationSchema,
+    summary:
+      'La app del residente: con su correo, el código recibido y una contraseña crea su cuenta (rol Residente) y consume el código. Luego inicia sesión en /oauth/token',
     responseDescription: 'La cuenta quedó lista.',
     handler: async ({ req, body }) => {
       // Counted before the code is looked at: a burst of guesses sent at once is cut at the limit.
@@ -73,23 +101,41 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
         const resident = await redeemingResident(q, body.email);
         if (resident?.status !== 'ACTIVE' || !resident.useapp) return 'invalid' as const;
         const code = await q.one<{ id: number; code: string; expired: boolean }>(
-          'SELECT id, code, expires_at <= now() AS expired FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL', [resident.id]);
+          'SELECT id, code, expires_at <= now() AS expired FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL',
+          [resident.id],
+        );
         if (!code || !sameCode(code.code, body.code)) {
-          const used = await q.one('SELECT 1 FROM resident_codes WHERE resident_id = $1 AND used_at IS NOT NULL AND code = $2', [resident.id, body.code]);
-          return used ? 'used' as const : 'invalid' as const;
+          const used = await q.one(
+            'SELECT 1 FROM resident_codes WHERE resident_id = $1 AND used_at IS NOT NULL AND code = $2',
+            [resident.id, body.code],
+          );
+          return used ? ('used' as const) : ('invalid' as const);
         }
         if (code.expired) return 'expired' as const;
         const account = await q.one<{ id: number; user_type_id: number }>(
-          'SELECT id, user_type_id FROM users WHERE lower(email) = $1 AND deleted_at IS NULL', [body.email]);
-        if (account && account.user_type_id !== UserType.resident) throw new AppError('conflict', 'Correo ya existente.');
+          'SELECT id, user_type_id FROM users WHERE lower(email) = $1 AND deleted_at IS NULL',
+          [body.email],
+        );
+        if (account && account.user_type_id !== UserType.resident)
+          throw new AppError('conflict', 'Correo ya existente.');
         const userId = account
           ? (await q.one<{ id: number }>(
-            `UPDATE users SET password_hash = $2, status = 'ACTIVE', first_name = $3, last_name = $4, active_community_id = $5
-              WHERE id = $1 RETURNING id`, [account.id, passwordHash, resident.first_name, resident.last_name, resident.community_id]))!.id
+              `UPDATE users SET password_hash = $2, status = 'ACTIVE', first_name = $3, last_name = $4, active_community_id = $5
+              WHERE id = $1 RETURNING id`,
+              [account.id, passwordHash, resident.first_name, resident.last_name, resident.community_id],
+            ))!.id
           : (await q.one<{ id: number }>(
-            `INSERT INTO users (email, first_name, last_name, password_hash, user_type_id, status, active_community_id)
+              `INSERT INTO users (email, first_name, last_name, password_hash, user_type_id, status, active_community_id)
              VALUES ($1, $2, $3, $4, $5, 'ACTIVE', $6) RETURNING id`,
-            [body.email, resident.first_name, resident.last_name, passwordHash, UserType.resident, resident.community_id]))!.id;
+              [
+                body.email,
+                resident.first_name,
+                resident.last_name,
+                passwordHash,
+                UserType.resident,
+                resident.community_id,
+              ],
+            ))!.id;
         // The resident's community, named by the email and its code: the membership and the link are written there.
         const community = communityScopeOf(q, resident.community_id);
         await community.insertRow('user_communities', { user_id: userId }, { ifAbsent: true });

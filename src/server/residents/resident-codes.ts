@@ -20,33 +20,61 @@ export const newCode = () => Array.from({ length: CODE_LENGTH }, () => ALPHABET[
 /** This installation's signing key of registration codes (every process signs alike). */
 export const codeSigningKey = (db: Queryable): Promise<Uint8Array> => signingKey(db, 'resident_code_jwt');
 
-export interface IssuedCode { residentId: number; email: string; firstName: string; code: string; expiresAt: Date }
+export interface IssuedCode {
+  residentId: number;
+  email: string;
+  firstName: string;
+  code: string;
+  expiresAt: Date;
+}
 
 /**
  * Issues a fresh code to each resident (replacing a pending one), in one statement. The key comes
  * from `codeSigningKey(db)`, read before the caller's transaction opens.
  */
 export async function issueCodes(
-  key: Uint8Array, q: Queryable, residents: { id: number; uuid: string; email: string; firstName: string }[], now = Date.now(),
+  key: Uint8Array,
+  q: Queryable,
+  residents: { id: number; uuid: string; email: string; firstName: string }[],
+  now = Date.now(),
 ): Promise<IssuedCode[]> {
   if (!residents.length) return [];
   const expiresAt = new Date(now + REGISTRATION_CODE_TTL_MINUTES * 60_000);
-  const issued = await Promise.all(residents.map(async (r) => ({
-    residentId: r.id, email: r.email, firstName: r.firstName, code: newCode(), expiresAt,
-    token: await new SignJWT({ purpose: 'resident-registration' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(r.uuid).setIssuedAt(Math.floor(now / 1000)).setExpirationTime(Math.floor(expiresAt.getTime() / 1000)).sign(key),
-  })));
-  await q.query('DELETE FROM resident_codes WHERE resident_id = ANY($1::int[]) AND used_at IS NULL', [issued.map((c) => c.residentId)]);
+  const issued = await Promise.all(
+    residents.map(async (r) => ({
+      residentId: r.id,
+      email: r.email,
+      firstName: r.firstName,
+      code: newCode(),
+      expiresAt,
+      token: await new SignJWT({ purpose: 'resident-registration' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(r.uuid)
+        .setIssuedAt(Math.floor(now / 1000))
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key),
+    })),
+  );
+  await q.query('DELETE FROM resident_codes WHERE resident_id = ANY($1::int[]) AND used_at IS NULL', [
+    issued.map((c) => c.residentId),
+  ]);
   await q.query(
     `INSERT INTO resident_codes (resident_id, code, jwt_token, expires_at)
      SELECT t.id, t.code, t.token, $4 FROM unnest($1::int[], $2::text[], $3::text[]) AS t(id, code, token)`,
-    [issued.map((c) => c.residentId), issued.map((c) => c.code), issued.map((c) => c.token), expiresAt]);
+    [issued.map((c) => c.residentId), issued.map((c) => c.code), issued.map((c) => c.token), expiresAt],
+  );
   return issued.map(({ token: _token, ...code }) => code);
 }
 
 /** The resident who redeems a code, as the registration reads it. */
 export interface RedeemingResident {
-  id: number; community_id: number; first_name: string; last_name: string; user_id: number | null; status: string; useapp: boolean;
+  id: number;
+  community_id: number;
+  first_name: string;
+  last_name: string;
+  user_id: number | null;
+  status: string;
+  useapp: boolean;
 }
 
 /**
@@ -58,7 +86,9 @@ export interface RedeemingResident {
 export function redeemingResident(q: Queryable, email: string): Promise<RedeemingResident | undefined> {
   return q.one<RedeemingResident>(
     `SELECT id, community_id, first_name, last_name, user_id, status, useapp FROM residents
-      WHERE lower(email) = $1 AND deleted_at IS NULL FOR UPDATE`, [email]);
+      WHERE lower(email) = $1 AND deleted_at IS NULL FOR UPDATE`,
+    [email],
+  );
 }
 
 /** Drops a resident's pending code (app use turned off, resident disabled or deleted). */
@@ -70,15 +100,25 @@ export function codeMail(c: IssuedCode, communityName: string) {
   return {
     to: c.email,
     subject: 'Portón: tu código de registro',
-    text: `Hola, ${c.firstName}.\n\nLa administración de ${communityName} te dio de alta en Portón.\n\n`
-      + `Tu código de registro es: ${c.code}\n\nEscríbelo en la app de Portón con este correo y elige tu contraseña. `
-      + `Vence en ${REGISTRATION_CODE_TTL_MINUTES} minutos y sirve una sola vez; si vence, pide a la administración que te lo reenvíe.`,
+    text:
+      `Hola, ${c.firstName}.\n\nLa administración de ${communityName} te dio de alta en Portón.\n\n` +
+      `Tu código de registro es: ${c.code}\n\nEscríbelo en la app de Portón con este correo y elige tu contraseña. ` +
+      `Vence en ${REGISTRATION_CODE_TTL_MINUTES} minutos y sirve una sola vez; si vence, pide a la administración que te lo reenvíe.`,
   };
 }
 
 /** Mails the codes one after another; a failed mail is logged and does not stop the others. */
-export async function mailCodes(mailer: Mailer, codes: IssuedCode[], communityName: string, log: (error: unknown) => void) {
+export async function mailCodes(
+  mailer: Mailer,
+  codes: IssuedCode[],
+  communityName: string,
+  log: (error: unknown) => void,
+) {
   for (const c of codes) {
-    try { await mailer.send(codeMail(c, communityName)); } catch (error) { log(error); }
+    try {
+      await mailer.send(codeMail(c, communityName));
+    } catch (error) {
+      log(error);
+    }
   }
 }

@@ -21,19 +21,36 @@ export function residentEmailRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const url of ['/api/residents/validateEmail/', '/api/residents/validateEmail']) {
     defineRoute(app, {
-      operationId: atTrailingSlash('validateResidentEmail', url), response: ValidateEmailAnswerSchema,
-      method: 'POST', url, tags, access: RESIDENT_EDITORS, body: ValidateEmailSchema,
-      summary: 'Dice si un correo puede usarse para un residente: libre (AVAILABLE), de un residente vivo (TAKEN) o de un residente eliminado de este fraccionamiento (DELETED, se puede reactivar)',
+      operationId: atTrailingSlash('validateResidentEmail', url),
+      response: ValidateEmailAnswerSchema,
+      method: 'POST',
+      url,
+      tags,
+      access: RESIDENT_EDITORS,
+      body: ValidateEmailSchema,
+      summary:
+        'Dice si un correo puede usarse para un residente: libre (AVAILABLE), de un residente vivo (TAKEN) o de un residente eliminado de este fraccionamiento (DELETED, se puede reactivar)',
       handler: async ({ auth, body }): Promise<ValidateEmailAnswer> => {
         const scope = communityScope(db, auth);
         const residents = { table: 'residents', alias: 'r' } as const;
         const own = body.residentUuid
-          ? await scope.first<{ email: string | null }>({ select: 'r.email', from: residents, where: ['r.uuid = $1', 'r.deleted_at IS NULL'], params: [body.residentUuid] })
+          ? await scope.first<{ email: string | null }>({
+              select: 'r.email',
+              from: residents,
+              where: ['r.uuid = $1', 'r.deleted_at IS NULL'],
+              params: [body.residentUuid],
+            })
           : undefined;
-        if (own && (own.email ?? '').toLowerCase() === body.email) return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
-        if ((await takenEmails(db, [body.email])).size) return { Success: false, Message: EMAIL_TAKEN, Data: { residentStatus: 'TAKEN' } };
+        if (own && (own.email ?? '').toLowerCase() === body.email)
+          return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
+        if ((await takenEmails(db, [body.email])).size)
+          return { Success: false, Message: EMAIL_TAKEN, Data: { residentStatus: 'TAKEN' } };
         const deleted = await scope.first({
-          select: '1', from: residents, where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'], params: [body.email], limit: 1,
+          select: '1',
+          from: residents,
+          where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'],
+          params: [body.email],
+          limit: 1,
         });
         if (deleted) return { Success: true, Message: ResidentTexts.deletedOwner, Data: { residentStatus: 'DELETED' } };
         return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
@@ -43,19 +60,35 @@ export function residentEmailRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   for (const url of ['/api/residents/reactivateEmail/', '/api/residents/reactivateEmail']) {
     defineRoute(app, {
-      operationId: atTrailingSlash('reactivateResidentEmail', url), response: ReactivateEmailAnswerSchema, errors: [404, 409],
-      method: 'POST', url, tags, access: RESIDENT_EDITORS, body: ReactivateEmailSchema,
-      summary: 'Reactiva el residente eliminado más reciente de este fraccionamiento con ese correo (ocupa una licencia); sin acceso a la app hasta editar `useapp`',
+      operationId: atTrailingSlash('reactivateResidentEmail', url),
+      response: ReactivateEmailAnswerSchema,
+      errors: [404, 409],
+      method: 'POST',
+      url,
+      tags,
+      access: RESIDENT_EDITORS,
+      body: ReactivateEmailSchema,
+      summary:
+        'Reactiva el residente eliminado más reciente de este fraccionamiento con ese correo (ocupa una licencia); sin acceso a la app hasta editar `useapp`',
       handler: async ({ auth, body }): Promise<ReactivateEmailAnswer> => {
         const id = await communityScope(db, auth).tx(async (scope, q) => {
           const row = await scope.first<{ id: number }>({
-            select: 'r.id', from: { table: 'residents', alias: 'r' }, where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'], params: [body.email],
-            orderBy: 'r.deleted_at DESC', limit: 1, forUpdate: true,
+            select: 'r.id',
+            from: { table: 'residents', alias: 'r' },
+            where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'],
+            params: [body.email],
+            orderBy: 'r.deleted_at DESC',
+            limit: 1,
+            forUpdate: true,
           });
           if (!row) throw new AppError('not_found', RESIDENT_NOT_FOUND);
           if ((await takenEmails(q, [body.email])).size) throw new AppError('conflict', EMAIL_TAKEN);
           await assertLicencesFor(q, scope.communityId, 1);
-          await scope.update('residents', { id: row.id }, { deleted_at: null, status: 'ACTIVE', useapp: false, updated_at: NOW });
+          await scope.update(
+            'residents',
+            { id: row.id },
+            { deleted_at: null, status: 'ACTIVE', useapp: false, updated_at: NOW },
+          );
           return row.id;
         });
         return { Success: true, Message: ResidentTexts.reactivated, Data: { resident: await residentById(db, id) } };

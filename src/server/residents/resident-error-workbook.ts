@@ -13,7 +13,10 @@ import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { ERROR_REASON_HEADER, RESIDENT_IMPORT_HEADERS } from '../../shared/residents/resident-import.js';
 
-export interface FailedRow { cells: string[]; reason: string }
+export interface FailedRow {
+  cells: string[];
+  reason: string;
+}
 
 const RISKY_START = /^[=+\-@\t\r]/;
 
@@ -24,11 +27,18 @@ export function safeCellValue(text: string): ExcelJS.CellValue {
 }
 
 /** A workbook of one sheet with `headers` (bold) and `rows`, every cell written by `safeCellValue`. */
-export async function textWorkbook(sheetName: string, headers: readonly string[], rows: Iterable<string[]>): Promise<Buffer> {
+export async function textWorkbook(
+  sheetName: string,
+  headers: readonly string[],
+  rows: Iterable<string[]>,
+): Promise<Buffer> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise((resolve, reject) => { stream.on('end', resolve); stream.on('error', reject); });
+  const done = new Promise((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
@@ -43,6 +53,11 @@ export async function textWorkbook(sheetName: string, headers: readonly string[]
 
 /** Errores.xlsx: the template's columns and 'Motivo del error'. */
 export function errorWorkbook(failed: readonly FailedRow[]): Promise<Buffer> {
-  return textWorkbook('Errores', [...RESIDENT_IMPORT_HEADERS, ERROR_REASON_HEADER],
-    (function* rows() { for (const row of failed) yield [...row.cells, row.reason]; })());
+  return textWorkbook(
+    'Errores',
+    [...RESIDENT_IMPORT_HEADERS, ERROR_REASON_HEADER],
+    (function* rows() {
+      for (const row of failed) yield [...row.cells, row.reason];
+    })(),
+  );
 }

@@ -13,11 +13,14 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { AppError } from '../../shared/platform/errors.js';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_UNCOMPRESSED_BYTES, ImportTexts } from '../../shared/residents/resident-import.js';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_UNCOMPRESSED_BYTES,
+  ImportTexts,
+} from '../../shared/residents/resident-import.js';
 
 export const XLSX_CONTENT_MESSAGE = ImportTexts.wrongType;
-export const XLSX_UNCOMPRESSED_MESSAGE =
-  `El contenido del archivo no debe pasar de ${IMPORT_MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB sin comprimir.`;
+export const XLSX_UNCOMPRESSED_MESSAGE = `El contenido del archivo no debe pasar de ${IMPORT_MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB sin comprimir.`;
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const LOCAL_HEADER = 0x04034b50;
@@ -35,7 +38,8 @@ function afterDescriptor(data: Buffer, end: number, flags: number, zip64: boolea
 /** Throws 413 or 415 unless `data` is an .xlsx within the limits; reads nothing but the zip. */
 export async function checkXlsxFile(data: Buffer): Promise<void> {
   if (data.length > IMPORT_MAX_BYTES) throw tooLarge(ImportTexts.tooLarge);
-  if (data.length < ZIP_SIGNATURE.length || !data.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) throw notXlsx();
+  if (data.length < ZIP_SIGNATURE.length || !data.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE))
+    throw notXlsx();
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
@@ -55,7 +59,8 @@ export async function checkXlsxFile(data: Buffer): Promise<void> {
     // No hidden bytes: each local entry starts where the previous one ended.
     let expected = 0;
     for (const entry of [...entries].sort((a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader)) {
-      if (entry.relativeOffsetOfLocalHeader !== expected || data.readUInt32LE(expected) !== LOCAL_HEADER) throw notXlsx();
+      if (entry.relativeOffsetOfLocalHeader !== expected || data.readUInt32LE(expected) !== LOCAL_HEADER)
+        throw notXlsx();
       const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
       const zip64 = entry.compressedSize >= 0xffffffff || entry.uncompressedSize >= 0xffffffff;
       expected = afterDescriptor(data, fileDataStart + entry.compressedSize, entry.generalPurposeBitFlag, zip64);
@@ -68,7 +73,9 @@ export async function checkXlsxFile(data: Buffer): Promise<void> {
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw /too many bytes|uncompressedSize|expected/i.test(String(error)) ? tooLarge(XLSX_UNCOMPRESSED_MESSAGE) : notXlsx();
+    throw /too many bytes|uncompressedSize|expected/i.test(String(error))
+      ? tooLarge(XLSX_UNCOMPRESSED_MESSAGE)
+      : notXlsx();
   } finally {
     zip.close();
   }

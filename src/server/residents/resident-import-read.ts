@@ -24,14 +24,19 @@ export const ImportFileMessages = {
 const COLUMNS = RESIDENT_IMPORT_HEADERS.length;
 
 /** One data row: its row number in the sheet and the text of its cells, as sent. */
-export interface SheetRow { number: number; cells: string[] }
+export interface SheetRow {
+  number: number;
+  cells: string[];
+}
 
 const invalid = (message: string) => new AppError('invalid_request', message, { file: message });
 
 function isFormula(cell: ExcelJS.Cell) {
   const value = cell.value as unknown;
-  return cell.type === ExcelJS.ValueType.Formula
-    || (typeof value === 'object' && value !== null && ('formula' in value || 'sharedFormula' in value));
+  return (
+    cell.type === ExcelJS.ValueType.Formula ||
+    (typeof value === 'object' && value !== null && ('formula' in value || 'sharedFormula' in value))
+  );
 }
 
 function cellText(cell: ExcelJS.Cell): string {
@@ -41,12 +46,20 @@ function cellText(cell: ExcelJS.Cell): string {
   return cell.text ?? '';
 }
 
-interface RawRow { number: number; cells: string[]; formula: string | null }
+interface RawRow {
+  number: number;
+  cells: string[];
+  formula: string | null;
+}
 
 /** The first sheet's non-empty rows after the checked header row. */
 async function* dataRows(data: Buffer): AsyncGenerator<RawRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
   });
   let header = false;
   try {
@@ -83,7 +96,10 @@ async function* dataRows(data: Buffer): AsyncGenerator<RawRow> {
 }
 
 /** The sheet's data rows, packed; see `rowBatches`. */
-export interface PackedRows { numbers: Int32Array; cells: string[] }
+export interface PackedRows {
+  numbers: Int32Array;
+  cells: string[];
+}
 
 /** Reads the data rows; 400 (nothing created) for no rows, wrong headers, too many rows or a formula. */
 export async function readWorkbook(data: Buffer): Promise<PackedRows> {

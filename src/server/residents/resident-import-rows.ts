@@ -24,7 +24,9 @@ export type AddressBook = Map<string, Map<string, number>>;
 export async function loadAddressBook(q: Queryable, communityId: number): Promise<AddressBook> {
   const rows = await q.query<{ zone: string; street: string | null; id: number | null }>(
     `SELECT z.name AS zone, s.name AS street, s.id FROM zones z LEFT JOIN streets s ON s.zone_id = z.id AND s.community_id = z.community_id
-      WHERE z.community_id = $1`, [communityId]);
+      WHERE z.community_id = $1`,
+    [communityId],
+  );
   const book: AddressBook = new Map();
   for (const r of rows) {
     const key = r.zone.trim().toLowerCase();
@@ -39,7 +41,9 @@ const norm = (s: string) => s.trim().toLowerCase();
 
 /** 'SI'/'SÍ' → true, 'NO' or empty → false; anything else is not a flag. */
 function flag(text: string): boolean | null {
-  const t = norm(text).normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  const t = norm(text)
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '');
   if (t === 'si') return true;
   if (t === 'no' || t === '') return false;
   return null;
@@ -52,7 +56,8 @@ export type RowOutcome = { ok: true; resident: NewResident } | { ok: false; reas
  * RESIDENT_IMPORT_HEADERS.
  */
 export function residentFromRow(cells: string[], book: AddressBook, headers: readonly string[]): RowOutcome {
-  const [firstName, lastName, email, zone, street, number, intNumber, action, useapp, notresident, ...phoneCells] = cells;
+  const [firstName, lastName, email, zone, street, number, intNumber, action, useapp, notresident, ...phoneCells] =
+    cells;
   const reasons: string[] = [];
   let idStreet: number | null = null;
   if (!norm(zone)) reasons.push(ImportRowMessages.zoneRequired);
@@ -67,8 +72,15 @@ export function residentFromRow(cells: string[], book: AddressBook, headers: rea
   if (useappFlag === null) reasons.push(ImportRowMessages.flag(headers[8]));
   if (notresidentFlag === null) reasons.push(ImportRowMessages.flag(headers[9]));
   const parsed = v.safeParse(ResidentSchema, {
-    firstName, lastName, email, idStreet: idStreet ?? 1, number, intNumber, action,
-    useapp: useappFlag ?? false, notresident: notresidentFlag ?? false,
+    firstName,
+    lastName,
+    email,
+    idStreet: idStreet ?? 1,
+    number,
+    intNumber,
+    action,
+    useapp: useappFlag ?? false,
+    notresident: notresidentFlag ?? false,
     phones: phoneCells.filter((p) => p.trim() !== '').map((phone) => ({ phone })),
   });
   if (!parsed.success) reasons.unshift(...new Set(Object.values(fieldErrors(parsed.issues))));
@@ -77,8 +89,16 @@ export function residentFromRow(cells: string[], book: AddressBook, headers: rea
   return {
     ok: true,
     resident: {
-      firstName: r.firstName, lastName: r.lastName, email: r.email, idStreet: r.idStreet, number: r.number, intNumber: r.intNumber,
-      action: r.action, useapp: r.useapp, notresident: r.notresident, phones: r.phones.map((p) => p.phone),
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      idStreet: r.idStreet,
+      number: r.number,
+      intNumber: r.intNumber,
+      action: r.action,
+      useapp: r.useapp,
+      notresident: r.notresident,
+      phones: r.phones.map((p) => p.phone),
     },
   };
 }

@@ -6,7 +6,11 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { AppError } from '../../shared/platform/errors.js';
-import { RESIDENT_IMPORT_HEADERS, type ImportDone, type ImportPartial } from '../../shared/residents/resident-import.js';
+import {
+  RESIDENT_IMPORT_HEADERS,
+  type ImportDone,
+  type ImportPartial,
+} from '../../shared/residents/resident-import.js';
 import { licenceLimitMessage } from '../../shared/residents/resident-rules.js';
 import type { Db } from '../platform/db/db.js';
 import { errorWorkbook, type FailedRow } from './resident-error-workbook.js';
@@ -26,7 +30,7 @@ export const EMAIL_TAKEN_REASON = 'Correo ya existente.';
 export type ImportResult = { kind: 'done'; answer: ImportDone } | { kind: 'partial'; answer: ImportPartial };
 
 export const importedText = (created: number) =>
-  (created === 1 ? 'Se registró 1 residente.' : `Se registraron ${created} residentes.`);
+  created === 1 ? 'Se registró 1 residente.' : `Se registraron ${created} residentes.`;
 
 /**
  * A large import changes the residents table faster than (auto)analyze follows: with stale
@@ -34,7 +38,11 @@ export const importedText = (created: number) =>
  * Refreshed each time the rows created double; best effort (a role that may not analyze skips it).
  */
 async function refreshStatistics(db: Db, created: number): Promise<number> {
-  try { await db.query('ANALYZE residents'); } catch { /* statistics are only a hint */ }
+  try {
+    await db.query('ANALYZE residents');
+  } catch {
+    /* statistics are only a hint */
+  }
   return created;
 }
 
@@ -43,13 +51,18 @@ async function refreshStatistics(db: Db, created: number): Promise<number> {
  * codes (the caller mails them without blocking the answer).
  */
 export async function importResidents(
-  db: Db, communityId: number, data: Buffer, onCodes: (codes: IssuedCode[]) => void,
+  db: Db,
+  communityId: number,
+  data: Buffer,
+  onCodes: (codes: IssuedCode[]) => void,
 ): Promise<ImportResult> {
   await checkXlsxFile(data);
   const rows = await readWorkbook(data);
   const room = await db.one<{ licences: number; used: number }>(
     `SELECT c.license_total AS licences, (SELECT count(*)::int FROM residents r WHERE r.community_id = c.id AND r.deleted_at IS NULL) AS used
-       FROM communities c WHERE c.id = $1`, [communityId]);
+       FROM communities c WHERE c.id = $1`,
+    [communityId],
+  );
   if (!room) throw new AppError('not_found', 'No tienes un fraccionamiento activo.');
   if (room.used >= room.licences) throw new AppError('conflict', licenceLimitMessage(room.licences));
 
@@ -66,7 +79,8 @@ export async function importResidents(
     for (const { number, cells } of batch) {
       const outcome = residentFromRow(cells, book, RESIDENT_IMPORT_HEADERS);
       if (!outcome.ok) batchFailed.push({ number, cells, reason: outcome.reason });
-      else if (seen.has(outcome.resident.email)) batchFailed.push({ number, cells, reason: ImportRowMessages.duplicate });
+      else if (seen.has(outcome.resident.email))
+        batchFailed.push({ number, cells, reason: ImportRowMessages.duplicate });
       else {
         seen.add(outcome.resident.email);
         candidates.push({ number, cells, resident: outcome.resident });
@@ -75,14 +89,19 @@ export async function importResidents(
     if (candidates.length) {
       const { count, codes, refused } = await db.tx(async (q) => {
         const refused: typeof batchFailed = [];
-        const taken = await takenEmails(q, candidates.map((c) => c.resident.email));
+        const taken = await takenEmails(
+          q,
+          candidates.map((c) => c.resident.email),
+        );
         await yieldToLoop(); // PGlite runs statements in this thread: let other work in between them
         const limits = await lockLicences(q, communityId);
         let free = limits.licences - limits.used;
         const accepted: NewResident[] = [];
         for (const c of candidates) {
-          if (taken.has(c.resident.email)) refused.push({ number: c.number, cells: c.cells, reason: EMAIL_TAKEN_REASON });
-          else if (free <= 0) refused.push({ number: c.number, cells: c.cells, reason: licenceLimitMessage(limits.licences) });
+          if (taken.has(c.resident.email))
+            refused.push({ number: c.number, cells: c.cells, reason: EMAIL_TAKEN_REASON });
+          else if (free <= 0)
+            refused.push({ number: c.number, cells: c.cells, reason: licenceLimitMessage(limits.licences) });
           else {
             free--;
             accepted.push(c.resident);
@@ -93,7 +112,9 @@ export async function importResidents(
         const withApp = ids.filter((_, i) => accepted[i].useapp);
         const uuids = withApp.length
           ? await q.query<{ id: number; uuid: string; email: string; firstName: string }>(
-            'SELECT id, uuid, email, first_name AS "firstName" FROM residents WHERE id = ANY($1::int[])', [withApp])
+              'SELECT id, uuid, email, first_name AS "firstName" FROM residents WHERE id = ANY($1::int[])',
+              [withApp],
+            )
           : [];
         return { count: ids.length, codes: await issueCodes(key, q, uuids), refused };
       });

@@ -24,7 +24,10 @@ export const RESIDENT_NOT_FOUND = 'El residente no existe.';
 
 /** Residents by id, in the order given. */
 export async function residentsByIds(q: Queryable, ids: number[]): Promise<ResidentAnswer[]> {
-  const rows = await q.query<ResidentAnswer>(`SELECT ${RESIDENT_SELECT} FROM ${RESIDENT_FROM} WHERE r.id = ANY($1::int[])`, [ids]);
+  const rows = await q.query<ResidentAnswer>(
+    `SELECT ${RESIDENT_SELECT} FROM ${RESIDENT_FROM} WHERE r.id = ANY($1::int[])`,
+    [ids],
+  );
   const byId = new Map(rows.map((r) => [r.idResident, r]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
@@ -38,10 +41,14 @@ export async function liveResidentId(q: Queryable, communityId: number, uuid: st
   return q.one<{ id: number; status: string; useapp: boolean; email: string | null; user_id: number | null }>(
     `SELECT id, status, useapp, email, user_id FROM residents
       WHERE community_id = $1 AND uuid = $2 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
-    [communityId, uuid]);
+    [communityId, uuid],
+  );
 }
 
 /** The community's name as the residents' mails say it ('tu fraccionamiento' when it is gone). */
 export async function communityMailName(q: Queryable, communityId: number): Promise<string> {
-  return (await q.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [communityId]))?.name ?? 'tu fraccionamiento';
+  return (
+    (await q.one<{ name: string }>('SELECT name FROM communities WHERE id = $1', [communityId]))?.name ??
+    'tu fraccionamiento'
+  );
 }

@@ -5,11 +5,23 @@ import type { CommunityScope } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
 
 export interface NewResident {
-  firstName: string; lastName: string; email: string; idStreet: number; number: string; intNumber: string | null;
-  action: string | null; useapp: boolean; notresident: boolean; phones: string[];
+  firstName: string;
+  lastName: string;
+  email: string;
+  idStreet: number;
+  number: string;
+  intNumber: string | null;
+  action: string | null;
+  useapp: boolean;
+  notresident: boolean;
+  phones: string[];
 }
 
-export interface LicenceRoom { licences: number; used: number; club: boolean }
+export interface LicenceRoom {
+  licences: number;
+  used: number;
+  club: boolean;
+}
 
 /**
  * Locks the community's row for the rest of the transaction and tells its licences and its live
@@ -18,9 +30,14 @@ export interface LicenceRoom { licences: number; used: number; club: boolean }
  */
 export async function lockLicences(q: Queryable, communityId: number): Promise<LicenceRoom> {
   const community = await q.one<{ license_total: number; club: boolean }>(
-    'SELECT license_total, club FROM communities WHERE id = $1 FOR UPDATE', [communityId]);
+    'SELECT license_total, club FROM communities WHERE id = $1 FOR UPDATE',
+    [communityId],
+  );
   if (!community) throw new AppError('not_found', 'No tienes un fraccionamiento activo.');
-  const live = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL', [communityId]);
+  const live = await q.one<{ n: number }>(
+    'SELECT count(*)::int AS n FROM residents WHERE community_id = $1 AND deleted_at IS NULL',
+    [communityId],
+  );
   return { licences: community.license_total, used: live?.n ?? 0, club: community.club };
 }
 
@@ -35,22 +52,38 @@ export async function assertLicencesFor(q: Queryable, communityId: number, addin
  * Inserts residents and their phones with one statement each (`unnest`), whatever their number.
  * Answers the new ids in the order given. The caller checked licences, streets and emails.
  */
-export async function insertResidents(q: Queryable, communityId: number, rows: NewResident[], club: boolean): Promise<number[]> {
+export async function insertResidents(
+  q: Queryable,
+  communityId: number,
+  rows: NewResident[],
+  club: boolean,
+): Promise<number[]> {
   if (!rows.length) return [];
   const inserted = await q.query<{ id: number; email: string }>(
     `INSERT INTO residents (community_id, street_id, number, int_number, first_name, last_name, email, action, useapp, notresident)
      SELECT $1, t.* FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bool[], $10::bool[]) AS t
      RETURNING id, email`,
-    [communityId, rows.map((r) => r.idStreet), rows.map((r) => r.number), rows.map((r) => r.intNumber),
-      rows.map((r) => r.firstName), rows.map((r) => r.lastName), rows.map((r) => r.email),
-      rows.map((r) => (club ? r.action : null)), rows.map((r) => r.useapp), rows.map((r) => r.notresident)]);
+    [
+      communityId,
+      rows.map((r) => r.idStreet),
+      rows.map((r) => r.number),
+      rows.map((r) => r.intNumber),
+      rows.map((r) => r.firstName),
+      rows.map((r) => r.lastName),
+      rows.map((r) => r.email),
+      rows.map((r) => (club ? r.action : null)),
+      rows.map((r) => r.useapp),
+      rows.map((r) => r.notresident),
+    ],
+  );
   const idByEmail = new Map(inserted.map((r) => [r.email, r.id]));
   const ids = rows.map((r) => idByEmail.get(r.email)!);
   const phones = rows.flatMap((r, i) => r.phones.map((phone, position) => ({ id: ids[i], phone, position })));
   if (phones.length) {
     await q.query(
       'INSERT INTO resident_phones (resident_id, phone, position) SELECT * FROM unnest($1::int[], $2::text[], $3::int2[])',
-      [phones.map((p) => p.id), phones.map((p) => p.phone), phones.map((p) => p.position)]);
+      [phones.map((p) => p.id), phones.map((p) => p.phone), phones.map((p) => p.position)],
+    );
   }
   return ids;
 }
@@ -60,15 +93,35 @@ export async function insertResidents(q: Queryable, communityId: number, rows: N
  * changes that phone; one without a uuid is added; saved phones not sent are removed.
  * A uuid that is not one of this resident's phones answers 404.
  */
-export async function replacePhones(q: Queryable, residentId: number, phones: { uuid?: string | null; phone: string }[]) {
-  const saved = await q.query<{ uuid: string }>('SELECT uuid FROM resident_phones WHERE resident_id = $1', [residentId]);
+export async function replacePhones(
+  q: Queryable,
+  residentId: number,
+  phones: { uuid?: string | null; phone: string }[],
+) {
+  const saved = await q.query<{ uuid: string }>('SELECT uuid FROM resident_phones WHERE resident_id = $1', [
+    residentId,
+  ]);
   const savedUuids = new Set(saved.map((p) => p.uuid));
-  for (const p of phones) if (p.uuid && !savedUuids.has(p.uuid)) throw new AppError('not_found', 'El teléfono no existe.');
+  for (const p of phones)
+    if (p.uuid && !savedUuids.has(p.uuid)) throw new AppError('not_found', 'El teléfono no existe.');
   const kept = phones.filter((p) => p.uuid).map((p) => p.uuid!);
-  await q.query('DELETE FROM resident_phones WHERE resident_id = $1 AND NOT (uuid = ANY($2::uuid[]))', [residentId, kept]);
+  await q.query('DELETE FROM resident_phones WHERE resident_id = $1 AND NOT (uuid = ANY($2::uuid[]))', [
+    residentId,
+    kept,
+  ]);
   for (const [position, p] of phones.entries()) {
-    if (p.uuid) await q.query('UPDATE resident_phones SET phone = $2, position = $3 WHERE uuid = $1', [p.uuid, p.phone, position]);
-    else await q.query('INSERT INTO resident_phones (resident_id, phone, position) VALUES ($1, $2, $3)', [residentId, p.phone, position]);
+    if (p.uuid)
+      await q.query('UPDATE resident_phones SET phone = $2, position = $3 WHERE uuid = $1', [
+        p.uuid,
+        p.phone,
+        position,
+      ]);
+    else
+      await q.query('INSERT INTO resident_phones (resident_id, phone, position) VALUES ($1, $2, $3)', [
+        residentId,
+        p.phone,
+        position,
+      ]);
   }
 }
 
@@ -78,7 +131,8 @@ export async function takenEmails(q: Queryable, emails: string[]): Promise<Set<s
   const rows = await q.query<{ email: string }>(
     `SELECT lower(email) AS email FROM residents WHERE deleted_at IS NULL AND lower(email) = ANY($1::text[])
      UNION SELECT lower(email) FROM users WHERE deleted_at IS NULL AND user_type_id <> 3 AND lower(email) = ANY($1::text[])`,
-    [emails.map((e) => e.toLowerCase())]);
+    [emails.map((e) => e.toLowerCase())],
+  );
   return new Set(rows.map((r) => r.email));
 }
 
@@ -86,11 +140,16 @@ export async function takenEmails(q: Queryable, emails: string[]): Promise<Set<s
 export async function deleteResidentPhone(scoped: CommunityScope, uuid: string): Promise<void> {
   await scoped.tx(async (scope, q) => {
     const phone = await scope.first<{ id: number; resident_id: number }>({
-      select: 'p.id, p.resident_id', from: { table: 'residents', alias: 'r', joins: 'JOIN resident_phones p ON p.resident_id = r.id' },
-      where: ['p.uuid = $1', 'r.deleted_at IS NULL'], params: [uuid], forUpdate: true,
+      select: 'p.id, p.resident_id',
+      from: { table: 'residents', alias: 'r', joins: 'JOIN resident_phones p ON p.resident_id = r.id' },
+      where: ['p.uuid = $1', 'r.deleted_at IS NULL'],
+      params: [uuid],
+      forUpdate: true,
     });
     if (!phone) throw new AppError('not_found', 'El teléfono no existe.');
-    const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM resident_phones WHERE resident_id = $1', [phone.resident_id]);
+    const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM resident_phones WHERE resident_id = $1', [
+      phone.resident_id,
+    ]);
     if ((count?.n ?? 0) <= 1) throw new AppError('conflict', 'El residente debe conservar al menos un teléfono.');
     await q.query('DELETE FROM resident_phones WHERE id = $1', [phone.id]);
   });

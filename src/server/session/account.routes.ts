@@ -18,16 +18,31 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   };
 
   defineRoute(app, {
-    operationId: 'whoAmI', response: WhoAmISchema,
-    method: 'GET', url: '/api/users/whoami', summary: 'Usuario y rol de la sesión', tags: ['sesión'], access: 'signedIn',
+    operationId: 'whoAmI',
+    response: WhoAmISchema,
+    method: 'GET',
+    url: '/api/users/whoami',
+    summary: 'Usuario y rol de la sesión',
+    tags: ['sesión'],
+    access: 'signedIn',
     // From the resolved session alone: its email and type are kept current by the auth events.
-    handler: ({ auth }): WhoAmI =>
-      ({ uuid: auth.userUuid, email: auth.email, username: auth.email, role: RoleName[auth.role], idUsersTypes: auth.typeId }),
+    handler: ({ auth }): WhoAmI => ({
+      uuid: auth.userUuid,
+      email: auth.email,
+      username: auth.email,
+      role: RoleName[auth.role],
+      idUsersTypes: auth.typeId,
+    }),
   });
 
   defineRoute(app, {
-    operationId: 'getCurrentUser', response: CurrentUserSchema,
-    method: 'GET', url: '/api/users/me', summary: 'Datos del usuario actual y sus fraccionamientos', tags: ['sesión'], access: 'signedIn',
+    operationId: 'getCurrentUser',
+    response: CurrentUserSchema,
+    method: 'GET',
+    url: '/api/users/me',
+    summary: 'Datos del usuario actual y sus fraccionamientos',
+    tags: ['sesión'],
+    access: 'signedIn',
     handler: async ({ auth }): Promise<CurrentUser> => {
       const user = await loadUser(auth.userId);
       const communities = await accountCommunities(db, auth.userId);
@@ -53,13 +68,17 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   defineRoute(app, {
-    operationId: 'setActiveCommunity', response: ActiveCommunitySchema, errors: [404],
-    method: 'PUT', url: '/api/users/setUpdateFrac/:fracUuid', summary: 'Cambia el fraccionamiento activo de la sesión', tags: ['sesión'],
+    operationId: 'setActiveCommunity',
+    response: ActiveCommunitySchema,
+    errors: [404],
+    method: 'PUT',
+    url: '/api/users/setUpdateFrac/:fracUuid',
+    summary: 'Cambia el fraccionamiento activo de la sesión',
+    tags: ['sesión'],
     access: 'signedIn',
     params: v.object({ fracUuid: v.pipe(v.string(), v.uuid('Fraccionamiento no válido.')) }),
     handler: async ({ auth, params }) => {
-      const community = (await accountCommunities(db, auth.userId))
-        .find((c) => c.uuid === params.fracUuid);
+      const community = (await accountCommunities(db, auth.userId)).find((c) => c.uuid === params.fracUuid);
       if (!community) throw new AppError('not_found', 'El fraccionamiento no existe.');
       await setActiveCommunity(db, auth.sessionId, auth.userId, community.id);
       return { uuid: community.uuid, name: community.name };

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/platform/errors.js';
 
 const same = (a: string, b: string) => {
-  const x = Buffer.from(a); const y = Buffer.from(b);
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
 

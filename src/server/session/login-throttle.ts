@@ -8,10 +8,18 @@ const MINUTE = 60_000;
  * before it is evaluated: of any number of attempts sent at once, only the first `maxPerSubject`
  * (and `maxPerAddress`) are evaluated; the rest answer 429 unseen. A success gives its attempt back.
  */
-export interface FailureLimits { windowMs: number; maxPerSubject: number; maxPerAddress: number }
+export interface FailureLimits {
+  windowMs: number;
+  maxPerSubject: number;
+  maxPerAddress: number;
+}
 
 export class FailureThrottle {
-  constructor(private readonly store: CounterStore, private readonly name: string, private readonly limits: FailureLimits) {}
+  constructor(
+    private readonly store: CounterStore,
+    private readonly name: string,
+    private readonly limits: FailureLimits,
+  ) {}
 
   private keys(subject: string, address: string) {
     return { subject: `${this.name}:s:${subject}`, address: `${this.name}:ip:${address}` };
@@ -20,7 +28,10 @@ export class FailureThrottle {
   /** Counts one attempt; answers true when it is over a limit (refuse it without evaluating it). */
   async attempt(subject: string, address: string): Promise<boolean> {
     const k = this.keys(subject, address);
-    const [perSubject, perAddress] = await Promise.all([this.store.hit(k.subject, this.limits.windowMs), this.store.hit(k.address, this.limits.windowMs)]);
+    const [perSubject, perAddress] = await Promise.all([
+      this.store.hit(k.subject, this.limits.windowMs),
+      this.store.hit(k.address, this.limits.windowMs),
+    ]);
     return perSubject > this.limits.maxPerSubject || perAddress > this.limits.maxPerAddress;
   }
 
@@ -41,14 +52,27 @@ export class FailureThrottle {
  * A success clears its pair.
  */
 export const SIGN_IN_POLICY = {
-  windowMs: 15 * MINUTE, pairMax: 10, addressMax: 30, accountMax: 100, delayFrom: 3, maxDelayMs: 5 * MINUTE,
+  windowMs: 15 * MINUTE,
+  pairMax: 10,
+  addressMax: 30,
+  accountMax: 100,
+  delayFrom: 3,
+  maxDelayMs: 5 * MINUTE,
 } as const;
 
 export class SignInThrottle {
-  constructor(private readonly store: CounterStore, private readonly policy = SIGN_IN_POLICY) {}
+  constructor(
+    private readonly store: CounterStore,
+    private readonly policy = SIGN_IN_POLICY,
+  ) {}
 
   private keys(account: string, address: string) {
-    return { pair: `signin:p:${account}:${address}`, wait: `signin:w:${account}:${address}`, address: `signin:ip:${address}`, account: `signin:a:${account}` };
+    return {
+      pair: `signin:p:${account}:${address}`,
+      wait: `signin:w:${account}:${address}`,
+      address: `signin:ip:${address}`,
+      account: `signin:a:${account}`,
+    };
   }
 
   /**
@@ -60,7 +84,10 @@ export class SignInThrottle {
     const k = this.keys(account, address);
     const p = this.policy;
     const [pair, perAddress, perAccount, [wait]] = await Promise.all([
-      this.store.hit(k.pair, p.windowMs), this.store.hit(k.address, p.windowMs), this.store.hit(k.account, p.windowMs), this.store.counts([k.wait]),
+      this.store.hit(k.pair, p.windowMs),
+      this.store.hit(k.address, p.windowMs),
+      this.store.hit(k.account, p.windowMs),
+      this.store.counts([k.wait]),
     ]);
     const refused = pair > p.pairMax || wait! > 0 || perAddress > p.addressMax || perAccount > p.accountMax;
     if (refused) await Promise.all([k.pair, k.address, k.account].map((key) => this.store.release(key)));
@@ -84,6 +111,10 @@ export class SignInThrottle {
   /** The password was right: the pair starts over, and the attempt does not count against the address nor the account. */
   async succeed(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
-    await Promise.all([this.store.clear([k.pair, k.wait]), this.store.release(k.address), this.store.release(k.account)]);
+    await Promise.all([
+      this.store.clear([k.pair, k.wait]),
+      this.store.release(k.address),
+      this.store.release(k.account),
+    ]);
   }
 }

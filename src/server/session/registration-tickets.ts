@@ -51,7 +51,11 @@ export function ticketAccount(q: Queryable, ticket: string) {
  * Redeems a live ticket with the chosen password: the ticket is used, a pending account becomes
  * active, and every open session of the account ends. The account's type, or null for no live ticket.
  */
-export async function redeemTicket(db: Db, ticket: string, passwordHash: string): Promise<{ user_type_id: number } | null> {
+export async function redeemTicket(
+  db: Db,
+  ticket: string,
+  passwordHash: string,
+): Promise<{ user_type_id: number } | null> {
   return db.tx(async (q) => {
     const row = await q.one<{ user_id: number; user_type_id: number }>(
       `SELECT t.user_id, u.user_type_id FROM registration_tickets t
@@ -60,7 +64,10 @@ export async function redeemTicket(db: Db, ticket: string, passwordHash: string)
     );
     if (!row) return null;
     await q.query('UPDATE registration_tickets SET used_at = now() WHERE uuid = $1', [ticket]);
-    await q.query(`UPDATE users SET password_hash = $1, status = CASE WHEN status = 'PENDING' THEN 'ACTIVE' ELSE status END WHERE id = $2`, [passwordHash, row.user_id]);
+    await q.query(
+      `UPDATE users SET password_hash = $1, status = CASE WHEN status = 'PENDING' THEN 'ACTIVE' ELSE status END WHERE id = $2`,
+      [passwordHash, row.user_id],
+    );
     // A new password ends every open session of the account.
     await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [row.user_id]);
     return row;
@@ -70,5 +77,7 @@ export async function redeemTicket(db: Db, ticket: string, passwordHash: string)
 /** The live, not disabled account of a (lower-case) email, which may ask for a password reset. */
 export function resettableAccount(q: Queryable, email: string) {
   return q.one<{ id: number; email: string }>(
-    `SELECT id, email FROM users WHERE lower(email) = $1 AND deleted_at IS NULL AND status <> 'DISABLED'`, [email]);
+    `SELECT id, email FROM users WHERE lower(email) = $1 AND deleted_at IS NULL AND status <> 'DISABLED'`,
+    [email],
+  );
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { MessageSchema, NewPasswordAnswerSchema, RegistrationLookupAnswerSchema } from '../../shared/session/account.answer.js';
+import {
+  MessageSchema,
+  NewPasswordAnswerSchema,
+  RegistrationLookupAnswerSchema,
+} from '../../shared/session/account.answer.js';
 import * as v from 'valibot';
 import type { RegistrationLookup } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
@@ -11,17 +15,34 @@ import { defineRoute } from '../platform/http/route.js';
 import type { CounterStore } from '../platform/services/counter-store.js';
 import type { Mailer } from '../platform/services/mail.js';
 import { hashPassword } from './passwords.js';
-import { issueTicket, mailResetLink, redeemTicket, registrationLink, resettableAccount, ticketAccount } from './registration-tickets.js';
+import {
+  issueTicket,
+  mailResetLink,
+  redeemTicket,
+  registrationLink,
+  resettableAccount,
+  ticketAccount,
+} from './registration-tickets.js';
 
-interface Deps { db: Db; mailer: Mailer; publicUrl: string; client: { id: string; secret: string }; counters: CounterStore }
+interface Deps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  client: { id: string; secret: string };
+  counters: CounterStore;
+}
 
 /** Reset requests: 3 per email and 10 per address in an hour, shared by every process. */
 export const RESET_LIMITS = { windowMs: 60 * 60_000, perAccount: 3, perAddress: 10 } as const;
 
 export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl, client, counters }: Deps) {
   defineRoute(app, {
-    operationId: 'findRegistration', response: RegistrationLookupAnswerSchema,
-    method: 'GET', url: '/api/users/findUser/:uuid', tags: ['registro'], access: 'public',
+    operationId: 'findRegistration',
+    response: RegistrationLookupAnswerSchema,
+    method: 'GET',
+    url: '/api/users/findUser/:uuid',
+    tags: ['registro'],
+    access: 'public',
     summary: 'Busca el registro pendiente de un enlace; respuesta vacía si no existe',
     params: v.object({ uuid: v.string() }),
     handler: async ({ params }): Promise<RegistrationLookup | ''> => {
@@ -33,8 +54,13 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
   });
 
   defineRoute(app, {
-    operationId: 'completeRegistration', response: NewPasswordAnswerSchema, errors: [404],
-    method: 'POST', url: '/api/users/newPassword', tags: ['registro'], access: 'public',
+    operationId: 'completeRegistration',
+    response: NewPasswordAnswerSchema,
+    errors: [404],
+    method: 'POST',
+    url: '/api/users/newPassword',
+    tags: ['registro'],
+    access: 'public',
     summary: 'Completa el registro (o el restablecimiento) con la contraseña elegida',
     body: NewPasswordSchema,
     handler: async ({ body }) => {
@@ -51,8 +77,14 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
   }
 
   defineRoute(app, {
-    operationId: 'requestPasswordReset', response: MessageSchema, errors: [400, 413, 415, 429], clientCredentials: true,
-    method: 'POST', url: '/api/users/resetPassword', tags: ['registro'], access: 'public',
+    operationId: 'requestPasswordReset',
+    response: MessageSchema,
+    errors: [400, 413, 415, 429],
+    clientCredentials: true,
+    method: 'POST',
+    url: '/api/users/resetPassword',
+    tags: ['registro'],
+    access: 'public',
     summary: 'Envía por correo las instrucciones para restablecer la contraseña (cuerpo: el correo en texto plano)',
     consumes: ['text/plain'],
     handler: async ({ req }) => {
@@ -64,13 +96,20 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
       const email = parsed.output.toLowerCase();
       // Counted for known and unknown emails alike, so the 429 tells nothing about accounts.
       const [perAccount, perAddress] = await Promise.all([
-        counters.hit(`reset:a:${email}`, RESET_LIMITS.windowMs), counters.hit(`reset:ip:${req.ip}`, RESET_LIMITS.windowMs)]);
+        counters.hit(`reset:a:${email}`, RESET_LIMITS.windowMs),
+        counters.hit(`reset:ip:${req.ip}`, RESET_LIMITS.windowMs),
+      ]);
       if (perAccount > RESET_LIMITS.perAccount || perAddress > RESET_LIMITS.perAddress) {
-        throw new AppError('too_many_requests', 'Ya enviamos varias solicitudes. Espera una hora e inténtalo de nuevo.');
+        throw new AppError(
+          'too_many_requests',
+          'Ya enviamos varias solicitudes. Espera una hora e inténtalo de nuevo.',
+        );
       }
       // The answer does not wait for the lookup nor the mail: known and unknown emails take the same time.
       setImmediate(() => {
-        void sendResetLink(email).catch((err: unknown) => req.log.error({ err }, 'No fue posible enviar el enlace de restablecimiento'));
+        void sendResetLink(email).catch((err: unknown) =>
+          req.log.error({ err }, 'No fue posible enviar el enlace de restablecimiento'),
+        );
       });
       return { message: 'Te enviamos un correo con las instrucciones.' };
     },

@@ -27,7 +27,23 @@ export async function saveCommunitySettings(q: Queryable, communityId: number, s
        view_resident_number = $12, invitation_validity = $13, invitation_message = $14, frequent_invitation_chrono_unit = $15,
        frequent_invitation_validity = $16
      WHERE c.id = $1 RETURNING ${SETTINGS_SELECT}`,
-    [communityId, s.folioRequired, s.visitorSearch, s.searchName, s.searchAddress, s.searchAction, s.searchPlace, s.searchCommonArea,
-      s.viewResidentName, s.viewVisitAddress, s.viewResidentAddress, s.viewResidentNumber, s.invitationValidity, s.invitationMessage,
-      s.frequentInvitationChronoUnit, s.frequentInvitationValidity]))!;
+    [
+      communityId,
+      s.folioRequired,
+      s.visitorSearch,
+      s.searchName,
+      s.searchAddress,
+      s.searchAction,
+      s.searchPlace,
+      s.searchCommonArea,
+      s.viewResidentName,
+      s.viewVisitAddress,
+      s.viewResidentAddress,
+      s.viewResidentNumber,
+      s.invitationValidity,
+      s.invitationMessage,
+      s.frequentInvitationChronoUnit,
+      s.frequentInvitationValidity,
+    ],
+  ))!;
 }

@@ -14,14 +14,28 @@ import { saveCommunitySettings } from './community-settings.js';
  */
 export function fracSettingsRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
-    operationId: 'configureCommunity', response: FracSettingsAnswerSchema, errors: [404],
-    method: 'PUT', url: '/api/fracs/:uuid/configure', tags: ['ajustes'], access: ['admin'], params: UuidParamsSchema, body: SettingsBodySchema,
-    summary: 'Guarda la configuración del fraccionamiento activo (mensaje y vigencia de invitaciones, vigencia de visitas frecuentes, app de vigilancia)',
+    operationId: 'configureCommunity',
+    response: FracSettingsAnswerSchema,
+    errors: [404],
+    method: 'PUT',
+    url: '/api/fracs/:uuid/configure',
+    tags: ['ajustes'],
+    access: ['admin'],
+    params: UuidParamsSchema,
+    body: SettingsBodySchema,
+    summary:
+      'Guarda la configuración del fraccionamiento activo (mensaje y vigencia de invitaciones, vigencia de visitas frecuentes, app de vigilancia)',
     handler: async ({ req, auth, params, body }) => {
       const communityId = requireCommunity(auth);
       if (auth.communityUuid !== params.uuid) throw new AppError('not_found', 'El fraccionamiento no existe.');
-      return db.tx((q) => auditedUpdate(q, auditWho(req), { table: 'communities', id: communityId, uuid: params.uuid, action: 'settings.update' },
-        () => saveCommunitySettings(q, communityId, body)));
+      return db.tx((q) =>
+        auditedUpdate(
+          q,
+          auditWho(req),
+          { table: 'communities', id: communityId, uuid: params.uuid, action: 'settings.update' },
+          () => saveCommunitySettings(q, communityId, body),
+        ),
+      );
     },
   });
 }

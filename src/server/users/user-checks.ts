@@ -17,20 +17,31 @@ export async function assertEmailFree(q: Queryable, email: string, exceptUserId:
   const row = await q.one<{ live: boolean }>(
     `SELECT (deleted_at IS NULL) AS live FROM users WHERE lower(email) = lower($1) AND id <> $2
       ORDER BY (deleted_at IS NULL) DESC LIMIT 1`,
-    [email, exceptUserId ?? 0]);
-  if (row?.live) throw new AppError('conflict', DuplicateMessages.email, { [`${field}email`]: DuplicateMessages.email });
+    [email, exceptUserId ?? 0],
+  );
+  if (row?.live)
+    throw new AppError('conflict', DuplicateMessages.email, { [`${field}email`]: DuplicateMessages.email });
   if (row) throw new AppError('gone', DuplicateMessages.emailGone, { [`${field}email`]: DuplicateMessages.emailGone });
 }
 
 /** Guard codes are unique within a community (case-insensitive). */
-export async function assertCodeFree(q: Queryable, communityId: number, code: string, exceptUserId: number | null, field = '') {
+export async function assertCodeFree(
+  q: Queryable,
+  communityId: number,
+  code: string,
+  exceptUserId: number | null,
+  field = '',
+) {
   const row = await q.one<{ live: boolean }>(
     `SELECT (deleted_at IS NULL) AS live FROM users
       WHERE code_community_id = $1 AND lower(vigilant_code) = lower($2) AND id <> $3
       ORDER BY (deleted_at IS NULL) DESC LIMIT 1`,
-    [communityId, code, exceptUserId ?? 0]);
-  if (row?.live) throw new AppError('conflict', DuplicateMessages.code, { [`${field}vigilantCode`]: DuplicateMessages.code });
-  if (row) throw new AppError('gone', DuplicateMessages.codeGone, { [`${field}vigilantCode`]: DuplicateMessages.codeGone });
+    [communityId, code, exceptUserId ?? 0],
+  );
+  if (row?.live)
+    throw new AppError('conflict', DuplicateMessages.code, { [`${field}vigilantCode`]: DuplicateMessages.code });
+  if (row)
+    throw new AppError('gone', DuplicateMessages.codeGone, { [`${field}vigilantCode`]: DuplicateMessages.codeGone });
 }
 
 /** The colony chosen after the postal-code lookup must exist and match the postal code sent. */

@@ -17,22 +17,27 @@ export async function deleteUser(q: Queryable, auth: AuthContext, uuid: string):
   const user = await findScopedUser(q, auth, uuid);
   if (user.id === auth.userId) throw new AppError('invalid_request', SELF_DELETE);
   if (!canManageUserType(auth.role, user.user_type_id)) throw new AppError('forbidden', TYPE_NOT_MANAGEABLE);
-  if (await q.one('SELECT 1 FROM integrators WHERE user_id = $1', [user.id])) throw new AppError('conflict', INTEGRATOR_ACCOUNT);
+  if (await q.one('SELECT 1 FROM integrators WHERE user_id = $1', [user.id]))
+    throw new AppError('conflict', INTEGRATOR_ACCOUNT);
 
   const scope = userScope(auth);
   if (scope.communityIds !== null) {
     const n = scope.params.length + 1;
     const removed = await q.query<{ community_id: number }>(
       `DELETE FROM user_communities WHERE user_id = $${n} AND community_id IN (${scope.communityIds}) RETURNING community_id`,
-      [...scope.params, user.id]);
-    await q.query(`UPDATE communities SET admin_user_id = NULL WHERE admin_user_id = $${n} AND id IN (${scope.communityIds})`,
-      [...scope.params, user.id]);
+      [...scope.params, user.id],
+    );
+    await q.query(
+      `UPDATE communities SET admin_user_id = NULL WHERE admin_user_id = $${n} AND id IN (${scope.communityIds})`,
+      [...scope.params, user.id],
+    );
     // Memberships outside the caller's reach are not visible to it (row-level security): the database answers the fact alone.
     const left = await q.one<{ left: boolean }>('SELECT porton_account_has_communities($1) AS left', [user.id]);
     if (left?.left) {
       await q.query(
         'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND community_id = ANY($2::int[]) AND revoked_at IS NULL',
-        [user.id, removed.map((r) => r.community_id)]);
+        [user.id, removed.map((r) => r.community_id)],
+      );
       return;
     }
   }

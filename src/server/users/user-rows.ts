@@ -33,11 +33,15 @@ export function userScope(auth: AuthContext): UserScope {
         communityIds: 'SELECT $1::int',
       };
     case 'integrator': {
-      const owned = 'SELECT oc.id FROM communities oc JOIN integrators oi ON oi.id = oc.integrator_id WHERE oi.user_id = $1';
+      const owned =
+        'SELECT oc.id FROM communities oc JOIN integrators oi ON oi.id = oc.integrator_id WHERE oi.user_id = $1';
       return {
-        where: [...base, `(u.created_by = $1
+        where: [
+          ...base,
+          `(u.created_by = $1
           OR EXISTS (SELECT 1 FROM user_communities m WHERE m.user_id = u.id AND m.community_id IN (${owned}))
-          OR EXISTS (SELECT 1 FROM communities ac WHERE ac.admin_user_id = u.id AND ac.id IN (${owned})))`],
+          OR EXISTS (SELECT 1 FROM communities ac WHERE ac.admin_user_id = u.id AND ac.id IN (${owned})))`,
+        ],
         params: [auth.userId],
         preferredCommunity: 'u.active_community_id',
         communityIds: owned,
@@ -50,7 +54,9 @@ export function userScope(auth: AuthContext): UserScope {
   }
 }
 
-export const userSelect = (preferredCommunity: string) => `u.uuid, u.first_name AS "firstName", u.last_name AS "lastName",
+export const userSelect = (
+  preferredCommunity: string,
+) => `u.uuid, u.first_name AS "firstName", u.last_name AS "lastName",
   u.email, u.vigilant_code AS "vigilantCode", u.user_type_id AS "idUsersTypes", u.status,
   json_build_object('name', t.name) AS "testUsersType",
   (SELECT json_build_object('uuid', c.uuid, 'name', c.name) FROM communities c
@@ -64,16 +70,29 @@ export const userSelect = (preferredCommunity: string) => `u.uuid, u.first_name 
   json_build_object('useapp', u.chatbot_use_app,
     'phone', CASE WHEN u.phone IS NULL THEN NULL ELSE json_build_object('phone', u.phone) END) AS "administrativeVisitsUser"`;
 
-export const USER_FROM = 'users u JOIN user_types t ON t.id = u.user_type_id LEFT JOIN addresses a ON a.id = u.address_id';
+export const USER_FROM =
+  'users u JOIN user_types t ON t.id = u.user_type_id LEFT JOIN addresses a ON a.id = u.address_id';
 
 /** The rows of `ids` in the list's shape, in the order given. */
-export async function usersByIds(q: Queryable, ids: number[], preferredCommunityId: number | null): Promise<ManagedUser[]> {
+export async function usersByIds(
+  q: Queryable,
+  ids: number[],
+  preferredCommunityId: number | null,
+): Promise<ManagedUser[]> {
   const rows = await q.query<ManagedUser & { id: number }>(
-    `SELECT u.id, ${userSelect('$2::int')} FROM ${USER_FROM} WHERE u.id = ANY($1::int[])`, [ids, preferredCommunityId]);
+    `SELECT u.id, ${userSelect('$2::int')} FROM ${USER_FROM} WHERE u.id = ANY($1::int[])`,
+    [ids, preferredCommunityId],
+  );
   return ids.map((id) => rows.find((r) => r.id === id)!).map(({ id: _id, ...row }) => row);
 }
 
-export interface ScopedUser { id: number; user_type_id: number; email: string | null; vigilant_code: string | null; code_community_id: number | null }
+export interface ScopedUser {
+  id: number;
+  user_type_id: number;
+  email: string | null;
+  vigilant_code: string | null;
+  code_community_id: number | null;
+}
 
 /** A user the caller manages, by uuid; anyone else (another community's, a contractor, deleted) is 404. */
 export async function findScopedUser(q: Queryable, auth: AuthContext, uuid: string): Promise<ScopedUser> {
@@ -82,7 +101,8 @@ export async function findScopedUser(q: Queryable, auth: AuthContext, uuid: stri
   const row = await q.one<ScopedUser>(
     `SELECT u.id, u.user_type_id, u.email, u.vigilant_code, u.code_community_id FROM users u
       WHERE ${[...scope.where, `u.uuid = $${n}`].join(' AND ')} FOR UPDATE OF u`,
-    [...scope.params, uuid]);
+    [...scope.params, uuid],
+  );
   if (!row) throw new AppError('not_found', USER_NOT_FOUND);
   return row;
 }
@@ -92,11 +112,16 @@ export async function findScopedUser(q: Queryable, auth: AuthContext, uuid: stri
  * code yet, its first community (the caller's active one first). A user's memberships span
  * communities, so this reads them all (the users routes run `acrossCommunities`); null without any.
  */
-export async function codeCommunityOf(q: Queryable, user: ScopedUser, preferredCommunityId: number | null): Promise<number | null> {
+export async function codeCommunityOf(
+  q: Queryable,
+  user: ScopedUser,
+  preferredCommunityId: number | null,
+): Promise<number | null> {
   if (user.code_community_id !== null) return user.code_community_id;
   const first = await q.one<{ community_id: number }>(
     'SELECT community_id FROM user_communities WHERE user_id = $1 ORDER BY (community_id = $2) DESC, community_id LIMIT 1',
-    [user.id, preferredCommunityId ?? 0]);
+    [user.id, preferredCommunityId ?? 0],
+  );
   return first?.community_id ?? null;
 }
 

@@ -12,14 +12,19 @@ const systemIds: readonly number[] = Object.values(UserType);
  */
 export function userTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
   registerGlobalCatalogue(app, db, {
-    item: UserTypeItemSchema, name: { one: 'UserType', many: 'UserTypes' },
-    table: 'user_types', url: '/api/userstypes', listAliases: ['/api/userstypes/'], tag: 'tipos de usuario',
+    item: UserTypeItemSchema,
+    name: { one: 'UserType', many: 'UserTypes' },
+    table: 'user_types',
+    url: '/api/userstypes',
+    listAliases: ['/api/userstypes/'],
+    tag: 'tipos de usuario',
     select: `uuid, name, id AS "idUsersTypes", id IN (${systemIds.join(', ')}) AS system`,
     messages: {
       notFound: 'El tipo de usuario no existe.',
       duplicate: 'Ya existe un tipo de usuario con ese nombre.',
       inUse: 'No es posible eliminar el tipo de usuario porque hay usuarios que lo tienen asignado.',
     },
-    refuseDelete: (row) => systemIds.includes(row.id) ? 'No es posible eliminar un tipo de usuario del sistema.' : null,
+    refuseDelete: (row) =>
+      systemIds.includes(row.id) ? 'No es posible eliminar un tipo de usuario del sistema.' : null,
   });
 }

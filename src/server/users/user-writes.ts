@@ -3,7 +3,12 @@ import { AppError } from '../../shared/platform/errors.js';
 import { fieldErrors } from '../../shared/platform/form-validation.js';
 import { userPayloadSchemaFor, type UserPayload } from '../../shared/users/user.schema.js';
 import {
-  canCreateUserType, CHATBOT_NOT_ALLOWED, chatbotAllowed, CONTRACTOR_BLOCKED, isGuardType, TYPE_NOT_ALLOWED,
+  canCreateUserType,
+  CHATBOT_NOT_ALLOWED,
+  chatbotAllowed,
+  CONTRACTOR_BLOCKED,
+  isGuardType,
+  TYPE_NOT_ALLOWED,
 } from '../../shared/users/user-types-allowed.js';
 import type { Queryable } from '../platform/db/db.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
@@ -17,7 +22,9 @@ export function parseForRole(auth: AuthContext, users: UserPayload[], prefix: (i
   return users.map((user, i) => {
     const result = v.safeParse(schema, user);
     if (result.success) return result.output;
-    const fields = Object.fromEntries(Object.entries(fieldErrors(result.issues)).map(([k, m]) => [`${prefix(i)}${k}`, m]));
+    const fields = Object.fromEntries(
+      Object.entries(fieldErrors(result.issues)).map(([k, m]) => [`${prefix(i)}${k}`, m]),
+    );
     throw new AppError('invalid_request', Object.values(fields).join(' '), fields);
   });
 }
@@ -31,7 +38,13 @@ export function assertMayCreate(auth: AuthContext, typeId: number, field: string
   throw new AppError('forbidden', TYPE_NOT_ALLOWED, { [`${field}idUsersTypes`]: TYPE_NOT_ALLOWED });
 }
 
-export async function assertChatbot(q: Queryable, auth: AuthContext, user: UserPayload, isSelf: boolean, field: string) {
+export async function assertChatbot(
+  q: Queryable,
+  auth: AuthContext,
+  user: UserPayload,
+  isSelf: boolean,
+  field: string,
+) {
   if (!user.useApp) return;
   const configured = isSelf ? await administrativeResidentConfigured(q, auth.communityId) : false;
   if (!chatbotAllowed({ typeId: user.idUsersTypes, isSelf, administrativeResidentConfigured: configured })) {
@@ -58,10 +71,23 @@ export async function createUser(q: Queryable, auth: AuthContext, user: UserPayl
     `INSERT INTO users (email, first_name, last_name, user_type_id, status, vigilant_code, code_community_id,
        chatbot_use_app, phone, address_id, street, ext_number, int_number, created_by, active_community_id)
      VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id, uuid`,
-    [user.email, user.firstName, user.lastName, user.idUsersTypes, guard ? user.vigilantCode : null, guard ? communityId : null,
-      !!user.useApp, user.useApp ? user.phoneNumber : null,
-      user.idAddress, user.idAddress !== null ? user.street : null, user.idAddress !== null ? user.extNumber : null,
-      user.idAddress !== null ? user.intNumber : null, auth.userId, communityId]);
+    [
+      user.email,
+      user.firstName,
+      user.lastName,
+      user.idUsersTypes,
+      guard ? user.vigilantCode : null,
+      guard ? communityId : null,
+      !!user.useApp,
+      user.useApp ? user.phoneNumber : null,
+      user.idAddress,
+      user.idAddress !== null ? user.street : null,
+      user.idAddress !== null ? user.extNumber : null,
+      user.idAddress !== null ? user.intNumber : null,
+      auth.userId,
+      communityId,
+    ],
+  );
   const id = row!.id;
   if (communityId !== null) {
     await q.query('INSERT INTO user_communities (user_id, community_id) VALUES ($1, $2)', [id, communityId]);
@@ -74,7 +100,13 @@ export async function createUser(q: Queryable, auth: AuthContext, user: UserPayl
  * Writes an edit of a user: names, the chatbot phone, and the guard's code (`guard`) and the
  * address (an `idAddress` sent) only when they apply; the type and the email never change here.
  */
-export async function writeUserEdit(q: Queryable, id: number, user: UserPayload, guard: boolean, codeCommunity: number | null) {
+export async function writeUserEdit(
+  q: Queryable,
+  id: number,
+  user: UserPayload,
+  guard: boolean,
+  codeCommunity: number | null,
+) {
   const withAddress = user.idAddress !== null;
   await q.query(
     `UPDATE users SET first_name = $2, last_name = $3,
@@ -86,6 +118,20 @@ export async function writeUserEdit(q: Queryable, id: number, user: UserPayload,
        ext_number = CASE WHEN $9::boolean THEN $12 ELSE ext_number END,
        int_number = CASE WHEN $9::boolean THEN $13 ELSE int_number END
      WHERE id = $1`,
-    [id, user.firstName, user.lastName, guard, user.vigilantCode, codeCommunity, !!user.useApp, user.phoneNumber,
-      withAddress, user.idAddress, user.street, user.extNumber, user.intNumber]);
+    [
+      id,
+      user.firstName,
+      user.lastName,
+      guard,
+      user.vigilantCode,
+      codeCommunity,
+      !!user.useApp,
+      user.phoneNumber,
+      withAddress,
+      user.idAddress,
+      user.street,
+      user.extNumber,
+      user.intNumber,
+    ],
+  );
 }

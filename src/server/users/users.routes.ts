@@ -6,7 +6,12 @@ import type { Page } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
 import { CreateUsersSchema, UserPayloadSchema } from '../../shared/users/user.schema.js';
 import type { ManagedUser } from '../../shared/users/user-management-types.js';
-import { canManageUserType, isGuardType, TYPE_NOT_MANAGEABLE, USER_MANAGERS } from '../../shared/users/user-types-allowed.js';
+import {
+  canManageUserType,
+  isGuardType,
+  TYPE_NOT_MANAGEABLE,
+  USER_MANAGERS,
+} from '../../shared/users/user-types-allowed.js';
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema, pageQuery } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
@@ -25,7 +30,8 @@ export const EMAIL_UNCHANGEABLE = 'No es posible cambiar el correo del usuario.'
 
 const UuidParams = v.object({ uuid: v.pipe(v.string('Identificador no válido.'), v.uuid('Identificador no válido.')) });
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-const sameText = (a: string | null, b: string | null) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+const sameText = (a: string | null, b: string | null) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 /** Runs a write; a unique index lost to a concurrent request answers 409 like the checks. */
 async function guarded<T>(write: () => Promise<T>): Promise<T> {
@@ -43,9 +49,16 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
   for (const url of ['/api/users/', '/api/users']) {
     defineRoute(app, {
       acrossCommunities: ACROSS,
-      operationId: atTrailingSlash('listUsers', url), response: pageOf(ManagedUserSchema), errors: [404],
-      method: 'GET', url, tags, access: USER_MANAGERS, query: ListQuerySchema,
-      summary: 'Usuarios que administra quien llama (paginado; búsqueda por nombre, correo, código o tipo de usuario; sin contratistas)',
+      operationId: atTrailingSlash('listUsers', url),
+      response: pageOf(ManagedUserSchema),
+      errors: [404],
+      method: 'GET',
+      url,
+      tags,
+      access: USER_MANAGERS,
+      query: ListQuerySchema,
+      summary:
+        'Usuarios que administra quien llama (paginado; búsqueda por nombre, correo, código o tipo de usuario; sin contratistas)',
       handler: async ({ auth, query }): Promise<Page<ManagedUser>> => {
         const scope = userScope(auth);
         const where = [...scope.where];
@@ -56,7 +69,11 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
           const typeIds = await userTypeIdsMatching(db, term);
           params.push(term);
           const n = params.length;
-          const arms = [`(u.first_name || ' ' || u.last_name) ILIKE $${n}`, `u.email ILIKE $${n}`, `u.vigilant_code ILIKE $${n}`];
+          const arms = [
+            `(u.first_name || ' ' || u.last_name) ILIKE $${n}`,
+            `u.email ILIKE $${n}`,
+            `u.vigilant_code ILIKE $${n}`,
+          ];
           if (typeIds.length) {
             params.push(typeIds);
             arms.push(`u.user_type_id = ANY($${params.length}::int[])`);
@@ -67,74 +84,128 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
         // Newest first. While searching, by created_at (same order, not indexed on purpose): ordering by
         // the primary key tempts the planner into a backward scan testing ILIKE on every row instead of
         // using the trigram indexes; without a search that backward scan is the fast path.
-        const page = await pageQuery<{ id: number }>(db, {
-          select: 'u.id', from: 'users u', where, params, searchColumns: [],
-          orderBy: query.search ? 'u.created_at DESC, u.id DESC' : 'u.id DESC',
-        }, { ...query, search: '' });
+        const page = await pageQuery<{ id: number }>(
+          db,
+          {
+            select: 'u.id',
+            from: 'users u',
+            where,
+            params,
+            searchColumns: [],
+            orderBy: query.search ? 'u.created_at DESC, u.id DESC' : 'u.id DESC',
+          },
+          { ...query, search: '' },
+        );
         const preferred = auth.role === 'admin' ? auth.communityId : null;
-        return { ...page, content: await usersByIds(db, page.content.map((r) => r.id), preferred) };
+        return {
+          ...page,
+          content: await usersByIds(
+            db,
+            page.content.map((r) => r.id),
+            preferred,
+          ),
+        };
       },
     });
   }
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'createUsers', response: v.array(ManagedUserSchema), errors: [404, 409, 410],
-    method: 'POST', url: '/api/users', tags, access: USER_MANAGERS, body: CreateUsersSchema, status: 201,
-    summary: 'Da de alta usuarios (lista) como PENDING y les envía el enlace para elegir contraseña; 409 duplicado, 410 de un usuario eliminado',
+    operationId: 'createUsers',
+    response: v.array(ManagedUserSchema),
+    errors: [404, 409, 410],
+    method: 'POST',
+    url: '/api/users',
+    tags,
+    access: USER_MANAGERS,
+    body: CreateUsersSchema,
+    status: 201,
+    summary:
+      'Da de alta usuarios (lista) como PENDING y les envía el enlace para elegir contraseña; 409 duplicado, 410 de un usuario eliminado',
     handler: async ({ auth, body, req }): Promise<ManagedUser[]> => {
       const users = parseForRole(auth, body, (i) => `${i}.`);
-      const created = await guarded(() => db.tx(async (q) => {
-        const out: Awaited<ReturnType<typeof createUser>>[] = [];
-        for (const [i, user] of users.entries()) out.push(await createUser(q, auth, user, `${i}.`));
-        for (const user of out) await recordAudit(q, { ...auditWho(req), action: 'user.create', recordUuid: user.uuid });
-        return out;
-      }));
+      const created = await guarded(() =>
+        db.tx(async (q) => {
+          const out: Awaited<ReturnType<typeof createUser>>[] = [];
+          for (const [i, user] of users.entries()) out.push(await createUser(q, auth, user, `${i}.`));
+          for (const user of out)
+            await recordAudit(q, { ...auditWho(req), action: 'user.create', recordUuid: user.uuid });
+          return out;
+        }),
+      );
       for (const user of created) {
         if (!user.email || !user.ticket) continue;
         // The users exist once committed; a mail failure is logged and the link can be re-sent by a reset.
-        await mailInvitation(mailer, user.email, registrationLink(publicUrl, user.ticket))
-          .catch((err) => req.log.error({ err }, 'invitation mail failed'));
+        await mailInvitation(mailer, user.email, registrationLink(publicUrl, user.ticket)).catch((err) =>
+          req.log.error({ err }, 'invitation mail failed'),
+        );
       }
-      return usersByIds(db, created.map((u) => u.id), auth.role === 'admin' ? auth.communityId : null);
+      return usersByIds(
+        db,
+        created.map((u) => u.id),
+        auth.role === 'admin' ? auth.communityId : null,
+      );
     },
   });
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'updateUser', response: ManagedUserSchema, errors: [404, 409, 410],
-    method: 'PUT', url: '/api/users/:uuid', tags, access: USER_MANAGERS, params: UuidParams, body: UserPayloadSchema,
+    operationId: 'updateUser',
+    response: ManagedUserSchema,
+    errors: [404, 409, 410],
+    method: 'PUT',
+    url: '/api/users/:uuid',
+    tags,
+    access: USER_MANAGERS,
+    params: UuidParams,
+    body: UserPayloadSchema,
     summary: 'Edita un usuario; el tipo y el correo no cambian (400 si se envían distintos)',
     handler: async ({ req, auth, params, body }): Promise<ManagedUser> => {
-      const id = await guarded(() => db.tx(async (q) => {
-        const existing = await findScopedUser(q, auth, params.uuid);
-        if (!canManageUserType(auth.role, existing.user_type_id)) throw new AppError('forbidden', TYPE_NOT_MANAGEABLE);
-        const [user] = parseForRole(auth, [body], () => '');
-        if (user.idUsersTypes !== existing.user_type_id) {
-          throw new AppError('invalid_request', TYPE_UNCHANGEABLE, { idUsersTypes: TYPE_UNCHANGEABLE });
-        }
-        if (!sameText(user.email, existing.email)) throw new AppError('invalid_request', EMAIL_UNCHANGEABLE, { email: EMAIL_UNCHANGEABLE });
-        await assertChatbot(q, auth, user, existing.id === auth.userId, '');
-        const guard = isGuardType(existing.user_type_id);
-        const codeCommunity = await codeCommunityOf(q, existing, auth.communityId);
-        if (guard && !sameText(user.vigilantCode, existing.vigilant_code)) {
-          if (codeCommunity === null) throw new AppError('forbidden', TYPE_NOT_MANAGEABLE);
-          await assertCodeFree(q, codeCommunity, user.vigilantCode!, existing.id);
-        }
-        if (user.idAddress !== null) await assertAddress(q, user.idAddress, user.cp);
-        await auditedUpdate(q, auditWho(req), { table: 'users', id: existing.id, uuid: params.uuid, action: 'user.update' },
-          () => writeUserEdit(q, existing.id, user, guard, codeCommunity));
-        return existing.id;
-      }));
+      const id = await guarded(() =>
+        db.tx(async (q) => {
+          const existing = await findScopedUser(q, auth, params.uuid);
+          if (!canManageUserType(auth.role, existing.user_type_id))
+            throw new AppError('forbidden', TYPE_NOT_MANAGEABLE);
+          const [user] = parseForRole(auth, [body], () => '');
+          if (user.idUsersTypes !== existing.user_type_id) {
+            throw new AppError('invalid_request', TYPE_UNCHANGEABLE, { idUsersTypes: TYPE_UNCHANGEABLE });
+          }
+          if (!sameText(user.email, existing.email))
+            throw new AppError('invalid_request', EMAIL_UNCHANGEABLE, { email: EMAIL_UNCHANGEABLE });
+          await assertChatbot(q, auth, user, existing.id === auth.userId, '');
+          const guard = isGuardType(existing.user_type_id);
+          const codeCommunity = await codeCommunityOf(q, existing, auth.communityId);
+          if (guard && !sameText(user.vigilantCode, existing.vigilant_code)) {
+            if (codeCommunity === null) throw new AppError('forbidden', TYPE_NOT_MANAGEABLE);
+            await assertCodeFree(q, codeCommunity, user.vigilantCode!, existing.id);
+          }
+          if (user.idAddress !== null) await assertAddress(q, user.idAddress, user.cp);
+          await auditedUpdate(
+            q,
+            auditWho(req),
+            { table: 'users', id: existing.id, uuid: params.uuid, action: 'user.update' },
+            () => writeUserEdit(q, existing.id, user, guard, codeCommunity),
+          );
+          return existing.id;
+        }),
+      );
       return (await usersByIds(db, [id], auth.role === 'admin' ? auth.communityId : null))[0];
     },
   });
 
   defineRoute(app, {
     acrossCommunities: ACROSS,
-    operationId: 'deleteUser', response: null, errors: [404, 409],
-    method: 'DELETE', url: '/api/users/:uuid', tags, access: USER_MANAGERS, params: UuidParams, status: 204,
-    summary: 'Elimina un usuario: lo retira de los fraccionamientos de quien llama y, si no le queda ninguno, lo da de baja (borrado lógico) y revoca sus sesiones',
+    operationId: 'deleteUser',
+    response: null,
+    errors: [404, 409],
+    method: 'DELETE',
+    url: '/api/users/:uuid',
+    tags,
+    access: USER_MANAGERS,
+    params: UuidParams,
+    status: 204,
+    summary:
+      'Elimina un usuario: lo retira de los fraccionamientos de quien llama y, si no le queda ninguno, lo da de baja (borrado lógico) y revoca sus sesiones',
     handler: async ({ req, auth, params }) => {
       await db.tx(async (q) => {
         await deleteUser(q, auth, params.uuid);

@@ -20,8 +20,10 @@ export function photoLinkKey(db: Queryable): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
     key = (async () => {
-      await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-        [SECRET_NAME, randomBytes(32).toString('base64')]);
+      await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+        SECRET_NAME,
+        randomBytes(32).toString('base64'),
+      ]);
       const row = await db.one<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [SECRET_NAME]);
       return Buffer.from(row!.value, 'base64');
     })();
@@ -46,7 +48,14 @@ export function signPhotoLink(key: Buffer, fileUuid: string, userUuid: string, n
 export type LinkCheck = 'valid' | 'tampered' | 'expired';
 
 /** Whether a link's parts carry our signature, and whether it is still in time (the signature is checked first). */
-export function checkPhotoLink(key: Buffer, fileUuid: string, userUuid: string, exp: string, sig: string, now = Date.now()): LinkCheck {
+export function checkPhotoLink(
+  key: Buffer,
+  fileUuid: string,
+  userUuid: string,
+  exp: string,
+  sig: string,
+  now = Date.now(),
+): LinkCheck {
   const expected = Buffer.from(mac(key, fileUuid, userUuid, Number(exp)));
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'tampered';
@@ -63,12 +72,15 @@ const STAFF_TYPES = [2, 4, 5, 6];
  * this one statement reads across them as the platform (named), never as one community's scope.
  */
 export function linkedPhoto(db: Queryable, fileUuid: string, userUuid: string) {
-  return asPlatform('una foto de visita por enlace firmado', () => db.one<{ storage_key: string; mime_type: string; extension: string }>(
-    `SELECT f.storage_key, f.mime_type, f.extension FROM files f
+  return asPlatform('una foto de visita por enlace firmado', () =>
+    db.one<{ storage_key: string; mime_type: string; extension: string }>(
+      `SELECT f.storage_key, f.mime_type, f.extension FROM files f
        JOIN users u ON u.uuid = $2 AND u.deleted_at IS NULL AND u.status = 'ACTIVE' AND u.user_type_id = ANY($3::int[])
       WHERE f.uuid = $1 AND EXISTS (
         SELECT 1 FROM (SELECT community_id FROM visits WHERE photo_file_id = f.id
                        UNION ALL SELECT community_id FROM common_area_visits WHERE photo_file_id = f.id) p
          WHERE p.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL.replaceAll('$1', 'u.id')}) mine))`,
-    [fileUuid, userUuid, STAFF_TYPES]));
+      [fileUuid, userUuid, STAFF_TYPES],
+    ),
+  );
 }

@@ -10,7 +10,13 @@ import { storePhoto } from './visit-photos.js';
 import type { Config } from '../config.js';
 import { demoIdPhoto } from './demo-photos.js';
 import {
-  commonAreaHistory, historyContext, insertCommonAreaVisits, insertVisits, seededRandom, visitHistory, type VisitRow,
+  commonAreaHistory,
+  historyContext,
+  insertCommonAreaVisits,
+  insertVisits,
+  seededRandom,
+  visitHistory,
+  type VisitRow,
 } from './visit-history.js';
 
 /** Visits per demo community over the year (the first community gets the most). */
@@ -30,17 +36,30 @@ export async function seedDemoVisits(db: Db, config: Pick<Config, 'dataDir'>, no
       const recent: number[] = [];
       for (const row of visitHistory(random, ctx, VISITS[index] ?? 1_000, 365, now)) {
         batch.push(row);
-        if (batch.length === BATCH) { recent.splice(0, recent.length, ...(await insertVisits(q, batch))); batch = []; }
+        if (batch.length === BATCH) {
+          recent.splice(0, recent.length, ...(await insertVisits(q, batch)));
+          batch = [];
+        }
       }
       if (batch.length) recent.push(...(await insertVisits(q, batch)));
       // Photos on some of the latest visits (the newest are last in the last batch).
       for (const visitId of recent.slice(-PHOTOS * 3).filter((_, i) => i % 3 === 0)) {
-        const fileId = await storePhoto(storage, q, { data: demoIdPhoto(random), mimeType: 'image/png', extension: 'png' });
+        const fileId = await storePhoto(storage, q, {
+          data: demoIdPhoto(random),
+          mimeType: 'image/png',
+          extension: 'png',
+        });
         await q.query('UPDATE visits SET photo_file_id = $2 WHERE id = $1', [visitId, fileId]);
       }
-      const areaIds = await insertCommonAreaVisits(q, [...commonAreaHistory(random, ctx, areas, COMMON_AREA_VISITS, 365, now)]);
+      const areaIds = await insertCommonAreaVisits(q, [
+        ...commonAreaHistory(random, ctx, areas, COMMON_AREA_VISITS, 365, now),
+      ]);
       for (const visitId of areaIds.slice(-10)) {
-        const fileId = await storePhoto(storage, q, { data: demoIdPhoto(random), mimeType: 'image/png', extension: 'png' });
+        const fileId = await storePhoto(storage, q, {
+          data: demoIdPhoto(random),
+          mimeType: 'image/png',
+          extension: 'png',
+        });
         await q.query('UPDATE common_area_visits SET photo_file_id = $2 WHERE id = $1', [visitId, fileId]);
       }
     });

@@ -18,9 +18,17 @@ const Params = v.object({ uuid: v.pipe(v.string(PhotoMessages.invalidLink), v.uu
 export function visitPhotoRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const storage = storageFor(config);
   defineRoute(app, {
-    operationId: 'getVisitPhoto', response: { binary: ['image/jpeg', 'image/png'] }, errors: [403, 404, 410],
-    method: 'GET', url: '/api/visitPhotos/:uuid', tags: ['reportes'], access: 'public', params: Params, query: PhotoLinkQuerySchema,
-    summary: 'Foto de identificación de una visita, por el enlace firmado y de pocos minutos que dan los reportes (403 alterado, 410 expirado)',
+    operationId: 'getVisitPhoto',
+    response: { binary: ['image/jpeg', 'image/png'] },
+    errors: [403, 404, 410],
+    method: 'GET',
+    url: '/api/visitPhotos/:uuid',
+    tags: ['reportes'],
+    access: 'public',
+    params: Params,
+    query: PhotoLinkQuerySchema,
+    summary:
+      'Foto de identificación de una visita, por el enlace firmado y de pocos minutos que dan los reportes (403 alterado, 410 expirado)',
     handler: async ({ params, query, reply }) => {
       const check = checkPhotoLink(await photoLinkKey(db), params.uuid, query.u, query.exp, query.sig);
       if (check === 'tampered') throw new AppError('forbidden', PhotoMessages.invalidLink);

@@ -29,7 +29,11 @@ export function decodePhoto(file: PhotoFile) {
  * the file row's id. The bytes are written before the row, so a failed insert leaves only an
  * unreferenced blob, never a row without bytes.
  */
-export async function storePhoto(storage: FileStorage, q: Queryable, photo: { data: Uint8Array; mimeType: string; extension: string }): Promise<number> {
+export async function storePhoto(
+  storage: FileStorage,
+  q: Queryable,
+  photo: { data: Uint8Array; mimeType: string; extension: string },
+): Promise<number> {
   const id = randomUUID();
   const key = `visit-photos/${id}.${photo.extension}`;
   // Only the decoded pixels are stored: appended bytes and metadata are dropped.
@@ -37,7 +41,8 @@ export async function storePhoto(storage: FileStorage, q: Queryable, photo: { da
   await storage.put(key, data);
   const row = await q.one<{ id: number }>(
     `INSERT INTO files (uuid, storage_key, name, extension, mime_type, byte_size) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [id, key, `identificacion.${photo.extension}`, photo.extension, photo.mimeType, data.length]);
+    [id, key, `identificacion.${photo.extension}`, photo.extension, photo.mimeType, data.length],
+  );
   return row!.id;
 }
 
@@ -45,6 +50,9 @@ export async function storePhoto(storage: FileStorage, q: Queryable, photo: { da
 export async function providerTypeOf(scope: CommunityScope, uuid: string | null): Promise<number | null> {
   if (uuid === null) return null;
   const id = await scope.idOf('provider_types', { uuid });
-  if (id === undefined) throw new AppError('not_found', VisitMessages.providerTypeNotFound, { providerTypeId: VisitMessages.providerTypeNotFound });
+  if (id === undefined)
+    throw new AppError('not_found', VisitMessages.providerTypeNotFound, {
+      providerTypeId: VisitMessages.providerTypeNotFound,
+    });
   return id;
 }

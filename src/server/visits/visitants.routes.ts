@@ -6,7 +6,13 @@ import type { VisitEvent } from '../../shared/platform/realtime.js';
 import { RegisterExitSchema, RegisterVisitSchema, VisitMessages } from '../../shared/visits/visit.schema.js';
 import { VISIT_REGISTRARS, VISIT_STATS_ROLES } from '../../shared/visits/visit-access.js';
 import type { EntriesByMode, Visit } from '../../shared/visits/visit-types.js';
-import { communityScope, communityScopeOf, SqlValue, type CommunityScope, type ReadBack } from '../platform/db/community-scope.js';
+import {
+  communityScope,
+  communityScopeOf,
+  SqlValue,
+  type CommunityScope,
+  type ReadBack,
+} from '../platform/db/community-scope.js';
 import type { Db } from '../platform/db/db.js';
 import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
@@ -56,18 +62,30 @@ async function gateOf(scope: CommunityScope, uuid: string | null) {
 async function residentOf(scope: CommunityScope, uuid: string | null) {
   if (uuid === null) return null;
   const id = await scope.idOf('residents', { uuid });
-  if (id === undefined) throw new AppError('not_found', VisitMessages.residentNotFound, { residentUuid: VisitMessages.residentNotFound });
+  if (id === undefined)
+    throw new AppError('not_found', VisitMessages.residentNotFound, { residentUuid: VisitMessages.residentNotFound });
   return id;
 }
 
-const eventOf = (visit: Visit, at: string): VisitEvent => ({ uuid: visit.uuid, fracUuid: visit.fracUuid, accessMode: visit.accessMode, at });
+const eventOf = (visit: Visit, at: string): VisitEvent => ({
+  uuid: visit.uuid,
+  fracUuid: visit.fracUuid,
+  accessMode: visit.accessMode,
+  at,
+});
 
 /**
  * Who registers: a guard or administrator of the active community, or a linked device of its own
  * community, which may register only what its type does (a booth manual entries and
  * exits, a scanner QR entries when IN or exits when OUT).
  */
-function registrar(db: Db, auth: AuthContext | null, device: DeviceContext | null, action: 'entry' | 'exit', accessMode?: string) {
+function registrar(
+  db: Db,
+  auth: AuthContext | null,
+  device: DeviceContext | null,
+  action: 'entry' | 'exit',
+  accessMode?: string,
+) {
   if (!device) return { scope: communityScope(db, auth!), userId: auth!.userId, deviceId: null };
   const refusal = deviceVisitRefusal(device, action, accessMode);
   if (refusal) throw new AppError(refusal.kind === 'mode' ? 'invalid_request' : 'forbidden', refusal.message);
@@ -84,9 +102,18 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime, config }: A
   const storage = storageFor(config);
 
   defineRoute(app, {
-    operationId: 'createVisit', response: VisitAnswerSchema, errors: [403, 404],
-    method: 'POST', url: '/api/visitants', tags, access: VISIT_REGISTRARS, devices: 'also', body: RegisterVisitSchema, status: 201,
-    summary: 'Registra la entrada de una visita (vigilante o administrador del fraccionamiento activo, o un dispositivo vinculado en el suyo); responde 201 con la visita y emite V_IN',
+    operationId: 'createVisit',
+    response: VisitAnswerSchema,
+    errors: [403, 404],
+    method: 'POST',
+    url: '/api/visitants',
+    tags,
+    access: VISIT_REGISTRARS,
+    devices: 'also',
+    body: RegisterVisitSchema,
+    status: 201,
+    summary:
+      'Registra la entrada de una visita (vigilante o administrador del fraccionamiento activo, o un dispositivo vinculado en el suyo); responde 201 con la visita y emite V_IN',
     handler: async ({ auth, device, body }): Promise<Visit> => {
       const { scope, userId, deviceId } = registrar(db, auth, device, 'entry', body.accessMode);
       const gateUuid = await gateOf(scope, body.gateUuid);
@@ -94,44 +121,89 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime, config }: A
       const providerTypeId = await providerTypeOf(scope, body.providerTypeId);
       const photo = body.file ? decodePhoto(body.file) : null;
       // One statement: the insert and the read-back (the photo first, in the same transaction).
-      const visit = await scope.tx(async (tx, q) => tx.insertAndRead<Visit>('visits', {
-        first_name: body.firstName, last_name: body.lastName, accredited: body.accredited, visitant_type: body.visitantType,
-        access_mode: body.accessMode, gate_arrival_uuid: gateUuid, resident_id: residentId, car_brand: body.carbrand, color: body.color,
-        plate: body.plate, comments: body.comments, registered_by: userId, entry_device_id: deviceId, provider_type_id: providerTypeId,
-        photo_file_id: photo ? await storePhoto(storage, q, photo) : null,
-      }, READ_BACK));
+      const visit = await scope.tx(async (tx, q) =>
+        tx.insertAndRead<Visit>(
+          'visits',
+          {
+            first_name: body.firstName,
+            last_name: body.lastName,
+            accredited: body.accredited,
+            visitant_type: body.visitantType,
+            access_mode: body.accessMode,
+            gate_arrival_uuid: gateUuid,
+            resident_id: residentId,
+            car_brand: body.carbrand,
+            color: body.color,
+            plate: body.plate,
+            comments: body.comments,
+            registered_by: userId,
+            entry_device_id: deviceId,
+            provider_type_id: providerTypeId,
+            photo_file_id: photo ? await storePhoto(storage, q, photo) : null,
+          },
+          READ_BACK,
+        ),
+      );
       realtime.emitVisit(visit.fracUuid, 'V_IN', eventOf(visit, visit.timein));
       return visit;
     },
   });
 
   defineRoute(app, {
-    operationId: 'registerVisitExit', response: VisitAnswerSchema, errors: [403, 404, 409],
-    method: 'PUT', url: '/api/visitants/:uuid/exit', tags, access: VISIT_REGISTRARS, devices: 'also', params: UuidParams, body: RegisterExitSchema,
-    summary: 'Registra la salida de una visita del fraccionamiento activo (o del de un dispositivo vinculado) y emite V_OUT; 409 si la salida ya estaba registrada',
+    operationId: 'registerVisitExit',
+    response: VisitAnswerSchema,
+    errors: [403, 404, 409],
+    method: 'PUT',
+    url: '/api/visitants/:uuid/exit',
+    tags,
+    access: VISIT_REGISTRARS,
+    devices: 'also',
+    params: UuidParams,
+    body: RegisterExitSchema,
+    summary:
+      'Registra la salida de una visita del fraccionamiento activo (o del de un dispositivo vinculado) y emite V_OUT; 409 si la salida ya estaba registrada',
     handler: async ({ auth, device, params, body }): Promise<Visit> => {
       const { scope, userId, deviceId } = registrar(db, auth, device, 'exit');
       const gateUuid = await gateOf(scope, body.gateUuid ?? null);
       // Only an open visit of the caller's community changes, so two exits cannot both succeed.
-      const visit = await scope.updateAndRead<Visit>('visits', { uuid: params.uuid }, {
-        exited_at: EXITED_NOW, gate_departure_uuid: gateUuid, exit_registered_by: userId, exit_device_id: deviceId,
-      }, READ_BACK, ['exited_at IS NULL']);
+      const visit = await scope.updateAndRead<Visit>(
+        'visits',
+        { uuid: params.uuid },
+        {
+          exited_at: EXITED_NOW,
+          gate_departure_uuid: gateUuid,
+          exit_registered_by: userId,
+          exit_device_id: deviceId,
+        },
+        READ_BACK,
+        ['exited_at IS NULL'],
+      );
       if (!visit) {
         const exists = (await scope.idOf('visits', { uuid: params.uuid })) !== undefined;
-        throw exists ? new AppError('conflict', VisitMessages.alreadyOut) : new AppError('not_found', VisitMessages.notFound);
+        throw exists
+          ? new AppError('conflict', VisitMessages.alreadyOut)
+          : new AppError('not_found', VisitMessages.notFound);
       }
       realtime.emitVisit(visit.fracUuid, 'V_OUT', eventOf(visit, visit.timeout!));
       return visit;
     },
   });
 
-  for (const [path, mode] of [['entriesQR', 'QR'], ['entriesManual', 'MANUAL']] as const) {
+  for (const [path, mode] of [
+    ['entriesQR', 'QR'],
+    ['entriesManual', 'MANUAL'],
+  ] as const) {
     for (const url of [`/api/visitants/${path}/`, `/api/visitants/${path}`]) {
       defineRoute(app, {
         // The general administrator's figures span every community (logged).
         acrossCommunities: 'las entradas de los fraccionamientos que abarca',
-        operationId: atTrailingSlash(mode === 'QR' ? 'getQrEntries' : 'getManualEntries', url), response: EntriesByModeSchema, errors: [404],
-        method: 'GET', url, tags, access: VISIT_STATS_ROLES,
+        operationId: atTrailingSlash(mode === 'QR' ? 'getQrEntries' : 'getManualEntries', url),
+        response: EntriesByModeSchema,
+        errors: [404],
+        method: 'GET',
+        url,
+        tags,
+        access: VISIT_STATS_ROLES,
         summary: `Entradas del año en curso con acceso ${mode} (fraccionamiento activo; todos para el administrador general)`,
         handler: async ({ auth }): Promise<EntriesByMode> => entriesByMode(db, statsScope(auth), mode),
       });

@@ -49,35 +49,78 @@ export const auditActionNames = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** Spanish names of the changed fields the screen shows (columns as stored); others show as stored. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
-  first_name: 'Nombre', last_name: 'Apellidos', name: 'Nombre', email: 'Correo', phone: 'Teléfono',
-  status: 'Estado', street: 'Calle', ext_number: 'Número exterior', int_number: 'Número interior', number: 'Número',
-  address_id: 'Colonia', licenses: 'Licencias', license_total: 'Licencias', license_expired: 'Licencia vencida',
-  enabled: 'Habilitado', admin_user_id: 'Administrador', useapp: 'Usa la app', street_id: 'Calle',
-  device_type: 'Tipo', scanner_access: 'Acceso', zone_id: 'Zona', club: 'Club', notresident: 'No residente', action: 'No. acción',
-  chatbot_use_app: 'Visitas administrativas', scanner_type: 'Tipo de escáner', scanner_place: 'Ubicación',
-  folio_required: 'Folio obligatorio', visitor_search: 'Búsqueda de visitantes', search_name: 'Buscar por nombre',
-  search_address: 'Buscar por domicilio', search_action: 'Buscar por No. acción', search_place: 'Buscar por lugar',
-  search_common_area: 'Buscar por área común', view_resident_name: 'Ver nombre del residente', view_visit_address: 'Ver domicilio de la visita',
-  view_resident_address: 'Ver domicilio del residente', view_resident_number: 'Ver número del residente',
-  invitation_validity: 'Vigencia de invitaciones (horas)', invitation_message: 'Mensaje de invitación',
-  frequent_invitation_chrono_unit: 'Unidad de vigencia de visitas frecuentes', frequent_invitation_validity: 'Vigencia de visitas frecuentes',
+  first_name: 'Nombre',
+  last_name: 'Apellidos',
+  name: 'Nombre',
+  email: 'Correo',
+  phone: 'Teléfono',
+  status: 'Estado',
+  street: 'Calle',
+  ext_number: 'Número exterior',
+  int_number: 'Número interior',
+  number: 'Número',
+  address_id: 'Colonia',
+  licenses: 'Licencias',
+  license_total: 'Licencias',
+  license_expired: 'Licencia vencida',
+  enabled: 'Habilitado',
+  admin_user_id: 'Administrador',
+  useapp: 'Usa la app',
+  street_id: 'Calle',
+  device_type: 'Tipo',
+  scanner_access: 'Acceso',
+  zone_id: 'Zona',
+  club: 'Club',
+  notresident: 'No residente',
+  action: 'No. acción',
+  chatbot_use_app: 'Visitas administrativas',
+  scanner_type: 'Tipo de escáner',
+  scanner_place: 'Ubicación',
+  folio_required: 'Folio obligatorio',
+  visitor_search: 'Búsqueda de visitantes',
+  search_name: 'Buscar por nombre',
+  search_address: 'Buscar por domicilio',
+  search_action: 'Buscar por No. acción',
+  search_place: 'Buscar por lugar',
+  search_common_area: 'Buscar por área común',
+  view_resident_name: 'Ver nombre del residente',
+  view_visit_address: 'Ver domicilio de la visita',
+  view_resident_address: 'Ver domicilio del residente',
+  view_resident_number: 'Ver número del residente',
+  invitation_validity: 'Vigencia de invitaciones (horas)',
+  invitation_message: 'Mensaje de invitación',
+  frequent_invitation_chrono_unit: 'Unidad de vigencia de visitas frecuentes',
+  frequent_invitation_validity: 'Vigencia de visitas frecuentes',
 };
 
 /** The Spanish sentence of an action; an unknown one (a newer server) shows as stored. */
 export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 
 /** A value of a changed field as the screen shows it. */
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '(vacío)'
-  : value === true ? 'sí' : value === false ? 'no' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '(vacío)'
+    : value === true
+      ? 'sí'
+      : value === false
+        ? 'no'
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
 
 /** 'Nombre: Rosa → Rosalía', one line per changed field. */
 export function describeChanges(changes: Record<string, { from: unknown; to: unknown }> | null): string[] {
   if (!changes) return [];
-  return Object.entries(changes).map(([field, c]) => `${AUDIT_FIELD_LABELS[field] ?? field}: ${shown(c.from)} → ${shown(c.to)}`);
+  return Object.entries(changes).map(
+    ([field, c]) => `${AUDIT_FIELD_LABELS[field] ?? field}: ${shown(c.from)} → ${shown(c.to)}`,
+  );
 }
 
 /** Who, in Spanish: the account, 'Dispositivo …', or 'Desconocido' for an unnamed failed sign-in. */
-export function describeActor(event: { actorKind: 'user' | 'device' | 'anonymous'; actorLabel: string | null }): string {
+export function describeActor(event: {
+  actorKind: 'user' | 'device' | 'anonymous';
+  actorLabel: string | null;
+}): string {
   if (event.actorKind === 'device') return `Dispositivo ${event.actorLabel ?? ''}`.trim();
   return event.actorLabel ?? 'Desconocido';
 }

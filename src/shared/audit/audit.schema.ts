@@ -10,21 +10,46 @@ export const AuditMessages = {
 } as const;
 
 const page = v.optional(v.pipe(v.string(M.badPage), v.regex(/^\d{1,6}$/, M.badPage), v.transform(Number)), '0');
-const size = v.optional(v.pipe(v.string('Tamaño de página no válido.'), v.regex(/^\d{1,3}$/, 'Tamaño de página no válido.'), v.transform(Number),
-  v.minValue(1, 'Tamaño de página no válido.'), v.maxValue(100, 'Tamaño de página no válido.')), '15');
+const size = v.optional(
+  v.pipe(
+    v.string('Tamaño de página no válido.'),
+    v.regex(/^\d{1,3}$/, 'Tamaño de página no válido.'),
+    v.transform(Number),
+    v.minValue(1, 'Tamaño de página no válido.'),
+    v.maxValue(100, 'Tamaño de página no válido.'),
+  ),
+  '15',
+);
 
 /** Filters: who (the actor's email or device name, contains), what (one action), when (local dates, both ends). */
 export const AuditQuerySchema = v.pipe(
-  v.object({
-    page,
-    size,
-    actor: v.optional(v.pipe(v.string(M.invalid), v.trim(), v.maxLength(REPORT_FILTER_MAX, M.filterTooLong)), ''),
-    action: v.optional(v.pipe(v.string(AuditMessages.badAction), v.trim(), v.check((a) => a === '' || (auditActionNames as string[]).includes(a), AuditMessages.badAction)), ''),
-    from: v.optional(v.pipe(v.string(M.badDate), v.trim()), ''),
-    to: v.optional(v.pipe(v.string(M.badDate), v.trim()), ''),
-    /** General administrator only: one community's events (its uuid). */
-    community: v.optional(v.pipe(v.string(AuditMessages.badCommunity), v.trim(), v.check((s) => s === '' || /^[0-9a-f-]{36}$/i.test(s), AuditMessages.badCommunity)), ''),
-  }, M.invalid),
+  v.object(
+    {
+      page,
+      size,
+      actor: v.optional(v.pipe(v.string(M.invalid), v.trim(), v.maxLength(REPORT_FILTER_MAX, M.filterTooLong)), ''),
+      action: v.optional(
+        v.pipe(
+          v.string(AuditMessages.badAction),
+          v.trim(),
+          v.check((a) => a === '' || (auditActionNames as string[]).includes(a), AuditMessages.badAction),
+        ),
+        '',
+      ),
+      from: v.optional(v.pipe(v.string(M.badDate), v.trim()), ''),
+      to: v.optional(v.pipe(v.string(M.badDate), v.trim()), ''),
+      /** General administrator only: one community's events (its uuid). */
+      community: v.optional(
+        v.pipe(
+          v.string(AuditMessages.badCommunity),
+          v.trim(),
+          v.check((s) => s === '' || /^[0-9a-f-]{36}$/i.test(s), AuditMessages.badCommunity),
+        ),
+        '',
+      ),
+    },
+    M.invalid,
+  ),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const input = dataset.value as Record<string, unknown>;

@@ -1,5 +1,8 @@
 import {
-  GLOBAL_CATALOGUE_EDITORS, LOCATION_DELETERS, LOCATION_EDITORS, PROVIDER_TYPE_EDITORS,
+  GLOBAL_CATALOGUE_EDITORS,
+  LOCATION_DELETERS,
+  LOCATION_EDITORS,
+  PROVIDER_TYPE_EDITORS,
 } from './catalogue-access.js';
 import type { Role } from '../platform/roles.js';
 
@@ -15,7 +18,11 @@ export type CatalogueKind =
   /** User types, car brands, colours: the general administrator only. */
   | 'global';
 
-export interface CatalogueActions { canAdd: boolean; canEdit: boolean; canDelete: boolean }
+export interface CatalogueActions {
+  canAdd: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+}
 
 const editors: Record<CatalogueKind, readonly Role[]> = {
   location: LOCATION_EDITORS,

@@ -1,7 +1,15 @@
 import type * as v from 'valibot';
 import type {
-  CommonAreaAnswerSchema, FracRefSchema, GateAnswerSchema, NamedItemSchema, ProviderTypePageSchema, StreetAnswerSchema,
-  StreetRefSchema, UserTypeItemSchema, ZoneAnswerSchema, ZoneRefSchema,
+  CommonAreaAnswerSchema,
+  FracRefSchema,
+  GateAnswerSchema,
+  NamedItemSchema,
+  ProviderTypePageSchema,
+  StreetAnswerSchema,
+  StreetRefSchema,
+  UserTypeItemSchema,
+  ZoneAnswerSchema,
+  ZoneRefSchema,
 } from './catalogue.answer.js';
 
 /** Response shapes of the catalogue calls, inferred from the declared answers. */

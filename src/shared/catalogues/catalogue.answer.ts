@@ -14,7 +14,12 @@ export const ZoneAnswerSchema = v.object({
   testFrac: FracRefSchema,
 });
 
-export const ZoneRefSchema = v.object({ uuid: v.string(), idZone: v.number(), name: v.string(), testFrac: FracRefSchema });
+export const ZoneRefSchema = v.object({
+  uuid: v.string(),
+  idZone: v.number(),
+  name: v.string(),
+  testFrac: FracRefSchema,
+});
 
 /** Item of `GET api/streets` and `GET api/streets/zones/{zoneUuid}`. */
 export const StreetAnswerSchema = v.object({
@@ -25,7 +30,12 @@ export const StreetAnswerSchema = v.object({
   testZone: ZoneRefSchema,
 });
 
-export const StreetRefSchema = v.object({ uuid: v.string(), idStreet: v.number(), name: v.string(), testZone: ZoneRefSchema });
+export const StreetRefSchema = v.object({
+  uuid: v.string(),
+  idStreet: v.number(),
+  name: v.string(),
+  testZone: ZoneRefSchema,
+});
 
 /** Item of `GET api/commonareas/complete` and `GET api/commonareas/byfrac`. */
 export const CommonAreaAnswerSchema = v.object({
@@ -50,7 +60,12 @@ export const GateAnswerSchema = v.object({
 export const NamedItemSchema = v.object({ uuid: v.string(), name: v.string() });
 
 /** Item of `GET api/userstypes/`: `idUsersTypes` is the id user payloads carry; system types cannot be deleted. */
-export const UserTypeItemSchema = v.object({ uuid: v.string(), name: v.string(), idUsersTypes: v.number(), system: v.boolean() });
+export const UserTypeItemSchema = v.object({
+  uuid: v.string(),
+  name: v.string(),
+  idUsersTypes: v.number(),
+  system: v.boolean(),
+});
 
 /**
  * `GET api/providerTypes`: the contract puts the list under `data`; the same rows are also under

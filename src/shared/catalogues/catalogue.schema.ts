@@ -23,7 +23,10 @@ export const required = <S extends v.GenericSchema>(schema: S, message: string) 
 
 /** Trimmed name of 3 to 64 characters, with the given message. */
 export const nameOf = (message: string) =>
-  required(v.pipe(v.string(message), v.trim(), v.minLength(NAME_MIN, message), v.maxLength(NAME_MAX, message)), message);
+  required(
+    v.pipe(v.string(message), v.trim(), v.minLength(NAME_MIN, message), v.maxLength(NAME_MAX, message)),
+    message,
+  );
 
 /** Modal of gates, user types, car brands, colours and provider types. */
 export const CatalogueNameSchema = v.object({ name: nameOf(CATALOGUE_NAME_MESSAGE) }, INVALID_RECORD);
@@ -41,30 +44,43 @@ export const listOf = <S extends v.GenericSchema>(item: S) =>
 export const CreateCatalogueSchema = listOf(CatalogueNameSchema);
 
 /** Body of the PUT calls: `name`, plus the `uuid` some clients echo (the path wins). */
-export const UpdateCatalogueSchema = v.object({
-  uuid: v.optional(v.string()),
-  name: nameOf(CATALOGUE_NAME_MESSAGE),
-}, INVALID_RECORD);
+export const UpdateCatalogueSchema = v.object(
+  {
+    uuid: v.optional(v.string()),
+    name: nameOf(CATALOGUE_NAME_MESSAGE),
+  },
+  INVALID_RECORD,
+);
 
 /** Body of `POST` and `PUT api/gates`: name, plus `idFrac` (the session's community always wins). */
-export const GateSchema = v.object({
-  uuid: v.optional(v.string()),
-  name: nameOf(CATALOGUE_NAME_MESSAGE),
-  idFrac: v.optional(v.unknown()),
-}, INVALID_RECORD);
+export const GateSchema = v.object(
+  {
+    uuid: v.optional(v.string()),
+    name: nameOf(CATALOGUE_NAME_MESSAGE),
+    idFrac: v.optional(v.unknown()),
+  },
+  INVALID_RECORD,
+);
 export const CreateGateSchema = listOf(GateSchema);
 
 /** A reference to a row by its numeric id (`idZone`, `idStreet`), as a number or digit string. */
-export const idRef = (message: string) => required(
-  v.union(
-    [
-      v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
-      v.pipe(v.string(message), v.regex(/^\d{1,10}$/, message), v.transform(Number), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
-    ],
+export const idRef = (message: string) =>
+  required(
+    v.union(
+      [
+        v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
+        v.pipe(
+          v.string(message),
+          v.regex(/^\d{1,10}$/, message),
+          v.transform(Number),
+          v.minValue(1, message),
+          v.maxValue(2_147_483_647, message),
+        ),
+      ],
+      message,
+    ),
     message,
-  ),
-  message,
-);
+  );
 
 /** `{uuid}` path parameter. */
 export const UuidParamsSchema = v.object({ uuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);

@@ -10,16 +10,34 @@ export type ContentKind = 'notices' | 'newsletters' | 'promotions';
 /** Titles, links and success texts of each kind. */
 export const ContentTexts = {
   notices: {
-    title: 'Avisos', search: 'Buscar aviso', add: 'Nuevo aviso', create: 'Nuevo aviso', edit: 'Editar aviso',
-    created: 'Aviso creado correctamente', updated: 'Aviso actualizado correctamente', caption: 'Avisos del fraccionamiento',
+    title: 'Avisos',
+    search: 'Buscar aviso',
+    add: 'Nuevo aviso',
+    create: 'Nuevo aviso',
+    edit: 'Editar aviso',
+    created: 'Aviso creado correctamente',
+    updated: 'Aviso actualizado correctamente',
+    caption: 'Avisos del fraccionamiento',
   },
   newsletters: {
-    title: 'Boletines', search: 'Buscar boletín', add: 'Nuevo boletín', create: 'Nuevo boletín', edit: 'Editar boletín',
-    created: 'Boletín creado', updated: 'Boletín actualizado', caption: 'Boletines del fraccionamiento',
+    title: 'Boletines',
+    search: 'Buscar boletín',
+    add: 'Nuevo boletín',
+    create: 'Nuevo boletín',
+    edit: 'Editar boletín',
+    created: 'Boletín creado',
+    updated: 'Boletín actualizado',
+    caption: 'Boletines del fraccionamiento',
   },
   promotions: {
-    title: 'Promociones', search: 'Buscar promoción', add: 'Nueva promoción', create: 'Nueva promoción', edit: 'Editar promoción',
-    created: 'Promoción creada correctamente', updated: 'Promoción actualizada correctamente', caption: 'Promociones del fraccionamiento',
+    title: 'Promociones',
+    search: 'Buscar promoción',
+    add: 'Nueva promoción',
+    create: 'Nueva promoción',
+    edit: 'Editar promoción',
+    created: 'Promoción creada correctamente',
+    updated: 'Promoción actualizada correctamente',
+    caption: 'Promociones del fraccionamiento',
   },
 } as const satisfies Record<ContentKind, Record<string, string>>;
 
@@ -39,7 +57,9 @@ export type NewsletterTypeCode = (typeof NEWSLETTER_TYPES)[number]['code'];
 export const newsletterTypeLabel = (code: number) => NEWSLETTER_TYPES.find((t) => t.code === code)?.label ?? '';
 /** A type as sent: its code (5 or '5') or its label ('Restaurante', any case). Null when it is none of the four. */
 export function newsletterTypeCode(value: unknown): NewsletterTypeCode | null {
-  const text = String(value ?? '').trim().toLowerCase();
+  const text = String(value ?? '')
+    .trim()
+    .toLowerCase();
   const found = NEWSLETTER_TYPES.find((t) => String(t.code) === text || t.label.toLowerCase() === text);
   return found?.code ?? null;
 }
@@ -107,13 +127,22 @@ export function startAllowed(start: string, now: string, storedStart: string | n
   return storedStart !== null && isContentDate(storedStart) && chosen.compare(parseDateTime(storedStart)) >= 0;
 }
 
-export interface DateLimits { startMin: string; endMin: string; endDisabled: boolean }
+export interface DateLimits {
+  startMin: string;
+  endMin: string;
+  endDisabled: boolean;
+}
 /**
  * The start's minimum is now when adding and the stored start when editing; the
  * end picker is disabled until a start is chosen, and its minimum is then the start (before, the
  * spec's 1900-01-30, or 1900-01-01 for promotions).
  */
-export function contentDateLimits(kind: ContentKind, start: unknown, editedStart: string | null, now: Date): DateLimits {
+export function contentDateLimits(
+  kind: ContentKind,
+  start: unknown,
+  editedStart: string | null,
+  now: Date,
+): DateLimits {
   const chosen = toContentDate(start);
   const floor = kind === 'promotions' ? '1900-01-01T00:00:00' : '1900-01-30T00:00:00';
   return {

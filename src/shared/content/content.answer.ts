@@ -37,7 +37,13 @@ export const NewsletterAnswerSchema = v.object({
 
 const ZoneSegment = v.object({ idZone: v.number(), uuid: v.string(), name: v.string() });
 const StreetSegment = v.object({ idStreet: v.number(), uuid: v.string(), name: v.string(), idZone: v.number() });
-const ResidentSegment = v.object({ idResident: v.number(), uuid: v.string(), firstName: v.string(), lastName: v.string(), idStreet: v.number() });
+const ResidentSegment = v.object({
+  idResident: v.number(),
+  uuid: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  idStreet: v.number(),
+});
 
 export const NoticeAnswerSchema = v.object({
   ...common,

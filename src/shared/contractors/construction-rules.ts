@@ -21,7 +21,13 @@ export const siteToday = (at: number = Date.now()) => localNow(at).slice(0, 10);
 
 /** How a contractor's home names a site's requests. */
 export type SiteRequestStatus = 'none' | 'approved' | 'rejected' | 'pending';
-export interface SiteWorkerCounts { workerCount: number; approved: number; rejected: number; pending: number; rejectedWorker: string | null }
+export interface SiteWorkerCounts {
+  workerCount: number;
+  approved: number;
+  rejected: number;
+  pending: number;
+  rejectedWorker: string | null;
+}
 
 export function siteRequestStatus(site: SiteWorkerCounts): SiteRequestStatus {
   if (site.workerCount === 0) return 'none';
@@ -33,10 +39,14 @@ export function siteRequestStatus(site: SiteWorkerCounts): SiteRequestStatus {
 /** The status text of the contractor's home; a site without workers has no request yet. */
 export function siteStatusText(site: SiteWorkerCounts): string {
   switch (siteRequestStatus(site)) {
-    case 'none': return 'Sin solicitudes';
-    case 'approved': return 'Solicitud aprobada';
-    case 'rejected': return site.rejectedWorker ? `Solicitud rechazada: ${site.rejectedWorker}` : 'Solicitud rechazada';
-    default: return 'Solicitud pendiente';
+    case 'none':
+      return 'Sin solicitudes';
+    case 'approved':
+      return 'Solicitud aprobada';
+    case 'rejected':
+      return site.rejectedWorker ? `Solicitud rechazada: ${site.rejectedWorker}` : 'Solicitud rechazada';
+    default:
+      return 'Solicitud pendiente';
   }
 }
 /** Shown with 'Solicitud pendiente' when a site's status could not be read. */
@@ -69,7 +79,8 @@ export const ConstructionTexts = {
   selectOne: 'Para realizar esta acción, asegúrate de seleccionar una obra',
   editOne: 'No es posible editar más de una obra a la vez',
   deleteOne: 'No es posible eliminar más de una obra a la vez',
-  hasWorkers: 'No es posible eliminar la obra porque tiene trabajadores registrados. Elimina primero a sus trabajadores.',
+  hasWorkers:
+    'No es posible eliminar la obra porque tiene trabajadores registrados. Elimina primero a sus trabajadores.',
   notFound: 'La obra no existe.',
   streetNotFound: 'La calle seleccionada no existe.',
   contractorNotFound: 'El contratista seleccionado no existe.',
@@ -81,10 +92,11 @@ export const siteWorkersPath = (uuid: string) => `/workers?construction=${encode
 export const siteAddWorkerPath = (uuid: string) => `/createWorker?construction=${encodeURIComponent(uuid)}`;
 
 /** The end picker is disabled until a start is chosen, and never offers a day before it. */
-export const endPickerEnabled = (values: { startDate?: unknown }) => typeof values.startDate === 'string' && values.startDate !== '';
+export const endPickerEnabled = (values: { startDate?: unknown }) =>
+  typeof values.startDate === 'string' && values.startDate !== '';
 /** The earliest start the picker offers: today, or the kept start of a running site being edited. */
 export const earliestStart = (today: string, keptStart: unknown) =>
-  (typeof keptStart === 'string' && keptStart !== '' && keptStart < today ? keptStart : today);
+  typeof keptStart === 'string' && keptStart !== '' && keptStart < today ? keptStart : today;
 /** A site's estimated period as the list shows it (dd/mm/aaaa – dd/mm/aaaa). */
 export const sitePeriod = (s: { startDate: string; endDate: string }) => `${dmy(s.startDate)} – ${dmy(s.endDate)}`;
 const dmy = (iso: string) => iso.split('-').reverse().join('/');

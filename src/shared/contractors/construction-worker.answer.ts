@@ -3,7 +3,10 @@ import * as v from 'valibot';
 
 /** A worker's file: `publicUrl` is a short-lived signed link (the documents are private). */
 export const WorkerFileRefSchema = v.object({
-  uuid: v.string(), publicUrl: v.string(), name: v.string(), mimeType: v.string(),
+  uuid: v.string(),
+  publicUrl: v.string(),
+  name: v.string(),
+  mimeType: v.string(),
 });
 
 export const WorkerConstructionSchema = v.object({

@@ -30,13 +30,22 @@ const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
-const date = (message: string) => required(v.pipe(
-  v.string(message), v.trim(), v.nonEmpty(message), v.regex(/^\d{4}-\d{2}-\d{2}$/, M.dateFormat), v.check(isRealDate, M.dateFormat),
-  v.check((s) => s <= SITE_DATE_CEILING, M.ceiling),
-), message);
+const date = (message: string) =>
+  required(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.nonEmpty(message),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, M.dateFormat),
+      v.check(isRealDate, M.dateFormat),
+      v.check((s) => s <= SITE_DATE_CEILING, M.ceiling),
+    ),
+    message,
+  );
 const text = (message: string, max: number, tooLong: string) =>
   required(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong)), message);
-const ref = (message: string) => required(v.object({ uuid: v.pipe(v.string(message), v.uuid(INVALID_ID)) }, message), message);
+const ref = (message: string) =>
+  required(v.object({ uuid: v.pipe(v.string(message), v.uuid(INVALID_ID)) }, message), message);
 
 const common = {
   name: text(M.name, SITE_NAME_MAX, M.nameLength),
@@ -51,12 +60,20 @@ const common = {
  * street{uuid}, startDate, endDate. "The start not before today" is `startNotPast` (the route and
  * the form apply it where today is known).
  */
-export const ConstructionCreateSchema = v.pipe(v.object({
-  ...common,
-  number: text(M.number, TERRAIN_NUMBER_MAX, M.numberLength),
-  streetNumber: text(M.streetNumber, SITE_NUMBER_MAX, M.streetNumberLength),
-}, INVALID_RECORD),
-v.forward(v.check((s) => s.endDate >= s.startDate, M.endBeforeStart), ['endDate']));
+export const ConstructionCreateSchema = v.pipe(
+  v.object(
+    {
+      ...common,
+      number: text(M.number, TERRAIN_NUMBER_MAX, M.numberLength),
+      streetNumber: text(M.streetNumber, SITE_NUMBER_MAX, M.streetNumberLength),
+    },
+    INVALID_RECORD,
+  ),
+  v.forward(
+    v.check((s) => s.endDate >= s.startDate, M.endBeforeStart),
+    ['endDate'],
+  ),
+);
 
 /** The start of a new site (or a changed start) is not before `today` (YYYY-MM-DD). */
 export const startNotPast = (startDate: string, today: string) => startDate >= today;
@@ -66,10 +83,21 @@ export const startNotPast = (startDate: string, today: string) => startDate >= t
  * number may come too. The site number is fixed after creation (a sent one is ignored). A start
  * that changes is not before today: the route checks it against the stored start.
  */
-export const ConstructionUpdateSchema = v.pipe(v.object({
-  ...common,
-  number: v.optional(v.pipe(v.string(M.number), v.trim(), v.nonEmpty(M.number), v.maxLength(TERRAIN_NUMBER_MAX, M.numberLength))),
-}, INVALID_RECORD), v.forward(v.check((s) => s.endDate >= s.startDate, M.endBeforeStart), ['endDate']));
+export const ConstructionUpdateSchema = v.pipe(
+  v.object(
+    {
+      ...common,
+      number: v.optional(
+        v.pipe(v.string(M.number), v.trim(), v.nonEmpty(M.number), v.maxLength(TERRAIN_NUMBER_MAX, M.numberLength)),
+      ),
+    },
+    INVALID_RECORD,
+  ),
+  v.forward(
+    v.check((s) => s.endDate >= s.startDate, M.endBeforeStart),
+    ['endDate'],
+  ),
+);
 
 export type ConstructionCreateBody = v.InferOutput<typeof ConstructionCreateSchema>;
 export type ConstructionUpdateBody = v.InferOutput<typeof ConstructionUpdateSchema>;
@@ -81,25 +109,41 @@ export const ContractorQuerySchema = v.object({ contractor: v.pipe(v.string(M.co
  * The site form's fields (Construction form): the contractor and street as the uuids the
  * selects hold, `keptStart` the stored start of an edited site (a start left as it was may be past).
  */
-export const constructionFormSchema = (today: string) => v.pipe(v.object({
-  name: common.name,
-  contractor: required(v.pipe(v.string(M.contractor), v.nonEmpty(M.contractor)), M.contractor),
-  street: required(v.pipe(v.string(M.street), v.nonEmpty(M.street)), M.street),
-  number: text(M.number, TERRAIN_NUMBER_MAX, M.numberLength),
-  streetNumber: text(M.streetNumber, SITE_NUMBER_MAX, M.streetNumberLength),
-  startDate: common.startDate,
-  endDate: common.endDate,
-  keptStart: v.optional(v.string(), ''),
-}, INVALID_RECORD),
-v.forward(v.check((s) => s.startDate === s.keptStart || startNotPast(s.startDate, today), M.startPast), ['startDate']),
-v.forward(v.check((s) => s.endDate >= s.startDate, M.endBeforeStart), ['endDate']));
+export const constructionFormSchema = (today: string) =>
+  v.pipe(
+    v.object(
+      {
+        name: common.name,
+        contractor: required(v.pipe(v.string(M.contractor), v.nonEmpty(M.contractor)), M.contractor),
+        street: required(v.pipe(v.string(M.street), v.nonEmpty(M.street)), M.street),
+        number: text(M.number, TERRAIN_NUMBER_MAX, M.numberLength),
+        streetNumber: text(M.streetNumber, SITE_NUMBER_MAX, M.streetNumberLength),
+        startDate: common.startDate,
+        endDate: common.endDate,
+        keptStart: v.optional(v.string(), ''),
+      },
+      INVALID_RECORD,
+    ),
+    v.forward(
+      v.check((s) => s.startDate === s.keptStart || startNotPast(s.startDate, today), M.startPast),
+      ['startDate'],
+    ),
+    v.forward(
+      v.check((s) => s.endDate >= s.startDate, M.endBeforeStart),
+      ['endDate'],
+    ),
+  );
 export type ConstructionForm = v.InferOutput<ReturnType<typeof constructionFormSchema>>;
 
 /** The form's values as the API's body: the site number only on create. */
 export function constructionBodyOf(form: ConstructionForm, editing: boolean) {
   const body = {
-    name: form.name, contractor: { uuid: form.contractor }, street: { uuid: form.street }, number: form.number,
-    startDate: form.startDate, endDate: form.endDate,
+    name: form.name,
+    contractor: { uuid: form.contractor },
+    street: { uuid: form.street },
+    number: form.number,
+    startDate: form.startDate,
+    endDate: form.endDate,
   };
   return editing ? body : { ...body, streetNumber: form.streetNumber };
 }

@@ -4,7 +4,12 @@
  * `street, #number, CP.code, city`. Both are parsed back into the parts. A city and a number hold
  * no comma (the street may), so each format reads back unambiguously.
  */
-export interface AddressParts { street: string; number: string; postalCode: string; city: string }
+export interface AddressParts {
+  street: string;
+  number: string;
+  postalCode: string;
+  city: string;
+}
 
 export const createFormat = (a: AddressParts) => `${a.city}, ${a.street}, #${a.number}, C.P.:${a.postalCode}`;
 export const updateFormat = (a: AddressParts) => `${a.street}, #${a.number}, CP.${a.postalCode}, ${a.city}`;
@@ -22,5 +27,9 @@ export function parseFullAddress(fullAddress: string): AddressParts | null {
   return null;
 }
 
-const trimmed = (a: AddressParts): AddressParts =>
-  ({ street: a.street.trim(), number: a.number.trim(), postalCode: a.postalCode.trim(), city: a.city.trim() });
+const trimmed = (a: AddressParts): AddressParts => ({
+  street: a.street.trim(),
+  number: a.number.trim(),
+  postalCode: a.postalCode.trim(),
+  city: a.city.trim(),
+});

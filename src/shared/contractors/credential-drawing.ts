@@ -7,7 +7,13 @@
  * the QR of the worker's pass) on the right.
  */
 import {
-  centredLines, drawQrIn, drawRoundImage, INVITATION_FONT, type DrawableImage, type InvitationContext, type QrMatrix,
+  centredLines,
+  drawQrIn,
+  drawRoundImage,
+  INVITATION_FONT,
+  type DrawableImage,
+  type InvitationContext,
+  type QrMatrix,
 } from '../massive-events/invitation-drawing.js';
 
 export const CREDENTIAL_FACE = { width: 420, height: 640 } as const;
@@ -51,16 +57,43 @@ function face<I extends DrawableImage>(ctx: InvitationContext<I>, x: number, tit
   ctx.fillRect(x, 0, CREDENTIAL_FACE.width, BAND);
   ctx.fillRect(x, CREDENTIAL_FACE.height - 16, CREDENTIAL_FACE.width, 16);
   ctx.fillStyle = '#ffffff';
-  centredLines(ctx, `bold 26px ${INVITATION_FONT}`, title, 56, 30, 1, x + CREDENTIAL_FACE.width / 2, CREDENTIAL_FACE.width - 40);
+  centredLines(
+    ctx,
+    `bold 26px ${INVITATION_FONT}`,
+    title,
+    56,
+    30,
+    1,
+    x + CREDENTIAL_FACE.width / 2,
+    CREDENTIAL_FACE.width - 40,
+  );
 }
 
 /** A label and its value, centred on the face at `x`; answers the next y. */
-function field<I extends DrawableImage>(ctx: InvitationContext<I>, x: number, label: string, value: string, y: number, maxLines = 2) {
+function field<I extends DrawableImage>(
+  ctx: InvitationContext<I>,
+  x: number,
+  label: string,
+  value: string,
+  y: number,
+  maxLines = 2,
+) {
   const cx = x + CREDENTIAL_FACE.width / 2;
   ctx.fillStyle = MUTED;
   const next = centredLines(ctx, `15px ${INVITATION_FONT}`, label, y, 20, 1, cx, CREDENTIAL_FACE.width - 40);
   ctx.fillStyle = INK;
-  return centredLines(ctx, `bold 20px ${INVITATION_FONT}`, value || '—', next + 2, 26, maxLines, cx, CREDENTIAL_FACE.width - 40) + 12;
+  return (
+    centredLines(
+      ctx,
+      `bold 20px ${INVITATION_FONT}`,
+      value || '—',
+      next + 2,
+      26,
+      maxLines,
+      cx,
+      CREDENTIAL_FACE.width - 40,
+    ) + 12
+  );
 }
 
 /** Draws both faces on a CREDENTIAL_WIDTH x CREDENTIAL_HEIGHT context. */
@@ -77,9 +110,27 @@ export function drawCredential<I extends DrawableImage>(ctx: InvitationContext<I
     ctx.fillRect(PHOTO.x, PHOTO.y, PHOTO.size, PHOTO.size);
   }
   ctx.fillStyle = INK;
-  let y = centredLines(ctx, `bold 28px ${INVITATION_FONT}`, data.workerName, 350, 34, 2, CREDENTIAL_FACE.width / 2, CREDENTIAL_FACE.width - 40);
+  let y = centredLines(
+    ctx,
+    `bold 28px ${INVITATION_FONT}`,
+    data.workerName,
+    350,
+    34,
+    2,
+    CREDENTIAL_FACE.width / 2,
+    CREDENTIAL_FACE.width - 40,
+  );
   ctx.fillStyle = ACCENT;
-  y = centredLines(ctx, `22px ${INVITATION_FONT}`, CredentialTexts.role, y + 4, 28, 1, CREDENTIAL_FACE.width / 2, CREDENTIAL_FACE.width - 40);
+  y = centredLines(
+    ctx,
+    `22px ${INVITATION_FONT}`,
+    CredentialTexts.role,
+    y + 4,
+    28,
+    1,
+    CREDENTIAL_FACE.width / 2,
+    CREDENTIAL_FACE.width - 40,
+  );
   field(ctx, 0, CredentialTexts.contractor, data.contractorName, Math.max(y + 40, 480));
 
   face(ctx, BACK_X, data.communityName);
@@ -88,5 +139,14 @@ export function drawCredential<I extends DrawableImage>(ctx: InvitationContext<I
   field(ctx, BACK_X, CredentialTexts.company, data.company, y, 1);
   drawQrIn(ctx, data.qr, QR, ACCENT);
   ctx.fillStyle = MUTED;
-  centredLines(ctx, `14px ${INVITATION_FONT}`, CredentialTexts.show, QR.y + QR.size + 28, 18, 1, BACK_X + CREDENTIAL_FACE.width / 2, CREDENTIAL_FACE.width - 30);
+  centredLines(
+    ctx,
+    `14px ${INVITATION_FONT}`,
+    CredentialTexts.show,
+    QR.y + QR.size + 28,
+    18,
+    1,
+    BACK_X + CREDENTIAL_FACE.width / 2,
+    CREDENTIAL_FACE.width - 30,
+  );
 }

@@ -4,7 +4,20 @@ import type { IntegratorDashboard } from '../integrators/integrator-types.js';
 import type { DailyVisits, EntriesByMode, MonthlyVisits, ResidentSummary } from '../visits/visit-types.js';
 
 /** Months of the dashboard charts (Ene to Dic). */
-export const MONTH_LABELS = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'] as const;
+export const MONTH_LABELS = [
+  'Ene',
+  'Feb',
+  'Mar',
+  'Abr',
+  'May',
+  'Jun',
+  'Jul',
+  'Ago',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dic',
+] as const;
 
 /** Days and months are counted on the communities' clock, as the server counts them. */
 export const DASHBOARD_TIME_ZONE = 'America/Mexico_City';
@@ -90,7 +103,8 @@ export function applyVisitOut(d: VisitDashboard): VisitDashboard {
 }
 
 /** 'Licencias restantes': total minus used. */
-export const remainingLicenses = (d: Pick<VisitDashboard, 'assignedLicenses' | 'usedLicenses'>) => d.assignedLicenses - d.usedLicenses;
+export const remainingLicenses = (d: Pick<VisitDashboard, 'assignedLicenses' | 'usedLicenses'>) =>
+  d.assignedLicenses - d.usedLicenses;
 
 /** Tab 'Entradas registradas por día': entries per day of each month, two decimals. */
 export const dailyAverages = (d: VisitDashboard) =>

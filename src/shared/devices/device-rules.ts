@@ -18,10 +18,21 @@ export type ScannerType = (typeof SCANNER_TYPES)[number];
 /** The form's sub-types and the location type each one means. */
 export const SCANNER_PLACES = ['BARRERA', 'COTO', 'CASA', 'COMMONAREA'] as const;
 export type ScannerPlace = (typeof SCANNER_PLACES)[number];
-export const ScannerPlaceType: Record<ScannerPlace, ScannerType> = { BARRERA: 'ZONE', COTO: 'STREET', CASA: 'HOUSE', COMMONAREA: 'ZONE' };
-export const ScannerPlaceLabel: Record<ScannerPlace, string> = { BARRERA: 'Barrera', COTO: 'Coto', CASA: 'Casa', COMMONAREA: 'Área común' };
+export const ScannerPlaceType: Record<ScannerPlace, ScannerType> = {
+  BARRERA: 'ZONE',
+  COTO: 'STREET',
+  CASA: 'HOUSE',
+  COMMONAREA: 'ZONE',
+};
+export const ScannerPlaceLabel: Record<ScannerPlace, string> = {
+  BARRERA: 'Barrera',
+  COTO: 'Coto',
+  CASA: 'Casa',
+  COMMONAREA: 'Área común',
+};
 /** A stored location type without a sub-type reads as the first sub-type that means it. */
-export const placeOfType = (type: ScannerType): ScannerPlace => (type === 'ZONE' ? 'BARRERA' : type === 'STREET' ? 'COTO' : 'CASA');
+export const placeOfType = (type: ScannerType): ScannerPlace =>
+  type === 'ZONE' ? 'BARRERA' : type === 'STREET' ? 'COTO' : 'CASA';
 
 export const DEVICE_STATUSES = ['INACTIVE', 'ACTIVE'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -64,7 +75,8 @@ export const DeviceTexts = {
   linked: 'Dispositivo vinculado',
   notFound: 'El dispositivo no existe.',
   parentNotFound: 'El dispositivo padre no existe.',
-  parentCycle: 'Los dispositivos padre no pueden formar un ciclo: un dispositivo no puede estar antes de sí mismo en la ruta.',
+  parentCycle:
+    'Los dispositivos padre no pueden formar un ciclo: un dispositivo no puede estar antes de sí mismo en la ruta.',
   parentIsOut: 'Un lector de salida no puede ser dispositivo padre.',
   zoneNotFound: 'La zona seleccionada no existe.',
   streetNotFound: 'La calle seleccionada no existe.',
@@ -88,9 +100,18 @@ export const DeviceTexts = {
 } as const;
 
 /** Which of the form's fields show for the values chosen: the type rules. */
-export interface DeviceFieldsShown { scanner: boolean; parents: boolean; street: boolean; number: boolean }
+export interface DeviceFieldsShown {
+  scanner: boolean;
+  parents: boolean;
+  street: boolean;
+  number: boolean;
+}
 
-export function deviceFieldsShown(values: { deviceType?: unknown; scannerAccess?: unknown; scannerPlace?: unknown }): DeviceFieldsShown {
+export function deviceFieldsShown(values: {
+  deviceType?: unknown;
+  scannerAccess?: unknown;
+  scannerPlace?: unknown;
+}): DeviceFieldsShown {
   const scanner = values.deviceType === 'SCANNER';
   const type = ScannerPlaceType[values.scannerPlace as ScannerPlace] as ScannerType | undefined;
   return {
@@ -116,11 +137,15 @@ export const isDeviceOnline = (status: string, lastSeenAt: string | null, now: n
  * direction for the device ('direction') or the wrong access mode ('mode').
  */
 export function deviceVisitRefusal(
-  device: { deviceType: DeviceType; scannerAccess: ScannerAccess }, action: 'entry' | 'exit', accessMode?: string,
+  device: { deviceType: DeviceType; scannerAccess: ScannerAccess },
+  action: 'entry' | 'exit',
+  accessMode?: string,
 ): { kind: 'direction' | 'mode'; message: string } | null {
   if (device.deviceType === 'SCANNER') {
-    if (action === 'entry' && device.scannerAccess === 'OUT') return { kind: 'direction', message: DeviceTexts.scannerOutOnly };
-    if (action === 'exit' && device.scannerAccess === 'IN') return { kind: 'direction', message: DeviceTexts.scannerInOnly };
+    if (action === 'entry' && device.scannerAccess === 'OUT')
+      return { kind: 'direction', message: DeviceTexts.scannerOutOnly };
+    if (action === 'exit' && device.scannerAccess === 'IN')
+      return { kind: 'direction', message: DeviceTexts.scannerInOnly };
   }
   if (action === 'exit') return null;
   const mode = device.deviceType === 'SCANNER' ? 'QR' : 'MANUAL';
@@ -150,11 +175,18 @@ export function countdownText(expiresAt: string, now: number): string {
 
 /** The list's location column: sub-type, zone, street and number of a scanner; nothing for a booth or a hostess station. */
 export function deviceLocation(d: {
-  deviceType: string; scannerPlace: string | null; zone: { name: string } | null; street: { name: string } | null; number: string | null;
+  deviceType: string;
+  scannerPlace: string | null;
+  zone: { name: string } | null;
+  street: { name: string } | null;
+  number: string | null;
 }): string {
   if (d.deviceType !== 'SCANNER') return '—';
-  const parts = [d.scannerPlace ? ScannerPlaceLabel[d.scannerPlace as ScannerPlace] : null, d.zone?.name ?? null,
-    d.street ? (d.number ? `${d.street.name} #${d.number}` : d.street.name) : null];
+  const parts = [
+    d.scannerPlace ? ScannerPlaceLabel[d.scannerPlace as ScannerPlace] : null,
+    d.zone?.name ?? null,
+    d.street ? (d.number ? `${d.street.name} #${d.number}` : d.street.name) : null,
+  ];
   return parts.filter(Boolean).join(' · ') || '—';
 }
 
@@ -166,5 +198,11 @@ export const canUnlinkDevice = (status: string) => status === 'ACTIVE';
 /** The list's 'Buscar por' options: 'No. acción' only for the club community. */
 export const DEVICE_SEARCH_FIELDS = ['NAME', 'ZONE', 'ADDRESS', 'ACTION'] as const;
 export type DeviceSearchField = (typeof DEVICE_SEARCH_FIELDS)[number];
-export const DeviceSearchLabel: Record<DeviceSearchField, string> = { NAME: 'Nombre', ZONE: 'Zona', ADDRESS: 'Dirección', ACTION: 'No. acción' };
-export const deviceSearchFieldsFor = (club: boolean): DeviceSearchField[] => (club ? [...DEVICE_SEARCH_FIELDS] : ['NAME', 'ZONE', 'ADDRESS']);
+export const DeviceSearchLabel: Record<DeviceSearchField, string> = {
+  NAME: 'Nombre',
+  ZONE: 'Zona',
+  ADDRESS: 'Dirección',
+  ACTION: 'No. acción',
+};
+export const deviceSearchFieldsFor = (club: boolean): DeviceSearchField[] =>
+  club ? [...DEVICE_SEARCH_FIELDS] : ['NAME', 'ZONE', 'ADDRESS'];

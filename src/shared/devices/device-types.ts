@@ -1,7 +1,12 @@
 /** Device types inferred from the answer schemas (the web, the server and the simulator read the same shapes). */
 import type * as v from 'valibot';
 import type {
-  DeviceAnswerSchema, DevicePageSchema, HeartbeatAnswerSchema, LinkAnswerSchema, LinkCodeAnswerSchema, ParentOptionSchema,
+  DeviceAnswerSchema,
+  DevicePageSchema,
+  HeartbeatAnswerSchema,
+  LinkAnswerSchema,
+  LinkCodeAnswerSchema,
+  ParentOptionSchema,
 } from './device.answer.js';
 
 export type DeviceAnswer = v.InferOutput<typeof DeviceAnswerSchema>;

@@ -40,7 +40,11 @@ export const DevicePageSchema = v.object({
 });
 
 /** Item of `GET api/devices/searchParentDevice/{id}`: a device that can precede this one. */
-export const ParentOptionSchema = v.object({ uuid: v.string(), name: v.string(), deviceType: v.picklist(DEVICE_TYPES) });
+export const ParentOptionSchema = v.object({
+  uuid: v.string(),
+  name: v.string(),
+  deviceType: v.picklist(DEVICE_TYPES),
+});
 
 /** `PUT api/devices/linkCode/{id}`: a fresh one-time code (the QR holds it) and when it expires. */
 export const LinkCodeAnswerSchema = v.object({ uuid: v.string(), code: v.string(), expiresAt: v.string() });
@@ -53,4 +57,9 @@ export const LinkAnswerSchema = v.object({
 });
 
 /** `POST api/devices/heartbeat`. */
-export const HeartbeatAnswerSchema = v.object({ uuid: v.string(), status: v.picklist(DEVICE_STATUSES), online: v.boolean(), serverTime: v.string() });
+export const HeartbeatAnswerSchema = v.object({
+  uuid: v.string(),
+  status: v.picklist(DEVICE_STATUSES),
+  online: v.boolean(),
+  serverTime: v.string(),
+});

@@ -1,6 +1,9 @@
 import type * as v from 'valibot';
 import type {
-  AddressRefSchema, CreatedIntegratorSchema, IntegratorAnswerSchema, IntegratorDashboardSchema,
+  AddressRefSchema,
+  CreatedIntegratorSchema,
+  IntegratorAnswerSchema,
+  IntegratorDashboardSchema,
 } from '../communities/community.answer.js';
 
 /** Response shapes of `api/integrator`, inferred from the declared answers. */

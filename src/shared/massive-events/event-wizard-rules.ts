@@ -6,14 +6,39 @@ import { DEFAULT_BACKGROUND, DEFAULT_FOREGROUND, localNow } from './massive-even
 import type { Guest, MassiveEvent } from './massive-event-types.js';
 import { RESIDENT_HOME, type ConfigureEventBody, type EventBody, type GuestFields } from './massive-event.schema.js';
 
-export interface StepOneValues { title: string; place: string; resident: string; date: string; time: string; additionalInformation: string; [k: string]: unknown }
+export interface StepOneValues {
+  title: string;
+  place: string;
+  resident: string;
+  date: string;
+  time: string;
+  additionalInformation: string;
+  [k: string]: unknown;
+}
 /** A guest in the wizard's table: `uuid` empty until the bulk call creates it; `changed` once edited. */
-export interface WizardGuest extends GuestFields { uuid: string; changed?: boolean }
+export interface WizardGuest extends GuestFields {
+  uuid: string;
+  changed?: boolean;
+}
 /** A cropped image: its preview (a data URL) and, when new, the PNG to send; or the event's own (`uuid`). */
-export interface DesignImage { preview: string | null; uuid?: string; content?: string }
-export interface Design { foregroundColor: string; backgroundColor: string; backgroundImage: DesignImage | null; profile: DesignImage | null }
+export interface DesignImage {
+  preview: string | null;
+  uuid?: string;
+  content?: string;
+}
+export interface Design {
+  foregroundColor: string;
+  backgroundColor: string;
+  backgroundImage: DesignImage | null;
+  profile: DesignImage | null;
+}
 
-export const emptyDesign = (): Design => ({ foregroundColor: DEFAULT_FOREGROUND, backgroundColor: DEFAULT_BACKGROUND, backgroundImage: null, profile: null });
+export const emptyDesign = (): Design => ({
+  foregroundColor: DEFAULT_FOREGROUND,
+  backgroundColor: DEFAULT_BACKGROUND,
+  backgroundImage: null,
+  profile: null,
+});
 
 /** Step 1 starts empty, on today at the current time (24 h), with the resident fixed for a resident. */
 export function freshValues(resident = '', now = localNow()): StepOneValues {
@@ -22,30 +47,53 @@ export function freshValues(resident = '', now = localNow()): StepOneValues {
 
 export function valuesOfEvent(event: MassiveEvent): StepOneValues {
   return {
-    title: event.title, place: event.commonArea?.uuid ?? RESIDENT_HOME, resident: event.resident.uuid,
-    date: event.startDate.slice(0, 10), time: event.startDate.slice(11, 16), additionalInformation: event.additionalInformation,
+    title: event.title,
+    place: event.commonArea?.uuid ?? RESIDENT_HOME,
+    resident: event.resident.uuid,
+    date: event.startDate.slice(0, 10),
+    time: event.startDate.slice(11, 16),
+    additionalInformation: event.additionalInformation,
   };
 }
 
-export const wizardGuestOf = (g: Guest): WizardGuest => ({ uuid: g.uuid, firstName: g.firstName, lastName: g.lastName, phone: g.phone, email: g.email });
+export const wizardGuestOf = (g: Guest): WizardGuest => ({
+  uuid: g.uuid,
+  firstName: g.firstName,
+  lastName: g.lastName,
+  phone: g.phone,
+  email: g.email,
+});
 
 /** What the discard of an edit session sends: the event and its guests exactly as they were read. */
 export function restoreBodyOf(event: MassiveEvent): EventBody & { guests: (GuestFields & { uuid: string })[] } {
   return {
-    title: event.title, additionalInformation: event.additionalInformation, startDate: event.startDate,
-    commonArea: event.commonArea ? { uuid: event.commonArea.uuid } : null, resident: { uuid: event.resident.uuid }, version: undefined,
+    title: event.title,
+    additionalInformation: event.additionalInformation,
+    startDate: event.startDate,
+    commonArea: event.commonArea ? { uuid: event.commonArea.uuid } : null,
+    resident: { uuid: event.resident.uuid },
+    version: undefined,
     guests: event.massiveEventGuests.map(wizardGuestOf),
   };
 }
 
 /** The stored images' previews (object URLs the screen read with the token), when it could read them. */
-export interface DesignPreviews { backgroundImage: string | null; profile: string | null }
+export interface DesignPreviews {
+  backgroundImage: string | null;
+  profile: string | null;
+}
 
 /** The stored design of an event: its images kept by uuid (sent back unchanged), shown with their previews. */
-export function designOfEvent(event: MassiveEvent, previews: DesignPreviews = { backgroundImage: null, profile: null }): Design {
+export function designOfEvent(
+  event: MassiveEvent,
+  previews: DesignPreviews = { backgroundImage: null, profile: null },
+): Design {
   return {
-    foregroundColor: event.foregroundColor ?? DEFAULT_FOREGROUND, backgroundColor: event.backgroundColor ?? DEFAULT_BACKGROUND,
-    backgroundImage: event.backgroundImage ? { preview: previews.backgroundImage, uuid: event.backgroundImage.uuid } : null,
+    foregroundColor: event.foregroundColor ?? DEFAULT_FOREGROUND,
+    backgroundColor: event.backgroundColor ?? DEFAULT_BACKGROUND,
+    backgroundImage: event.backgroundImage
+      ? { preview: previews.backgroundImage, uuid: event.backgroundImage.uuid }
+      : null,
     profile: event.profile ? { preview: previews.profile, uuid: event.profile.uuid } : null,
   };
 }
@@ -59,8 +107,12 @@ const imageBody = (image: DesignImage | null, name: string) => {
 /** Configure: colours at their default are not sent; a new image as PNG, a kept one by uuid. */
 export function configureBodyOf(design: Design, version?: number): ConfigureEventBody {
   return {
-    ...(design.foregroundColor.toLowerCase() !== DEFAULT_FOREGROUND ? { foregroundColor: design.foregroundColor.toLowerCase() } : {}),
-    ...(design.backgroundColor.toLowerCase() !== DEFAULT_BACKGROUND ? { backgroundColor: design.backgroundColor.toLowerCase() } : {}),
+    ...(design.foregroundColor.toLowerCase() !== DEFAULT_FOREGROUND
+      ? { foregroundColor: design.foregroundColor.toLowerCase() }
+      : {}),
+    ...(design.backgroundColor.toLowerCase() !== DEFAULT_BACKGROUND
+      ? { backgroundColor: design.backgroundColor.toLowerCase() }
+      : {}),
     backgroundImage: imageBody(design.backgroundImage, 'portada.png'),
     profile: imageBody(design.profile, 'anfitrion.png'),
     version,

@@ -20,7 +20,10 @@ export const GUEST_TEMPLATE_PATH = '/plantilla_invitados.xlsx';
 
 export type ImportPlace = 'wizard' | 'guests';
 /** Xlsx only in the guests screen; the wizard also takes xls, csv and ods. */
-export const IMPORT_EXTENSIONS: Record<ImportPlace, readonly string[]> = { guests: ['xlsx'], wizard: ['xlsx', 'xls', 'csv', 'ods'] };
+export const IMPORT_EXTENSIONS: Record<ImportPlace, readonly string[]> = {
+  guests: ['xlsx'],
+  wizard: ['xlsx', 'xls', 'csv', 'ods'],
+};
 export const importAccept = (where: ImportPlace) => IMPORT_EXTENSIONS[where].map((e) => `.${e}`).join(',');
 
 export const GuestImportTexts = {
@@ -34,17 +37,24 @@ export const GuestImportTexts = {
   formulas: (cell: string) => `El archivo tiene fórmulas (celda ${cell}); pega solo valores e intenta nuevamente.`,
   empty: 'El archivo no tiene invitados.',
   rowsTitle: 'No es posible completar la carga',
-  rowsDetail: (row: number) => `Detectamos un error en el Nº registro ${row} de la lista, por favor verifícalo e intenta nuevamente`,
+  rowsDetail: (row: number) =>
+    `Detectamos un error en el Nº registro ${row} de la lista, por favor verifícalo e intenta nuevamente`,
   repeatedConfirm: '¿Estás seguro de agregarlo(s) nuevamente?',
   uploadFailed: 'Ha ocurrido un error',
 } as const;
 
-export interface HeaderCheck { missing: string[]; extra: string[]; outOfOrder: boolean }
+export interface HeaderCheck {
+  missing: string[];
+  extra: string[];
+  outOfOrder: boolean;
+}
 
 /** The first row must be Nombre, Apellidos, Teléfono, Correo Electrónico, in that order (spacing and case aside). */
 export function checkHeader(header: readonly string[]): HeaderCheck | null {
   const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-  const got = header.map((h) => String(h ?? '')).filter((h, i, all) => h.trim() !== '' || all.slice(i).some((x) => String(x ?? '').trim() !== ''));
+  const got = header
+    .map((h) => String(h ?? ''))
+    .filter((h, i, all) => h.trim() !== '' || all.slice(i).some((x) => String(x ?? '').trim() !== ''));
   const want = GUEST_IMPORT_HEADERS.map(norm);
   const missing = GUEST_IMPORT_HEADERS.filter((h) => !got.some((g) => norm(g) === norm(h)));
   const extra = got.filter((g) => !want.includes(norm(g))).map((g) => g.trim() || '(columna sin nombre)');
@@ -53,7 +63,10 @@ export function checkHeader(header: readonly string[]): HeaderCheck | null {
 }
 
 /** A row that failed, numbered as the sheet shows it (the header is row 1). */
-export interface RowError { row: number; message: string }
+export interface RowError {
+  row: number;
+  message: string;
+}
 
 /** Each row needs a first and last name and an empty or valid email; fully empty rows are skipped. */
 export function checkRows(rows: readonly (readonly unknown[])[]): { guests: GuestFields[]; errors: RowError[] } {
@@ -62,15 +75,30 @@ export function checkRows(rows: readonly (readonly unknown[])[]): { guests: Gues
   rows.forEach((cells, i) => {
     const [firstName, lastName, phone, email] = [0, 1, 2, 3].map((c) => String(cells[c] ?? '').trim());
     if (!firstName && !lastName && !phone && !email) return;
-    const parsed = v.safeParse(GuestFieldsSchema, { firstName, lastName, phone: phone.replace(/[\s-]/g, ''), email: email.toLowerCase() });
+    const parsed = v.safeParse(GuestFieldsSchema, {
+      firstName,
+      lastName,
+      phone: phone.replace(/[\s-]/g, ''),
+      email: email.toLowerCase(),
+    });
     if (parsed.success) guests.push(parsed.output);
-    else errors.push({ row: i + 2, message: parsed.issues.map((issue) => issue.message).filter((m, j, all) => all.indexOf(m) === j).join(' ') });
+    else
+      errors.push({
+        row: i + 2,
+        message: parsed.issues
+          .map((issue) => issue.message)
+          .filter((m, j, all) => all.indexOf(m) === j)
+          .join(' '),
+      });
   });
   return { guests, errors };
 }
 
 /** New and repeated guests: a repeated one has the name of a guest already listed, or of an earlier row. */
-export function splitRepeated(guests: readonly GuestFields[], existing: readonly { firstName: string; lastName: string }[]) {
+export function splitRepeated(
+  guests: readonly GuestFields[],
+  existing: readonly { firstName: string; lastName: string }[],
+) {
   const seen = new Set(existing.map(guestNameKey));
   const fresh: GuestFields[] = [];
   const repeated: GuestFields[] = [];

@@ -24,7 +24,10 @@ export const INVITATION_DEFAULT_FOREGROUND = '8e8e8e';
 export const INVITATION_DEFAULT_BACKGROUND = 'ffffff';
 
 /** A decoded image: anything with a size that the context's drawImage takes. */
-export interface DrawableImage { width: number; height: number }
+export interface DrawableImage {
+  width: number;
+  height: number;
+}
 
 /** The Canvas 2D subset the drawing uses (a browser CanvasRenderingContext2D and @napi-rs/canvas's both fit). */
 export interface InvitationContext<I extends DrawableImage> {
@@ -45,11 +48,24 @@ export interface InvitationContext<I extends DrawableImage> {
   fillRect(x: number, y: number, w: number, h: number): void;
   fillText(text: string, x: number, y: number): void;
   measureText(text: string): { width: number };
-  drawImage(image: I, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void;
+  drawImage(
+    image: I,
+    sx: number,
+    sy: number,
+    sw: number,
+    sh: number,
+    dx: number,
+    dy: number,
+    dw: number,
+    dh: number,
+  ): void;
 }
 
 /** A QR code's modules: `size` x `size`, row by row, 1 = dark. */
-export interface QrMatrix { size: number; modules: ArrayLike<number | boolean> }
+export interface QrMatrix {
+  size: number;
+  modules: ArrayLike<number | boolean>;
+}
 
 export interface InvitationData<I extends DrawableImage = DrawableImage> {
   title: string;
@@ -75,7 +91,20 @@ export function qrMatrix(text: string): QrMatrix {
   return { size: code.modules.size, modules: code.modules.data };
 }
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 
 /** 'sábado 12 de diciembre de 2026' and '18:30 h' from a local date-time (no time zone: wall clock). */
@@ -86,15 +115,24 @@ export function invitationDateTexts(startDate: string): { date: string; time: st
   return { date: `${WEEKDAYS[weekday]} ${day} de ${MONTHS[month - 1]} de ${year}`, time: `${timePart.slice(0, 5)} h` };
 }
 
-export const colour = (hex: string | null, fallback: string) => `#${/^[0-9a-fA-F]{6}$/.test(hex ?? '') ? hex : fallback}`;
+export const colour = (hex: string | null, fallback: string) =>
+  `#${/^[0-9a-fA-F]{6}$/.test(hex ?? '') ? hex : fallback}`;
 
 /** Words laid in lines no wider than `width` (a word longer than a line is cut by characters). */
-export function wrapText(ctx: Pick<InvitationContext<DrawableImage>, 'measureText'>, text: string, width: number, maxLines: number): string[] {
+export function wrapText(
+  ctx: Pick<InvitationContext<DrawableImage>, 'measureText'>,
+  text: string,
+  width: number,
+  maxLines: number,
+): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.trim().split(/\s+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (ctx.measureText(candidate).width <= width) { line = candidate; continue; }
+    if (ctx.measureText(candidate).width <= width) {
+      line = candidate;
+      continue;
+    }
     if (line) lines.push(line);
     line = word;
     while (ctx.measureText(line).width > width && line.length > 1) {
@@ -116,12 +154,25 @@ function drawCover<I extends DrawableImage>(ctx: InvitationContext<I>, cover: I)
   const scale = Math.max(COVER.width / cover.width, COVER.height / cover.height);
   const sw = COVER.width / scale;
   const sh = COVER.height / scale;
-  ctx.drawImage(cover, (cover.width - sw) / 2, (cover.height - sh) / 2, sw, sh, COVER.x, COVER.y, COVER.width, COVER.height);
+  ctx.drawImage(
+    cover,
+    (cover.width - sw) / 2,
+    (cover.height - sh) / 2,
+    sw,
+    sh,
+    COVER.x,
+    COVER.y,
+    COVER.width,
+    COVER.height,
+  );
 }
 
 /** A round picture of `size` at (x, y) on a ring of `ring` pixels in the background colour (the host's photo, a worker's). */
 export function drawRoundImage<I extends DrawableImage>(
-  ctx: InvitationContext<I>, image: I, box: { x: number; y: number; size: number; ring: number }, background: string,
+  ctx: InvitationContext<I>,
+  image: I,
+  box: { x: number; y: number; size: number; ring: number },
+  background: string,
 ) {
   const r = box.size / 2;
   const cx = box.x + r;
@@ -142,7 +193,10 @@ export function drawRoundImage<I extends DrawableImage>(
 
 /** A QR's modules in a white square `box` (null: an empty frame, the previews without a pass). */
 export function drawQrIn<I extends DrawableImage>(
-  ctx: InvitationContext<I>, qr: QrMatrix | null, box: { x: number; y: number; size: number; quietModules: number }, foreground: string,
+  ctx: InvitationContext<I>,
+  qr: QrMatrix | null,
+  box: { x: number; y: number; size: number; quietModules: number },
+  foreground: string,
 ) {
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(box.x, box.y, box.size, box.size);
@@ -161,15 +215,22 @@ export function drawQrIn<I extends DrawableImage>(
   ctx.fillStyle = '#000000';
   for (let row = 0; row < qr.size; row++) {
     for (let col = 0; col < qr.size; col++) {
-      if (qr.modules[row * qr.size + col]) ctx.fillRect(box.x + offset + col * cell, box.y + offset + row * cell, cell, cell);
+      if (qr.modules[row * qr.size + col])
+        ctx.fillRect(box.x + offset + col * cell, box.y + offset + row * cell, cell, cell);
     }
   }
 }
 
 /** Text wrapped in at most `maxLines` lines centred on `cx` (textAlign 'center'); answers the next line's y. */
 export function centredLines<I extends DrawableImage>(
-  ctx: InvitationContext<I>, font: string, text: string, y: number, lineHeight: number, maxLines: number,
-  cx = INVITATION_WIDTH / 2, width = INVITATION_WIDTH - TEXT_MARGIN * 2,
+  ctx: InvitationContext<I>,
+  font: string,
+  text: string,
+  y: number,
+  lineHeight: number,
+  maxLines: number,
+  cx = INVITATION_WIDTH / 2,
+  width = INVITATION_WIDTH - TEXT_MARGIN * 2,
 ) {
   ctx.font = font;
   const lines = wrapText(ctx, text, width, maxLines);
@@ -206,6 +267,9 @@ export function drawInvitation<I extends DrawableImage>(ctx: InvitationContext<I
 }
 
 /** The place as the invitation says it: the common area, or the host's street and number. */
-export function invitationPlace(event: { commonArea: { name: string } | null; resident: { street: string; number: string } }): string {
+export function invitationPlace(event: {
+  commonArea: { name: string } | null;
+  resident: { street: string; number: string };
+}): string {
   return event.commonArea ? event.commonArea.name : `${event.resident.street} ${event.resident.number}`.trim();
 }

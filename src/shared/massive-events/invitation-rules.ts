@@ -27,8 +27,13 @@ export const InvitationTexts = {
 
 /** A guest's name as a file name: accents dropped, only letters, digits, '-' and '_', never empty. */
 export function fileNameOf(firstName: string, lastName: string): string {
-  const base = `${firstName} ${lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 _-]+/g, ' ').trim().replace(/\s+/g, '_').slice(0, 80);
+  const base = `${firstName} ${lastName}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9 _-]+/g, ' ')
+    .trim()
+    .replace(/\s+/g, '_')
+    .slice(0, 80);
   return base || 'invitado';
 }
 

@@ -29,12 +29,20 @@ export const EVENT_SORTS = [
 ] as const;
 export type EventSort = (typeof EVENT_SORTS)[number]['value'];
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export function eventRowOf([event, guests]: MassiveEventList[number], now: string): EventListRow {
   return {
-    uuid: event.uuid, name: event.title, guests,
-    date: event.startDate.slice(0, 10), time: event.startDate.slice(11, 16), status: displayStatus(event, now),
+    uuid: event.uuid,
+    name: event.title,
+    guests,
+    date: event.startDate.slice(0, 10),
+    time: event.startDate.slice(11, 16),
+    status: displayStatus(event, now),
   };
 }
 
@@ -51,11 +59,16 @@ const comparators: Record<EventSort, (a: EventListRow, b: EventListRow) => numbe
  * One page of the events: the search looks in the name, the status and the date (accents and
  * case ignored), then the chosen order, then pages of 10.
  */
-export function eventsPage(pairs: MassiveEventList, q: { page: number; size?: number; search: string; sort?: string }, now = localNow()): Page<EventListRow> {
+export function eventsPage(
+  pairs: MassiveEventList,
+  q: { page: number; size?: number; search: string; sort?: string },
+  now = localNow(),
+): Page<EventListRow> {
   const size = q.size ?? EVENTS_PAGE_SIZE;
   const needle = fold(q.search.trim());
   const sort = (EVENT_SORTS.some((s) => s.value === q.sort) ? q.sort : 'dateAsc') as EventSort;
-  const rows = pairs.map((pair) => eventRowOf(pair, now))
+  const rows = pairs
+    .map((pair) => eventRowOf(pair, now))
     .filter((r) => !needle || fold(`${r.name} ${r.status} ${r.date}`).includes(needle))
     .sort(comparators[sort]);
   const totalPages = Math.ceil(rows.length / size);
@@ -75,11 +88,30 @@ export interface GuestListRow {
 }
 
 /** One page of an event's guests: 'Buscar invitado' looks in name, email and phone (accents and case ignored); 15 a page. */
-export function guestsPage(guests: readonly { uuid: string; firstName: string; lastName: string; email: string; phone: string }[], q: { page: number; size: number; search: string }): Page<GuestListRow> {
+export function guestsPage(
+  guests: readonly { uuid: string; firstName: string; lastName: string; email: string; phone: string }[],
+  q: { page: number; size: number; search: string },
+): Page<GuestListRow> {
   const needle = fold(q.search.trim());
-  const rows = guests.map((g): GuestListRow => ({ uuid: g.uuid, firstName: g.firstName, lastName: g.lastName, email: g.email, phone: g.phone, name: `${g.firstName} ${g.lastName}` }))
+  const rows = guests
+    .map(
+      (g): GuestListRow => ({
+        uuid: g.uuid,
+        firstName: g.firstName,
+        lastName: g.lastName,
+        email: g.email,
+        phone: g.phone,
+        name: `${g.firstName} ${g.lastName}`,
+      }),
+    )
     .filter((g) => !needle || fold(`${g.name} ${g.email} ${g.phone}`).includes(needle));
   const totalPages = Math.ceil(rows.length / q.size);
   const page = Math.min(Math.max(0, q.page), Math.max(0, totalPages - 1));
-  return { content: rows.slice(page * q.size, page * q.size + q.size), totalElements: rows.length, totalPages, page, size: q.size };
+  return {
+    content: rows.slice(page * q.size, page * q.size + q.size),
+    totalElements: rows.length,
+    totalPages,
+    page,
+    size: q.size,
+  };
 }

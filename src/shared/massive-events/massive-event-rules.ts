@@ -26,7 +26,14 @@ export const PAGE_LINKS = 6;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const formatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: EVENT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: EVENT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** The wall-clock date-time in the events' zone, as 'YYYY-MM-DDTHH:mm:ss' (compares as text). */
@@ -55,7 +62,10 @@ export const eventEnd = (start: string) => addHours(start, EVENT_HOURS);
  * If the start is in the past and the stored status is neither Cancelado nor
  * Incompleto, 'En curso' while the end is in the future, otherwise 'Terminado'; else the stored one.
  */
-export function displayStatus(event: { status: string; startDate: string; endDate: string }, now: string = localNow()): EventStatus {
+export function displayStatus(
+  event: { status: string; startDate: string; endDate: string },
+  now: string = localNow(),
+): EventStatus {
   const stored = event.status as StoredEventStatus;
   if (normalizeLocal(event.startDate) <= now && stored !== 'Cancelado' && stored !== 'Incompleto') {
     return normalizeLocal(event.endDate) > now ? 'En curso' : 'Terminado';
@@ -81,7 +91,8 @@ export const guestsChangeable = (s: EventStatus) => s !== 'Terminado' && s !== '
 
 /** Why a status refuses an action: the server's 409 text and the list's dialog. */
 export const StatusRefusals: Record<EventAction, string> = {
-  delete: 'No es posible eliminar un evento que no ha terminado. Solo se eliminan eventos terminados, cancelados o incompletos.',
+  delete:
+    'No es posible eliminar un evento que no ha terminado. Solo se eliminan eventos terminados, cancelados o incompletos.',
   clone: 'No se puede clonar este evento, solo es posible clonar eventos con estatus "Terminado".',
   edit: 'Solo es posible editar eventos con estatus "Próximo" o "Incompleto".',
   cancel: 'No es posible cancelar un evento cancelado, terminado o en curso.',
@@ -139,8 +150,16 @@ export const eventGuestsPath = (uuid: string) => `/guests?event=${encodeURICompo
 
 /** The guests' names as the repeated-guest check compares them: trimmed, case and accents ignored. */
 export const guestNameKey = (g: { firstName: string; lastName: string }) =>
-  `${g.firstName} ${g.lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
+  `${g.firstName} ${g.lastName}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 /** The guest's name is already another guest's of the event (the guest being edited aside). */
-export const repeatsGuest = (guest: { firstName: string; lastName: string }, guests: readonly { uuid: string; firstName: string; lastName: string }[], ownUuid: string | null) =>
-  guests.some((g) => g.uuid !== ownUuid && guestNameKey(g) === guestNameKey(guest));
+export const repeatsGuest = (
+  guest: { firstName: string; lastName: string },
+  guests: readonly { uuid: string; firstName: string; lastName: string }[],
+  ownUuid: string | null,
+) => guests.some((g) => g.uuid !== ownUuid && guestNameKey(g) === guestNameKey(guest));

@@ -1,5 +1,10 @@
 import type * as v from 'valibot';
-import type { EventAnswerSchema, EventListSchema, EventSummarySchema, GuestAnswerSchema } from './massive-event.answer.js';
+import type {
+  EventAnswerSchema,
+  EventListSchema,
+  EventSummarySchema,
+  GuestAnswerSchema,
+} from './massive-event.answer.js';
 
 export type MassiveEvent = v.InferOutput<typeof EventAnswerSchema>;
 export type MassiveEventSummary = v.InferOutput<typeof EventSummarySchema>;

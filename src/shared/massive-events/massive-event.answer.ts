@@ -29,14 +29,23 @@ export const EventSummarySchema = v.object({
   version: v.number(),
   /** null: 'Casa del residente'. */
   commonArea: v.nullable(v.object({ uuid: v.string(), name: v.string() })),
-  resident: v.object({ uuid: v.string(), firstName: v.string(), lastName: v.string(), street: v.string(), number: v.string() }),
+  resident: v.object({
+    uuid: v.string(),
+    firstName: v.string(),
+    lastName: v.string(),
+    street: v.string(),
+    number: v.string(),
+  }),
   backgroundColor: v.nullable(v.string()),
   foregroundColor: v.nullable(v.string()),
   backgroundImage: v.nullable(EventImageRefSchema),
   profile: v.nullable(EventImageRefSchema),
 });
 
-export const EventAnswerSchema = v.object({ ...EventSummarySchema.entries, massiveEventGuests: v.array(GuestAnswerSchema) });
+export const EventAnswerSchema = v.object({
+  ...EventSummarySchema.entries,
+  massiveEventGuests: v.array(GuestAnswerSchema),
+});
 
 /** `GET api/massiveEvents/`: pairs of [event, guest count]. */
 export const EventListSchema = v.array(v.tuple([EventSummarySchema, v.number()]));

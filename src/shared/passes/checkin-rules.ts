@@ -9,11 +9,27 @@ import type { Role } from '../platform/roles.js';
 export const CHECKIN_ROLES: readonly Role[] = ['guard', 'admin'];
 
 export type CheckinRefusal =
-  | 'malformed' | 'forged' | 'kind' | 'community' | 'early' | 'ended' | 'cancelled' | 'guestDeleted' | 'alreadyInside' | 'notInside';
+  | 'malformed'
+  | 'forged'
+  | 'kind'
+  | 'community'
+  | 'early'
+  | 'ended'
+  | 'cancelled'
+  | 'guestDeleted'
+  | 'alreadyInside'
+  | 'notInside';
 
 /** A worker's credential at the gate: the refusals beyond the pass's own. */
-export type WorkerCheckinRefusal = 'community' | 'siteNotStarted' | 'siteEnded' | 'workerRejected' | 'workerDeleted' | 'workerNotApproved'
-  | 'alreadyInside' | 'notInside';
+export type WorkerCheckinRefusal =
+  | 'community'
+  | 'siteNotStarted'
+  | 'siteEnded'
+  | 'workerRejected'
+  | 'workerDeleted'
+  | 'workerNotApproved'
+  | 'alreadyInside'
+  | 'notInside';
 
 export const WorkerCheckinMessages: Record<WorkerCheckinRefusal, string> = {
   community: 'La credencial es de otro fraccionamiento.',
@@ -59,7 +75,12 @@ export const CheckinTexts = {
 } as const;
 
 /** Where the person goes, as the gate shows it: the event's title, or 'Trabajador de obra · Obra {name} ({number})'. */
-export function checkinPlace(answer: { event: { title: string } | null; construction: { name: string; number: string } | null }): string {
+export function checkinPlace(answer: {
+  event: { title: string } | null;
+  construction: { name: string; number: string } | null;
+}): string {
   if (answer.event) return answer.event.title;
-  return answer.construction ? `${CheckinTexts.worker} · Obra ${answer.construction.name} (${answer.construction.number})` : '';
+  return answer.construction
+    ? `${CheckinTexts.worker} · Obra ${answer.construction.name} (${answer.construction.number})`
+    : '';
 }

@@ -4,7 +4,12 @@ import { CheckinTexts } from './checkin-rules.js';
 
 /** POST api/massiveEventGuests/checkin and /checkout: the pass's text as the QR holds it. */
 export const CheckinBodySchema = v.object({
-  pass: v.pipe(v.string(CheckinTexts.emptyPass), v.trim(), v.nonEmpty(CheckinTexts.emptyPass), v.maxLength(PASS_TEXT_MAX, CheckinTexts.emptyPass)),
+  pass: v.pipe(
+    v.string(CheckinTexts.emptyPass),
+    v.trim(),
+    v.nonEmpty(CheckinTexts.emptyPass),
+    v.maxLength(PASS_TEXT_MAX, CheckinTexts.emptyPass),
+  ),
 });
 
 /**

@@ -107,7 +107,10 @@ export function passPayload(claims: PassClaims, keyId: string): Uint8Array {
   const view = new DataView(out.buffer);
   out[0] = PASS_VERSION;
   out[1] = PASS_KINDS[claims.kind];
-  out.set(Uint8Array.from({ length: 4 }, (_, i) => parseInt(keyId.slice(i * 2, i * 2 + 2), 16)), 2);
+  out.set(
+    Uint8Array.from({ length: 4 }, (_, i) => parseInt(keyId.slice(i * 2, i * 2 + 2), 16)),
+    2,
+  );
   out.set(uuidBytes(claims.community), 6);
   out.set(uuidBytes(claims.subject), 22);
   view.setUint32(38, Math.max(0, Math.floor(claims.notBefore)));

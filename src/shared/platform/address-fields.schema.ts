@@ -59,7 +59,14 @@ export const selectedId = (message: string) =>
   v.union(
     [
       v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
-      v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,10}$/, message), v.transform(Number), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
+      v.pipe(
+        v.string(message),
+        v.trim(),
+        v.regex(/^\d{1,10}$/, message),
+        v.transform(Number),
+        v.minValue(1, message),
+        v.maxValue(2_147_483_647, message),
+      ),
     ],
     message,
   );
@@ -71,8 +78,10 @@ export const licenceCount = () =>
     v.transform((value) => (typeof value === 'string' ? value.trim() : value)),
     v.check((value) => value !== '', LICENSES_MESSAGE),
     v.check(
-      (value) => (typeof value === 'number' ? Number.isInteger(value) : /^\d+$/.test(value))
-        && Number(value) >= 1 && Number(value) < 10 ** LICENSES_MAX_DIGITS,
+      (value) =>
+        (typeof value === 'number' ? Number.isInteger(value) : /^\d+$/.test(value)) &&
+        Number(value) >= 1 &&
+        Number(value) < 10 ** LICENSES_MAX_DIGITS,
       LICENSES_INVALID_MESSAGE,
     ),
     v.transform(Number),
@@ -86,7 +95,8 @@ export const readOnlyPlace = () => v.optional(v.nullable(v.string()));
 
 export const HOUSE_NUMBER_MESSAGE = 'El número no puede ser negativo ni decimal (por ejemplo: 12, 12-A o S/N).';
 /** A house number is never a negative or decimal number ('-5', '3.5'): '12', '12-A', 'S/N' are. */
-export const isHouseNumber = <T extends string | null>(value: T) => value === null || !/^[-+\u2212]|\d[.,]\d/.test(value);
+export const isHouseNumber = <T extends string | null>(value: T) =>
+  value === null || !/^[-+\u2212]|\d[.,]\d/.test(value);
 /** An optional exterior or interior number (blank is null). */
 export const optionalHouseNumber = (max: number, tooLongMessage: string) =>
   v.pipe(optionalText(max, tooLongMessage), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE));
@@ -102,6 +112,9 @@ export const addressEntries = {
 
 export const extNumber = () =>
   v.pipe(
-    textOrNumber(EXT_NUMBER_MESSAGE), v.trim(), v.nonEmpty(EXT_NUMBER_MESSAGE),
-    v.maxLength(NUMBER_MAX, tooLong('El número exterior', NUMBER_MAX)), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE),
+    textOrNumber(EXT_NUMBER_MESSAGE),
+    v.trim(),
+    v.nonEmpty(EXT_NUMBER_MESSAGE),
+    v.maxLength(NUMBER_MAX, tooLong('El número exterior', NUMBER_MAX)),
+    v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE),
   );

@@ -20,8 +20,16 @@ export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** The `error` code each status carries in the examples (the most common of each). */
 const codeOf: Record<ErrorStatus, ErrorCode> = {
-  400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'gone',
-  413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'invalid_request', 429: 'too_many_requests',
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'invalid_request',
+  429: 'too_many_requests',
 };
 
 /** What each error status means, in Spanish, for the reference. */
@@ -47,10 +55,11 @@ export function errorExample(status: ErrorStatus) {
 }
 
 /** `{ content, totalElements, totalPages, page, size }` of `item`: every paged list. */
-export const pageOf = <T extends v.GenericSchema>(item: T) => v.object({
-  content: v.array(item),
-  totalElements: v.number(),
-  totalPages: v.number(),
-  page: v.number(),
-  size: v.number(),
-});
+export const pageOf = <T extends v.GenericSchema>(item: T) =>
+  v.object({
+    content: v.array(item),
+    totalElements: v.number(),
+    totalPages: v.number(),
+    page: v.number(),
+    size: v.number(),
+  });

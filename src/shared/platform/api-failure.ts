@@ -1,13 +1,15 @@
 import type { ErrorBody } from './errors.js';
 
 /** What a failed call looks like to machines: no response at all, or an HTTP error body. */
-export type ApiFailure =
-  | { kind: 'network' }
-  | { kind: 'http'; status: number; body: ErrorBody };
+export type ApiFailure = { kind: 'network' } | { kind: 'http'; status: number; body: ErrorBody };
 
 export function isApiFailure(value: unknown): value is ApiFailure {
-  return typeof value === 'object' && value !== null && 'kind' in value
-    && ((value as ApiFailure).kind === 'network' || (value as ApiFailure).kind === 'http');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'kind' in value &&
+    ((value as ApiFailure).kind === 'network' || (value as ApiFailure).kind === 'http')
+  );
 }
 
 /** The server's description of a failure, or a fallback for the dialog. */

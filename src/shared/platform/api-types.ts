@@ -1,6 +1,10 @@
 import type * as v from 'valibot';
 import type {
-  AddressOptionSchema, CurrentUserSchema, RegistrationLookupSchema, TokenResponseSchema, WhoAmISchema,
+  AddressOptionSchema,
+  CurrentUserSchema,
+  RegistrationLookupSchema,
+  TokenResponseSchema,
+  WhoAmISchema,
 } from '../session/account.answer.js';
 
 /** `GET api/users/me`. */

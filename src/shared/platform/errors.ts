@@ -28,7 +28,8 @@ export interface ErrorBody {
 export const ACCOUNT_EXPIRED = 'User account has expired';
 
 /** Sign-in of a member whose only communities have an expired licence. */
-export const LICENCE_EXPIRED = 'No es posible iniciar sesión: la licencia de tu fraccionamiento está vencida. Para renovarla comunícate con tu administrador o integrador.';
+export const LICENCE_EXPIRED =
+  'No es posible iniciar sesión: la licencia de tu fraccionamiento está vencida. Para renovarla comunícate con tu administrador o integrador.';
 
 export const defaultDescriptions: Record<ErrorCode, string> = {
   invalid_request: 'La solicitud no es válida.',

@@ -19,7 +19,8 @@ export function validateForm(schema: AnySchema, values: unknown): Record<string,
   return result.success ? {} : fieldErrors(result.issues);
 }
 
-export const isFormValid = (schema: AnySchema, values: unknown) => Object.keys(validateForm(schema, values)).length === 0;
+export const isFormValid = (schema: AnySchema, values: unknown) =>
+  Object.keys(validateForm(schema, values)).length === 0;
 
 /** The errors without one field's message (the person is correcting it). */
 export function withoutError(errors: Record<string, string>, name: string): Record<string, string> {
@@ -37,9 +38,12 @@ export const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
 
 /** The dot path of the first text holding a forbidden character (keys included), else null. */
 export function forbiddenCharacterPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return FORBIDDEN_CHARACTERS.test(value) ? (path || '_') : null;
+  if (typeof value === 'string') return FORBIDDEN_CHARACTERS.test(value) ? path || '_' : null;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) { const found = forbiddenCharacterPath(value[i], path ? `${path}.${i}` : String(i)); if (found) return found; }
+    for (let i = 0; i < value.length; i++) {
+      const found = forbiddenCharacterPath(value[i], path ? `${path}.${i}` : String(i));
+      if (found) return found;
+    }
     return null;
   }
   if (value && typeof value === 'object') {

@@ -76,7 +76,8 @@ export function guardRedirect(path: string, role: Role | null): string | null {
   if (path === '/fracs' && role !== 'integrator') return '/home';
   // The gate's check-in of event guests is the guards' and the administrator's.
   if (path === '/checkin' && !CHECKIN_ROLES.includes(role)) return homeFor(role);
-  if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin') return '/home';
+  if (['/integrators', '/users-types', '/carbrands', '/colors'].includes(path) && role !== 'generalAdmin')
+    return '/home';
   if (path === '/audit' && !AUDIT_ROLES.includes(role)) return homeFor(role);
   // 'Ajustes' is the community administrator's.
   if (path === '/configuration' && role !== 'admin') return '/home';

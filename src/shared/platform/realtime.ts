@@ -18,7 +18,11 @@ export interface DeviceStatusEvent {
 }
 
 /** A device linked with its code: the administrator's open link dialog closes ('Dispositivo vinculado'). */
-export interface DeviceLinkedEvent { uuid: string; fracUuid: string; name: string }
+export interface DeviceLinkedEvent {
+  uuid: string;
+  fracUuid: string;
+  name: string;
+}
 
 /** A guest registered at a common area, for the community's live lists. */
 export interface CommonAreaVisitEvent {
@@ -49,7 +53,10 @@ export interface WorkerRequestedEvent {
 }
 
 /** Answer of `subscribeWorkers`: which room the socket joined. */
-export interface WorkersSubscribeResult { ok: boolean; error?: string }
+export interface WorkersSubscribeResult {
+  ok: boolean;
+  error?: string;
+}
 
 export interface ServerToClientEvents {
   V_IN: (event: VisitEvent) => void;
@@ -62,7 +69,10 @@ export interface ServerToClientEvents {
 }
 
 /** Answer of `subscribe`: refused (ok false, Spanish error) unless the caller belongs to the community. */
-export interface SubscribeResult { ok: boolean; error?: string }
+export interface SubscribeResult {
+  ok: boolean;
+  error?: string;
+}
 
 export interface ClientToServerEvents {
   subscribe: (fracUuid: string, ack?: (result: SubscribeResult) => void) => void;

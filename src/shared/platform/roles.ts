@@ -11,14 +11,7 @@ export const UserType = {
 } as const;
 export type UserTypeId = (typeof UserType)[keyof typeof UserType];
 
-export type Role =
-  | 'generalAdmin'
-  | 'integrator'
-  | 'admin'
-  | 'capturista'
-  | 'guard'
-  | 'resident'
-  | 'contractor';
+export type Role = 'generalAdmin' | 'integrator' | 'admin' | 'capturista' | 'guard' | 'resident' | 'contractor';
 
 /** Stored role names. */
 export const RoleName: Record<Role, string> = {
@@ -34,14 +27,21 @@ export const RoleName: Record<Role, string> = {
 /** Any unrecognised user type is treated as integrator. */
 export function roleOfType(idUsersTypes: number): Role {
   switch (idUsersTypes) {
-    case UserType.generalAdmin: return 'generalAdmin';
-    case UserType.capturista: return 'capturista';
-    case UserType.resident: return 'resident';
-    case UserType.admin: return 'admin';
+    case UserType.generalAdmin:
+      return 'generalAdmin';
+    case UserType.capturista:
+      return 'capturista';
+    case UserType.resident:
+      return 'resident';
+    case UserType.admin:
+      return 'admin';
     case UserType.guard:
-    case UserType.guardPreRegistration: return 'guard';
-    case UserType.contractor: return 'contractor';
-    default: return 'integrator';
+    case UserType.guardPreRegistration:
+      return 'guard';
+    case UserType.contractor:
+      return 'contractor';
+    default:
+      return 'integrator';
   }
 }
 

@@ -62,7 +62,10 @@ export function localToday(now: Date = new Date(), timeZone: string = REPORT_TIM
 }
 
 /** The filters' date ranges: entry and exit (`from` key, `to` key). */
-export const VISIT_REPORT_RANGES = [['timeInFilter', 'timeInEndFilter'], ['timeOutFilter', 'timeOutEndFilter']] as const;
+export const VISIT_REPORT_RANGES = [
+  ['timeInFilter', 'timeInEndFilter'],
+  ['timeOutFilter', 'timeOutEndFilter'],
+] as const;
 
 /** The common-area report's one entry date, checked as a range of itself. */
 export const COMMON_AREA_RANGES = [['timein', 'timein']] as const;
@@ -72,7 +75,8 @@ export const COMMON_AREA_RANGES = [['timein', 'timein']] as const;
  * fecha', on the missing end), a future date, an inverted range. Empty when they are fine.
  */
 export function reportDateProblems(
-  filters: Readonly<Record<string, unknown>>, today: string,
+  filters: Readonly<Record<string, unknown>>,
+  today: string,
   ranges: readonly (readonly [string, string])[] = VISIT_REPORT_RANGES,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -80,7 +84,10 @@ export function reportDateProblems(
   for (const [fromKey, toKey] of ranges) {
     const from = text(fromKey);
     const to = text(toKey);
-    for (const [key, value] of [[fromKey, from], [toKey, to]] as const) {
+    for (const [key, value] of [
+      [fromKey, from],
+      [toKey, to],
+    ] as const) {
       if (value === '') continue;
       if (!isCalendarDate(value)) problems[key] = ReportMessages.badDate;
       else if (value > today) problems[key] = ReportMessages.futureDate;
@@ -97,7 +104,13 @@ export function reportDateProblems(
 /** A timestamp as the reports show it: the community's local date and time (es-MX). */
 export function formatReportDateTime(iso: string): string {
   return new Intl.DateTimeFormat('es-MX', {
-    timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone: REPORT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   }).format(new Date(iso));
 }
 

@@ -1,6 +1,9 @@
 import type * as v from 'valibot';
 import type {
-  CommonAreaReportPageSchema, CommonAreaVisitRowSchema, VisitReportPageSchema, VisitReportRowSchema,
+  CommonAreaReportPageSchema,
+  CommonAreaVisitRowSchema,
+  VisitReportPageSchema,
+  VisitReportRowSchema,
 } from './visit-report.answer.js';
 
 /** Report answers, inferred from the declared answers (schemas/visit-report.answer.ts). */

@@ -5,7 +5,13 @@ import { ACCESS_MODES, VISITANT_TYPES, type VisitantType } from '../visits/visit
 const Ref = v.object({ uuid: v.string(), name: v.string() });
 /** A private photo: `publicUrl` is a signed link for the caller, valid a few minutes. */
 const FileRef = v.object({ publicUrl: v.string(), expiresAt: v.string() });
-const ResidentRef = v.object({ uuid: v.string(), firstName: v.string(), lastName: v.string(), number: v.string(), street: v.nullable(v.string()) });
+const ResidentRef = v.object({
+  uuid: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  number: v.string(),
+  street: v.nullable(v.string()),
+});
 
 /** A row of the visit report. */
 export const VisitReportRowSchema = v.object({

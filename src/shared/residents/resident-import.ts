@@ -9,8 +9,20 @@ export const ERROR_WORKBOOK_NAME = 'Errores.xlsx';
 
 /** The columns of the template, in order: the form's fields, phones included. */
 export const RESIDENT_IMPORT_HEADERS = [
-  'Nombre', 'Apellidos', 'Correo', 'Zona', 'Calle', 'Número exterior', 'Número interior', 'Acción',
-  'Usa app (SI/NO)', 'No residente (SI/NO)', 'Teléfono 1', 'Teléfono 2', 'Teléfono 3', 'Teléfono 4',
+  'Nombre',
+  'Apellidos',
+  'Correo',
+  'Zona',
+  'Calle',
+  'Número exterior',
+  'Número interior',
+  'Acción',
+  'Usa app (SI/NO)',
+  'No residente (SI/NO)',
+  'Teléfono 1',
+  'Teléfono 2',
+  'Teléfono 3',
+  'Teléfono 4',
 ] as const;
 /** The extra column of the error workbook. */
 export const ERROR_REASON_HEADER = 'Motivo del error';
@@ -45,6 +57,11 @@ export const ImportTexts = {
 /** 200: every row was created. */
 export const ImportDoneSchema = v.object({ description: v.string(), created: v.number() });
 /** 206: some rows failed; `file` is the base64 of Errores.xlsx (the failed rows as sent, plus the reason). */
-export const ImportPartialSchema = v.object({ description: v.string(), created: v.number(), failed: v.number(), file: v.string() });
+export const ImportPartialSchema = v.object({
+  description: v.string(),
+  created: v.number(),
+  failed: v.number(),
+  file: v.string(),
+});
 export type ImportDone = v.InferOutput<typeof ImportDoneSchema>;
 export type ImportPartial = v.InferOutput<typeof ImportPartialSchema>;

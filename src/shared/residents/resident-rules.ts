@@ -57,7 +57,12 @@ export function codeExpiresAt(registration: ResidentCodeFacts['testResidentRegis
 
 /** 'vence a las 14:35', in the community's time zone of Mexico City. */
 export function codeExpiryText(expiresAt: number): string {
-  const time = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit', hour12: false }).format(expiresAt);
+  const time = new Intl.DateTimeFormat('es-MX', {
+    timeZone: 'America/Mexico_City',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(expiresAt);
   return `vence a las ${time}`;
 }
 
@@ -81,7 +86,11 @@ export const RESIDENT_READERS: readonly Role[] = ['admin', 'capturista', 'guard'
 export const canDeleteResident = (role: Role) => RESIDENT_DELETERS.includes(role);
 
 /** The address column: street and number, plus zone. */
-export function residentAddress(r: { number: string; intNumber?: string | null; testStreet: { name: string; testZone: { name: string } } }) {
+export function residentAddress(r: {
+  number: string;
+  intNumber?: string | null;
+  testStreet: { name: string; testZone: { name: string } };
+}) {
   const interior = r.intNumber ? ` int. ${r.intNumber}` : '';
   return `${r.testStreet.name} ${r.number}${interior}, ${r.testStreet.testZone.name}`;
 }

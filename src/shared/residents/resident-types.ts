@@ -1,7 +1,11 @@
 /** Resident types inferred from the answer schemas (the web and the server read the same shapes). */
 import type * as v from 'valibot';
 import type {
-  ReactivateEmailAnswerSchema, ResidentAnswerSchema, ResidentOptionSchema, ResidentPageSchema, ValidateEmailAnswerSchema,
+  ReactivateEmailAnswerSchema,
+  ResidentAnswerSchema,
+  ResidentOptionSchema,
+  ResidentPageSchema,
+  ValidateEmailAnswerSchema,
 } from './resident.answer.js';
 
 export type ResidentAnswer = v.InferOutput<typeof ResidentAnswerSchema>;

@@ -38,31 +38,82 @@ export const ResidentMessages = {
 } as const;
 const M = ResidentMessages;
 
-const name = (missing: string, length: string) => required(
-  v.pipe(v.string(missing), v.trim(), v.nonEmpty(missing), v.minLength(RESIDENT_NAME_MIN, length), v.maxLength(RESIDENT_NAME_MAX, length)), missing);
-const houseNumber = () => required(
-  v.pipe(v.string(M.number), v.trim(), v.nonEmpty(M.number), v.maxLength(RESIDENT_NUMBER_MAX, M.numberLength), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)), M.number);
+const name = (missing: string, length: string) =>
+  required(
+    v.pipe(
+      v.string(missing),
+      v.trim(),
+      v.nonEmpty(missing),
+      v.minLength(RESIDENT_NAME_MIN, length),
+      v.maxLength(RESIDENT_NAME_MAX, length),
+    ),
+    missing,
+  );
+const houseNumber = () =>
+  required(
+    v.pipe(
+      v.string(M.number),
+      v.trim(),
+      v.nonEmpty(M.number),
+      v.maxLength(RESIDENT_NUMBER_MAX, M.numberLength),
+      v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE),
+    ),
+    M.number,
+  );
 const optionalText = (max: number, message: string) =>
-  v.optional(v.nullable(v.pipe(v.string(message), v.trim(), v.maxLength(max, message), v.transform((s) => (s === '' ? null : s)))), null);
-const flag = () => v.pipe(v.optional(v.nullable(v.boolean(M.flag)), false), v.transform((b) => b === true));
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(message),
+        v.trim(),
+        v.maxLength(max, message),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
+    null,
+  );
+const flag = () =>
+  v.pipe(
+    v.optional(v.nullable(v.boolean(M.flag)), false),
+    v.transform((b) => b === true),
+  );
 
 /** A resident's email: required, at most 64, the {email} pattern; kept lower-case. */
-export const residentEmail = () => required(v.pipe(
-  v.string(M.emailRequired), v.trim(), v.nonEmpty(M.emailRequired), v.maxLength(RESIDENT_EMAIL_MAX, M.emailLength),
-  v.regex(EMAIL_PATTERN, M.email), v.toLowerCase(),
-), M.emailRequired);
+export const residentEmail = () =>
+  required(
+    v.pipe(
+      v.string(M.emailRequired),
+      v.trim(),
+      v.nonEmpty(M.emailRequired),
+      v.maxLength(RESIDENT_EMAIL_MAX, M.emailLength),
+      v.regex(EMAIL_PATTERN, M.email),
+      v.toLowerCase(),
+    ),
+    M.emailRequired,
+  );
 
 /** One phone: digits only, at most 10. `uuid` names a saved phone on edit. */
-export const PhoneSchema = v.object({
-  uuid: v.optional(v.nullable(v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)))),
-  phone: required(v.pipe(v.string(M.phone), v.trim(), v.nonEmpty(M.phoneRequired), v.regex(/^\d{1,10}$/, M.phone)), M.phoneRequired),
-}, INVALID_RECORD);
+export const PhoneSchema = v.object(
+  {
+    uuid: v.optional(v.nullable(v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)))),
+    phone: required(
+      v.pipe(v.string(M.phone), v.trim(), v.nonEmpty(M.phoneRequired), v.regex(/^\d{1,10}$/, M.phone)),
+      M.phoneRequired,
+    ),
+  },
+  INVALID_RECORD,
+);
 
 /** The first phone is required, up to 4 in all. */
-export const phonesField = () => required(
-  v.pipe(v.array(PhoneSchema, M.phoneRequired), v.minLength(1, M.phoneRequired), v.maxLength(RESIDENT_MAX_PHONES, M.phones)),
-  M.phoneRequired,
-);
+export const phonesField = () =>
+  required(
+    v.pipe(
+      v.array(PhoneSchema, M.phoneRequired),
+      v.minLength(1, M.phoneRequired),
+      v.maxLength(RESIDENT_MAX_PHONES, M.phones),
+    ),
+    M.phoneRequired,
+  );
 
 const residentEntries = {
   firstName: name(M.firstName, M.firstNameLength),
@@ -79,9 +130,17 @@ const residentEntries = {
   notresident: flag(),
   phones: phonesField(),
 };
-const fieldMessages = missingKeyMessage({
-  firstName: M.firstName, lastName: M.lastName, email: M.emailRequired, idStreet: M.street, number: M.number, phones: M.phoneRequired,
-}, INVALID_RECORD);
+const fieldMessages = missingKeyMessage(
+  {
+    firstName: M.firstName,
+    lastName: M.lastName,
+    email: M.emailRequired,
+    idStreet: M.street,
+    number: M.number,
+    phones: M.phoneRequired,
+  },
+  INVALID_RECORD,
+);
 
 /** One resident of `POST api/residents` (a list of one). */
 export const ResidentSchema = v.object(residentEntries, fieldMessages);
@@ -102,38 +161,69 @@ export const ResidentFormSchema = v.object({ ...residentEntries, idZone: idRef(M
 export type ResidentFormInput = v.InferInput<typeof ResidentFormSchema>;
 
 /** `POST api/residents/validateEmail/`: the email, and the resident being edited. */
-export const ValidateEmailSchema = v.object({
-  email: residentEmail(),
-  residentUuid: v.optional(v.nullable(v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)))),
-}, INVALID_RECORD);
+export const ValidateEmailSchema = v.object(
+  {
+    email: residentEmail(),
+    residentUuid: v.optional(v.nullable(v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)))),
+  },
+  INVALID_RECORD,
+);
 
 /** `POST api/residents/reactivateEmail/`. */
 export const ReactivateEmailSchema = v.object({ email: residentEmail() }, INVALID_RECORD);
 
 /** `PUT api/residents/enable/{id}`, `disable/{id}`, `resendRegistrationEmail/{id}`: the resident's uuid. */
-export const ResidentIdParamsSchema = v.object({ id: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);
+export const ResidentIdParamsSchema = v.object(
+  { id: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) },
+  INVALID_RECORD,
+);
 
 /** `GET api/residents/streets/{streetUuid}`. */
-export const StreetUuidParamsSchema = v.object({ streetUuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);
+export const StreetUuidParamsSchema = v.object(
+  { streetUuid: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) },
+  INVALID_RECORD,
+);
 
 /** `GET api/residents/findOne`: by `uuid`, or by `email` (exact, case-insensitive). */
 export const FindResidentQuerySchema = v.pipe(
-  v.object({
-    uuid: v.optional(v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID))),
-    email: v.optional(v.pipe(v.string(M.email), v.trim(), v.maxLength(RESIDENT_EMAIL_MAX, M.emailLength), v.toLowerCase())),
-  }, INVALID_RECORD),
+  v.object(
+    {
+      uuid: v.optional(v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID))),
+      email: v.optional(
+        v.pipe(v.string(M.email), v.trim(), v.maxLength(RESIDENT_EMAIL_MAX, M.emailLength), v.toLowerCase()),
+      ),
+    },
+    INVALID_RECORD,
+  ),
   v.check((q) => !!q.uuid !== !!q.email, 'Indica uuid o email (uno de los dos).'),
 );
 
 /** Query of the paged list: `page`, `size`, `search` and `useApp` ('true' shows only residents with app use). */
 export const ResidentListFilterSchema = v.object({
-  useApp: v.optional(v.pipe(v.picklist(['true', 'false', ''], 'Filtro no válido.'), v.transform((s) => s === 'true')), ''),
+  useApp: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false', ''], 'Filtro no válido.'),
+      v.transform((s) => s === 'true'),
+    ),
+    '',
+  ),
 });
 
 /** `POST api/residents/register`: the resident app's half of the code. */
-export const ResidentRegistrationSchema = v.object({
-  email: residentEmail(),
-  code: required(v.pipe(v.string('El código es obligatorio.'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{6}$/, 'El código no es válido.')), 'El código es obligatorio.'),
-  /** The registration's password rule. */
-  password: required(RegistrationPasswordSchema, REGISTRATION_PASSWORD_RULE),
-}, INVALID_RECORD);
+export const ResidentRegistrationSchema = v.object(
+  {
+    email: residentEmail(),
+    code: required(
+      v.pipe(
+        v.string('El código es obligatorio.'),
+        v.trim(),
+        v.toUpperCase(),
+        v.regex(/^[A-Z0-9]{6}$/, 'El código no es válido.'),
+      ),
+      'El código es obligatorio.',
+    ),
+    /** The registration's password rule. */
+    password: required(RegistrationPasswordSchema, REGISTRATION_PASSWORD_RULE),
+  },
+  INVALID_RECORD,
+);

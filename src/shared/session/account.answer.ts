@@ -19,7 +19,9 @@ export const CurrentUserSchema = v.object({
   logoURL: v.nullable(v.string()),
   idUsersTypes: v.number(),
   /** The active community, with its settings (Frac settings, Settings). */
-  testFrac: v.nullable(v.object({ uuid: v.string(), name: v.string(), settings: v.optional(FracSettingsAnswerSchema) })),
+  testFrac: v.nullable(
+    v.object({ uuid: v.string(), name: v.string(), settings: v.optional(FracSettingsAnswerSchema) }),
+  ),
   firstName: v.string(),
   lastName: v.string(),
   /** The active community is a club: the action number ('No. acción') and the Hostess options show. */

@@ -43,7 +43,11 @@ export const RegistrationPasswordSchema = v.pipe(
 export const RegistrationFormSchema = v.pipe(
   v.object({ password: RegistrationPasswordSchema, confirmation: v.string(PASSWORDS_DIFFER) }),
   v.forward(
-    v.partialCheck([['password'], ['confirmation']], (input) => input.password === input.confirmation, PASSWORDS_DIFFER),
+    v.partialCheck(
+      [['password'], ['confirmation']],
+      (input) => input.password === input.confirmation,
+      PASSWORDS_DIFFER,
+    ),
     ['confirmation'],
   ),
 );

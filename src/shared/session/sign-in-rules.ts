@@ -10,7 +10,8 @@ export const SignInMessages = {
   wrongCredentials: 'Usuario o contraseña incorrectos.',
   contractorOnly: `Este portal es solo para contratistas, si requieres ingresar a ${PRODUCT_NAME} ingresa a traves de : Portal inicio`,
   permission: 'Asegurate que este usuario tenga permisos de administrador o integrador.',
-  expired: 'No es posible iniciar sesión ya que su cuenta ha sido deshabilitada, para mayor información comunícate con tu administrador.',
+  expired:
+    'No es posible iniciar sesión ya que su cuenta ha sido deshabilitada, para mayor información comunícate con tu administrador.',
   network: 'No es posible iniciar sesión ya que hay un error de red.',
 } as const;
 

@@ -40,12 +40,23 @@ export const isFrequentChoice = (unit: unknown, amount: unknown) =>
 export const frequentChoiceKey = (unit: string, amount: number) => `${unit}:${amount}`;
 
 /** The guard app's search options that 'Todo' sets or clears. */
-export const SEARCH_OPTIONS = ['searchName', 'searchAddress', 'searchAction', 'searchPlace', 'searchCommonArea'] as const;
+export const SEARCH_OPTIONS = [
+  'searchName',
+  'searchAddress',
+  'searchAction',
+  'searchPlace',
+  'searchCommonArea',
+] as const;
 export type SearchOption = (typeof SEARCH_OPTIONS)[number];
 /** Options that hang on the address: turning the address off clears them. */
 export const ADDRESS_DEPENDENT: readonly SearchOption[] = ['searchPlace', 'searchCommonArea'];
 /** The guard app's visibility options. */
-export const VIEW_OPTIONS = ['viewResidentName', 'viewVisitAddress', 'viewResidentAddress', 'viewResidentNumber'] as const;
+export const VIEW_OPTIONS = [
+  'viewResidentName',
+  'viewVisitAddress',
+  'viewResidentAddress',
+  'viewResidentNumber',
+] as const;
 export type ViewOption = (typeof VIEW_OPTIONS)[number];
 
 export const OptionLabels: Record<SearchOption | ViewOption | 'visitorSearch' | 'folioRequired', string> = {

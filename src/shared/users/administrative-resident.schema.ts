@@ -24,12 +24,28 @@ const M = AdministrativeResidentMessages;
 const required = (message: string, max: number, maxMessage: string = M.nameMax) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, maxMessage));
 const optionalText = (max: number, message: string) =>
-  v.optional(v.nullable(v.pipe(v.string(message), v.trim(), v.maxLength(max, message), v.transform((s) => (s === '' ? null : s)))), null);
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(message),
+        v.trim(),
+        v.maxLength(max, message),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
+    null,
+  );
 const idOf = (message: string) =>
   v.union(
     [
       v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
-      v.pipe(v.string(message), v.regex(/^\d{1,10}$/, message), v.transform(Number), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
+      v.pipe(
+        v.string(message),
+        v.regex(/^\d{1,10}$/, message),
+        v.transform(Number),
+        v.minValue(1, message),
+        v.maxValue(2_147_483_647, message),
+      ),
     ],
     message,
   );
@@ -37,7 +53,13 @@ const idOf = (message: string) =>
 const fields = {
   firstName: required(M.firstName, 64),
   lastName: required(M.lastName, 64),
-  email: v.pipe(v.string(M.emailRequired), v.trim(), v.nonEmpty(M.emailRequired), v.maxLength(64, M.email), v.regex(EMAIL_PATTERN, M.email)),
+  email: v.pipe(
+    v.string(M.emailRequired),
+    v.trim(),
+    v.nonEmpty(M.emailRequired),
+    v.maxLength(64, M.email),
+    v.regex(EMAIL_PATTERN, M.email),
+  ),
   /** The community always comes from the session; a sent idFrac is ignored. */
   idFrac: v.optional(v.unknown()),
   idStreet: idOf(M.street),
@@ -53,19 +75,33 @@ const fields = {
  * firstName, lastName, idFrac, idStreet, number, intNumber, useapp, action, notresident, email.
  * `idZone` is optional here (the street decides the zone); when sent it must be the street's zone.
  */
-const missing = missingKeyMessage({
-  firstName: M.firstName, lastName: M.lastName, email: M.emailRequired, idStreet: M.street, number: M.number, idZone: M.zone,
-}, M.invalid);
+const missing = missingKeyMessage(
+  {
+    firstName: M.firstName,
+    lastName: M.lastName,
+    email: M.emailRequired,
+    idStreet: M.street,
+    number: M.number,
+    idZone: M.zone,
+  },
+  M.invalid,
+);
 
-export const AdministrativeResidentSchema = v.object({
-  ...fields,
-  idZone: v.optional(v.nullable(idOf(M.zone)), null),
-}, missing);
+export const AdministrativeResidentSchema = v.object(
+  {
+    ...fields,
+    idZone: v.optional(v.nullable(idOf(M.zone)), null),
+  },
+  missing,
+);
 export type AdministrativeResidentInput = v.InferOutput<typeof AdministrativeResidentSchema>;
 
 /** The modal itself: the zone selector is required ('La zona es obligatoria.'). */
-export const AdministrativeResidentFormSchema = v.object({
-  ...fields,
-  idZone: idOf(M.zone),
-}, missing);
+export const AdministrativeResidentFormSchema = v.object(
+  {
+    ...fields,
+    idZone: idOf(M.zone),
+  },
+  missing,
+);
 export type AdministrativeResidentForm = v.InferInput<typeof AdministrativeResidentFormSchema>;

@@ -41,11 +41,29 @@ export interface AdministrativeVisitForm {
 /** The modal's values: the stored configuration, or empty fields the first time. */
 export function administrativeVisitValues(stored: AdministrativeResident | null): AdministrativeVisitForm {
   if (!stored) {
-    return { firstName: '', lastName: '', email: '', idZone: '', idStreet: '', number: '', intNumber: '', useapp: false, action: null, notresident: false };
+    return {
+      firstName: '',
+      lastName: '',
+      email: '',
+      idZone: '',
+      idStreet: '',
+      number: '',
+      intNumber: '',
+      useapp: false,
+      action: null,
+      notresident: false,
+    };
   }
   return {
-    firstName: stored.firstName, lastName: stored.lastName, email: stored.email,
-    idZone: stored.testStreet?.testZone?.idZone ?? stored.idZone, idStreet: stored.idStreet,
-    number: stored.number, intNumber: stored.intNumber ?? '', useapp: stored.useapp, action: stored.action, notresident: stored.notresident,
+    firstName: stored.firstName,
+    lastName: stored.lastName,
+    email: stored.email,
+    idZone: stored.testStreet?.testZone?.idZone ?? stored.idZone,
+    idStreet: stored.idStreet,
+    number: stored.number,
+    intNumber: stored.intNumber ?? '',
+    useapp: stored.useapp,
+    action: stored.action,
+    notresident: stored.notresident,
   };
 }

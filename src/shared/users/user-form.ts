@@ -3,7 +3,13 @@ import { UserType, type Role } from '../platform/roles.js';
 import { userPayloadSchemaFor, type UserPayload } from './user.schema.js';
 import type { ManagedUser } from './user-management-types.js';
 import {
-  chatbotAllowed, isGuardType, needsAddress, offersPreRegistration, typeWithPreRegistration, USER_TYPE_LABELS, userTypeOptions,
+  chatbotAllowed,
+  isGuardType,
+  needsAddress,
+  offersPreRegistration,
+  typeWithPreRegistration,
+  USER_TYPE_LABELS,
+  userTypeOptions,
 } from './user-types-allowed.js';
 
 /** What the users modal holds: text as typed, the type as the dropdown's value. */
@@ -31,9 +37,23 @@ export interface UserFormValues {
 }
 
 export const emptyUserForm = (): UserFormValues => ({
-  idUsersTypes: '', preRegistration: false, email: '', vigilantCode: '', firstName: '', lastName: '',
-  cp: '', city: '', state: '', idAddress: '', street: '', extNumber: '', intNumber: '',
-  useApp: false, phoneNumber: '', isSelf: false, administrativeResidentConfigured: false,
+  idUsersTypes: '',
+  preRegistration: false,
+  email: '',
+  vigilantCode: '',
+  firstName: '',
+  lastName: '',
+  cp: '',
+  city: '',
+  state: '',
+  idAddress: '',
+  street: '',
+  extNumber: '',
+  intNumber: '',
+  useApp: false,
+  phoneNumber: '',
+  isSelf: false,
+  administrativeResidentConfigured: false,
 });
 
 /** The modal's values for editing a listed user. */
@@ -81,13 +101,19 @@ export interface UserFormLayout {
 export function userFormLayout(role: Role, values: UserFormValues, mode: 'create' | 'edit'): UserFormLayout {
   const typeId = chosenUserType(values);
   const guard = typeId !== null && isGuardType(typeId);
-  const showChatbot = typeId !== null && chatbotAllowed({
-    typeId, isSelf: values.isSelf, administrativeResidentConfigured: values.administrativeResidentConfigured,
-  });
+  const showChatbot =
+    typeId !== null &&
+    chatbotAllowed({
+      typeId,
+      isSelf: values.isSelf,
+      administrativeResidentConfigured: values.administrativeResidentConfigured,
+    });
   return {
     typeLocked: mode === 'edit',
     emailLocked: mode === 'edit',
-    showPreRegistration: values.idUsersTypes === String(UserType.guard) && (offersPreRegistration(role, UserType.guard) || values.preRegistration),
+    showPreRegistration:
+      values.idUsersTypes === String(UserType.guard) &&
+      (offersPreRegistration(role, UserType.guard) || values.preRegistration),
     showCode: guard,
     // A guard signs in with its code; an email is shown only when it already has one.
     showEmail: !guard || (mode === 'edit' && values.email !== ''),

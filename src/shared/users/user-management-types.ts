@@ -1,6 +1,10 @@
 import type * as v from 'valibot';
 import type {
-  AdministrativeResidentAnswerSchema, ManagedUserSchema, StreetOfResidentSchema, UserAddressSchema, ZoneOfStreetSchema,
+  AdministrativeResidentAnswerSchema,
+  ManagedUserSchema,
+  StreetOfResidentSchema,
+  UserAddressSchema,
+  ZoneOfStreetSchema,
 } from './user.answer.js';
 
 /** Response shapes of the users and administrative-visit calls, inferred from the declared answers. */

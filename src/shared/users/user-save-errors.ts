@@ -3,7 +3,10 @@ import { UserMessages } from './user.schema.js';
 import { CONTRACTOR_BLOCKED } from './user-types-allowed.js';
 
 /** Title and detail of a dialog of the users screen (title, detail, 'Aceptar'). */
-export interface DialogText { title: string; detail: string }
+export interface DialogText {
+  title: string;
+  detail: string;
+}
 
 export const USER_CREATE_ERROR_TITLE = 'Error al dar de alta';
 export const USER_EDIT_ERROR_TITLE = 'Error al editar usuario';
@@ -13,7 +16,10 @@ export const SERVER_ERROR_DETAIL = 'Error interno del servidor';
 export const DuplicateDialogs = {
   email: { title: 'El correo ya existe', detail: 'Es posible que este correo ya esté registrado.' },
   code: { title: 'El código ya existe', detail: 'Es posible que este código ya esté registrado.' },
-  emailGone: { title: 'Correo no disponible', detail: 'Este correo pertenece a un usuario eliminado; usa otro correo.' },
+  emailGone: {
+    title: 'Correo no disponible',
+    detail: 'Este correo pertenece a un usuario eliminado; usa otro correo.',
+  },
   codeGone: { title: 'Código no disponible', detail: 'Este código pertenece a un usuario eliminado; usa otro código.' },
 } as const satisfies Record<string, DialogText>;
 
@@ -32,7 +38,8 @@ function concernsCode(fields: Record<string, string> | undefined, description: s
  */
 export function userSaveErrorDialog(error: unknown, mode: 'create' | 'edit'): DialogText {
   const title = mode === 'create' ? USER_CREATE_ERROR_TITLE : USER_EDIT_ERROR_TITLE;
-  if (!isApiFailure(error) || error.kind === 'network') return { title, detail: failureDescription(error, SERVER_ERROR_DETAIL) };
+  if (!isApiFailure(error) || error.kind === 'network')
+    return { title, detail: failureDescription(error, SERVER_ERROR_DETAIL) };
   const { status, body } = error;
   const description = body.error_description?.trim() ?? '';
   if (description === CONTRACTOR_BLOCKED.title) return { ...CONTRACTOR_BLOCKED };

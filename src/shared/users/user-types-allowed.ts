@@ -29,10 +29,14 @@ export const USER_TYPE_LABELS: Readonly<Record<number, string>> = {
  */
 export function creatableUserTypes(role: Role): readonly number[] {
   switch (role) {
-    case 'integrator': return [UserType.admin, UserType.integrator];
-    case 'admin': return [UserType.admin, UserType.capturista, UserType.guard, UserType.guardPreRegistration];
-    case 'generalAdmin': return [UserType.admin];
-    default: return [];
+    case 'integrator':
+      return [UserType.admin, UserType.integrator];
+    case 'admin':
+      return [UserType.admin, UserType.capturista, UserType.guard, UserType.guardPreRegistration];
+    case 'generalAdmin':
+      return [UserType.admin];
+    default:
+      return [];
   }
 }
 
@@ -77,8 +81,7 @@ export function canManageUserType(role: Role, typeId: number): boolean {
   return creatableUserTypes(role).includes(typeId);
 }
 
-export const isGuardType = (typeId: number) =>
-  typeId === UserType.guard || typeId === UserType.guardPreRegistration;
+export const isGuardType = (typeId: number) => typeId === UserType.guard || typeId === UserType.guardPreRegistration;
 
 /** The integrator's form carries the address of the administrators it creates. */
 export const needsAddress = (creatorRole: Role, typeId: number) =>
@@ -88,7 +91,11 @@ export const needsAddress = (creatorRole: Role, typeId: number) =>
  * Chatbot use applies to a capturista (type 2), or to the caller's own user once the
  * administrative resident of the community is configured.
  */
-export function chatbotAllowed(input: { typeId: number; isSelf: boolean; administrativeResidentConfigured: boolean }): boolean {
+export function chatbotAllowed(input: {
+  typeId: number;
+  isSelf: boolean;
+  administrativeResidentConfigured: boolean;
+}): boolean {
   return input.typeId === UserType.capturista || (input.isSelf && input.administrativeResidentConfigured);
 }
 export const CHATBOT_NOT_ALLOWED =

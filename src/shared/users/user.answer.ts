@@ -33,7 +33,12 @@ export const ManagedUserSchema = v.object({
 });
 
 export const ZoneOfStreetSchema = v.object({ uuid: v.string(), idZone: v.number(), name: v.string() });
-export const StreetOfResidentSchema = v.object({ uuid: v.string(), idStreet: v.number(), name: v.string(), testZone: ZoneOfStreetSchema });
+export const StreetOfResidentSchema = v.object({
+  uuid: v.string(),
+  idStreet: v.number(),
+  name: v.string(),
+  testZone: ZoneOfStreetSchema,
+});
 
 /** `GET api/administrativeVisitUser/administrativeResident`. */
 export const AdministrativeResidentAnswerSchema = v.object({

@@ -36,7 +36,14 @@ const NUMBER_MAX = 8;
 /** Trimmed optional text; '' and null become null. */
 const optionalText = (max: number, message: string) =>
   v.optional(
-    v.nullable(v.pipe(v.string(message), v.trim(), v.maxLength(max, message), v.transform((s) => (s === '' ? null : s)))),
+    v.nullable(
+      v.pipe(
+        v.string(message),
+        v.trim(),
+        v.maxLength(max, message),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
     null,
   );
 
@@ -45,7 +52,13 @@ const idOf = (message: string) =>
   v.union(
     [
       v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
-      v.pipe(v.string(message), v.regex(/^\d{1,10}$/, message), v.transform(Number), v.minValue(1, message), v.maxValue(2_147_483_647, message)),
+      v.pipe(
+        v.string(message),
+        v.regex(/^\d{1,10}$/, message),
+        v.transform(Number),
+        v.minValue(1, message),
+        v.maxValue(2_147_483_647, message),
+      ),
     ],
     message,
   );
@@ -57,34 +70,53 @@ export const isValidUserEmail = (email: string) =>
  * The object's message names the field of a missing required key (valibot reports missing keys
  * with the object's message); any other object issue gets `fallback`.
  */
-export const missingKeyMessage = (messages: Record<string, string>, fallback: string) => (issue: v.BaseIssue<unknown>) => {
-  const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key;
-  return typeof key === 'string' && key in messages ? messages[key] : fallback;
-};
+export const missingKeyMessage =
+  (messages: Record<string, string>, fallback: string) => (issue: v.BaseIssue<unknown>) => {
+    const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key;
+    return typeof key === 'string' && key in messages ? messages[key] : fallback;
+  };
 
-const UserFieldsSchema = v.object({
-  uuid: v.optional(v.nullable(v.string())),
-  idUsersTypes: idOf(UserMessages.typeRequired),
-  email: optionalText(200, UserMessages.email),
-  vigilantCode: optionalText(50, UserMessages.code),
-  firstName: v.pipe(v.string(UserMessages.firstName), v.trim(), v.nonEmpty(UserMessages.firstName), v.maxLength(NAME_MAX, UserMessages.firstNameMax)),
-  lastName: v.pipe(v.string(UserMessages.lastName), v.trim(), v.minLength(3, UserMessages.lastName), v.maxLength(NAME_MAX, UserMessages.lastName)),
-  cp: optionalText(5, UserMessages.cp),
-  /** Read-only on the form (filled by the postal-code lookup); the server derives them from idAddress. */
-  city: v.optional(v.nullable(v.unknown())),
-  state: v.optional(v.nullable(v.unknown())),
-  idAddress: v.optional(v.nullable(idOf(UserMessages.colony)), null),
-  street: optionalText(NAME_MAX, UserMessages.street),
-  extNumber: v.pipe(optionalText(NUMBER_MAX, UserMessages.extNumber), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
-  intNumber: v.pipe(optionalText(NUMBER_MAX, UserMessages.intNumber), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
-  /** Sent empty by the web; ignored. */
-  starDate: v.optional(v.nullable(v.unknown())),
-  endDate: v.optional(v.nullable(v.unknown())),
-  useApp: v.optional(v.nullable(v.boolean()), false),
-  phoneNumber: optionalText(20, UserMessages.phoneDigits),
-}, missingKeyMessage({
-  idUsersTypes: UserMessages.typeRequired, firstName: UserMessages.firstName, lastName: UserMessages.lastName,
-}, UserMessages.invalid));
+const UserFieldsSchema = v.object(
+  {
+    uuid: v.optional(v.nullable(v.string())),
+    idUsersTypes: idOf(UserMessages.typeRequired),
+    email: optionalText(200, UserMessages.email),
+    vigilantCode: optionalText(50, UserMessages.code),
+    firstName: v.pipe(
+      v.string(UserMessages.firstName),
+      v.trim(),
+      v.nonEmpty(UserMessages.firstName),
+      v.maxLength(NAME_MAX, UserMessages.firstNameMax),
+    ),
+    lastName: v.pipe(
+      v.string(UserMessages.lastName),
+      v.trim(),
+      v.minLength(3, UserMessages.lastName),
+      v.maxLength(NAME_MAX, UserMessages.lastName),
+    ),
+    cp: optionalText(5, UserMessages.cp),
+    /** Read-only on the form (filled by the postal-code lookup); the server derives them from idAddress. */
+    city: v.optional(v.nullable(v.unknown())),
+    state: v.optional(v.nullable(v.unknown())),
+    idAddress: v.optional(v.nullable(idOf(UserMessages.colony)), null),
+    street: optionalText(NAME_MAX, UserMessages.street),
+    extNumber: v.pipe(optionalText(NUMBER_MAX, UserMessages.extNumber), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
+    intNumber: v.pipe(optionalText(NUMBER_MAX, UserMessages.intNumber), v.check(isHouseNumber, HOUSE_NUMBER_MESSAGE)),
+    /** Sent empty by the web; ignored. */
+    starDate: v.optional(v.nullable(v.unknown())),
+    endDate: v.optional(v.nullable(v.unknown())),
+    useApp: v.optional(v.nullable(v.boolean()), false),
+    phoneNumber: optionalText(20, UserMessages.phoneDigits),
+  },
+  missingKeyMessage(
+    {
+      idUsersTypes: UserMessages.typeRequired,
+      firstName: UserMessages.firstName,
+      lastName: UserMessages.lastName,
+    },
+    UserMessages.invalid,
+  ),
+);
 
 /**
  * A user of the users form and of `POST api/users` / `PUT api/users/{uuid}`:
@@ -94,22 +126,36 @@ const UserFieldsSchema = v.object({
 export const UserPayloadSchema = v.pipe(
   UserFieldsSchema,
   v.forward(
-    v.partialCheck([['idUsersTypes'], ['email']], ({ idUsersTypes, email }) =>
-      email === null ? isGuardType(idUsersTypes) : isValidUserEmail(email), UserMessages.email),
+    v.partialCheck(
+      [['idUsersTypes'], ['email']],
+      ({ idUsersTypes, email }) => (email === null ? isGuardType(idUsersTypes) : isValidUserEmail(email)),
+      UserMessages.email,
+    ),
     ['email'],
   ),
   v.forward(
-    v.partialCheck([['idUsersTypes'], ['vigilantCode']], ({ idUsersTypes, vigilantCode }) =>
-      !isGuardType(idUsersTypes) || (vigilantCode !== null && /^\S{4}$/u.test(vigilantCode)), UserMessages.code),
+    v.partialCheck(
+      [['idUsersTypes'], ['vigilantCode']],
+      ({ idUsersTypes, vigilantCode }) =>
+        !isGuardType(idUsersTypes) || (vigilantCode !== null && /^\S{4}$/u.test(vigilantCode)),
+      UserMessages.code,
+    ),
     ['vigilantCode'],
   ),
   v.forward(
-    v.partialCheck([['useApp'], ['phoneNumber']], ({ useApp, phoneNumber }) => !useApp || phoneNumber !== null, UserMessages.phoneRequired),
+    v.partialCheck(
+      [['useApp'], ['phoneNumber']],
+      ({ useApp, phoneNumber }) => !useApp || phoneNumber !== null,
+      UserMessages.phoneRequired,
+    ),
     ['phoneNumber'],
   ),
   v.forward(
-    v.partialCheck([['useApp'], ['phoneNumber']], ({ useApp, phoneNumber }) =>
-      !useApp || phoneNumber === null || /^\d{10}$/.test(phoneNumber), UserMessages.phoneDigits),
+    v.partialCheck(
+      [['useApp'], ['phoneNumber']],
+      ({ useApp, phoneNumber }) => !useApp || phoneNumber === null || /^\d{10}$/.test(phoneNumber),
+      UserMessages.phoneDigits,
+    ),
     ['phoneNumber'],
   ),
 );
@@ -122,19 +168,35 @@ const needsIt = (typeId: number) => needsAddress('integrator', typeId);
 export const IntegratorUserPayloadSchema = v.pipe(
   UserPayloadSchema,
   v.forward(
-    v.partialCheck([['idUsersTypes'], ['cp']], ({ idUsersTypes, cp }) => !needsIt(idUsersTypes) || (cp !== null && POSTAL_CODE_PATTERN.test(cp)), UserMessages.cp),
+    v.partialCheck(
+      [['idUsersTypes'], ['cp']],
+      ({ idUsersTypes, cp }) => !needsIt(idUsersTypes) || (cp !== null && POSTAL_CODE_PATTERN.test(cp)),
+      UserMessages.cp,
+    ),
     ['cp'],
   ),
   v.forward(
-    v.partialCheck([['idUsersTypes'], ['idAddress']], ({ idUsersTypes, idAddress }) => !needsIt(idUsersTypes) || idAddress !== null, UserMessages.colony),
+    v.partialCheck(
+      [['idUsersTypes'], ['idAddress']],
+      ({ idUsersTypes, idAddress }) => !needsIt(idUsersTypes) || idAddress !== null,
+      UserMessages.colony,
+    ),
     ['idAddress'],
   ),
   v.forward(
-    v.partialCheck([['idUsersTypes'], ['street']], ({ idUsersTypes, street }) => !needsIt(idUsersTypes) || street !== null, UserMessages.street),
+    v.partialCheck(
+      [['idUsersTypes'], ['street']],
+      ({ idUsersTypes, street }) => !needsIt(idUsersTypes) || street !== null,
+      UserMessages.street,
+    ),
     ['street'],
   ),
   v.forward(
-    v.partialCheck([['idUsersTypes'], ['extNumber']], ({ idUsersTypes, extNumber }) => !needsIt(idUsersTypes) || extNumber !== null, UserMessages.extNumber),
+    v.partialCheck(
+      [['idUsersTypes'], ['extNumber']],
+      ({ idUsersTypes, extNumber }) => !needsIt(idUsersTypes) || extNumber !== null,
+      UserMessages.extNumber,
+    ),
     ['extNumber'],
   ),
 );

@@ -15,18 +15,24 @@ export const PhotoMessages = {
   notFound: 'La foto no existe.',
 } as const;
 
-export const PhotoFileSchema = v.object({
-  uuid: v.optional(v.nullable(v.string(PhotoMessages.content))),
-  name: v.optional(v.nullable(v.pipe(v.string(PhotoMessages.content), v.maxLength(255, PhotoMessages.content)))),
-  extension: v.optional(v.nullable(v.string(PhotoMessages.content))),
-  mimeType: v.optional(v.nullable(v.string(PhotoMessages.content))),
-  content: v.pipe(v.string(PhotoMessages.content), v.nonEmpty(PhotoMessages.content)),
-}, PhotoMessages.content);
+export const PhotoFileSchema = v.object(
+  {
+    uuid: v.optional(v.nullable(v.string(PhotoMessages.content))),
+    name: v.optional(v.nullable(v.pipe(v.string(PhotoMessages.content), v.maxLength(255, PhotoMessages.content)))),
+    extension: v.optional(v.nullable(v.string(PhotoMessages.content))),
+    mimeType: v.optional(v.nullable(v.string(PhotoMessages.content))),
+    content: v.pipe(v.string(PhotoMessages.content), v.nonEmpty(PhotoMessages.content)),
+  },
+  PhotoMessages.content,
+);
 export type PhotoFile = v.InferOutput<typeof PhotoFileSchema>;
 
 /** A signed photo link's query: expiry (unix seconds), the user it was issued to, and the HMAC. */
-export const PhotoLinkQuerySchema = v.object({
-  exp: v.pipe(v.string(PhotoMessages.invalidLink), v.regex(/^\d{1,12}$/, PhotoMessages.invalidLink)),
-  u: v.pipe(v.string(PhotoMessages.invalidLink), v.uuid(PhotoMessages.invalidLink)),
-  sig: v.pipe(v.string(PhotoMessages.invalidLink), v.regex(/^[A-Za-z0-9_-]{43}$/, PhotoMessages.invalidLink)),
-}, PhotoMessages.invalidLink);
+export const PhotoLinkQuerySchema = v.object(
+  {
+    exp: v.pipe(v.string(PhotoMessages.invalidLink), v.regex(/^\d{1,12}$/, PhotoMessages.invalidLink)),
+    u: v.pipe(v.string(PhotoMessages.invalidLink), v.uuid(PhotoMessages.invalidLink)),
+    sig: v.pipe(v.string(PhotoMessages.invalidLink), v.regex(/^[A-Za-z0-9_-]{43}$/, PhotoMessages.invalidLink)),
+  },
+  PhotoMessages.invalidLink,
+);

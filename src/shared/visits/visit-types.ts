@@ -1,6 +1,10 @@
 import type * as v from 'valibot';
 import type {
-  DailyVisitsSchema, EntriesByModeSchema, MonthlyVisitsSchema, ResidentSummarySchema, VisitAnswerSchema,
+  DailyVisitsSchema,
+  EntriesByModeSchema,
+  MonthlyVisitsSchema,
+  ResidentSummarySchema,
+  VisitAnswerSchema,
 } from './visit.answer.js';
 
 /** Answers of the visit and dashboard calls, inferred from the declared answers (schemas/visit.answer.ts). */

@@ -16,7 +16,9 @@ export const VisitAnswerSchema = v.object({
   /** ISO timestamps; timeout null while the visitor is inside. */
   timein: v.string(),
   timeout: v.nullable(v.string()),
-  testResident: v.nullable(v.object({ uuid: v.string(), firstName: v.string(), lastName: v.string(), number: v.string() })),
+  testResident: v.nullable(
+    v.object({ uuid: v.string(), firstName: v.string(), lastName: v.string(), number: v.string() }),
+  ),
   testGateArrival: v.nullable(Ref),
   testGateDeparture: v.nullable(Ref),
   userArrival: v.nullable(Ref),
@@ -28,7 +30,11 @@ export const VisitAnswerSchema = v.object({
 });
 
 /** `GET api/visitants/entriesQR/` and `entriesManual/`: entries of the current year by mode. */
-export const EntriesByModeSchema = v.object({ accessMode: v.picklist(ACCESS_MODES), total: v.number(), year: v.number() });
+export const EntriesByModeSchema = v.object({
+  accessMode: v.picklist(ACCESS_MODES),
+  total: v.number(),
+  year: v.number(),
+});
 
 /** Item of `GET api/visitantDashBoard/monthlyVisits/`: entries per month of the current year (12 items). */
 export const MonthlyVisitsSchema = v.object({ month: v.number(), total: v.number() });

@@ -35,31 +35,43 @@ export const VisitMessages = {
 const M = VisitMessages;
 
 const optionalText = (max: number, message: string = M.text) =>
-  v.optional(v.nullable(v.pipe(v.string(message), v.trim(), v.maxLength(max, message), v.transform((s) => (s === '' ? null : s)))), null);
-const optionalUuid = (message: string) =>
-  v.optional(v.nullable(v.pipe(v.string(message), v.uuid(message))), null);
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(message),
+        v.trim(),
+        v.maxLength(max, message),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
+    null,
+  );
+const optionalUuid = (message: string) => v.optional(v.nullable(v.pipe(v.string(message), v.uuid(message))), null);
 
 /** Body of `POST /api/visitants`: an entry registered by a guard (or, later, a linked device). */
-export const RegisterVisitSchema = v.object({
-  firstName: v.pipe(v.string(M.firstName), v.trim(), v.nonEmpty(M.firstName), v.maxLength(64, M.text)),
-  lastName: v.optional(v.pipe(v.string(M.text), v.trim(), v.maxLength(64, M.text)), ''),
-  /** Who authorised the visit. */
-  accredited: optionalText(128),
-  visitantType: v.optional(v.picklist(VISITANT_TYPES, M.visitantType), 'VISITANT'),
-  accessMode: v.picklist(ACCESS_MODES, M.accessMode),
-  /** Entry gate: uuid of a gate of the community. */
-  gateUuid: optionalUuid(M.gate),
-  /** Resident visited: uuid of a resident of the community. */
-  residentUuid: optionalUuid(M.resident),
-  carbrand: optionalText(64),
-  color: optionalText(64),
-  plate: optionalText(16),
-  comments: optionalText(500, M.comments),
-  /** A PROVIDER's type: uuid of a provider type of the community (providerTypeId). */
-  providerTypeId: optionalUuid(M.providerType),
-  /** The identification photo (file): JPEG or PNG in base64, private. */
-  file: v.optional(v.nullable(PhotoFileSchema), null),
-}, missingKeyMessage({ firstName: M.firstName, accessMode: M.accessMode }, M.invalid));
+export const RegisterVisitSchema = v.object(
+  {
+    firstName: v.pipe(v.string(M.firstName), v.trim(), v.nonEmpty(M.firstName), v.maxLength(64, M.text)),
+    lastName: v.optional(v.pipe(v.string(M.text), v.trim(), v.maxLength(64, M.text)), ''),
+    /** Who authorised the visit. */
+    accredited: optionalText(128),
+    visitantType: v.optional(v.picklist(VISITANT_TYPES, M.visitantType), 'VISITANT'),
+    accessMode: v.picklist(ACCESS_MODES, M.accessMode),
+    /** Entry gate: uuid of a gate of the community. */
+    gateUuid: optionalUuid(M.gate),
+    /** Resident visited: uuid of a resident of the community. */
+    residentUuid: optionalUuid(M.resident),
+    carbrand: optionalText(64),
+    color: optionalText(64),
+    plate: optionalText(16),
+    comments: optionalText(500, M.comments),
+    /** A PROVIDER's type: uuid of a provider type of the community (providerTypeId). */
+    providerTypeId: optionalUuid(M.providerType),
+    /** The identification photo (file): JPEG or PNG in base64, private. */
+    file: v.optional(v.nullable(PhotoFileSchema), null),
+  },
+  missingKeyMessage({ firstName: M.firstName, accessMode: M.accessMode }, M.invalid),
+);
 export type RegisterVisit = v.InferOutput<typeof RegisterVisitSchema>;
 
 /** Body of `PUT /api/visitants/{uuid}/exit`: optionally the departure gate. */

@@ -5,10 +5,16 @@ export function NotFoundView() {
   const navigate = useNavigate();
   return (
     <Flex minH="100vh" direction="column" align="center" justify="center" gap="4" p="6" textAlign="center">
-      <Text fontSize="6xl" fontWeight="bold" color="teal.700">404</Text>
-      <Heading as="h1" size="xl">Página no encontrada</Heading>
+      <Text fontSize="6xl" fontWeight="bold" color="teal.700">
+        404
+      </Text>
+      <Heading as="h1" size="xl">
+        Página no encontrada
+      </Heading>
       <Text color="gray.600">La dirección que buscas no existe o fue movida.</Text>
-      <Button colorPalette="teal" onClick={() => navigate('/')}>Volver al inicio</Button>
+      <Button colorPalette="teal" onClick={() => navigate('/')}>
+        Volver al inicio
+      </Button>
     </Flex>
   );
 }

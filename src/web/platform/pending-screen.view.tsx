@@ -4,7 +4,9 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 export function PendingScreenView({ title }: { title: string }) {
   return (
     <Stack gap="2">
-      <Heading as="h1" size="xl">{title}</Heading>
+      <Heading as="h1" size="xl">
+        {title}
+      </Heading>
       <Text color="gray.500">Esta sección aún no está disponible.</Text>
     </Stack>
   );

@@ -11,10 +11,24 @@ import type { Db, Queryable } from './db.js';
  * reached through a scope; anything else (communities, users, global catalogues) is not community data.
  */
 export type CommunityTable =
-  | 'zones' | 'streets' | 'common_areas' | 'gates' | 'provider_types'
-  | 'residents' | 'administrative_residents' | 'user_communities'
-  | 'visits' | 'visit_totals' | 'common_area_visits' | 'devices' | 'device_parents' | 'content_posts'
-  | 'massive_events' | 'contractors' | 'constructions' | 'construction_workers';
+  | 'zones'
+  | 'streets'
+  | 'common_areas'
+  | 'gates'
+  | 'provider_types'
+  | 'residents'
+  | 'administrative_residents'
+  | 'user_communities'
+  | 'visits'
+  | 'visit_totals'
+  | 'common_area_visits'
+  | 'devices'
+  | 'device_parents'
+  | 'content_posts'
+  | 'massive_events'
+  | 'contractors'
+  | 'constructions'
+  | 'construction_workers';
 
 /** A community table under an alias, and the rows joined to it (reached by their foreign keys from it). */
 export interface ScopedFrom {
@@ -93,7 +107,10 @@ const keyValue = (key: RowKey) => ('uuid' in key ? key.uuid : key.id);
 /** `INSERT INTO table (community_id, …) VALUES ($1, …)`: the community is `$1`, the values follow. */
 function insertSql(table: CommunityTable, values: Values) {
   const columns = columnsOf(values);
-  const set = placeholders(columns.map((c) => values[c]), 2);
+  const set = placeholders(
+    columns.map((c) => values[c]),
+    2,
+  );
   return {
     sql: `INSERT INTO ${table} (community_id${columns.map((c) => `, ${c}`).join('')}) VALUES ($1${set.sql.map((v) => `, ${v}`).join('')})`,
     params: set.params,
@@ -103,9 +120,15 @@ function insertSql(table: CommunityTable, values: Values) {
 /** `UPDATE table SET … WHERE community_id = $1 AND <key> = $2 [AND onlyIf]`: the values follow from `$3`. */
 function updateSql(table: CommunityTable, key: RowKey, values: Values, onlyIf: string[]) {
   const columns = columnsOf(values);
-  const set = placeholders(columns.map((c) => values[c]), 3);
+  const set = placeholders(
+    columns.map((c) => values[c]),
+    3,
+  );
   const where = [`community_id = $1`, keyCondition(key, 2), ...onlyIf.map((w) => `(${w})`)];
-  return { sql: `UPDATE ${table} SET ${columns.map((c, i) => `${c} = ${set.sql[i]}`).join(', ')} WHERE ${where.join(' AND ')}`, params: set.params };
+  return {
+    sql: `UPDATE ${table} SET ${columns.map((c, i) => `${c} = ${set.sql[i]}`).join(', ')} WHERE ${where.join(' AND ')}`,
+    params: set.params,
+  };
 }
 
 /** A write whose rows (`RETURNING *`) are read back under `read.alias` in the same statement. */
@@ -121,7 +144,11 @@ const readBack = (write: string, read: ReadBack) =>
  * transaction's connection.
  */
 export class CommunityScope {
-  constructor(private readonly q: Queryable, readonly communityId: number, private readonly db?: Db) {}
+  constructor(
+    private readonly q: Queryable,
+    readonly communityId: number,
+    private readonly db?: Db,
+  ) {}
 
   /** `SELECT … FROM table alias joins WHERE alias.community_id = $k AND …`. */
   select<T>(s: ScopedSelect): Promise<T[]> {
@@ -138,17 +165,27 @@ export class CommunityScope {
   /** One page of a list (`{ content, totalElements, … }`), searched and ordered, only this community's rows. */
   page<T>(s: ScopedPage, query: ListQuery): Promise<Page<T>> {
     const { where, params } = this.conditions(s);
-    return pageQuery<T>(this.q, {
-      select: s.select, from: this.fromOf(s.from), where, params, searchColumns: s.searchColumns, orderBy: s.orderBy,
-      separateCount: s.separateCount,
-    }, query);
+    return pageQuery<T>(
+      this.q,
+      {
+        select: s.select,
+        from: this.fromOf(s.from),
+        where,
+        params,
+        searchColumns: s.searchColumns,
+        orderBy: s.orderBy,
+        separateCount: s.separateCount,
+      },
+      query,
+    );
   }
 
   /** The id of a row of this community (`forUpdate` locks it), or undefined for another community's row or none. */
   async idOf(table: CommunityTable, key: RowKey, options: { forUpdate?: boolean } = {}): Promise<number | undefined> {
     const row = await this.q.one<{ id: number }>(
       `SELECT id FROM ${table} WHERE community_id = $1 AND ${keyCondition(key, 2)}${options.forUpdate ? ' FOR UPDATE' : ''}`,
-      [this.communityId, keyValue(key)]);
+      [this.communityId, keyValue(key)],
+    );
     return row?.id;
   }
 
@@ -159,7 +196,9 @@ export class CommunityScope {
   async assertIds(table: CommunityTable, ids: number[], message: string): Promise<void> {
     const wanted = [...new Set(ids)];
     const found = await this.q.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${table} WHERE community_id = $1 AND id = ANY($2::int[])`, [this.communityId, wanted]);
+      `SELECT count(*)::int AS n FROM ${table} WHERE community_id = $1 AND id = ANY($2::int[])`,
+      [this.communityId, wanted],
+    );
     if ((found?.n ?? 0) !== wanted.length) throw new AppError('not_found', message);
   }
 
@@ -198,7 +237,13 @@ export class CommunityScope {
    * written in code, without parameters: a visit still open), and answers it as `read` shows it, in
    * the same statement; undefined when this community has no such row or it does not meet them.
    */
-  async updateAndRead<T>(table: CommunityTable, key: RowKey, values: Values, read: ReadBack, onlyIf: string[] = []): Promise<T | undefined> {
+  async updateAndRead<T>(
+    table: CommunityTable,
+    key: RowKey,
+    values: Values,
+    read: ReadBack,
+    onlyIf: string[] = [],
+  ): Promise<T | undefined> {
     if (!columnsOf(values).length) throw new Error('updateAndRead needs a value to write');
     const { sql, params } = updateSql(table, key, values, onlyIf);
     return this.q.one<T>(readBack(sql, read), [this.communityId, keyValue(key), ...params]);
@@ -207,7 +252,9 @@ export class CommunityScope {
   /** Deletes a row of this community; answers its id, or undefined when this community has no such row. */
   async delete(table: CommunityTable, key: RowKey): Promise<number | undefined> {
     const row = await this.q.one<{ id: number }>(
-      `DELETE FROM ${table} WHERE community_id = $1 AND ${keyCondition(key, 2)} RETURNING id`, [this.communityId, keyValue(key)]);
+      `DELETE FROM ${table} WHERE community_id = $1 AND ${keyCondition(key, 2)} RETURNING id`,
+      [this.communityId, keyValue(key)],
+    );
     return row?.id;
   }
 
@@ -217,7 +264,9 @@ export class CommunityScope {
     const all = [...params, this.communityId];
     const rows = await this.q.query<{ n: number }>(
       `WITH gone AS (DELETE FROM ${table} WHERE community_id = $${all.length} AND ${where.map((w) => `(${w})`).join(' AND ')} RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`, all);
+       SELECT count(*)::int AS n FROM gone`,
+      all,
+    );
     return rows[0]?.n ?? 0;
   }
 
@@ -241,14 +290,18 @@ export class CommunityScope {
    */
   private conditions(s: Pick<ScopedSelect, 'from' | 'where' | 'params'>) {
     const params = [...(s.params ?? []), this.communityId];
-    return { where: [`${s.from.alias}.community_id = $${params.length}`, ...(s.where ?? []).map((w) => `(${w})`)], params };
+    return {
+      where: [`${s.from.alias}.community_id = $${params.length}`, ...(s.where ?? []).map((w) => `(${w})`)],
+      params,
+    };
   }
 
   private sqlOf(s: ScopedSelect) {
     const { where, params } = this.conditions(s);
-    const sql = `SELECT ${s.select} FROM ${this.fromOf(s.from)} WHERE ${where.join(' AND ')}`
-      + `${s.groupBy ? ` GROUP BY ${s.groupBy}` : ''}${s.orderBy ? ` ORDER BY ${s.orderBy}` : ''}${s.limit !== undefined ? ` LIMIT ${Math.trunc(s.limit)}` : ''}`
-      + `${s.forUpdate ? ` FOR UPDATE OF ${s.from.alias}` : ''}`;
+    const sql =
+      `SELECT ${s.select} FROM ${this.fromOf(s.from)} WHERE ${where.join(' AND ')}` +
+      `${s.groupBy ? ` GROUP BY ${s.groupBy}` : ''}${s.orderBy ? ` ORDER BY ${s.orderBy}` : ''}${s.limit !== undefined ? ` LIMIT ${Math.trunc(s.limit)}` : ''}` +
+      `${s.forUpdate ? ` FOR UPDATE OF ${s.from.alias}` : ''}`;
     return { sql, params };
   }
 }

@@ -25,7 +25,9 @@ export interface ConstraintMessages {
  * the same SQLSTATE and stays a server error.
  */
 export function isRowSecurityViolation(error: unknown): boolean {
-  return sqlState(error) === '42501' && /row-level security/i.test(String((error as { message?: unknown }).message ?? ''));
+  return (
+    sqlState(error) === '42501' && /row-level security/i.test(String((error as { message?: unknown }).message ?? ''))
+  );
 }
 
 /**
@@ -39,7 +41,8 @@ export async function withConstraints<T>(messages: ConstraintMessages, write: ()
     const state = sqlState(error);
     if (state === '23505' && messages.duplicate) throw new AppError('conflict', messages.duplicate);
     if (state === '23503' && messages.inUse) throw new AppError('conflict', messages.inUse);
-    if (messages.otherCommunity && isRowSecurityViolation(error)) throw new AppError('conflict', messages.otherCommunity);
+    if (messages.otherCommunity && isRowSecurityViolation(error))
+      throw new AppError('conflict', messages.otherCommunity);
     throw error;
   }
 }

@@ -28,7 +28,11 @@ export interface Db extends Queryable {
    * `onLive(false)` tells that the connection was lost (events may be missed until `onLive(true)`,
    * once it listens again); PGlite, in process, never loses it.
    */
-  listen(channel: string, handler: (payload: string) => void, onLive?: (live: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    onLive?: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

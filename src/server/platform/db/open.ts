@@ -10,7 +10,8 @@ import { APPLICATION_ROLE } from './row-scope.js';
 export async function actAsApplication(db: Db): Promise<void> {
   await db.actAs(APPLICATION_ROLE);
   const role = await db.one<{ name: string; bypass: boolean }>(
-    'SELECT current_user AS name, (rolsuper OR rolbypassrls) AS bypass FROM pg_roles WHERE rolname = current_user');
+    'SELECT current_user AS name, (rolsuper OR rolbypassrls) AS bypass FROM pg_roles WHERE rolname = current_user',
+  );
   if (role?.name !== APPLICATION_ROLE || role.bypass) {
     throw new Error(`La base de datos no contiene al rol ${APPLICATION_ROLE}: la seguridad por filas no aplicaría.`);
   }
@@ -23,11 +24,16 @@ export async function actAsApplication(db: Db): Promise<void> {
  * to a role that owns nothing.
  */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseOwnerUrl' | 'dataDir'>): Promise<Db> {
-  if (config.databaseOwnerUrl && !config.databaseUrl) throw new Error('DATABASE_OWNER_URL necesita DATABASE_URL (la conexión de la aplicación).');
+  if (config.databaseOwnerUrl && !config.databaseUrl)
+    throw new Error('DATABASE_OWNER_URL necesita DATABASE_URL (la conexión de la aplicación).');
   const { openPostgres } = config.databaseUrl ? await import('./postgres.js') : { openPostgres: null };
   if (openPostgres && config.databaseOwnerUrl) {
     const owner = await openPostgres(config.databaseOwnerUrl);
-    try { await migrate(owner); } finally { await owner.close(); }
+    try {
+      await migrate(owner);
+    } finally {
+      await owner.close();
+    }
   }
   const db = openPostgres
     ? await openPostgres(config.databaseUrl!)

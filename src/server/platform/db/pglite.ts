@@ -16,7 +16,10 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
   const q = queryable((sql, params) => {
     const scope = currentRowScope();
     if (!scope) return pg.query(sql, params);
-    return pg.transaction(async (tx) => { await tx.exec(rowScopeSql(scope)); return tx.query(sql, params); });
+    return pg.transaction(async (tx) => {
+      await tx.exec(rowScopeSql(scope));
+      return tx.query(sql, params);
+    });
   });
   return {
     kind: 'pglite',
@@ -33,10 +36,14 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
       if (role !== null && !/^[a-z_][a-z0-9_]*$/.test(role)) throw new Error(`not a role name: ${role}`);
       await pg.exec(role ? `SET ROLE ${role}` : 'RESET ROLE');
     },
-    exec: async (sql) => { await pg.exec(sql); },
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
     listen: async (channel, handler) => {
       const stop = await pg.listen(channel, handler);
-      return async () => { await stop(); };
+      return async () => {
+        await stop();
+      };
     },
     close: () => pg.close(),
   };

@@ -10,7 +10,9 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle pooled connection closed by the server (restart, admin termination) must not crash
   // the process; the pool replaces it on the next query.
-  pool.on('error', (error) => { process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`); });
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
+  });
   await pool.query('select 1');
   // The role statements run as (`actAs`, after the migrations): each pooled connection is switched
   // to it before its first use; the migrations' connections are switched when they are reused.
@@ -42,7 +44,9 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => { broken = true; });
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw error;
       }
     } finally {
@@ -54,11 +58,20 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     kind: 'postgres',
     ...q,
     tx: (fn) => onConnection((client) => fn(queryable((sql, params) => client.query(sql, params))), true),
-    async actAs(next) { role = next; },
+    async actAs(next) {
+      role = next;
+    },
     exec: async (sql) => {
       const client = await checkout();
       let broken = false;
-      try { await client.query(sql); } catch (error) { broken = true; throw error; } finally { client.release(broken); }
+      try {
+        await client.query(sql);
+      } catch (error) {
+        broken = true;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     async *cursor<T>(sql: string, params: readonly unknown[], batchSize: number): AsyncGenerator<T[]> {
       const scope = currentRowScope();
@@ -77,8 +90,13 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         failed = true;
         throw error;
       } finally {
-        await cursor.close().catch(() => { failed = true; });
-        if (!failed) await client.query('COMMIT').catch(() => { failed = true; });
+        await cursor.close().catch(() => {
+          failed = true;
+        });
+        if (!failed)
+          await client.query('COMMIT').catch(() => {
+            failed = true;
+          });
         // A connection whose cursor failed is not reused.
         client.release(failed);
       }
@@ -92,7 +110,9 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       let retry: NodeJS.Timeout | null = null;
       const open = async () => {
         const next = new pg.Client({ connectionString });
-        next.on('notification', (message) => { if (message.channel === channel) handler(message.payload ?? ''); });
+        next.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
         next.on('error', (error) => {
           process.emitWarning(`PostgreSQL LISTEN connection lost: ${error.message}`);
           lost(next);
@@ -115,8 +135,14 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         const again = () => {
           retry = null;
           if (stopped) return;
-          open().then(() => { if (stopped) void client?.end().catch(() => undefined); else onLive?.(true); })
-            .catch(() => { if (!stopped) retry = setTimeout(again, 1_000).unref(); });
+          open()
+            .then(() => {
+              if (stopped) void client?.end().catch(() => undefined);
+              else onLive?.(true);
+            })
+            .catch(() => {
+              if (!stopped) retry = setTimeout(again, 1_000).unref();
+            });
         };
         retry = setTimeout(again, 1_000).unref();
       };

@@ -52,7 +52,8 @@ export function withoutScope<T>(fn: () => T): T {
 export function rowScopeSql(scope: RowScope): string {
   if ('all' in scope) return "SELECT set_config('app.all_communities', 'on', true)";
   if ('integratorUserId' in scope) {
-    if (!Number.isSafeInteger(scope.integratorUserId) || scope.integratorUserId <= 0) throw new Error('row scope: not an account id');
+    if (!Number.isSafeInteger(scope.integratorUserId) || scope.integratorUserId <= 0)
+      throw new Error('row scope: not an account id');
     return `SELECT set_config('app.integrator_user', '${scope.integratorUserId}', true)`;
   }
   for (const id of scope.communities) {

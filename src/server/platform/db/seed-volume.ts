@@ -5,10 +5,22 @@
  */
 import type { Db } from './db.js';
 import {
-  commonAreaHistory, historyContext, insertCommonAreaVisits, insertVisits, seededRandom, visitHistory, type VisitRow,
+  commonAreaHistory,
+  historyContext,
+  insertCommonAreaVisits,
+  insertVisits,
+  seededRandom,
+  visitHistory,
+  type VisitRow,
 } from '../../visits/visit-history.js';
 
-export interface VolumeOptions { community: string; visits: number; days: number; commonAreaVisits: number; seed?: number }
+export interface VolumeOptions {
+  community: string;
+  visits: number;
+  days: number;
+  commonAreaVisits: number;
+  seed?: number;
+}
 
 export async function fillVisits(db: Db, options: VolumeOptions, progress: (done: number) => void = () => undefined) {
   const community = await db.one<{ id: number }>('SELECT id FROM communities WHERE name = $1', [options.community]);
@@ -16,14 +28,21 @@ export async function fillVisits(db: Db, options: VolumeOptions, progress: (done
   // A big fill drops the trigram indexes and builds them again at the end: building a GIN index
   // once is several times faster than inserting a million rows into it (definitions read back
   // from the catalogue, so the migration stays their one source).
-  const rebuilt = options.visits >= 50_000 ? await db.query<{ name: string; def: string }>(
-    `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'visits' AND indexdef LIKE '% USING gin %'`) : [];
+  const rebuilt =
+    options.visits >= 50_000
+      ? await db.query<{ name: string; def: string }>(
+          `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'visits' AND indexdef LIKE '% USING gin %'`,
+        )
+      : [];
   for (const index of rebuilt) await db.exec(`DROP INDEX ${index.name}`);
   try {
     return await fill(db, options, community.id, progress);
   } finally {
     for (const index of rebuilt) {
-      await db.tx(async (q) => { await q.query(`SET LOCAL maintenance_work_mem = '256MB'`); await q.query(index.def); });
+      await db.tx(async (q) => {
+        await q.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+        await q.query(index.def);
+      });
     }
     await db.exec('ANALYZE visits; ANALYZE common_area_visits; ANALYZE residents');
   }
@@ -38,19 +57,26 @@ async function fill(db: Db, options: VolumeOptions, communityId: number, progres
   let done = 0;
   let batch: VisitRow[] = [];
   const send = async (rows: VisitRow[]) => {
-    const job = insertVisits(db, rows).then(() => { done += rows.length; progress(done); });
+    const job = insertVisits(db, rows).then(() => {
+      done += rows.length;
+      progress(done);
+    });
     running.add(job);
     void job.finally(() => running.delete(job)).catch(() => undefined);
     if (running.size >= inFlight) await Promise.race(running);
   };
   for (const row of visitHistory(random, ctx, options.visits, options.days)) {
     batch.push(row);
-    if (batch.length === batchSize) { await send(batch); batch = []; }
+    if (batch.length === batchSize) {
+      await send(batch);
+      batch = [];
+    }
   }
   if (batch.length) await send(batch);
   await Promise.all(running);
   let areaCount = 0;
   const areaRows = [...commonAreaHistory(random, ctx, areas, options.commonAreaVisits, options.days)];
-  for (let i = 0; i < areaRows.length; i += batchSize) areaCount += (await insertCommonAreaVisits(db, areaRows.slice(i, i + batchSize))).length;
+  for (let i = 0; i < areaRows.length; i += batchSize)
+    areaCount += (await insertCommonAreaVisits(db, areaRows.slice(i, i + batchSize))).length;
   return { visits: done, commonAreaVisits: areaCount };
 }

@@ -34,4 +34,5 @@ export async function acrossCommunities<T>(
 }
 
 /** Whether a role works across communities (`acrossCommunities` takes it); everyone else works in the active community. */
-export const spansCommunities = (auth: AuthContext | null) => auth?.role === 'generalAdmin' || auth?.role === 'integrator';
+export const spansCommunities = (auth: AuthContext | null) =>
+  auth?.role === 'generalAdmin' || auth?.role === 'integrator';

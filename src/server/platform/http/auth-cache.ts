@@ -30,7 +30,10 @@ export class AuthCache {
 
   constructor(events: AuthEvents | null, options: AuthCacheOptions) {
     const on = options.max > 0 && options.ttlMs > 0 && events;
-    this.cache = new EventDroppedCache(on ? new LRUCache<string, CachedPrincipal>({ max: options.max, ttl: options.ttlMs }) : null, events);
+    this.cache = new EventDroppedCache(
+      on ? new LRUCache<string, CachedPrincipal>({ max: options.max, ttl: options.ttlMs }) : null,
+      events,
+    );
     events?.subscribe((payload) => this.onEvent(payload));
   }
 
@@ -44,14 +47,20 @@ export class AuthCache {
     return this.cache.hit(hash, unexpired);
   }
 
-  get size() { return this.cache.size; }
+  get size() {
+    return this.cache.size;
+  }
 
   private onEvent(payload: string) {
     const [kind, id] = [payload.slice(0, 2), Number(payload.slice(2))];
-    const matches = kind === 's:' || kind === 'c:' ? (p: CachedPrincipal) => p.kind === 'session' && p.auth.sessionId === id
-      : kind === 'u:' ? (p: CachedPrincipal) => p.kind === 'session' && p.auth.userId === id
-        : kind === 'd:' ? (p: CachedPrincipal) => p.kind === 'device' && p.device.deviceId === id
-          : null;
+    const matches =
+      kind === 's:' || kind === 'c:'
+        ? (p: CachedPrincipal) => p.kind === 'session' && p.auth.sessionId === id
+        : kind === 'u:'
+          ? (p: CachedPrincipal) => p.kind === 'session' && p.auth.userId === id
+          : kind === 'd:'
+            ? (p: CachedPrincipal) => p.kind === 'device' && p.device.deviceId === id
+            : null;
     this.cache.drop(matches && Number.isFinite(id) ? matches : 'all');
   }
 }

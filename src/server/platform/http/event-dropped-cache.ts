@@ -11,9 +11,14 @@ export class EventDroppedCache<V extends object> {
   /** Counts events: a load that saw it change may hold a stale row. */
   private generation = 0;
 
-  constructor(private readonly entries: LRUCache<string, V> | null, private readonly events: AuthEvents | null) {}
+  constructor(
+    private readonly entries: LRUCache<string, V> | null,
+    private readonly events: AuthEvents | null,
+  ) {}
 
-  private get usable() { return this.entries !== null && this.events?.live === true; }
+  private get usable() {
+    return this.entries !== null && this.events?.live === true;
+  }
 
   /** The entry of `key` when the cache is on, heard and holds it `fresh` (a stale one is removed). */
   hit(key: string, fresh: (entry: V) => boolean = () => true): V | undefined {
@@ -45,5 +50,7 @@ export class EventDroppedCache<V extends object> {
     for (const key of gone) this.entries.delete(key);
   }
 
-  get size() { return this.entries?.size ?? 0; }
+  get size() {
+    return this.entries?.size ?? 0;
+  }
 }

@@ -7,8 +7,10 @@
 export const INVALID_JSON = 'El cuerpo de la solicitud no es un JSON válido.';
 
 // The keys as they may be written in JSON, escapes included (as secure-json-parse looks for them).
-const PROTO_KEY = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
-const CONSTRUCTOR_KEY = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
+const PROTO_KEY =
+  /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+const CONSTRUCTOR_KEY =
+  /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
 
 const has = (value: object, key: string) => Object.hasOwn(value, key);
 
@@ -26,7 +28,11 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false };
 export function parseJsonBody(text: string): JsonBody {
   if (text.length === 0) return { ok: false };
   let value: unknown;
-  try { value = JSON.parse(text); } catch { return { ok: false }; }
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false };
+  }
   // The walk happens only when the text names one of the keys at all (as in secure-json-parse).
   if ((PROTO_KEY.test(text) || CONSTRUCTOR_KEY.test(text)) && poisoned(value)) return { ok: false };
   return { ok: true, value };

@@ -14,14 +14,17 @@ import { INVALID_JSON, parseJsonBody, type JsonBody } from './json-body.js';
 export const OFF_THREAD_BYTES = 256 * 1024;
 
 /** Bytes the pool may take: the body's own memory when it owns it whole, else a copy. */
-const movable = (body: Buffer) => (body.byteOffset === 0 && body.buffer.byteLength === body.length && body.buffer instanceof ArrayBuffer
-  ? new Uint8Array(body.buffer) : new Uint8Array(body));
+const movable = (body: Buffer) =>
+  body.byteOffset === 0 && body.buffer.byteLength === body.length && body.buffer instanceof ArrayBuffer
+    ? new Uint8Array(body.buffer)
+    : new Uint8Array(body);
 
 /** Replaces the JSON parser of `scope` (an encapsulated plugin: the routes it defines) with the off-thread one. */
 export function parseLargeJsonOffThread(scope: FastifyInstance) {
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (_req: unknown, body: Buffer) => {
-    const parsed: JsonBody = body.length <= OFF_THREAD_BYTES ? parseJsonBody(body.toString('utf8')) : await parseInPool(movable(body));
+    const parsed: JsonBody =
+      body.length <= OFF_THREAD_BYTES ? parseJsonBody(body.toString('utf8')) : await parseInPool(movable(body));
     if (!parsed.ok) throw new AppError('invalid_request', INVALID_JSON);
     return parsed.value;
   });

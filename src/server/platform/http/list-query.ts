@@ -6,7 +6,16 @@ import type { Queryable } from '../db/db.js';
 /** Query string of every list: `page` (0-based), `size`, `search` (case-insensitive contains). */
 export const ListQuerySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página no válida.'), v.transform(Number)), '0'),
-  size: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Tamaño de página no válido.'), v.transform(Number), v.minValue(1, 'Tamaño de página no válido.'), v.maxValue(100, 'Tamaño de página no válido.')), String(PAGE_SIZE)),
+  size: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'Tamaño de página no válido.'),
+      v.transform(Number),
+      v.minValue(1, 'Tamaño de página no válido.'),
+      v.maxValue(100, 'Tamaño de página no válido.'),
+    ),
+    String(PAGE_SIZE),
+  ),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'La búsqueda es demasiado larga.')), ''),
 });
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
@@ -68,12 +77,30 @@ export async function pageQuery<T>(db: Queryable, spec: PageSpec, query: ListQue
 }
 
 /** The page, then (only when the page does not tell it) the number of matches. */
-async function separatelyCounted<T>(db: Queryable, spec: PageSpec, query: ListQuery, where: string[], params: unknown[]): Promise<Page<T>> {
+async function separatelyCounted<T>(
+  db: Queryable,
+  spec: PageSpec,
+  query: ListQuery,
+  where: string[],
+  params: unknown[],
+): Promise<Page<T>> {
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const rows = await db.query<T>(`SELECT ${spec.select} FROM ${spec.from} ${filter} ORDER BY ${spec.orderBy}
-    LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+  const rows = await db.query<T>(
+    `SELECT ${spec.select} FROM ${spec.from} ${filter} ORDER BY ${spec.orderBy}
+    LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
   // A first page that is not full holds every match.
-  const total = query.page === 0 && rows.length < query.size ? rows.length
-    : (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${spec.from} ${filter}`, params.slice(0, -2)))?.n ?? 0;
-  return { content: rows, totalElements: total, totalPages: Math.ceil(total / query.size), page: query.page, size: query.size };
+  const total =
+    query.page === 0 && rows.length < query.size
+      ? rows.length
+      : ((await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${spec.from} ${filter}`, params.slice(0, -2)))
+          ?.n ?? 0);
+  return {
+    content: rows,
+    totalElements: total,
+    totalPages: Math.ceil(total / query.size),
+    page: query.page,
+    size: query.size,
+  };
 }

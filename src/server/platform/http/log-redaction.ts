@@ -20,5 +20,11 @@ export function redactUrl(url: string): string {
 
 /** Fastify's request serializer with the URL redacted. */
 export function requestLogSerializer(req: FastifyRequest) {
-  return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }

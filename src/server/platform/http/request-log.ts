@@ -31,7 +31,10 @@ export class RequestLog extends LogController {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     const level = ms >= SLOW_REQUEST_MS ? 'warn' : status >= 400 || !READS.has(request.method) ? 'info' : 'debug';
-    reply.log[level]({ method: request.method, url: redactUrl(request.url), ip: request.ip, status, ms }, level === 'warn' ? 'request slow' : 'request completed');
+    reply.log[level](
+      { method: request.method, url: redactUrl(request.url), ip: request.ip, status, ms },
+      level === 'warn' ? 'request slow' : 'request completed',
+    );
   }
 
   override routeNotFound() {}

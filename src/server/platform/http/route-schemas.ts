@@ -5,7 +5,12 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { ErrorBodySchema, errorExample, errorMeaning, type ErrorStatus } from '../../../shared/platform/answer.schema.js';
+import {
+  ErrorBodySchema,
+  errorExample,
+  errorMeaning,
+  type ErrorStatus,
+} from '../../../shared/platform/answer.schema.js';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 type Json = Record<string, unknown>;
@@ -38,7 +43,12 @@ function simplify(node: unknown): unknown {
     const keys = Object.keys(other);
     if (typeof other.type === 'string' && keys.every((k) => k === 'type' || k === 'format' || k === 'enum')) {
       const { anyOf: _, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'], ...(other.enum ? { enum: [...(other.enum as unknown[]), null] } : {}) };
+      return {
+        ...rest,
+        ...other,
+        type: [other.type, 'null'],
+        ...(other.enum ? { enum: [...(other.enum as unknown[]), null] } : {}),
+      };
     }
   }
   return out;
@@ -47,31 +57,52 @@ function simplify(node: unknown): unknown {
 /** The shared error body, registered once with `app.addSchema` and referenced by every error answer. */
 export const ERROR_BODY_ID = 'ErrorBody';
 export const errorBodyJsonSchema = { $id: ERROR_BODY_ID, ...toJson(ErrorBodySchema) };
-const json = (schema: Json, example?: unknown) => ({ 'application/json': { schema, ...(example === undefined ? {} : { example }) } });
+const json = (schema: Json, example?: unknown) => ({
+  'application/json': { schema, ...(example === undefined ? {} : { example }) },
+});
 
 const SUCCESS_TEXT: Record<number, string> = {
-  200: 'Correcto.', 201: 'Creado.', 202: 'Aceptado.', 204: 'Hecho; sin contenido.', 206: 'Correcto en parte.',
+  200: 'Correcto.',
+  201: 'Creado.',
+  202: 'Aceptado.',
+  204: 'Hecho; sin contenido.',
+  206: 'Correcto en parte.',
 };
 
 /** The `response` map of a route: its success answer and each error status with the shared error body. */
 export function answerSchemas(
-  status: number, response: AnySchema | { binary: readonly string[] } | null, description: string | undefined, errors: ErrorStatus[],
+  status: number,
+  response: AnySchema | { binary: readonly string[] } | null,
+  description: string | undefined,
+  errors: ErrorStatus[],
   also: Partial<Record<number, AnySchema>> = {},
   alsoBinary: readonly string[] = [],
 ) {
   const text = description ?? SUCCESS_TEXT[status];
-  const binary = (types: readonly string[]) => Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
-  const success = response === null
-    ? { description: text, type: 'null' }
-    : 'binary' in response
-      ? { description: text, content: binary(response.binary) }
-      : { description: text, content: { ...json(toJson(response)), ...binary(alsoBinary) } };
+  const binary = (types: readonly string[]) =>
+    Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+  const success =
+    response === null
+      ? { description: text, type: 'null' }
+      : 'binary' in response
+        ? { description: text, content: binary(response.binary) }
+        : { description: text, content: { ...json(toJson(response)), ...binary(alsoBinary) } };
   return {
     [status]: success,
-    ...Object.fromEntries(Object.entries(also).map(([code, schema]) => [code, { description: SUCCESS_TEXT[Number(code)], content: json(toJson(schema!)) }])),
-    ...Object.fromEntries(errors.map((code) => [code, {
-      description: errorMeaning[code],
-      content: json({ $ref: `${ERROR_BODY_ID}#` }, errorExample(code)),
-    }])),
+    ...Object.fromEntries(
+      Object.entries(also).map(([code, schema]) => [
+        code,
+        { description: SUCCESS_TEXT[Number(code)], content: json(toJson(schema!)) },
+      ]),
+    ),
+    ...Object.fromEntries(
+      errors.map((code) => [
+        code,
+        {
+          description: errorMeaning[code],
+          content: json({ $ref: `${ERROR_BODY_ID}#` }, errorExample(code)),
+        },
+      ]),
+    ),
   };
 }

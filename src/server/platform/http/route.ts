@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import * as v from 'valibot';
 import { AppError } from '../../../shared/platform/errors.js';
 import type { Role } from '../../../shared/platform/roles.js';
-import { fieldErrors, FORBIDDEN_CHARACTERS_MESSAGE, forbiddenCharacterPath } from '../../../shared/platform/form-validation.js';
+import {
+  fieldErrors,
+  FORBIDDEN_CHARACTERS_MESSAGE,
+  forbiddenCharacterPath,
+} from '../../../shared/platform/form-validation.js';
 import type { ErrorStatus } from '../../../shared/platform/answer.schema.js';
 import { asPlatform, inCommunities } from '../db/row-scope.js';
 import { acrossCommunities, spansCommunities } from './across-communities.js';
@@ -17,7 +21,9 @@ type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 type Answer<R> = R extends AnySchema ? v.InferInput<R> : R extends BinaryAnswer ? unknown : void;
 
 /** A success answer that is a file, not JSON: its media types (the handler sends the bytes itself). */
-export interface BinaryAnswer { binary: readonly string[] }
+export interface BinaryAnswer {
+  binary: readonly string[];
+}
 
 /** Further success statuses a route may answer besides `status` (206 for a partial result), each with its schema. */
 export type AlsoAnswers = Partial<Record<200 | 201 | 202 | 206, AnySchema>>;
@@ -27,11 +33,15 @@ export type AlsoAnswers = Partial<Record<200 | 201 | 202 | 206, AnySchema>>;
  * `return new OtherAnswer(206, body)`. The body is written by that status's declared schema.
  */
 export class OtherAnswer<S extends number = number, T = unknown> {
-  constructor(readonly status: S, readonly body: T) {}
+  constructor(
+    readonly status: S,
+    readonly body: T,
+  ) {}
 }
 
 /** The operation id of a further spelling of a route the contract names with a trailing slash. */
-export const atTrailingSlash = (operationId: string, url: string) => (url.endsWith('/') ? `${operationId}AtTrailingSlash` : operationId);
+export const atTrailingSlash = (operationId: string, url: string) =>
+  url.endsWith('/') ? `${operationId}AtTrailingSlash` : operationId;
 
 /** Who may call: 'public' (no token), 'signedIn' (any valid session) or a list of roles. */
 export type Access = 'public' | 'signedIn' | readonly Role[];
@@ -42,10 +52,25 @@ export type Access = 'public' | 'signedIn' | readonly Role[];
  */
 export type DeviceAccess = 'only' | 'also' | undefined;
 
-type AuthOf<A extends Access, D extends DeviceAccess> = D extends 'only' | 'also' ? AuthContext | null : A extends 'public' ? AuthContext | null : AuthContext;
-type DeviceOf<D extends DeviceAccess> = D extends 'only' ? DeviceContext : D extends 'also' ? DeviceContext | null : null;
+type AuthOf<A extends Access, D extends DeviceAccess> = D extends 'only' | 'also'
+  ? AuthContext | null
+  : A extends 'public'
+    ? AuthContext | null
+    : AuthContext;
+type DeviceOf<D extends DeviceAccess> = D extends 'only'
+  ? DeviceContext
+  : D extends 'also'
+    ? DeviceContext | null
+    : null;
 
-export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema | BinaryAnswer | null, D extends DeviceAccess = undefined> {
+export interface RouteDefinition<
+  B,
+  Q,
+  P,
+  A extends Access,
+  R extends AnySchema | BinaryAnswer | null,
+  D extends DeviceAccess = undefined,
+> {
   method: HTTPMethods;
   url: string;
   /** Stable name of the operation for generated clients: the action and the resource (`listGates`, `createUser`). */
@@ -117,13 +142,17 @@ export interface RouteDefinition<B, Q, P, A extends Access, R extends AnySchema 
   }) => Answer<R> | OtherAnswer | FastifyReply | Promise<Answer<R> | OtherAnswer | FastifyReply>;
 }
 
-const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  typeof (value as Promise<unknown> | null)?.then === 'function';
 
 function parse<S extends AnySchema | undefined>(schema: S | undefined, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
   // Every text of every route: PostgreSQL refuses U+0000, so it is a 400 here, never a 500 there.
   const forbiddenAt = forbiddenCharacterPath(value);
-  if (forbiddenAt) throw new AppError('invalid_request', FORBIDDEN_CHARACTERS_MESSAGE, { [forbiddenAt]: FORBIDDEN_CHARACTERS_MESSAGE });
+  if (forbiddenAt)
+    throw new AppError('invalid_request', FORBIDDEN_CHARACTERS_MESSAGE, {
+      [forbiddenAt]: FORBIDDEN_CHARACTERS_MESSAGE,
+    });
   const result = v.safeParse(schema, value);
   if (result.success) return result.output as Out<S>;
   const fields = fieldErrors(result.issues);
@@ -135,17 +164,24 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** Whether a body schema carries a base64 file: uploads name their bytes `content`. */
-const carriesFile = (body: AnySchema | undefined) => body !== undefined && JSON.stringify(inputJsonSchema(body) ?? {}).includes('"content"');
+const carriesFile = (body: AnySchema | undefined) =>
+  body !== undefined && JSON.stringify(inputJsonSchema(body) ?? {}).includes('"content"');
 
 /** Whether a route is a write that a token calls: it counts against the write limit (plugins/write-rate-limit.ts) and may answer 429. */
 export const isWriteLimited = (def: { method: HTTPMethods | HTTPMethods[]; access: Access; devices?: DeviceAccess }) =>
-  (def.access !== 'public' || !!def.devices)
-  && [def.method].flat().some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m.toUpperCase()));
+  (def.access !== 'public' || !!def.devices) &&
+  [def.method].flat().some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m.toUpperCase()));
 
 /** The error statuses a definition implies, plus those it declares. */
 export function errorStatuses(def: {
   method: HTTPMethods | HTTPMethods[];
-  access: Access; clientCredentials?: boolean; devices?: DeviceAccess; body?: unknown; query?: unknown; params?: unknown; errors?: readonly ErrorStatus[];
+  access: Access;
+  clientCredentials?: boolean;
+  devices?: DeviceAccess;
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
+  errors?: readonly ErrorStatus[];
 }) {
   const implied: ErrorStatus[] = [];
   // The general write limit per token.
@@ -172,25 +208,42 @@ export function defineRoute<
   D extends DeviceAccess = undefined,
 >(app: FastifyInstance, def: RouteDefinition<B, Q, P, A, R, D>) {
   const status = def.status ?? 200;
-  if (def.platform !== undefined && def.access !== 'public') throw new Error(`${def.operationId}: only a public route runs on the platform path`);
+  if (def.platform !== undefined && def.access !== 'public')
+    throw new Error(`${def.operationId}: only a public route runs on the platform path`);
   app.route({
     method: def.method,
     url: def.url,
     bodyLimit: def.bodyLimit ?? (carriesFile(def.body) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT),
     config: { writeLimited: isWriteLimited(def) },
-    schema: Object.fromEntries(Object.entries({
-      operationId: def.operationId,
-      summary: def.summary,
-      tags: def.tags,
-      body: inputJsonSchema(def.body),
-      querystring: inputJsonSchema(def.query),
-      params: inputJsonSchema(def.params),
-      consumes: def.consumes,
-      security: def.devices === 'only' ? [{ deviceToken: [] }]
-        : def.devices === 'also' ? [{ bearerAuth: [] }, { deviceToken: [] }]
-          : def.access !== 'public' ? [{ bearerAuth: [] }] : def.clientCredentials ? [{ clientBasic: [] }] : [],
-      response: answerSchemas(status, def.response, def.responseDescription, errorStatuses(def), def.alsoAnswers, def.alsoBinary),
-    }).filter(([, value]) => value !== undefined)),
+    schema: Object.fromEntries(
+      Object.entries({
+        operationId: def.operationId,
+        summary: def.summary,
+        tags: def.tags,
+        body: inputJsonSchema(def.body),
+        querystring: inputJsonSchema(def.query),
+        params: inputJsonSchema(def.params),
+        consumes: def.consumes,
+        security:
+          def.devices === 'only'
+            ? [{ deviceToken: [] }]
+            : def.devices === 'also'
+              ? [{ bearerAuth: [] }, { deviceToken: [] }]
+              : def.access !== 'public'
+                ? [{ bearerAuth: [] }]
+                : def.clientCredentials
+                  ? [{ clientBasic: [] }]
+                  : [],
+        response: answerSchemas(
+          status,
+          def.response,
+          def.responseDescription,
+          errorStatuses(def),
+          def.alsoAnswers,
+          def.alsoBinary,
+        ),
+      }).filter(([, value]) => value !== undefined),
+    ),
     // Synchronous until a handler returns a promise: a handler that answers from the
     // session alone (whoami) costs no promise, no extra microtask and no async-context propagation.
     handler: (req, reply) => {
@@ -212,9 +265,12 @@ export function defineRoute<
       // The checks above are what make `auth` and `device` the handler's AuthOf / DeviceOf (non-null where the
       // route's access requires it); TypeScript cannot follow them into the generic types, hence the casts.
       const ctx = { req, reply, auth: auth as never, device: device as never, body, query, params };
-      const result = def.platform !== undefined ? asPlatform(def.platform, () => def.handler(ctx))
-        : def.acrossCommunities !== undefined && spansCommunities(auth) ? acrossCommunities(req, def.acrossCommunities, async () => def.handler(ctx))
-          : inCommunities(communityId === null ? [] : [communityId], () => def.handler(ctx));
+      const result =
+        def.platform !== undefined
+          ? asPlatform(def.platform, () => def.handler(ctx))
+          : def.acrossCommunities !== undefined && spansCommunities(auth)
+            ? acrossCommunities(req, def.acrossCommunities, async () => def.handler(ctx))
+            : inCommunities(communityId === null ? [] : [communityId], () => def.handler(ctx));
       return isPromise(result) ? result.then((answer) => finish(reply, answer)) : finish(reply, result);
     },
   });
@@ -223,7 +279,8 @@ export function defineRoute<
   function finish(reply: FastifyReply, result: unknown) {
     if (reply.sent) return reply;
     if (result instanceof OtherAnswer) {
-      if (!def.alsoAnswers?.[result.status as keyof AlsoAnswers]) throw new Error(`${def.operationId}: ${result.status} is not in alsoAnswers`);
+      if (!def.alsoAnswers?.[result.status as keyof AlsoAnswers])
+        throw new Error(`${def.operationId}: ${result.status} is not in alsoAnswers`);
       return reply.code(result.status).send(result.body);
     }
     reply.code(status);

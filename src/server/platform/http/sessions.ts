@@ -41,8 +41,16 @@ export const communityOpenSql = (alias: string) =>
   `NOT EXISTS (SELECT 1 FROM integrators ci WHERE ci.id = ${alias}.integrator_id AND NOT ci.enabled)`;
 
 interface SessionRow {
-  session_id: number; user_id: number; uuid: string; email: string; user_type_id: number;
-  community_id: number | null; community_uuid: string | null; blocked: boolean; community_closed: boolean; community_expired: boolean;
+  session_id: number;
+  user_id: number;
+  uuid: string;
+  email: string;
+  user_type_id: number;
+  community_id: number | null;
+  community_uuid: string | null;
+  blocked: boolean;
+  community_closed: boolean;
+  community_expired: boolean;
   expires_at: Date | string;
 }
 
@@ -55,12 +63,18 @@ const reachesExpiredCommunity = (typeId: number) => ['integrator', 'generalAdmin
  * records span communities, so whether it is blocked is read across all of them (the platform's
  * work). Outside that scope row-level security would show none of them and a blocked account would pass.
  */
-export function findSession(db: Queryable, hash: string): Promise<{ kind: 'session'; auth: AuthContext; expiresAt: number } | null> {
+export function findSession(
+  db: Queryable,
+  hash: string,
+): Promise<{ kind: 'session'; auth: AuthContext; expiresAt: number } | null> {
   return asPlatform('resolver una sesión', () => loadSession(db, hash));
 }
 
 /** The session of a token hash from the database, with its expiry (what the session cache keeps); null when refused. Called in the platform's scope (`findSession`). */
-export async function loadSession(db: Queryable, hash: string): Promise<{ kind: 'session'; auth: AuthContext; expiresAt: number } | null> {
+export async function loadSession(
+  db: Queryable,
+  hash: string,
+): Promise<{ kind: 'session'; auth: AuthContext; expiresAt: number } | null> {
   const row = await db.one<SessionRow>(
     `SELECT s.id AS session_id, u.id AS user_id, u.uuid, u.email, u.user_type_id, s.expires_at,
             s.community_id, c.uuid AS community_uuid, ${ACCOUNT_BLOCKED_SQL} AS blocked,
@@ -102,7 +116,8 @@ export const USER_COMMUNITIES_SQL = `
 /** The communities of `USER_COMMUNITIES_SQL`: the account's own memberships, in every community. */
 export function accountCommunities(db: Queryable, userId: number) {
   return asPlatform('los fraccionamientos de la propia cuenta', () =>
-    db.query<{ id: number; uuid: string; name: string }>(USER_COMMUNITIES_SQL, [userId]));
+    db.query<{ id: number; uuid: string; name: string }>(USER_COMMUNITIES_SQL, [userId]),
+  );
 }
 
 export async function openSession(db: Queryable, userId: number, preferredCommunityId: number | null) {

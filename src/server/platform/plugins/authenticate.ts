@@ -38,12 +38,18 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Auth
     const load = device
       ? () => asPlatform('resolver el token de un dispositivo', () => loadDevice(db, hash))
       : () => findSession(db, hash);
-    cache.resolve(hash, load).then((found) => { settle(req, device, found); done(); }, done);
+    cache.resolve(hash, load).then((found) => {
+      settle(req, device, found);
+      done();
+    }, done);
   });
   // A write's answer waits for its own events; a hook of the routes that may write only (a read pays nothing for it).
-  const barrier: onSendHookHandler = (_req, _reply, payload, done) => { events.barrier().then(() => done(null, payload), done); };
+  const barrier: onSendHookHandler = (_req, _reply, payload, done) => {
+    events.barrier().then(() => done(null, payload), done);
+  };
   app.addHook('onRoute', (route) => {
-    if ([route.method].flat().some((m) => !SAFE_METHODS.has(m.toUpperCase()))) route.onSend = [...[route.onSend ?? []].flat(), barrier];
+    if ([route.method].flat().some((m) => !SAFE_METHODS.has(m.toUpperCase())))
+      route.onSend = [...[route.onSend ?? []].flat(), barrier];
   });
 }
 

@@ -4,8 +4,15 @@ import { isRowSecurityViolation } from '../db/db-errors.js';
 import { API_HEADERS } from './security-headers.js';
 
 const byStatus: Record<number, ErrorCode> = {
-  400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict',
-  410: 'gone', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'too_many_requests',
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
 };
 
 /** Every failure leaves as `{ error, error_description }` in Spanish; 5xx details stay in the log. */
@@ -24,11 +31,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(500).send({ error: 'server_error', error_description: defaultDescriptions.server_error });
     }
     const code = byStatus[status] ?? 'invalid_request';
-    const description = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-      ? 'El tipo de contenido no está permitido.'
-      : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error as { name?: string }).name === 'SyntaxError'
-        ? 'El cuerpo de la solicitud no es un JSON válido.'
-        : defaultDescriptions[code];
+    const description =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'El tipo de contenido no está permitido.'
+        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+            error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+            (error as { name?: string }).name === 'SyntaxError'
+          ? 'El cuerpo de la solicitud no es un JSON válido.'
+          : defaultDescriptions[code];
     return reply.code(status).send({ error: code, error_description: description });
   });
 }
@@ -41,10 +51,14 @@ export function frameworkErrorHandler(error: FastifyError, _req: FastifyRequest,
   // Before any hook: the API's security headers are set here.
   reply.headers(API_HEADERS);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(414).send({ error: 'invalid_request', error_description: 'La dirección solicitada es demasiado larga.' });
+    return reply
+      .code(414)
+      .send({ error: 'invalid_request', error_description: 'La dirección solicitada es demasiado larga.' });
   }
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.code(400).send({ error: 'invalid_request', error_description: 'La dirección solicitada no es válida.' });
+    return reply
+      .code(400)
+      .send({ error: 'invalid_request', error_description: 'La dirección solicitada no es válida.' });
   }
   return reply.code(400).send({ error: 'invalid_request', error_description: defaultDescriptions.invalid_request });
 }
@@ -60,10 +74,16 @@ export function registerClosingAnswer(app: FastifyInstance) {
   let closing = false;
   const close = app.close.bind(app) as (...args: unknown[]) => unknown;
   // `close` is declared as overloads on the instance; the wrapper passes any of them through unchanged.
-  (app as unknown as { close: (...args: unknown[]) => unknown }).close = (...args: unknown[]) => { closing = true; return close(...args); };
+  (app as unknown as { close: (...args: unknown[]) => unknown }).close = (...args: unknown[]) => {
+    closing = true;
+    return close(...args);
+  };
   app.addHook('onRequest', (_req, reply, done) => {
     if (!closing) return done();
-    reply.code(503).header('connection', 'close').header('retry-after', '5')
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '5')
       .send({ error: 'service_unavailable', error_description: SHUTTING_DOWN });
   });
 }

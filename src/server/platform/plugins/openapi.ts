@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { errorBodyJsonSchema } from '../http/route-schemas.js';
 import { readFileSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string; license?: string };
+const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+  license?: string;
+};
 
 const DESCRIPTION = `API de Portón, el portal de fraccionamientos (comunidades residenciales) en México.
 
@@ -45,18 +48,21 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
         securitySchemes: {
           bearerAuth: {
             type: 'oauth2',
-            description: 'Token de acceso de `POST /oauth/token` (password grant), enviado como `Authorization: Bearer {token}`.',
+            description:
+              'Token de acceso de `POST /oauth/token` (password grant), enviado como `Authorization: Bearer {token}`.',
             flows: { password: { tokenUrl: '/oauth/token', scopes: {} } },
           },
           deviceToken: {
             type: 'http',
             scheme: 'bearer',
-            description: 'Token de un dispositivo vinculado (`POST /api/devices/link`), enviado como `Authorization: Bearer {token}`. Solo sirve para el latido y el registro de visitas de su fraccionamiento; se revoca al desvincularlo.',
+            description:
+              'Token de un dispositivo vinculado (`POST /api/devices/link`), enviado como `Authorization: Bearer {token}`. Solo sirve para el latido y el registro de visitas de su fraccionamiento; se revoca al desvincularlo.',
           },
           clientBasic: {
             type: 'http',
             scheme: 'basic',
-            description: 'Credencial del cliente (id y secreto) para obtener tokens y pedir el restablecimiento de contraseña.',
+            description:
+              'Credencial del cliente (id y secreto) para obtener tokens y pedir el restablecimiento de contraseña.',
           },
         },
       },
@@ -68,6 +74,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
     theme: { title: 'Portón API: referencia' },
     // Its own pages carry no inline script, so the app's Content-Security-Policy (helmet) holds there too.
     staticCSP: false,
-    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false, persistAuthorization: false },
+    uiConfig: {
+      deepLinking: true,
+      docExpansion: 'list',
+      defaultModelsExpandDepth: 0,
+      tryItOutEnabled: false,
+      persistAuthorization: false,
+    },
   });
 }

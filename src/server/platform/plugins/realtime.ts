@@ -4,8 +4,19 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { defaultDescriptions } from '../../../shared/platform/errors.js';
 import {
-  communityRoom, contractorRoom, devicesRoom, workersRoom, type ClientToServerEvents, type DeviceLinkedEvent, type DeviceStatusEvent, type ServerToClientEvents,
-  type SubscribeResult, type VisitEvent, type WorkerDecidedEvent, type WorkerRequestedEvent, type WorkersSubscribeResult,
+  communityRoom,
+  contractorRoom,
+  devicesRoom,
+  workersRoom,
+  type ClientToServerEvents,
+  type DeviceLinkedEvent,
+  type DeviceStatusEvent,
+  type ServerToClientEvents,
+  type SubscribeResult,
+  type VisitEvent,
+  type WorkerDecidedEvent,
+  type WorkerRequestedEvent,
+  type WorkersSubscribeResult,
 } from '../../../shared/platform/realtime.js';
 import { WORKER_ADMINS } from '../../../shared/contractors/worker-rules.js';
 import { DEVICE_ADMINS } from '../../../shared/devices/device-rules.js';
@@ -18,7 +29,11 @@ import { socketAccess } from '../services/realtime-access.js';
 import { tokenHash } from '../services/tokens.js';
 
 /** A socket's session as the handshake resolved it, the hash of its token (to resolve it again), and its dashboard's community. */
-interface SocketData { auth: AuthContext; tokenHash: string; fracUuid: string | null }
+interface SocketData {
+  auth: AuthContext;
+  tokenHash: string;
+  fracUuid: string | null;
+}
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -93,7 +108,10 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
    * since (an expiry, which no event announces, or a revocation whose event this process missed) is
    * refused and the socket dropped. Answers the session as it is now, or null once refused.
    */
-  const sessionNow = async (socket: RealtimeSocket, refuse: (result: { ok: false; error: string }) => void): Promise<AuthContext | null> => {
+  const sessionNow = async (
+    socket: RealtimeSocket,
+    refuse: (result: { ok: false; error: string }) => void,
+  ): Promise<AuthContext | null> => {
     const found = await findSession(db, socket.data.tokenHash);
     if (!found || found.auth.sessionId !== socket.data.auth.sessionId) {
       refuse({ ok: false, error: UNAUTHORIZED.error_description });
@@ -106,14 +124,17 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   io.on('connection', (socket) => {
     socket.on('subscribeWorkers', async (ack) => {
-      const reply = (result: WorkersSubscribeResult) => { if (typeof ack === 'function') ack(result); };
+      const reply = (result: WorkersSubscribeResult) => {
+        if (typeof ack === 'function') ack(result);
+      };
       try {
         const auth = await sessionNow(socket, reply);
         if (!auth) return;
         if (auth.role === 'contractor') {
           // The account's own contractor record, whichever community it works in.
           const row = await asPlatform('el contratista de la cuenta de un socket', () =>
-            db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM contractors WHERE user_id = $1', [auth.userId]));
+            db.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM contractors WHERE user_id = $1', [auth.userId]),
+          );
           if (!row) return reply({ ok: false, error: NOT_MEMBER });
           await socket.join(contractorRoom(row.uuid));
           return reply({ ok: true });
@@ -127,7 +148,9 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       }
     });
     socket.on('subscribe', async (fracUuid, ack) => {
-      const reply = (result: SubscribeResult) => { if (typeof ack === 'function') ack(result); };
+      const reply = (result: SubscribeResult) => {
+        if (typeof ack === 'function') ack(result);
+      };
       try {
         const auth = await sessionNow(socket, reply);
         if (!auth) return;
@@ -163,7 +186,10 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     for (const { data } of sockets) {
       const key = `${data.auth.sessionId}:${data.fracUuid ?? ''}`;
       if (!verdicts.has(key)) {
-        verdicts.set(key, socketAccess(db, data.auth, data.fracUuid).then((a) => a.live && (data.fracUuid === null || a.uuid !== null)));
+        verdicts.set(
+          key,
+          socketAccess(db, data.auth, data.fracUuid).then((a) => a.live && (data.fracUuid === null || a.uuid !== null)),
+        );
       }
     }
     let dropped = 0;
@@ -201,8 +227,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   };
   const stopListening = options.listenAuthChanges
     ? await options.listenAuthChanges((payload) => {
-      onAuthChange(payload).catch((err) => app.log.error({ err }, 'realtime: auth change failed'));
-    })
+        onAuthChange(payload).catch((err) => app.log.error({ err }, 'realtime: auth change failed'));
+      })
     : null;
 
   const timer = setInterval(() => {
@@ -224,11 +250,21 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   return {
     io,
-    emitVisit: (fracUuid, type, event) => { io.to(communityRoom(fracUuid)).emit(type, event); },
-    emitDeviceStatus: (event) => { io.to(devicesRoom(event.fracUuid)).emit('DEVICE_STATUS', event); },
-    emitDeviceLinked: (event) => { io.to(devicesRoom(event.fracUuid)).emit('DEVICE_LINKED', event); },
-    emitWorkerDecided: (contractorUuid, event) => { io.to(contractorRoom(contractorUuid)).emit('WORKER_DECIDED', event); },
-    emitWorkerRequested: (event) => { io.to(workersRoom(event.fracUuid)).emit('WORKER_REQUESTED', event); },
+    emitVisit: (fracUuid, type, event) => {
+      io.to(communityRoom(fracUuid)).emit(type, event);
+    },
+    emitDeviceStatus: (event) => {
+      io.to(devicesRoom(event.fracUuid)).emit('DEVICE_STATUS', event);
+    },
+    emitDeviceLinked: (event) => {
+      io.to(devicesRoom(event.fracUuid)).emit('DEVICE_LINKED', event);
+    },
+    emitWorkerDecided: (contractorUuid, event) => {
+      io.to(contractorRoom(contractorUuid)).emit('WORKER_DECIDED', event);
+    },
+    emitWorkerRequested: (event) => {
+      io.to(workersRoom(event.fracUuid)).emit('WORKER_REQUESTED', event);
+    },
     checkSessions,
   };
 }

@@ -40,10 +40,17 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   // and set on each reply in one call (running the twelve middlewares per request, each
   // validating its header on the raw response, was a tenth of a cached whoami).
   const fixed: Record<string, string> = {};
-  const capture = { setHeader: (name: string, value: unknown) => { fixed[name.toLowerCase()] = String(value); }, removeHeader: () => undefined };
+  const capture = {
+    setHeader: (name: string, value: unknown) => {
+      fixed[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => undefined,
+  };
   // Helmet's middleware only calls setHeader and removeHeader on the response: a stand-in with those two is enough.
   await new Promise<void>((resolve, reject) => {
-    headers({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) => (err ? reject(err as Error) : resolve()));
+    headers({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) =>
+      err ? reject(err as Error) : resolve(),
+    );
   });
   const overHttps = (set: Record<string, string>) => ({
     ...set,
@@ -55,7 +62,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   // them; no hook runs when the answer is sent.
   app.addHook('onRequest', (req, reply, done) => {
     const api = isApiAnswer(req.url);
-    reply.headers(req.protocol === 'https' ? (api ? sets.apiHttps : sets.shellHttps) : (api ? sets.api : sets.shell));
+    reply.headers(req.protocol === 'https' ? (api ? sets.apiHttps : sets.shellHttps) : api ? sets.api : sets.shell);
     done();
   });
 }
@@ -74,4 +81,5 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** An answer of the API (data), as opposed to the shell, its assets and the API's reference page. */
-const isApiAnswer = (url: string) => url.startsWith('/oauth/') || (url.startsWith('/api/') && !url.startsWith('/api/docs'));
+const isApiAnswer = (url: string) =>
+  url.startsWith('/oauth/') || (url.startsWith('/api/') && !url.startsWith('/api/docs'));

@@ -45,7 +45,7 @@ export function drainOnClose(app: FastifyInstance, options: { graceMs: number })
     if (!server.listening) return;
     server.closeIdleConnections = () => undefined;
     const acceptUntil = Date.now() + options.graceMs / 2;
-    for (let quietTurns = 0; quietTurns < 2 && Date.now() < acceptUntil;) {
+    for (let quietTurns = 0; quietTurns < 2 && Date.now() < acceptUntil; ) {
       const before = accepted;
       await loopTurn();
       quietTurns = accepted === before ? quietTurns + 1 : 0;

@@ -10,10 +10,19 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     // Vite's hashed assets never change under their name: cached for a year. index.html is always revalidated,
     // so a new version is picked up at once; other files (icons) an hour.
     await app.register(fastifyStatic, {
-      root: distDir, wildcard: false, index: false, cacheControl: false,
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable'
-          : path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : path.endsWith('.html')
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        );
       },
     });
   }

@@ -8,7 +8,9 @@ export const WRITE_RATE_LIMITED = 'Demasiadas operaciones en poco tiempo. Espera
 export const WRITE_RATE_WINDOW_MS = 60_000;
 
 /** What `defineRoute` marks on a write route that a token calls (POST, PUT, PATCH, DELETE; not public). */
-export interface WriteLimitedConfig { writeLimited?: boolean }
+export interface WriteLimitedConfig {
+  writeLimited?: boolean;
+}
 
 /**
  * A general rate limit per token on write routes: every write of a session (or a
@@ -29,6 +31,7 @@ export function registerWriteRateLimit(app: FastifyInstance, counters: CounterSt
   };
   // A hook of the write routes only (after the global ones, so the token is resolved): a read pays nothing for it.
   app.addHook('onRoute', (route) => {
-    if ((route.config as WriteLimitedConfig | undefined)?.writeLimited) route.onRequest = [...[route.onRequest ?? []].flat(), limit];
+    if ((route.config as WriteLimitedConfig | undefined)?.writeLimited)
+      route.onRequest = [...[route.onRequest ?? []].flat(), limit];
   });
 }

@@ -17,7 +17,10 @@ export function signingKey(db: Queryable, name: string): Promise<Uint8Array> {
   let key = byName.get(name);
   if (!key) {
     key = (async () => {
-      await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(32).toString('base64')]);
+      await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+        name,
+        randomBytes(32).toString('base64'),
+      ]);
       const row = await db.one<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]);
       return new Uint8Array(Buffer.from(row!.value, 'base64'));
     })();

@@ -47,31 +47,42 @@ export async function listenAuthEvents(db: Db): Promise<AuthEvents> {
     const topic = topicOf(payload);
     for (const [handler, wants] of handlers) if (topic === 'both' || topic === wants) handler(payload);
   };
-  const stop = await db.listen(AUTH_CHANNEL, (payload) => {
-    if (payload.startsWith('b:')) {
-      waiting.get(payload)?.();
-      return;
-    }
-    deliver(payload);
-  }, (isLive) => {
-    live = isLive;
-    // Whatever happened while deaf may have ended sessions: everyone checks everything.
-    deliver('*');
-  });
+  const stop = await db.listen(
+    AUTH_CHANNEL,
+    (payload) => {
+      if (payload.startsWith('b:')) {
+        waiting.get(payload)?.();
+        return;
+      }
+      deliver(payload);
+    },
+    (isLive) => {
+      live = isLive;
+      // Whatever happened while deaf may have ended sessions: everyone checks everything.
+      deliver('*');
+    },
+  );
   const barrierId = randomUUID();
   let sequence = 0;
   return {
     subscribe(handler, topic = 'auth') {
       handlers.set(handler, topic);
-      return () => { handlers.delete(handler); };
+      return () => {
+        handlers.delete(handler);
+      };
     },
-    get live() { return live; },
+    get live() {
+      return live;
+    },
     async barrier() {
       if (db.kind === 'pglite' || !live) return;
       const payload = `b:${barrierId}:${++sequence}`;
       const heard = new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), BARRIER_TIMEOUT_MS);
-        waiting.set(payload, () => { clearTimeout(timer); resolve(true); });
+        waiting.set(payload, () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
       });
       try {
         await db.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, payload]);

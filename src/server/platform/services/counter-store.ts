@@ -24,7 +24,9 @@ const hashed = (key: string) => createHash('sha256').update(key).digest('base64u
 
 export function databaseCounterStore(db: Queryable, sweepMs = 5 * 60_000): CounterStore {
   // Expired rows are dropped in the background; reads ignore them meanwhile.
-  const sweep = setInterval(() => { db.query('DELETE FROM throttle_counters WHERE expires_at <= now()').catch(() => undefined); }, sweepMs);
+  const sweep = setInterval(() => {
+    db.query('DELETE FROM throttle_counters WHERE expires_at <= now()').catch(() => undefined);
+  }, sweepMs);
   sweep.unref();
   return {
     async hit(key, windowMs) {
@@ -39,12 +41,17 @@ export function databaseCounterStore(db: Queryable, sweepMs = 5 * 60_000): Count
       return row?.hits ?? 1;
     },
     async release(key) {
-      await db.query('UPDATE throttle_counters SET hits = greatest(hits - 1, 0) WHERE key = $1 AND expires_at > now()', [hashed(key)]);
+      await db.query(
+        'UPDATE throttle_counters SET hits = greatest(hits - 1, 0) WHERE key = $1 AND expires_at > now()',
+        [hashed(key)],
+      );
     },
     async counts(keys) {
       const ids = keys.map(hashed);
       const rows = await db.query<{ key: string; hits: number }>(
-        'SELECT key, hits FROM throttle_counters WHERE key = ANY($1::text[]) AND expires_at > now()', [ids]);
+        'SELECT key, hits FROM throttle_counters WHERE key = ANY($1::text[]) AND expires_at > now()',
+        [ids],
+      );
       const byKey = new Map(rows.map((r) => [r.key, r.hits]));
       return ids.map((id) => byKey.get(id) ?? 0);
     },
@@ -58,7 +65,9 @@ export function databaseCounterStore(db: Queryable, sweepMs = 5 * 60_000): Count
     async clear(keys) {
       await db.query('DELETE FROM throttle_counters WHERE key = ANY($1::text[])', [keys.map(hashed)]);
     },
-    async close() { clearInterval(sweep); },
+    async close() {
+      clearInterval(sweep);
+    },
   };
 }
 
@@ -74,8 +83,10 @@ export async function redisCounterStore(url: string, prefix: string): Promise<Co
     },
     async release(key) {
       // Only a live key: DECR on an absent one would make a counter without an expiry.
-      await client.eval("if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then redis.call('decr', KEYS[1]) end return 0",
-        { keys: [k(key)] });
+      await client.eval(
+        "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then redis.call('decr', KEYS[1]) end return 0",
+        { keys: [k(key)] },
+      );
     },
     async counts(keys) {
       if (keys.length === 0) return [];
@@ -88,6 +99,8 @@ export async function redisCounterStore(url: string, prefix: string): Promise<Co
     async clear(keys) {
       if (keys.length) await client.del(keys.map(k));
     },
-    async close() { await client.close(); },
+    async close() {
+      await client.close();
+    },
   };
 }

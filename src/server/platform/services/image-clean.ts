@@ -28,15 +28,21 @@ export async function cleanImage(task: CleanTask): Promise<CleanAnswer> {
   let source: Buffer;
   if (task.mimeType === 'image/png') {
     const layout = pngLayout(data);
-    if (!layout || layout.width !== task.width || layout.height !== task.height || !pngDataMatchesHeader(layout)) return REFUSED;
+    if (!layout || layout.width !== task.width || layout.height !== task.height || !pngDataMatchesHeader(layout))
+      return REFUSED;
     source = layout.stripped;
   } else {
     const layout = jpegLayout(data);
-    if (!layout || layout.width !== task.width || layout.height !== task.height || layout.scans > MAX_JPEG_SCANS) return REFUSED;
+    if (!layout || layout.width !== task.width || layout.height !== task.height || layout.scans > MAX_JPEG_SCANS)
+      return REFUSED;
     source = layout.stripped;
   }
   let image: Awaited<ReturnType<typeof loadImage>>;
-  try { image = await loadImage(source); } catch { return REFUSED; }
+  try {
+    image = await loadImage(source);
+  } catch {
+    return REFUSED;
+  }
   if (image.width !== task.width || image.height !== task.height) return REFUSED;
   const canvas = createCanvas(task.width, task.height);
   canvas.getContext('2d').drawImage(image, 0, 0);

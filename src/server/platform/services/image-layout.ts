@@ -12,13 +12,31 @@ const PNG_KEPT = new Set(['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND']);
 /** Animation: its frames (fdAT) would be data outside the checked IDAT. */
 const PNG_REFUSED = new Set(['acTL', 'fcTL', 'fdAT']);
 /** Bit depths allowed for each colour type (PNG's IHDR rules). */
-const PNG_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const PNG_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 /** Adam7: each pass's first column and row and its steps. */
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
 
 export interface PngLayout {
-  width: number; height: number; bitDepth: number; colourType: number; interlaced: boolean;
+  width: number;
+  height: number;
+  bitDepth: number;
+  colourType: number;
+  interlaced: boolean;
   /** The IDAT chunks' data, joined. */
   idat: Buffer;
   /** The image with only IHDR, PLTE, tRNS, IDAT and IEND, each as it came (their CRCs with them). */
@@ -26,7 +44,9 @@ export interface PngLayout {
 }
 
 /** Bytes the image data must inflate to: each row (of each Adam7 pass) one filter byte and its pixels. */
-export function pngInflatedBytes(layout: Pick<PngLayout, 'width' | 'height' | 'bitDepth' | 'colourType' | 'interlaced'>): number {
+export function pngInflatedBytes(
+  layout: Pick<PngLayout, 'width' | 'height' | 'bitDepth' | 'colourType' | 'interlaced'>,
+): number {
   const bitsPerPixel = layout.bitDepth * PNG_CHANNELS[layout.colourType]!;
   const rowBytes = (columns: number) => 1 + Math.ceil((columns * bitsPerPixel) / 8);
   if (!layout.interlaced) return layout.height * rowBytes(layout.width);
@@ -47,7 +67,7 @@ export function pngLayout(data: Buffer): PngLayout | null {
   let header: Omit<PngLayout, 'idat' | 'stripped'> | null = null;
   let lastType = '';
   let ended = false;
-  for (let at = 8; at < data.length && !ended;) {
+  for (let at = 8; at < data.length && !ended; ) {
     if (at + 12 > data.length) return null;
     const length = data.readUInt32BE(at);
     const type = data.toString('latin1', at + 4, at + 8);
@@ -57,7 +77,11 @@ export function pngLayout(data: Buffer): PngLayout | null {
     if (type === 'IHDR') {
       if (header || at !== 8 || length !== 13) return null;
       header = {
-        width: body.readUInt32BE(0), height: body.readUInt32BE(4), bitDepth: body[8]!, colourType: body[9]!, interlaced: body[12] === 1,
+        width: body.readUInt32BE(0),
+        height: body.readUInt32BE(4),
+        bitDepth: body[8]!,
+        colourType: body[9]!,
+        interlaced: body[12] === 1,
       };
       if (!header.width || !header.height || !PNG_DEPTHS[header.colourType]?.includes(header.bitDepth)) return null;
       if (body[10] !== 0 || body[11] !== 0 || body[12]! > 1) return null;
@@ -98,14 +122,16 @@ export function pngDataMatchesHeader(layout: PngLayout): boolean {
 }
 
 export interface JpegLayout {
-  width: number; height: number;
+  width: number;
+  height: number;
   /** Scans (SOS segments): a progressive image has a few; thousands make a slow decode. */
   scans: number;
   /** The image without its APPn segments (EXIF, XMP, ICC) and comments, but its JFIF and Adobe ones. */
   stripped: Buffer;
 }
 
-const isSof = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isSof = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 /** APP0 (JFIF) and APP14 (Adobe: how the colours were transformed) are what decoding needs. */
 const jpegKept = (marker: number) => !((marker >= 0xe1 && marker <= 0xed) || marker === 0xef || marker === 0xfe);
 
@@ -113,14 +139,27 @@ const jpegKept = (marker: number) => !((marker >= 0xe1 && marker <= 0xed) || mar
 export function jpegLayout(data: Buffer): JpegLayout | null {
   if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return null;
   const kept: Buffer[] = [data.subarray(0, 2)];
-  let width = 0; let height = 0; let scans = 0;
+  let width = 0;
+  let height = 0;
+  let scans = 0;
   let at = 2;
   while (at < data.length) {
     if (data[at] !== 0xff || at + 1 >= data.length) return null;
     const marker = data[at + 1]!;
-    if (marker === 0xff) { at++; continue; } // fill byte
-    if (marker === 0xd9) { kept.push(data.subarray(at, at + 2)); at += 2; break; }
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { kept.push(data.subarray(at, at + 2)); at += 2; continue; }
+    if (marker === 0xff) {
+      at++;
+      continue;
+    } // fill byte
+    if (marker === 0xd9) {
+      kept.push(data.subarray(at, at + 2));
+      at += 2;
+      break;
+    }
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      kept.push(data.subarray(at, at + 2));
+      at += 2;
+      continue;
+    }
     if (at + 4 > data.length) return null;
     const end = at + 2 + data.readUInt16BE(at + 2);
     if (end <= at + 3 || end > data.length) return null;
@@ -130,16 +169,25 @@ export function jpegLayout(data: Buffer): JpegLayout | null {
       width = data.readUInt16BE(at + 7);
     }
     if (jpegKept(marker)) kept.push(data.subarray(at, end));
-    if (marker !== 0xda) { at = end; continue; }
+    if (marker !== 0xda) {
+      at = end;
+      continue;
+    }
     if (!width) return null;
     scans++;
     // The entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart.
     let next = end;
     for (;;) {
       next = data.indexOf(0xff, next);
-      if (next < 0 || next + 1 >= data.length) { next = data.length; break; }
+      if (next < 0 || next + 1 >= data.length) {
+        next = data.length;
+        break;
+      }
       const after = data[next + 1]!;
-      if (after === 0x00 || (after >= 0xd0 && after <= 0xd7) || after === 0xff) { next += after === 0xff ? 1 : 2; continue; }
+      if (after === 0x00 || (after >= 0xd0 && after <= 0xd7) || after === 0xff) {
+        next += after === 0xff ? 1 : 2;
+        continue;
+      }
       break;
     }
     kept.push(data.subarray(end, next));

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/platform/errors.js';
 import {
-  LOGO_CONTENT_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE, type LogoFile,
+  LOGO_CONTENT_MESSAGE,
+  LOGO_MAX_BYTES,
+  LOGO_SIZE_MESSAGE,
+  LOGO_TYPE_MESSAGE,
+  type LogoFile,
 } from '../../../shared/communities/community.schema.js';
 import type { Queryable } from '../db/db.js';
 import { reencodeImage } from './image-reencode.js';
@@ -18,16 +22,28 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 /** The image type by its first bytes (magic numbers), whatever the client declared. */
 export function sniffImage(data: Buffer): DecodedImage['mimeType'] | null {
-  if (data.length >= PNG_SIGNATURE.length && data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return 'image/png';
-  if (data.length >= JPEG_SIGNATURE.length && data.subarray(0, JPEG_SIGNATURE.length).equals(JPEG_SIGNATURE)) return 'image/jpeg';
+  if (data.length >= PNG_SIGNATURE.length && data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE))
+    return 'image/png';
+  if (data.length >= JPEG_SIGNATURE.length && data.subarray(0, JPEG_SIGNATURE.length).equals(JPEG_SIGNATURE))
+    return 'image/jpeg';
   return null;
 }
 
 /** What an image upload is checked against: its size cap and the messages of each refusal. */
-export interface ImageLimits { maxBytes: number; sizeMessage: string; contentMessage: string; typeMessage: string; fallbackName: string }
+export interface ImageLimits {
+  maxBytes: number;
+  sizeMessage: string;
+  contentMessage: string;
+  typeMessage: string;
+  fallbackName: string;
+}
 
 const LOGO_LIMITS: ImageLimits = {
-  maxBytes: LOGO_MAX_BYTES, sizeMessage: LOGO_SIZE_MESSAGE, contentMessage: LOGO_CONTENT_MESSAGE, typeMessage: LOGO_TYPE_MESSAGE, fallbackName: 'logo',
+  maxBytes: LOGO_MAX_BYTES,
+  sizeMessage: LOGO_SIZE_MESSAGE,
+  contentMessage: LOGO_CONTENT_MESSAGE,
+  typeMessage: LOGO_TYPE_MESSAGE,
+  fallbackName: 'logo',
 };
 
 /**
@@ -45,7 +61,11 @@ export function decodeImage(file: { name?: string | null; content: string }, lim
   const mimeType = sniffImage(data);
   if (!mimeType) throw new AppError('unsupported_media_type', limits.typeMessage, { file: limits.typeMessage });
   const extension = mimeType === 'image/png' ? 'png' : 'jpg';
-  const base = (file.name ?? '').trim().replace(/\.[^.]*$/, '').slice(0, 200) || limits.fallbackName;
+  const base =
+    (file.name ?? '')
+      .trim()
+      .replace(/\.[^.]*$/, '')
+      .slice(0, 200) || limits.fallbackName;
   return { data, mimeType, extension, name: `${base}.${extension}` };
 }
 

@@ -20,7 +20,10 @@ export interface OrderedQuery {
   id: string;
 }
 
-interface Keyed { __at: string; __id: string }
+interface Keyed {
+  __at: string;
+  __id: string;
+}
 
 export async function* orderedBatches<T>(db: Db, query: OrderedQuery, batchSize: number): AsyncGenerator<T[]> {
   const alias = query.table.split(/\s+/).at(-1)!;

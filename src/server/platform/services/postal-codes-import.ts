@@ -4,7 +4,12 @@ import type { Queryable } from '../db/db.js';
 import { upsertPostalCodes } from '../db/seed.js';
 import { POSTAL_CODE_PATTERN } from '../../../shared/platform/postal-code.js';
 
-export interface PostalCodeRow { cp: string; colony: string; city: string; state: string }
+export interface PostalCodeRow {
+  cp: string;
+  colony: string;
+  city: string;
+  state: string;
+}
 
 /**
  * Parses one line of the official SEPOMEX file (pipe-delimited:
@@ -28,9 +33,16 @@ export async function importPostalCodes(db: Queryable, file: string, batchSize =
     const row = parsePostalCodeLine(line);
     if (!row) continue;
     batch.push(row);
-    if (batch.length >= batchSize) { await upsertPostalCodes(db, dedupe(batch)); total += batch.length; batch = []; }
+    if (batch.length >= batchSize) {
+      await upsertPostalCodes(db, dedupe(batch));
+      total += batch.length;
+      batch = [];
+    }
   }
-  if (batch.length) { await upsertPostalCodes(db, dedupe(batch)); total += batch.length; }
+  if (batch.length) {
+    await upsertPostalCodes(db, dedupe(batch));
+    total += batch.length;
+  }
   return total;
 }
 

@@ -17,8 +17,11 @@ const SESSION_LIVE = `s.revoked_at IS NULL AND s.expires_at > now()
  */
 export async function socketAccess(db: Queryable, auth: AuthContext, fracUuid: string | null) {
   // The account's memberships span communities: the platform resolves them.
-  return (await asPlatform('comprobar la sesión de un socket', () => db.one<{ live: boolean; uuid: string | null }>(
-    `SELECT EXISTS (SELECT 1 FROM sessions s WHERE s.id = $2 AND ${SESSION_LIVE}) AS live,
+  return (await asPlatform('comprobar la sesión de un socket', () =>
+    db.one<{ live: boolean; uuid: string | null }>(
+      `SELECT EXISTS (SELECT 1 FROM sessions s WHERE s.id = $2 AND ${SESSION_LIVE}) AS live,
             (SELECT uc.uuid FROM (${USER_COMMUNITIES_SQL}) uc WHERE uc.uuid = $3::uuid) AS uuid`,
-    [auth.userId, auth.sessionId, fracUuid])))!;
+      [auth.userId, auth.sessionId, fracUuid],
+    ),
+  ))!;
 }

@@ -11,7 +11,8 @@ import type { JsonBody } from '../http/json-body.js';
 import type { CleanAnswer, CleanTask } from './image-clean.js';
 
 /** Threads that read uploads: UPLOAD_THREADS, or the machine's cores less one (1 or 2). */
-export const uploadThreads = () => Number(process.env.UPLOAD_THREADS) || Math.max(1, Math.min(2, availableParallelism() - 1));
+export const uploadThreads = () =>
+  Number(process.env.UPLOAD_THREADS) || Math.max(1, Math.min(2, availableParallelism() - 1));
 /** Tasks waiting for a thread, at most; beyond, the upload is asked to come back (429). */
 const QUEUE_PER_THREAD = 32;
 
@@ -27,7 +28,10 @@ let pool: Piscina<Task, CleanAnswer | JsonBody> | null = null;
 function uploadPool(): Piscina<Task, CleanAnswer | JsonBody> {
   pool ??= new Piscina<Task, CleanAnswer | JsonBody>({
     filename: new URL('./upload.worker.mjs', import.meta.url).href,
-    maxThreads: uploadThreads(), minThreads: 0, idleTimeout: 60_000, maxQueue: uploadThreads() * QUEUE_PER_THREAD,
+    maxThreads: uploadThreads(),
+    minThreads: 0,
+    idleTimeout: 60_000,
+    maxQueue: uploadThreads() * QUEUE_PER_THREAD,
     // A thread holds one body or image at a time (12 MB of text at most): a small heap is collected often, so memory stays flat.
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
   });
@@ -41,17 +45,23 @@ export async function closeUploadPool() {
   await current?.destroy();
 }
 
-async function run<T extends CleanAnswer | JsonBody>(task: Task, options: { signal?: AbortSignal; transferList?: ArrayBuffer[] }): Promise<T> {
+async function run<T extends CleanAnswer | JsonBody>(
+  task: Task,
+  options: { signal?: AbortSignal; transferList?: ArrayBuffer[] },
+): Promise<T> {
   try {
-    return await uploadPool().run(task, options) as T;
+    return (await uploadPool().run(task, options)) as T;
   } catch (error) {
-    if (error instanceof Error && error.message === 'Task queue is at limit') throw new AppError('too_many_requests', UploadPoolMessages.busy);
+    if (error instanceof Error && error.message === 'Task queue is at limit')
+      throw new AppError('too_many_requests', UploadPoolMessages.busy);
     throw error;
   }
 }
 
 /** One image checked and encoded again off the event loop (image-clean.ts); a full queue answers 429. */
-export const cleanInPool = (task: CleanTask, signal?: AbortSignal) => run<CleanAnswer>({ kind: 'image', ...task }, { signal });
+export const cleanInPool = (task: CleanTask, signal?: AbortSignal) =>
+  run<CleanAnswer>({ kind: 'image', ...task }, { signal });
 
 /** A JSON body parsed off the event loop (json-body.ts); its bytes are moved to the thread. */
-export const parseInPool = (bytes: Uint8Array) => run<JsonBody>({ kind: 'json', bytes }, { transferList: [bytes.buffer as ArrayBuffer] });
+export const parseInPool = (bytes: Uint8Array) =>
+  run<JsonBody>({ kind: 'json', bytes }, { transferList: [bytes.buffer as ArrayBuffer] });

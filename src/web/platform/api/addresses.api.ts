@@ -9,4 +9,4 @@ export const addressesApi = {
 
 /** A loaded record's own colony, as the postal-code lookup would list it. */
 export const ownColony = (a: AddressRef | null): AddressOption[] =>
-  (a ? [{ idAddress: a.idAddress, uuid: a.uuid, colony: a.colony, state: a.state, location: a.city }] : []);
+  a ? [{ idAddress: a.idAddress, uuid: a.uuid, colony: a.colony, state: a.state, location: a.city }] : [];

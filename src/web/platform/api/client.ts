@@ -8,19 +8,36 @@ const CLIENT_BASIC = `Basic ${btoa(`${import.meta.env.VITE_OAUTH_CLIENT_ID ?? 'p
 
 let onUnauthorized: () => void = () => {};
 /** The session machine decides what a 401 means; the transport only reports it. */
-export function setUnauthorizedHandler(handler: () => void) { onUnauthorized = handler; }
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
 
 type Body = { json: unknown } | { form: Record<string, string> } | { text: string } | undefined;
 
-async function request<T>(method: string, path: string, body?: Body, auth: 'bearer' | 'client' | 'none' = 'bearer', tokenOverride?: string): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: Body,
+  auth: 'bearer' | 'client' | 'none' = 'bearer',
+  tokenOverride?: string,
+): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': LOCALE, Accept: 'application/json' };
   const token = tokenOverride ?? tokenStore.get();
   if (auth === 'bearer' && token) headers.Authorization = `Bearer ${token}`;
   if (auth === 'client') headers.Authorization = CLIENT_BASIC;
   let payload: BodyInit | undefined;
-  if (body && 'json' in body) { headers['Content-Type'] = 'application/json'; payload = JSON.stringify(body.json); }
-  if (body && 'form' in body) { headers['Content-Type'] = 'application/x-www-form-urlencoded'; payload = new URLSearchParams(body.form).toString(); }
-  if (body && 'text' in body) { headers['Content-Type'] = 'text/plain'; payload = body.text; }
+  if (body && 'json' in body) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body.json);
+  }
+  if (body && 'form' in body) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(body.form).toString();
+  }
+  if (body && 'text' in body) {
+    headers['Content-Type'] = 'text/plain';
+    payload = body.text;
+  }
   let response: Response;
   try {
     response = await fetch(path, { method, headers, body: payload });
@@ -31,13 +48,21 @@ async function request<T>(method: string, path: string, body?: Body, auth: 'bear
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     if (response.status === 401 && auth === 'bearer' && token && !tokenOverride) onUnauthorized();
-    const errorBody = isErrorBody(data) ? data : { error: 'server_error', error_description: 'Error interno del servidor' };
+    const errorBody = isErrorBody(data)
+      ? data
+      : { error: 'server_error', error_description: 'Error interno del servidor' };
     throw { kind: 'http', status: response.status, body: errorBody } satisfies ApiFailure;
   }
   return data as T;
 }
 
-const safeJson = (text: string) => { try { return JSON.parse(text) as unknown; } catch { return text; } };
+const safeJson = (text: string) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
 
 /** One typed client: every call sends es-MX and the bearer token; failures are ApiFailure. */
 export const api = {
@@ -48,13 +73,16 @@ export const api = {
   /** A PUT whose body is plain text (a worker's rejection reason). */
   putText: <T>(path: string, text: string) => request<T>('PUT', path, { text }),
   /** A call with a token that is not (yet) the stored one: sign-in checks, revoking a rejected token. */
-  withToken: <T>(method: 'GET' | 'POST', path: string, token: string) => request<T>(method, path, method === 'POST' ? { json: {} } : undefined, 'bearer', token),
+  withToken: <T>(method: 'GET' | 'POST', path: string, token: string) =>
+    request<T>(method, path, method === 'POST' ? { json: {} } : undefined, 'bearer', token),
   form: <T>(path: string, form: Record<string, string>) => request<T>('POST', path, { form }, 'client'),
   clientText: <T>(path: string, text: string) => request<T>('POST', path, { text }, 'client'),
   /** A file served to signed-in users only (a logo, a content or event image): fetched with the token, as an object URL; null when it cannot be read. */
   async objectUrl(path: string): Promise<string | null> {
     const token = tokenStore.get();
-    const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(() => null);
+    const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(
+      () => null,
+    );
     if (!response?.ok) return null;
     return URL.createObjectURL(await response.blob());
   },
@@ -66,4 +94,8 @@ export const api = {
 
 /** Query string for list calls. */
 export const listQuery = (q: { page: number; size: number; search: string }) =>
-  new URLSearchParams({ page: String(q.page), size: String(q.size), ...(q.search ? { search: q.search } : {}) }).toString();
+  new URLSearchParams({
+    page: String(q.page),
+    size: String(q.size),
+    ...(q.search ? { search: q.search } : {}),
+  }).toString();

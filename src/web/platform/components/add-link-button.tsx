@@ -7,7 +7,9 @@ export function AddLinkButton({ label, to }: { label: string; to: string }) {
   return (
     <Tooltip.Root openDelay={200}>
       <Tooltip.Trigger asChild>
-        <IconButton aria-label={label} colorPalette="teal" rounded="full" fontSize="xl" onClick={() => navigate(to)}>+</IconButton>
+        <IconButton aria-label={label} colorPalette="teal" rounded="full" fontSize="xl" onClick={() => navigate(to)}>
+          +
+        </IconButton>
       </Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>

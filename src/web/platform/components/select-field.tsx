@@ -1,9 +1,22 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 
-export interface SelectOption { value: string; label: string }
+export interface SelectOption {
+  value: string;
+  label: string;
+}
 
 /** A labelled dropdown with its helper and field error (zone, street, user type, colony, administrator). */
-export function SelectField({ label, value, options, placeholder, error, helper, required, disabled, onValue }: {
+export function SelectField({
+  label,
+  value,
+  options,
+  placeholder,
+  error,
+  helper,
+  required,
+  disabled,
+  onValue,
+}: {
   label: string;
   value: string;
   options: SelectOption[];
@@ -16,11 +29,18 @@ export function SelectField({ label, value, options, placeholder, error, helper,
 }) {
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label>{label}{required ? <Field.RequiredIndicator /> : null}</Field.Label>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field bg="white" value={value} onChange={(e) => onValue(e.target.value)}>
           <option value="">{placeholder}</option>
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

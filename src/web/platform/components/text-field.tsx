@@ -12,7 +12,10 @@ export interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
 export function TextField({ label, value, error, helper, onValue, required, ...input }: TextFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>{label}{required ? <Field.RequiredIndicator /> : null}</Field.Label>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
       <Input value={value} onChange={(e) => onValue(e.target.value)} {...input} />
       {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
       <Field.ErrorText>{error}</Field.ErrorText>

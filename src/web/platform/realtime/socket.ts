@@ -24,11 +24,17 @@ export function connectVisits(fracUuid: string, handlers: VisitHandlers): () => 
       socket!.emit('subscribe', fracUuid, (result) => handlers.onStatus(result.ok ? 'on' : 'refused'));
     });
     // The server ends the socket when the session ends (log-out, disabled account): no retry then.
-    socket.on('disconnect', (reason) => handlers.onStatus(reason === 'io server disconnect' ? 'refused' : 'connecting'));
+    socket.on('disconnect', (reason) =>
+      handlers.onStatus(reason === 'io server disconnect' ? 'refused' : 'connecting'),
+    );
     // A refused handshake (no valid session) is not retried by socket.io: say so.
     socket.on('connect_error', () => handlers.onStatus(socket?.active ? 'connecting' : 'refused'));
     socket.on('V_IN', handlers.onIn);
     socket.on('V_OUT', handlers.onOut);
   });
-  return () => { closed = true; socket?.off(); socket?.disconnect(); };
+  return () => {
+    closed = true;
+    socket?.off();
+    socket?.disconnect();
+  };
 }

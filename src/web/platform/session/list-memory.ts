@@ -7,8 +7,9 @@ function parse(text: string | null): ListMemory | null {
   try {
     const value = JSON.parse(text) as Partial<ListMemory>;
     if (typeof value.page !== 'number' || typeof value.search !== 'string') return null;
-    const filters = Object.fromEntries(Object.entries(value.filters ?? {})
-      .filter(([, v]) => typeof v === 'boolean' || typeof v === 'string')) as ListMemory['filters'];
+    const filters = Object.fromEntries(
+      Object.entries(value.filters ?? {}).filter(([, v]) => typeof v === 'boolean' || typeof v === 'string'),
+    ) as ListMemory['filters'];
     return { page: Math.max(0, Math.trunc(value.page)), search: value.search, filters };
   } catch {
     return null;

@@ -11,11 +11,24 @@ export function AppShell({ user }: { user: CurrentUser }) {
   useListMemoryScope();
   return (
     <Flex minH="100vh" bg="gray.50">
-      <Box as="aside" w="60" flexShrink={0} bg="teal.800" px="3" py="5" display={{ base: 'none', md: 'block' }}
-        position="sticky" top="0" h="100vh" overflowY="auto">
+      <Box
+        as="aside"
+        w="60"
+        flexShrink={0}
+        bg="teal.800"
+        px="3"
+        py="5"
+        display={{ base: 'none', md: 'block' }}
+        position="sticky"
+        top="0"
+        h="100vh"
+        overflowY="auto"
+      >
         <Flex align="center" gap="2" px="3" mb="6">
           <Image src="/logo.svg" alt="" boxSize="8" />
-          <Text color="white" fontSize="xl" fontWeight="bold">Portón</Text>
+          <Text color="white" fontSize="xl" fontWeight="bold">
+            Portón
+          </Text>
         </Flex>
         <SideMenu role={user.roleKey} />
       </Box>

@@ -23,12 +23,20 @@ export function MenuDrawer({ role }: { role: Role }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what closes the drawer
-  useEffect(() => { setOpen(false); }, [pathname]);
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
   if (!menuFor(role).length) return null;
   return (
     <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
       <Drawer.Trigger asChild>
-        <IconButton variant="ghost" aria-label="Abrir menú" display={{ base: 'inline-flex', md: 'none' }} minW="11" h="11">
+        <IconButton
+          variant="ghost"
+          aria-label="Abrir menú"
+          display={{ base: 'inline-flex', md: 'none' }}
+          minW="11"
+          h="11"
+        >
           <MenuIcon />
         </IconButton>
       </Drawer.Trigger>
@@ -39,11 +47,19 @@ export function MenuDrawer({ role }: { role: Role }) {
             <Drawer.Header>
               <Flex align="center" gap="2">
                 <Image src="/logo.svg" alt="" boxSize="8" />
-                <Drawer.Title asChild><Text color="white" fontSize="xl" fontWeight="bold">Portón</Text></Drawer.Title>
+                <Drawer.Title asChild>
+                  <Text color="white" fontSize="xl" fontWeight="bold">
+                    Portón
+                  </Text>
+                </Drawer.Title>
               </Flex>
             </Drawer.Header>
             <Drawer.Body px="3">
-              <Box onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setOpen(false); }}>
+              <Box
+                onClick={(e) => {
+                  if ((e.target as HTMLElement).closest('a')) setOpen(false);
+                }}
+              >
                 <SideMenu role={role} />
               </Box>
             </Drawer.Body>

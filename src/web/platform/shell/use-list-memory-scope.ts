@@ -8,5 +8,7 @@ import { forgetListMemoriesOutside } from '../session/list-memory.js';
  */
 export function useListMemoryScope() {
   const { pathname } = useLocation();
-  useEffect(() => { forgetListMemoriesOutside(pathname); }, [pathname]);
+  useEffect(() => {
+    forgetListMemoriesOutside(pathname);
+  }, [pathname]);
 }

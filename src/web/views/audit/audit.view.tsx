@@ -1,6 +1,11 @@
 import { Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReportOption } from '../../../../machines/reports/report-filter.machine.js';
-import { AUDIT_ACTIONS, auditActionLabel, describeActor, describeChanges } from '../../../shared/audit/audit-actions.js';
+import {
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  describeActor,
+  describeChanges,
+} from '../../../shared/audit/audit-actions.js';
 import { AUDIT_ALL_COMMUNITIES_ROLES } from '../../../shared/platform/menu.js';
 import type { Role } from '../../../shared/platform/roles.js';
 import { formatReportDateTime } from '../../../shared/reports/report-rules.js';
@@ -20,7 +25,10 @@ export const AuditTexts = {
 export const auditFields: ReportField[] = [
   { name: 'actor', label: 'Usuario o dispositivo', kind: 'text' },
   {
-    name: 'action', label: 'Acción', kind: 'select', placeholder: 'Todas',
+    name: 'action',
+    label: 'Acción',
+    kind: 'select',
+    placeholder: 'Todas',
     choices: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })),
   },
   { name: 'from', label: 'Desde', kind: 'date' },
@@ -28,12 +36,25 @@ export const auditFields: ReportField[] = [
 ];
 
 /** The general administrator also narrows the trail to one community; an administrator reads their own only. */
-const communityField: ReportField = { name: 'community', label: 'Fraccionamiento', kind: 'select', placeholder: 'Todos' };
+const communityField: ReportField = {
+  name: 'community',
+  label: 'Fraccionamiento',
+  kind: 'select',
+  placeholder: 'Todos',
+};
 const spansCommunities = (role: Role) => AUDIT_ALL_COMMUNITIES_ROLES.includes(role);
-export const auditFieldsFor = (role: Role): ReportField[] => (spansCommunities(role) ? [communityField, ...auditFields] : auditFields);
+export const auditFieldsFor = (role: Role): ReportField[] =>
+  spansCommunities(role) ? [communityField, ...auditFields] : auditFields;
 
 const columns: Column<AuditRow>[] = [
-  { header: 'Fecha', cell: (r) => <Text as="span" whiteSpace="nowrap">{formatReportDateTime(r.occurredAt)}</Text> },
+  {
+    header: 'Fecha',
+    cell: (r) => (
+      <Text as="span" whiteSpace="nowrap">
+        {formatReportDateTime(r.occurredAt)}
+      </Text>
+    ),
+  },
   { header: 'Quién', cell: (r) => describeActor(r) },
   { header: 'Acción', cell: (r) => auditActionLabel(r.action) },
   { header: 'Fraccionamiento', cell: (r) => r.community?.name ?? '—' },
@@ -41,7 +62,17 @@ const columns: Column<AuditRow>[] = [
     header: 'Cambios',
     cell: (r) => {
       const lines = describeChanges(r.changes);
-      return lines.length ? <Stack gap="0">{lines.map((l) => <Text key={l} as="span" fontSize="sm">{l}</Text>)}</Stack> : '';
+      return lines.length ? (
+        <Stack gap="0">
+          {lines.map((l) => (
+            <Text key={l} as="span" fontSize="sm">
+              {l}
+            </Text>
+          ))}
+        </Stack>
+      ) : (
+        ''
+      );
     },
   },
   { header: 'Dirección', cell: (r) => r.address ?? '' },
@@ -55,10 +86,19 @@ export function AuditView() {
 }
 
 /** The trail's report screen for a role. */
-export function AuditReport({ role, api = auditApi, today }: { role: Role; api?: Pick<AuditApi, 'events' | 'communities'>; today?: string }) {
-  const loadOptions = async (): Promise<Record<string, ReportOption[]>> => (spansCommunities(role)
-    ? { community: (await api.communities()).map((c) => ({ value: c.uuid, label: c.name })) }
-    : {});
+export function AuditReport({
+  role,
+  api = auditApi,
+  today,
+}: {
+  role: Role;
+  api?: Pick<AuditApi, 'events' | 'communities'>;
+  today?: string;
+}) {
+  const loadOptions = async (): Promise<Record<string, ReportOption[]>> =>
+    spansCommunities(role)
+      ? { community: (await api.communities()).map((c) => ({ value: c.uuid, label: c.name })) }
+      : {};
   return (
     <ReportScreen<AuditRow>
       title={AuditTexts.title}

@@ -9,11 +9,17 @@ import { useCatalogueActions } from './use-catalogue-actions.js';
 export function CarBrandsView({ api = carBrandsApi }: { api?: typeof carBrandsApi }) {
   return (
     <CatalogueScreen<NamedItem, { name: string }>
-      title="Marcas de vehículos" tableCaption="Marcas de automovil" searchPlaceholder="Buscar marca" noun="marca"
+      title="Marcas de vehículos"
+      tableCaption="Marcas de automovil"
+      searchPlaceholder="Buscar marca"
+      noun="marca"
       columns={[{ header: 'Marca', cell: (b) => b.name }]}
       saved={{ created: 'La marca se registró correctamente.', updated: 'La marca se actualizó correctamente.' }}
-      api={api} actions={useCatalogueActions('global')}
-      schema={CatalogueNameSchema} empty={{ name: '' }} valuesOf={(b) => ({ name: b.name })}
+      api={api}
+      actions={useCatalogueActions('global')}
+      schema={CatalogueNameSchema}
+      empty={{ name: '' }}
+      valuesOf={(b) => ({ name: b.name })}
       fields={(form) => <NameField form={form} />}
     />
   );

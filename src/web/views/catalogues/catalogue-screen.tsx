@@ -37,18 +37,28 @@ export interface CatalogueScreenProps<Row extends { uuid: string; name: string }
  * A catalogue screen of the list pattern with its add/edit modal (titles Agregar /
  * Editar, submit Registrar / Actualizar) and delete with confirmation when the role may.
  */
-export function CatalogueScreen<Row extends { uuid: string; name: string }, V extends FormValues>(props: CatalogueScreenProps<Row, V>) {
+export function CatalogueScreen<Row extends { uuid: string; name: string }, V extends FormValues>(
+  props: CatalogueScreenProps<Row, V>,
+) {
   const { api, actions, noun } = props;
   const withForm = actions.canAdd || actions.canEdit;
   // The modal's machine: the shared schema and the starting values as its rules, the catalogue's calls as its actors.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list starts its form logic once (useMachine keeps its first logic)
-  const form = useMemo(() => formScreenMachine.provide({
-    ...formRules({ schema: props.schema, initial: (row) => (row ? props.valuesOf(row as Row) : props.empty) }),
-    actors: {
-      loadForm: fromPromise(async ({ input }) => ({ values: props.valuesOf(await api.get(input.id!)) as FormValues })),
-      saveRecord: fromPromise(({ input }) => (input.id ? api.update(input.id, input.values) : api.create(input.values))),
-    },
-  }), []);
+  const form = useMemo(
+    () =>
+      formScreenMachine.provide({
+        ...formRules({ schema: props.schema, initial: (row) => (row ? props.valuesOf(row as Row) : props.empty) }),
+        actors: {
+          loadForm: fromPromise(async ({ input }) => ({
+            values: props.valuesOf(await api.get(input.id!)) as FormValues,
+          })),
+          saveRecord: fromPromise(({ input }) =>
+            input.id ? api.update(input.id, input.values) : api.create(input.values),
+          ),
+        },
+      }),
+    [],
+  );
   return (
     <ListScreen<Row & ListRow>
       title={props.title}
@@ -62,16 +72,20 @@ export function CatalogueScreen<Row extends { uuid: string; name: string }, V ex
       canEdit={actions.canEdit}
       pageWindow={PAGE_WINDOW}
       form={withForm ? form : undefined}
-      renderForm={withForm ? (selected, actor) => (
-        <FormDialog<V>
-          actor={actor as FormActor}
-          title={selected ? `Editar ${noun}` : `Agregar ${noun}`}
-          submitText={selected ? 'Actualizar' : 'Registrar'}
-          successDetail={() => (selected ? props.saved.updated : props.saved.created)}
-        >
-          {props.fields}
-        </FormDialog>
-      ) : undefined}
+      renderForm={
+        withForm
+          ? (selected, actor) => (
+              <FormDialog<V>
+                actor={actor as FormActor}
+                title={selected ? `Editar ${noun}` : `Agregar ${noun}`}
+                submitText={selected ? 'Actualizar' : 'Registrar'}
+                successDetail={() => (selected ? props.saved.updated : props.saved.created)}
+              >
+                {props.fields}
+              </FormDialog>
+            )
+          : undefined
+      }
     />
   );
 }

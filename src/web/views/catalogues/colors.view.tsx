@@ -9,11 +9,16 @@ import { useCatalogueActions } from './use-catalogue-actions.js';
 export function ColorsView({ api = colorsApi }: { api?: typeof colorsApi }) {
   return (
     <CatalogueScreen<NamedItem, { name: string }>
-      title="Colores" searchPlaceholder="Buscar color" noun="color"
+      title="Colores"
+      searchPlaceholder="Buscar color"
+      noun="color"
       columns={[{ header: 'Color', cell: (c) => c.name }]}
       saved={{ created: 'El color se registró correctamente.', updated: 'El color se actualizó correctamente.' }}
-      api={api} actions={useCatalogueActions('global')}
-      schema={CatalogueNameSchema} empty={{ name: '' }} valuesOf={(c) => ({ name: c.name })}
+      api={api}
+      actions={useCatalogueActions('global')}
+      schema={CatalogueNameSchema}
+      empty={{ name: '' }}
+      valuesOf={(c) => ({ name: c.name })}
       fields={(form) => <NameField form={form} />}
     />
   );

@@ -9,11 +9,22 @@ import { useCatalogueActions } from './use-catalogue-actions.js';
 export function GatesView({ api = gatesApi }: { api?: typeof gatesApi }) {
   return (
     <CatalogueScreen<Gate, { name: string }>
-      title="Puertas de acceso" searchPlaceholder="Buscar puerta de acceso" noun="puerta de acceso"
-      columns={[{ header: 'Puerta de acceso', cell: (g) => g.name }, { header: 'Fraccionamiento', cell: (g) => g.testFrac.name }]}
-      saved={{ created: 'La puerta de acceso se registró correctamente.', updated: 'La puerta de acceso se actualizó correctamente.' }}
-      api={api} actions={useCatalogueActions('location')}
-      schema={CatalogueNameSchema} empty={{ name: '' }} valuesOf={(g) => ({ name: g.name })}
+      title="Puertas de acceso"
+      searchPlaceholder="Buscar puerta de acceso"
+      noun="puerta de acceso"
+      columns={[
+        { header: 'Puerta de acceso', cell: (g) => g.name },
+        { header: 'Fraccionamiento', cell: (g) => g.testFrac.name },
+      ]}
+      saved={{
+        created: 'La puerta de acceso se registró correctamente.',
+        updated: 'La puerta de acceso se actualizó correctamente.',
+      }}
+      api={api}
+      actions={useCatalogueActions('location')}
+      schema={CatalogueNameSchema}
+      empty={{ name: '' }}
+      valuesOf={(g) => ({ name: g.name })}
       fields={(form) => <NameField form={form} />}
     />
   );

@@ -1,7 +1,11 @@
 import type { Page } from '../../../shared/platform/api-types.js';
 import { api, listQuery } from '../../platform/api/client.js';
 
-export interface ListParams { page: number; size: number; search: string }
+export interface ListParams {
+  page: number;
+  size: number;
+  search: string;
+}
 
 /** The calls every name-only catalogue answers (list, one, create, update, delete). */
 export interface CatalogueApi<Row, Values> {
@@ -18,7 +22,10 @@ const at = (base: string, uuid: string) => `${base}/${encodeURIComponent(uuid)}`
  * The global catalogues' contract: create sends a list of one `{ name }`, update
  * `{ uuid, name }`. `listPath` and `deleteBase` hold the contract's other spellings.
  */
-export function namedCatalogueApi<Row>(base: string, spellings: { listPath?: string; deleteBase?: string } = {}): CatalogueApi<Row, { name: string }> {
+export function namedCatalogueApi<Row>(
+  base: string,
+  spellings: { listPath?: string; deleteBase?: string } = {},
+): CatalogueApi<Row, { name: string }> {
   return {
     list: (q) => api.get<Page<Row>>(`${spellings.listPath ?? base}?${listQuery(q)}`),
     get: (uuid) => api.get<Row>(at(base, uuid)),

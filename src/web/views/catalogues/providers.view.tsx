@@ -9,11 +9,19 @@ import { useCatalogueActions } from './use-catalogue-actions.js';
 export function ProvidersView({ api = providerTypesApi }: { api?: typeof providerTypesApi }) {
   return (
     <CatalogueScreen<NamedItem, { name: string }>
-      title="Proveedores" searchPlaceholder="Buscar proveedor" noun="proveedor"
+      title="Proveedores"
+      searchPlaceholder="Buscar proveedor"
+      noun="proveedor"
       columns={[{ header: 'Tipo de proveedor', cell: (p) => p.name }]}
-      saved={{ created: 'El proveedor se registró correctamente.', updated: 'El proveedor se actualizó correctamente.' }}
-      api={api} actions={useCatalogueActions('providerType')}
-      schema={CatalogueNameSchema} empty={{ name: '' }} valuesOf={(p) => ({ name: p.name })}
+      saved={{
+        created: 'El proveedor se registró correctamente.',
+        updated: 'El proveedor se actualizó correctamente.',
+      }}
+      api={api}
+      actions={useCatalogueActions('providerType')}
+      schema={CatalogueNameSchema}
+      empty={{ name: '' }}
+      valuesOf={(p) => ({ name: p.name })}
       fields={(form) => <NameField form={form} />}
     />
   );

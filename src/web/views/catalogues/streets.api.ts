@@ -6,7 +6,10 @@ import type { CatalogueApi } from './named-catalogue.api.js';
 const base = '/api/streets';
 const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
 
-export interface StreetValues { name: string; idZone: number }
+export interface StreetValues {
+  name: string;
+  idZone: number;
+}
 
 /** Calles: create sends a list of one `{ name, idZone }`. */
 export const streetsApi: CatalogueApi<Street, StreetValues> & { byZone: (zoneUuid: string) => Promise<Street[]> } = {

@@ -9,11 +9,19 @@ import { useCatalogueActions } from './use-catalogue-actions.js';
 export function ZonesView({ api = zonesApi }: { api?: typeof zonesApi }) {
   return (
     <CatalogueScreen<Zone, { name: string }>
-      title="Zonas" searchPlaceholder="Buscar zona" noun="zona"
-      columns={[{ header: 'Zona', cell: (z) => z.name }, { header: 'Fraccionamiento', cell: (z) => z.testFrac.name }]}
+      title="Zonas"
+      searchPlaceholder="Buscar zona"
+      noun="zona"
+      columns={[
+        { header: 'Zona', cell: (z) => z.name },
+        { header: 'Fraccionamiento', cell: (z) => z.testFrac.name },
+      ]}
       saved={{ created: 'La zona se registró correctamente.', updated: 'La zona se actualizó correctamente.' }}
-      api={api} actions={useCatalogueActions('location')}
-      schema={ZoneFormSchema} empty={{ name: '' }} valuesOf={(z) => ({ name: z.name })}
+      api={api}
+      actions={useCatalogueActions('location')}
+      schema={ZoneFormSchema}
+      empty={{ name: '' }}
+      valuesOf={(z) => ({ name: z.name })}
       fields={(form) => <NameField form={form} validWhen={ZoneFormSchema.entries.name} />}
     />
   );

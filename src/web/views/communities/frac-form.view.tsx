@@ -25,7 +25,12 @@ export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi 
   const [query] = useSearchParams();
   const id = query.get('uuid');
   const { state, send, lookingUp, readingLogo } = useAddressForm({
-    id, initial: emptyCommunityForm, schema: CommunityFormSchema, leaveTo: paths.fracs, loadsWhenAdding: true, logo: true,
+    id,
+    initial: emptyCommunityForm,
+    schema: CommunityFormSchema,
+    leaveTo: paths.fracs,
+    loadsWhenAdding: true,
+    logo: true,
     loadForm: async (uuid): Promise<LoadedForm> => {
       const [community, admins] = await Promise.all([uuid ? api.fracs.get(uuid) : null, api.fracs.administrators()]);
       return {
@@ -37,9 +42,10 @@ export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi 
         logoPreview: community?.file ? await api.fracs.logo(community.file.publicUrl) : null,
       };
     },
-    saveRecord: ({ id: uuid, values, logo, record }) => (uuid
-      ? api.fracs.update(uuid, values as CommunityForm, (record.idFile as number | null) ?? null, logo)
-      : api.fracs.create(values as CommunityForm, logo)),
+    saveRecord: ({ id: uuid, values, logo, record }) =>
+      uuid
+        ? api.fracs.update(uuid, values as CommunityForm, (record.idFile as number | null) ?? null, logo)
+        : api.fracs.create(values as CommunityForm, logo),
     lookup: (cp) => api.addresses.lookup(cp),
     readLogo: api.readLogo,
   });
@@ -47,27 +53,61 @@ export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi 
   const editing = id !== null;
 
   return (
-    <AddressFormPage state={state} send={send} texts={{
-      title: editing ? 'Editar fraccionamiento' : 'Alta fraccionamiento',
-      submitText: editing ? 'Guardar' : 'Registrar',
-      successTitle: editing ? 'fraccionamiento actualizado correctamente' : 'fraccionamiento creado correctamente',
-      failureTitle: editing ? 'No se pudo actualizar' : 'No es posible registrar al fraccionamiento',
-    }}>
+    <AddressFormPage
+      state={state}
+      send={send}
+      texts={{
+        title: editing ? 'Editar fraccionamiento' : 'Alta fraccionamiento',
+        submitText: editing ? 'Guardar' : 'Registrar',
+        successTitle: editing ? 'fraccionamiento actualizado correctamente' : 'fraccionamiento creado correctamente',
+        failureTitle: editing ? 'No se pudo actualizar' : 'No es posible registrar al fraccionamiento',
+      }}
+    >
       {(form) => (
         <>
-          <TextField label="Nombre del fraccionamiento" name="name" value={form.values.name} error={form.errors.name} required maxLength={64}
-            onValue={(value) => form.set('name', value)} />
+          <TextField
+            label="Nombre del fraccionamiento"
+            name="name"
+            value={form.values.name}
+            error={form.errors.name}
+            required
+            maxLength={64}
+            onValue={(value) => form.set('name', value)}
+          />
           <AddressFields form={form} colonies={ctx.colonies} lookingUp={lookingUp} numberField="extNumber" />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Cantidad de licencias" name="licenseTotal" value={form.values.licenseTotal} error={form.errors.licenseTotal}
-              required maxLength={8} inputMode="numeric" onValue={(value) => form.set('licenseTotal', value)} />
-            <SelectField label="Administrador de fraccionamiento" value={form.values.idUser} error={form.errors.idUser} required
-              placeholder="Selecciona un administrador" options={ctx.options.idUser ?? []} onValue={(value) => form.set('idUser', value)} />
+            <TextField
+              label="Cantidad de licencias"
+              name="licenseTotal"
+              value={form.values.licenseTotal}
+              error={form.errors.licenseTotal}
+              required
+              maxLength={8}
+              inputMode="numeric"
+              onValue={(value) => form.set('licenseTotal', value)}
+            />
+            <SelectField
+              label="Administrador de fraccionamiento"
+              value={form.values.idUser}
+              error={form.errors.idUser}
+              required
+              placeholder="Selecciona un administrador"
+              options={ctx.options.idUser ?? []}
+              onValue={(value) => form.set('idUser', value)}
+            />
           </SimpleGrid>
-          <CheckField label="Es un club (muestra No. acción y la opción Hostess)" checked={(form.values as Record<string, unknown>).club === true}
-            onValue={(checked) => form.set('club', checked)} />
-          <LogoField logo={ctx.logo} error={form.errors.logo} reading={readingLogo}
-            onPick={(file) => send({ type: 'logo.pick', file })} onRemove={() => send({ type: 'logo.remove' })} />
+          <CheckField
+            label="Es un club (muestra No. acción y la opción Hostess)"
+            checked={(form.values as Record<string, unknown>).club === true}
+            onValue={(checked) => form.set('club', checked)}
+          />
+          <LogoField
+            logo={ctx.logo}
+            error={form.errors.logo}
+            reading={readingLogo}
+            onPick={(file) => send({ type: 'logo.pick', file })}
+            onRemove={() => send({ type: 'logo.remove' })}
+          />
         </>
       )}
     </AddressFormPage>

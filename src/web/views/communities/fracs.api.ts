@@ -9,7 +9,8 @@ const one = (uuid: string) => `/api/fracs/${encodeURIComponent(uuid)}`;
 export const fracsApi = {
   list: (q: { page: number; size: number; search: string }) => api.get<Page<Community>>(`/api/fracs/?${listQuery(q)}`),
   get: (uuid: string) => api.get<Community>(one(uuid)),
-  create: (form: CommunityForm, file?: LogoFile | null) => api.post<Community>('/api/fracs/admin', communityBodyOf(form, file)),
+  create: (form: CommunityForm, file?: LogoFile | null) =>
+    api.post<Community>('/api/fracs/admin', communityBodyOf(form, file)),
   update: (uuid: string, form: CommunityForm, idFile: number | null, file?: LogoFile | null) =>
     api.put<Community>(one(uuid), { ...communityBodyOf(form, file), idFile }),
   /** `PUT api/fracs/{uuid}/enable` or `/disable` (the licence state). */
@@ -22,12 +23,29 @@ export type FracsApi = typeof fracsApi;
 
 /** The form's fields of a loaded community. */
 export const communityFormValues = (c: Community) => ({
-  name: c.name, cp: c.cp ?? c.address?.cp ?? '', city: c.city ?? c.address?.city ?? '', state: c.state ?? c.address?.state ?? '',
-  idAddress: c.idAddress === null ? '' : String(c.idAddress), street: c.street ?? '', extNumber: c.extNumber ?? '',
-  intNumber: c.intNumber ?? '', licenseTotal: String(c.licenseTotal), idUser: c.idUser === null ? '' : String(c.idUser),
+  name: c.name,
+  cp: c.cp ?? c.address?.cp ?? '',
+  city: c.city ?? c.address?.city ?? '',
+  state: c.state ?? c.address?.state ?? '',
+  idAddress: c.idAddress === null ? '' : String(c.idAddress),
+  street: c.street ?? '',
+  extNumber: c.extNumber ?? '',
+  intNumber: c.intNumber ?? '',
+  licenseTotal: String(c.licenseTotal),
+  idUser: c.idUser === null ? '' : String(c.idUser),
   club: c.club,
 });
 
 export const emptyCommunityForm = {
-  name: '', cp: '', city: '', state: '', idAddress: '', street: '', extNumber: '', intNumber: '', licenseTotal: '', idUser: '', club: false,
+  name: '',
+  cp: '',
+  city: '',
+  state: '',
+  idAddress: '',
+  street: '',
+  extNumber: '',
+  intNumber: '',
+  licenseTotal: '',
+  idUser: '',
+  club: false,
 };

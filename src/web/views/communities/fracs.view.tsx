@@ -6,7 +6,12 @@ import { integratorAccessMachine } from '../../../../machines/integrators/integr
 import type { ListRow } from '../../../../machines/platform/list-screen.machine.js';
 import type { Page } from '../../../shared/platform/api-types.js';
 import type { Community } from '../../../shared/communities/community-types.js';
-import { accessButtonOf, addressLineOf, communityAccessPromptOf, communityAccessRow } from '../../../shared/integrators/integrator-access.js';
+import {
+  accessButtonOf,
+  addressLineOf,
+  communityAccessPromptOf,
+  communityAccessRow,
+} from '../../../shared/integrators/integrator-access.js';
 import { fracsApi } from './fracs.api.js';
 import { AccessDialogs } from '../../platform/components/access-dialogs.js';
 import { AddLinkButton } from '../../platform/components/add-link-button.js';
@@ -18,10 +23,21 @@ type Row = Community & ListRow & { enabled: boolean };
 
 const columns: Column<Row>[] = [
   { header: 'Nombre', cell: (r) => r.name },
-  { header: 'Dirección', cell: (r) => <Text whiteSpace="normal" minW="56">{addressLineOf({ street: r.street, number: r.extNumber, intNumber: r.intNumber, address: r.address })}</Text> },
+  {
+    header: 'Dirección',
+    cell: (r) => (
+      <Text whiteSpace="normal" minW="56">
+        {addressLineOf({ street: r.street, number: r.extNumber, intNumber: r.intNumber, address: r.address })}
+      </Text>
+    ),
+  },
   { header: 'Administrador', cell: (r) => r.user?.name ?? 'Sin administrador' },
   { header: 'Cantidad de licencias', cell: (r) => r.licenseTotal },
-  { header: 'Estado', cell: (r) => (r.licenseExpired ? <Badge colorPalette="red">Deshabilitado</Badge> : <Badge colorPalette="green">Activo</Badge>) },
+  {
+    header: 'Estado',
+    cell: (r) =>
+      r.licenseExpired ? <Badge colorPalette="red">Deshabilitado</Badge> : <Badge colorPalette="green">Activo</Badge>,
+  },
 ];
 
 /**
@@ -31,16 +47,23 @@ const columns: Column<Row>[] = [
  */
 export function FracsView({ api = fracsApi }: { api?: Pick<typeof fracsApi, 'list' | 'setAccess'> }) {
   const navigate = useNavigate();
-  const access = useMemo(() => integratorAccessMachine.provide({
-    actors: { setAccess: fromPromise(({ input }) => api.setAccess(input.uuid, input.enable)) },
-  }), [api]);
+  const access = useMemo(
+    () =>
+      integratorAccessMachine.provide({
+        actors: { setAccess: fromPromise(({ input }) => api.setAccess(input.uuid, input.enable)) },
+      }),
+    [api],
+  );
   return (
     <ListScreen<Row>
       title="Fraccionamientos"
       tableCaption="Fraccionamientos registrados"
       searchPlaceholder="Buscar fraccionamiento"
       columns={columns}
-      loadPage={async (q) => { const page = await api.list(q); return { ...page, content: page.content.map(communityAccessRow) } as Page<Row>; }}
+      loadPage={async (q) => {
+        const page = await api.list(q);
+        return { ...page, content: page.content.map(communityAccessRow) } as Page<Row>;
+      }}
       rowName={(row) => row.name}
       canEdit={false}
       toolbar={<AddLinkButton label="Alta fraccionamiento" to={paths.newFrac} />}
@@ -50,8 +73,21 @@ export function FracsView({ api = fracsApi }: { api?: Pick<typeof fracsApi, 'lis
         const button = accessButtonOf(row.enabled);
         return (
           <>
-            <Button size="xs" variant="outline" onClick={() => navigate(`${paths.newFrac}?uuid=${encodeURIComponent(row.uuid)}`)}>Editar</Button>
-            <Button size="xs" colorPalette={button.colorPalette} minW="10" aria-label={button.action} title={button.action} onClick={act}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => navigate(`${paths.newFrac}?uuid=${encodeURIComponent(row.uuid)}`)}
+            >
+              Editar
+            </Button>
+            <Button
+              size="xs"
+              colorPalette={button.colorPalette}
+              minW="10"
+              aria-label={button.action}
+              title={button.action}
+              onClick={act}
+            >
               {button.text}
             </Button>
           </>

@@ -1,7 +1,13 @@
 import { Button, Card, Flex, Heading, NativeSelect, Field, Spinner, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { CONTENT_FAILURE_TITLE, CONTENT_SUCCESS_TITLE, ContentTexts, NEWSLETTER_TYPES, type ContentKind } from '../../../shared/content/content-rules.js';
+import {
+  CONTENT_FAILURE_TITLE,
+  CONTENT_SUCCESS_TITLE,
+  ContentTexts,
+  NEWSLETTER_TYPES,
+  type ContentKind,
+} from '../../../shared/content/content-rules.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { ContentFields } from './content-fields.js';
 import { ImageField } from './image-field.js';
@@ -23,14 +29,23 @@ export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: stri
   const editing = ctx.id !== null;
   const title = editing ? texts.edit : texts.create;
   const submitting = state.matches('submitting');
-  const form = { values: ctx.values, errors: ctx.errors, set: (name: string, value: unknown) => send({ type: 'field.change', name, value }) };
-  const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
+  const form = {
+    values: ctx.values,
+    errors: ctx.errors,
+    set: (name: string, value: unknown) => send({ type: 'field.change', name, value }),
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'form.submit' });
+  };
   const close = () => send({ type: 'dialog.close' });
   const editedStart = editing ? ((ctx.record.startDate as string | undefined) ?? null) : null;
 
   return (
     <Stack gap="5" maxW="4xl">
-      <Heading as="h1" size="xl">{title}</Heading>
+      <Heading as="h1" size="xl">
+        {title}
+      </Heading>
       {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
       {FORM_STATES.some((s) => state.matches(s)) ? (
         <Card.Root asChild>
@@ -40,11 +55,23 @@ export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: stri
                 <ContentFields kind={kind} form={form} editedStart={editedStart} />
                 {kind === 'newsletters' ? (
                   <Field.Root invalid={Boolean(ctx.errors.type)} required>
-                    <Field.Label>Tipo<Field.RequiredIndicator /></Field.Label>
+                    <Field.Label>
+                      Tipo
+                      <Field.RequiredIndicator />
+                    </Field.Label>
                     <NativeSelect.Root>
-                      <NativeSelect.Field name="type" bg="white" value={String(ctx.values.type ?? '')} onChange={(e) => form.set('type', e.target.value)}>
+                      <NativeSelect.Field
+                        name="type"
+                        bg="white"
+                        value={String(ctx.values.type ?? '')}
+                        onChange={(e) => form.set('type', e.target.value)}
+                      >
                         <option value="">Selecciona un tipo</option>
-                        {NEWSLETTER_TYPES.map((t) => <option key={t.code} value={String(t.code)}>{t.label}</option>)}
+                        {NEWSLETTER_TYPES.map((t) => (
+                          <option key={t.code} value={String(t.code)}>
+                            {t.label}
+                          </option>
+                        ))}
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
@@ -52,25 +79,59 @@ export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: stri
                   </Field.Root>
                 ) : null}
                 {/* The form's part is spawned by id at run time (the notice's `segments`), so children are untyped here. */}
-                {kind === 'notices' ? <NoticeSegmentFields form={form} segments={state.children.segments as AnyActorRef as never} /> : null}
-                <ImageField image={ctx.logo} error={ctx.errors.logo} reading={ctx.readingLogo}
-                  onPick={(file) => send({ type: 'logo.pick', file })} onRemove={() => send({ type: 'logo.remove' })} />
+                {kind === 'notices' ? (
+                  <NoticeSegmentFields form={form} segments={state.children.segments as AnyActorRef as never} />
+                ) : null}
+                <ImageField
+                  image={ctx.logo}
+                  error={ctx.errors.logo}
+                  reading={ctx.readingLogo}
+                  onPick={(file) => send({ type: 'logo.pick', file })}
+                  onRemove={() => send({ type: 'logo.remove' })}
+                />
               </Stack>
             </Card.Body>
             <Card.Footer>
               <Flex justify="flex-end" gap="3" w="full">
-                <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={submitting}>Descartar</Button>
-                <Button type="submit" colorPalette="teal" loading={submitting}>{editing ? 'Guardar' : 'Registrar'}</Button>
+                <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={submitting}>
+                  Descartar
+                </Button>
+                <Button type="submit" colorPalette="teal" loading={submitting}>
+                  {editing ? 'Guardar' : 'Registrar'}
+                </Button>
               </Flex>
             </Card.Footer>
           </form>
         </Card.Root>
       ) : null}
-      <ResultDialog open={state.matches('succeeded')} status="success" title={CONTENT_SUCCESS_TITLE}
-        detail={editing ? texts.updated : texts.created} onClose={close} />
-      <ResultDialog open={state.matches('failed')} status="error" title={CONTENT_FAILURE_TITLE} detail={ctx.serverError} onClose={close} />
-      <ResultDialog open={state.matches('invalid')} status="error" title="Error" detail="Por favor, corrige los campos indicados." onClose={close} />
-      <ResultDialog open={state.matches('loadFailed')} status="error" title="No fue posible cargar el registro" detail={ctx.serverError} onClose={close} />
+      <ResultDialog
+        open={state.matches('succeeded')}
+        status="success"
+        title={CONTENT_SUCCESS_TITLE}
+        detail={editing ? texts.updated : texts.created}
+        onClose={close}
+      />
+      <ResultDialog
+        open={state.matches('failed')}
+        status="error"
+        title={CONTENT_FAILURE_TITLE}
+        detail={ctx.serverError}
+        onClose={close}
+      />
+      <ResultDialog
+        open={state.matches('invalid')}
+        status="error"
+        title="Error"
+        detail="Por favor, corrige los campos indicados."
+        onClose={close}
+      />
+      <ResultDialog
+        open={state.matches('loadFailed')}
+        status="error"
+        title="No fue posible cargar el registro"
+        detail={ctx.serverError}
+        onClose={close}
+      />
     </Stack>
   );
 }

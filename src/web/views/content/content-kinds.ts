@@ -7,4 +7,5 @@ export const contentPaths: Record<ContentKind, { list: string; form: string }> =
   newsletters: { list: paths.newsletters, form: paths.newNews },
   promotions: { list: paths.promotions, form: paths.newPromotion },
 };
-export const contentEditPath = (kind: ContentKind, uuid: string) => `${contentPaths[kind].form}?uuid=${encodeURIComponent(uuid)}`;
+export const contentEditPath = (kind: ContentKind, uuid: string) =>
+  `${contentPaths[kind].form}?uuid=${encodeURIComponent(uuid)}`;

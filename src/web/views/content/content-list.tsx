@@ -42,7 +42,11 @@ export function ContentList({ kind, api }: { kind: ContentKind; api: Pick<Conten
       rowName={(row) => row.title}
       canEdit={false}
       toolbar={<AddLinkButton label={texts.add} to={contentPaths[kind].form} />}
-      rowActions={(row) => <Button size="xs" variant="outline" onClick={() => navigate(contentEditPath(kind, row.uuid))}>Editar</Button>}
+      rowActions={(row) => (
+        <Button size="xs" variant="outline" onClick={() => navigate(contentEditPath(kind, row.uuid))}>
+          Editar
+        </Button>
+      )}
     />
   );
 }

@@ -13,12 +13,16 @@ export function contentApi(kind: ContentKind) {
   const base = `/api/${kind}`;
   const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
   /** The form's values as the body: `file` only when it changes (a new image, or null to remove it). */
-  const body = (values: unknown, file: ContentImage | null | undefined) => ({ ...(values as object), ...(file === undefined ? {} : { file }) });
+  const body = (values: unknown, file: ContentImage | null | undefined) => ({
+    ...(values as object),
+    ...(file === undefined ? {} : { file }),
+  });
   return {
     list: (q: { page: number; size: number; search: string }) => api.get<Page<ContentRow>>(`${base}?${listQuery(q)}`),
     get: (uuid: string) => api.get<ContentAnswer>(at(uuid)),
     create: (values: unknown, file?: ContentImage | null) => api.post<ContentAnswer>(base, body(values, file)),
-    update: (uuid: string, values: unknown, file?: ContentImage | null) => api.put<ContentAnswer>(at(uuid), body(values, file)),
+    update: (uuid: string, values: unknown, file?: ContentImage | null) =>
+      api.put<ContentAnswer>(at(uuid), body(values, file)),
     remove: (uuid: string) => api.del<void>(at(uuid)),
     /** The image is served to signed-in readers only: fetched with the token, shown as an object URL. */
     image: (publicUrl: string) => api.objectUrl(publicUrl),
@@ -27,4 +31,5 @@ export function contentApi(kind: ContentKind) {
 export type ContentApi = ReturnType<typeof contentApi>;
 
 /** `GET api/residents/streets/{streetUuid}`: the active residents of a street (the notice's resident selector). */
-export const residentsOfStreet = (streetUuid: string) => api.get<ResidentOption[]>(`/api/residents/streets/${encodeURIComponent(streetUuid)}`);
+export const residentsOfStreet = (streetUuid: string) =>
+  api.get<ResidentOption[]>(`/api/residents/streets/${encodeURIComponent(streetUuid)}`);

@@ -22,7 +22,9 @@ export interface ContentFormApis {
   readImage?: typeof readLogoFile;
 }
 export const contentFormApis = (kind: ContentKind): ContentFormApis => ({
-  content: contentApi(kind), locations: { ...locationOptionsApi, residents: residentsOfStreet }, readImage: readLogoFile,
+  content: contentApi(kind),
+  locations: { ...locationOptionsApi, residents: residentsOfStreet },
+  readImage: readLogoFile,
 });
 
 /** The kind's form machine with the page's calls and navigation; it starts once per page. */
@@ -34,19 +36,25 @@ export function useContentForm(kind: ContentKind, id: string | null, api: Conten
     return contentFormMachine(kind).provide({
       actions: { leave: () => navigate(contentPaths[kind].list, { replace: true }) },
       actors: {
-        loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(async ({ input }) => {
-          const post = await api.content.get(input.id!);
-          return {
-            values: contentFormValues(kind, post),
-            // Editing, the start's minimum is the stored start.
-            record: { startDate: post.startDate },
-            logoPreview: post.file ? await api.content.image(post.file.publicUrl) : null,
-          };
-        }),
-        saveRecord: fromPromise<unknown, SaveInput>(({ input }) => (input.id
-          ? api.content.update(input.id, input.values, input.logo)
-          : api.content.create(input.values, input.logo))),
-        readLogo: fromPromise<ReadLogo, { file: PickedFile }>(({ input }) => (api.readImage ?? readLogoFile)(input.file)),
+        loadForm: fromPromise<LoadedForm, { id: string | null; row: Record<string, unknown> | null }>(
+          async ({ input }) => {
+            const post = await api.content.get(input.id!);
+            return {
+              values: contentFormValues(kind, post),
+              // Editing, the start's minimum is the stored start.
+              record: { startDate: post.startDate },
+              logoPreview: post.file ? await api.content.image(post.file.publicUrl) : null,
+            };
+          },
+        ),
+        saveRecord: fromPromise<unknown, SaveInput>(({ input }) =>
+          input.id
+            ? api.content.update(input.id, input.values, input.logo)
+            : api.content.create(input.values, input.logo),
+        ),
+        readLogo: fromPromise<ReadLogo, { file: PickedFile }>(({ input }) =>
+          (api.readImage ?? readLogoFile)(input.file),
+        ),
         // The notice's segmentation cascade (the other kinds spawn no part).
         formPart: noticeSegmentsMachine.provide({
           actors: {

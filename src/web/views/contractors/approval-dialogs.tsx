@@ -1,7 +1,10 @@
 import { Button, Dialog, Field, Portal, Progress, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { approvalDialog, type workerApprovalMachine } from '../../../../machines/contractors/worker-approval.machine.js';
+import {
+  approvalDialog,
+  type workerApprovalMachine,
+} from '../../../../machines/contractors/worker-approval.machine.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 
 export type ApprovalActor = ActorRefFrom<typeof workerApprovalMachine>;
@@ -17,22 +20,40 @@ export function ApprovalDialogs({ actor }: { actor: ApprovalActor }) {
   const sent = context.succeeded + context.failures.length;
   if (state === 'askingReason') {
     return (
-      <Dialog.Root open role="dialog" placement="center" onOpenChange={(e) => { if (!e.open) actor.send({ type: 'cancel' }); }}>
+      <Dialog.Root
+        open
+        role="dialog"
+        placement="center"
+        onOpenChange={(e) => {
+          if (!e.open) actor.send({ type: 'cancel' });
+        }}
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content>
-              <Dialog.Header><Dialog.Title>{context.bulk ? 'Rechazar solicitudes pendientes' : `Rechazar a ${context.targets[0]?.name ?? ''}`}</Dialog.Title></Dialog.Header>
+              <Dialog.Header>
+                <Dialog.Title>
+                  {context.bulk ? 'Rechazar solicitudes pendientes' : `Rechazar a ${context.targets[0]?.name ?? ''}`}
+                </Dialog.Title>
+              </Dialog.Header>
               <Dialog.Body>
                 <Field.Root invalid={Boolean(context.reasonError)} required>
                   <Field.Label>Motivo del rechazo</Field.Label>
-                  <Textarea value={context.reason} onChange={(e) => actor.send({ type: 'reason.change', value: e.target.value })} />
+                  <Textarea
+                    value={context.reason}
+                    onChange={(e) => actor.send({ type: 'reason.change', value: e.target.value })}
+                  />
                   <Field.ErrorText>{context.reasonError}</Field.ErrorText>
                 </Field.Root>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={() => actor.send({ type: 'cancel' })}>Cancelar</Button>
-                <Button colorPalette="red" onClick={() => actor.send({ type: 'reason.submit' })}>Rechazar</Button>
+                <Button variant="outline" onClick={() => actor.send({ type: 'cancel' })}>
+                  Cancelar
+                </Button>
+                <Button colorPalette="red" onClick={() => actor.send({ type: 'reason.submit' })}>
+                  Rechazar
+                </Button>
               </Dialog.Footer>
             </Dialog.Content>
           </Dialog.Positioner>
@@ -47,12 +68,22 @@ export function ApprovalDialogs({ actor }: { actor: ApprovalActor }) {
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content>
-              <Dialog.Header><Dialog.Title>{state === 'approving' ? 'Aprobando…' : 'Rechazando…'}</Dialog.Title></Dialog.Header>
+              <Dialog.Header>
+                <Dialog.Title>{state === 'approving' ? 'Aprobando…' : 'Rechazando…'}</Dialog.Title>
+              </Dialog.Header>
               <Dialog.Body>
-                <Progress.Root value={(sent / Math.max(1, context.targets.length)) * 100} colorPalette="teal" aria-label="Progreso">
-                  <Progress.Track><Progress.Range /></Progress.Track>
+                <Progress.Root
+                  value={(sent / Math.max(1, context.targets.length)) * 100}
+                  colorPalette="teal"
+                  aria-label="Progreso"
+                >
+                  <Progress.Track>
+                    <Progress.Range />
+                  </Progress.Track>
                 </Progress.Root>
-                <Text mt="2" fontSize="sm">{sent} de {context.targets.length}</Text>
+                <Text mt="2" fontSize="sm">
+                  {sent} de {context.targets.length}
+                </Text>
               </Dialog.Body>
             </Dialog.Content>
           </Dialog.Positioner>
@@ -63,5 +94,13 @@ export function ApprovalDialogs({ actor }: { actor: ApprovalActor }) {
   const dialog = approvalDialog(state, context);
   if (!dialog) return null;
   const status = state === 'decided' ? 'success' : state === 'noPending' ? 'info' : 'error';
-  return <ResultDialog open title={dialog.title} detail={dialog.text} status={status} onClose={() => actor.send({ type: 'dialog.close' })} />;
+  return (
+    <ResultDialog
+      open
+      title={dialog.title}
+      detail={dialog.text}
+      status={status}
+      onClose={() => actor.send({ type: 'dialog.close' })}
+    />
+  );
 }

@@ -2,7 +2,12 @@ import { Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import type { ListRow } from '../../../../machines/platform/list-screen.machine.js';
 import type { Page } from '../../../shared/platform/api-types.js';
-import { CONSTRUCTIONS_PAGE_SIZE, constructionEditPath, ConstructionTexts, sitePeriod } from '../../../shared/contractors/construction-rules.js';
+import {
+  CONSTRUCTIONS_PAGE_SIZE,
+  constructionEditPath,
+  ConstructionTexts,
+  sitePeriod,
+} from '../../../shared/contractors/construction-rules.js';
 import type { Construction } from '../../../shared/contractors/contractor-types.js';
 import { PAGE_LINKS } from '../../../shared/massive-events/massive-event-rules.js';
 import { constructionsApi } from './contractors.api.js';
@@ -22,7 +27,11 @@ const columns: ListColumn<Row>[] = [
 ];
 
 /** /constructions 'Obras' (the administrator's view): the shared list, 10 per page. */
-export function ConstructionsView({ api = constructionsApi }: { api?: Pick<typeof constructionsApi, 'list' | 'remove'> }) {
+export function ConstructionsView({
+  api = constructionsApi,
+}: {
+  api?: Pick<typeof constructionsApi, 'list' | 'remove'>;
+}) {
   const navigate = useNavigate();
   return (
     <ListScreen<Row>
@@ -37,7 +46,11 @@ export function ConstructionsView({ api = constructionsApi }: { api?: Pick<typeo
       deletedText={() => ConstructionTexts.deleted}
       canEdit={false}
       toolbar={<AddLinkButton label={ConstructionTexts.create} to={paths.createConstruction} />}
-      rowActions={(row) => <Button size="xs" variant="outline" onClick={() => navigate(constructionEditPath(row.uuid))}>Editar</Button>}
+      rowActions={(row) => (
+        <Button size="xs" variant="outline" onClick={() => navigate(constructionEditPath(row.uuid))}>
+          Editar
+        </Button>
+      )}
     />
   );
 }

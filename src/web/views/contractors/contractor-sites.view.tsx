@@ -4,7 +4,12 @@ import { fromCallback } from 'xstate';
 import type { ListRow } from '../../../../machines/platform/list-screen.machine.js';
 import type { Page } from '../../../shared/platform/api-types.js';
 import {
-  CONSTRUCTIONS_PAGE_SIZE, ConstructionTexts, siteAddWorkerPath, siteRequestStatus, siteStatusText, siteWorkersPath,
+  CONSTRUCTIONS_PAGE_SIZE,
+  ConstructionTexts,
+  siteAddWorkerPath,
+  siteRequestStatus,
+  siteStatusText,
+  siteWorkersPath,
 } from '../../../shared/contractors/construction-rules.js';
 import type { Construction } from '../../../shared/contractors/contractor-types.js';
 import { PAGE_LINKS } from '../../../shared/massive-events/massive-event-rules.js';
@@ -23,18 +28,37 @@ const statusPalette = { none: 'gray', approved: 'green', rejected: 'red', pendin
 const columns: ListColumn<Row>[] = [
   { header: 'Obra', cell: (r) => r.name },
   {
-    header: 'Trabajadores', cell: (r) => (r.workerCount > 0
-      ? <ChakraLink asChild color="teal.700"><Link to={siteWorkersPath(r.uuid)}>{r.workerCount} trabajadores</Link></ChakraLink>
-      : <ChakraLink asChild color="teal.700"><Link to={siteAddWorkerPath(r.uuid)}>Agregar trabajador</Link></ChakraLink>),
+    header: 'Trabajadores',
+    cell: (r) =>
+      r.workerCount > 0 ? (
+        <ChakraLink asChild color="teal.700">
+          <Link to={siteWorkersPath(r.uuid)}>{r.workerCount} trabajadores</Link>
+        </ChakraLink>
+      ) : (
+        <ChakraLink asChild color="teal.700">
+          <Link to={siteAddWorkerPath(r.uuid)}>Agregar trabajador</Link>
+        </ChakraLink>
+      ),
   },
-  { header: 'Estatus', cell: (r) => <Badge colorPalette={statusPalette[siteRequestStatus(r)]}>{siteStatusText(r)}</Badge> },
+  {
+    header: 'Estatus',
+    cell: (r) => <Badge colorPalette={statusPalette[siteRequestStatus(r)]}>{siteStatusText(r)}</Badge>,
+  },
 ];
 
 /** The administrator's decisions reach the contractor's room: the statuses reload without a reload of the page. */
-const liveSites = fromCallback<{ type: 'list.reload' }>(({ sendBack }) => listenToWorkers({ onDecided: () => sendBack({ type: 'list.reload' }) }));
+const liveSites = fromCallback<{ type: 'list.reload' }>(({ sendBack }) =>
+  listenToWorkers({ onDecided: () => sendBack({ type: 'list.reload' }) }),
+);
 
 /** /constructions_contractor: the contractor's home, its own sites. */
-export function ContractorSitesView({ api = constructionsApi, live = liveSites }: { api?: Pick<typeof constructionsApi, 'mine'>; live?: typeof liveSites | null }) {
+export function ContractorSitesView({
+  api = constructionsApi,
+  live = liveSites,
+}: {
+  api?: Pick<typeof constructionsApi, 'mine'>;
+  live?: typeof liveSites | null;
+}) {
   return (
     <ListScreen<Row>
       title={ConstructionTexts.title}

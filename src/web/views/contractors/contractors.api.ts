@@ -25,12 +25,29 @@ export type ContractorsApi = typeof contractorsApi;
 export function contractorFormValues(c: Contractor) {
   const parts = parseFullAddress(c.fullAddress) ?? { street: c.fullAddress, number: '', postalCode: '', city: '' };
   return {
-    firstName: c.firstName, lastName: c.lastName, enterprise: c.enterprise, phone: c.phone, email: c.user.email,
-    street: parts.street, number: parts.number, cp: parts.postalCode, city: parts.city,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    enterprise: c.enterprise,
+    phone: c.phone,
+    email: c.user.email,
+    street: parts.street,
+    number: parts.number,
+    cp: parts.postalCode,
+    city: parts.city,
   };
 }
 
-export const emptyContractorForm = { firstName: '', lastName: '', enterprise: '', phone: '', email: '', street: '', number: '', cp: '', city: '' };
+export const emptyContractorForm = {
+  firstName: '',
+  lastName: '',
+  enterprise: '',
+  phone: '',
+  email: '',
+  street: '',
+  number: '',
+  cp: '',
+  city: '',
+};
 
 const sites = '/api/constructions';
 const site = (uuid: string) => `${sites}/${encodeURIComponent(uuid)}`;

@@ -1,5 +1,10 @@
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, WorkerDecidedEvent, WorkerRequestedEvent } from '../../../shared/platform/realtime.js';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  WorkerDecidedEvent,
+  WorkerRequestedEvent,
+} from '../../../shared/platform/realtime.js';
 import { tokenStore } from '../../platform/api/storage.js';
 
 export interface WorkerListener {
@@ -18,9 +23,15 @@ export function listenToWorkers(listener: WorkerListener): () => void {
   void import('socket.io-client').then(({ io }) => {
     if (closed) return;
     socket = io({ auth: (send) => send({ token: tokenStore.get() }), transports: ['websocket'] });
-    socket.on('connect', () => { socket?.emit('subscribeWorkers'); });
+    socket.on('connect', () => {
+      socket?.emit('subscribeWorkers');
+    });
     if (listener.onDecided) socket.on('WORKER_DECIDED', listener.onDecided);
     if (listener.onRequested) socket.on('WORKER_REQUESTED', listener.onRequested);
   });
-  return () => { closed = true; socket?.off(); socket?.disconnect(); };
+  return () => {
+    closed = true;
+    socket?.off();
+    socket?.disconnect();
+  };
 }

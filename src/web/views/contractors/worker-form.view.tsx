@@ -3,7 +3,13 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
-import { workerRequestMachine, type EditedWorker, type SendInput, type SentWorker, type WorkerRequestEvent } from '../../../../machines/contractors/worker-request.machine.js';
+import {
+  workerRequestMachine,
+  type EditedWorker,
+  type SendInput,
+  type SentWorker,
+  type WorkerRequestEvent,
+} from '../../../../machines/contractors/worker-request.machine.js';
 import { failureDescription, isApiFailure } from '../../../shared/platform/api-failure.js';
 import { WORKER_ADMINS, WorkerMessages } from '../../../shared/contractors/worker-rules.js';
 import { sendWithProgress, workersApi, type Worker } from './workers.api.js';
@@ -15,36 +21,50 @@ import { useSessionUser } from '../session/session-context.js';
 import { WorkerFileDrop } from './worker-file-drop.js';
 import { WorkerPhotoCrop } from './worker-photo-crop.js';
 
-const sentOf = (w: Worker): SentWorker => ({ uuid: w.uuid, name: `${w.firstName} ${w.lastName}`, status: w.status, rejectReason: w.rejectReason });
+const sentOf = (w: Worker): SentWorker => ({
+  uuid: w.uuid,
+  name: `${w.firstName} ${w.lastName}`,
+  status: w.status,
+  rejectReason: w.rejectReason,
+});
 
 /**
  * Sends the form with upload progress: a contractor's request, an administrator's direct
  * registration, or an administrator's edit (PUT .../{id}/administrator, unchanged files as `{ uuid }`).
  */
-const sender = (contractor: boolean, send: typeof sendWithProgress) => fromCallback<WorkerRequestEvent, SendInput>(({ input, sendBack }) => {
-  const progress = (percent: number) => sendBack({ type: 'upload.progress', percent });
-  const { payload, editing } = input;
-  const worker = { ...payload.workers[0], construction: payload.construction };
-  const call = editing
-    ? send<Worker>('PUT', `/api/constructionWorkers/${encodeURIComponent(editing)}/administrator`, worker, progress)
-    : contractor
-      ? send<Worker[]>('POST', '/api/constructionWorkerRequests', payload, progress)
-      : send<Worker>('POST', '/api/constructionWorkers/administrator', worker, progress);
-  call.promise.then(
-    (answer) => sendBack({ type: 'upload.done', workers: (Array.isArray(answer) ? answer : [answer]).map(sentOf) }),
-    (error) => sendBack({
-      type: 'upload.failed', error: failureDescription(error), status: isApiFailure(error) && error.kind === 'http' ? error.status : undefined,
-    }),
-  );
-  return () => call.abort();
-});
+const sender = (contractor: boolean, send: typeof sendWithProgress) =>
+  fromCallback<WorkerRequestEvent, SendInput>(({ input, sendBack }) => {
+    const progress = (percent: number) => sendBack({ type: 'upload.progress', percent });
+    const { payload, editing } = input;
+    const worker = { ...payload.workers[0], construction: payload.construction };
+    const call = editing
+      ? send<Worker>('PUT', `/api/constructionWorkers/${encodeURIComponent(editing)}/administrator`, worker, progress)
+      : contractor
+        ? send<Worker[]>('POST', '/api/constructionWorkerRequests', payload, progress)
+        : send<Worker>('POST', '/api/constructionWorkers/administrator', worker, progress);
+    call.promise.then(
+      (answer) => sendBack({ type: 'upload.done', workers: (Array.isArray(answer) ? answer : [answer]).map(sentOf) }),
+      (error) =>
+        sendBack({
+          type: 'upload.failed',
+          error: failureDescription(error),
+          status: isApiFailure(error) && error.kind === 'http' ? error.status : undefined,
+        }),
+    );
+    return () => call.abort();
+  });
 
 const statusText = (state: string, sent: SentWorker[]) => {
   if (state === 'rejected') {
     const w = sent.find((x) => x.status === 'Rechazado');
-    return { title: 'Solicitud rechazada', detail: `${w?.name ?? ''}${w?.rejectReason ? `: ${w.rejectReason}` : ''}`, color: 'red' as const };
+    return {
+      title: 'Solicitud rechazada',
+      detail: `${w?.name ?? ''}${w?.rejectReason ? `: ${w.rejectReason}` : ''}`,
+      color: 'red' as const,
+    };
   }
-  if (state === 'approved') return { title: 'Solicitud aprobada', detail: sent.map((w) => w.name).join(', '), color: 'green' as const };
+  if (state === 'approved')
+    return { title: 'Solicitud aprobada', detail: sent.map((w) => w.name).join(', '), color: 'green' as const };
   return { title: 'Solicitud pendiente', detail: sent.map((w) => w.name).join(', '), color: 'orange' as const };
 };
 
@@ -69,33 +89,68 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
   const construction = params.get('construction');
   const token = params.get('token');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is made once; navigate only leaves
-  const logic = useMemo(() => workerRequestMachine.provide({
-    actions: { leave: () => { void navigate('/workers'); } },
-    actors: {
-      sendRequest: sender(contractor, deps.send),
-      loadWorker: fromPromise(({ input }) => deps.loadWorker(input.uuid)),
-      loadSites: fromCallback<WorkerRequestEvent>(({ sendBack }) => {
-        deps.sites().then((sites) => sendBack({ type: 'sites.loaded', sites: sites.map((s) => ({ value: s.uuid, label: s.name })) }), () => {});
-        return () => {};
+  const logic = useMemo(
+    () =>
+      workerRequestMachine.provide({
+        actions: {
+          leave: () => {
+            void navigate('/workers');
+          },
+        },
+        actors: {
+          sendRequest: sender(contractor, deps.send),
+          loadWorker: fromPromise(({ input }) => deps.loadWorker(input.uuid)),
+          loadSites: fromCallback<WorkerRequestEvent>(({ sendBack }) => {
+            deps.sites().then(
+              (sites) =>
+                sendBack({ type: 'sites.loaded', sites: sites.map((s) => ({ value: s.uuid, label: s.name })) }),
+              () => {},
+            );
+            return () => {};
+          }),
+          live: fromCallback<WorkerRequestEvent>(({ sendBack }) =>
+            listenToWorkers({
+              onDecided: (e) =>
+                sendBack({ type: 'worker.decided', uuid: e.uuid, status: e.status, rejectReason: e.rejectReason }),
+            }),
+          ),
+        },
       }),
-      live: fromCallback<WorkerRequestEvent>(({ sendBack }) => listenToWorkers({
-        onDecided: (e) => sendBack({ type: 'worker.decided', uuid: e.uuid, status: e.status, rejectReason: e.rejectReason }),
-      })),
-    },
-  }), [contractor, deps]);
+    [contractor, deps],
+  );
   const [snapshot, send] = useMachine(logic, { input: { construction, token, administrator } });
   const { context } = snapshot;
   const busy = snapshot.matches('uploading');
   const editing = context.editing !== null;
   const title = editing ? 'Editar trabajador' : 'Registrar trabajador';
   const close = () => send({ type: 'dialog.close' });
-  if (snapshot.matches('boot') || snapshot.matches('loading') || snapshot.matches('loadFailed') || snapshot.matches('refused') || snapshot.matches('closed')) {
+  if (
+    snapshot.matches('boot') ||
+    snapshot.matches('loading') ||
+    snapshot.matches('loadFailed') ||
+    snapshot.matches('refused') ||
+    snapshot.matches('closed')
+  ) {
     return (
       <Stack gap="4" maxW="xl">
-        <Heading as="h1" size="xl">{title}</Heading>
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
         {snapshot.matches('loading') ? <Spinner role="status" aria-label="Cargando trabajador" /> : null}
-        <ResultDialog open={snapshot.matches('loadFailed')} title="Ha ocurrido un error" detail={context.error} status="error" onClose={close} />
-        <ResultDialog open={snapshot.matches('refused')} title={WorkerMessages.forbiddenTitle} detail={context.error} status="error" onClose={close} />
+        <ResultDialog
+          open={snapshot.matches('loadFailed')}
+          title="Ha ocurrido un error"
+          detail={context.error}
+          status="error"
+          onClose={close}
+        />
+        <ResultDialog
+          open={snapshot.matches('refused')}
+          title={WorkerMessages.forbiddenTitle}
+          detail={context.error}
+          status="error"
+          onClose={close}
+        />
       </Stack>
     );
   }
@@ -104,51 +159,132 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
     const status = statusText(state, context.sent);
     return (
       <Stack gap="4" maxW="xl">
-        <Heading as="h1" size="xl">Registrar trabajador</Heading>
-        <Alert.Root status={status.color === 'red' ? 'error' : status.color === 'green' ? 'success' : 'warning'} role="status" aria-live="polite">
-          <Alert.Content><Alert.Title>{status.title}</Alert.Title><Alert.Description>{status.detail}</Alert.Description></Alert.Content>
+        <Heading as="h1" size="xl">
+          Registrar trabajador
+        </Heading>
+        <Alert.Root
+          status={status.color === 'red' ? 'error' : status.color === 'green' ? 'success' : 'warning'}
+          role="status"
+          aria-live="polite"
+        >
+          <Alert.Content>
+            <Alert.Title>{status.title}</Alert.Title>
+            <Alert.Description>{status.detail}</Alert.Description>
+          </Alert.Content>
         </Alert.Root>
         <HStack>
-          <Button colorPalette="teal" onClick={() => send({ type: 'request.again' })}>Solicitar otro trabajador</Button>
-          <Button asChild variant="outline"><RouterLink to={contractor ? '/constructions_contractor' : '/workers'}>Volver</RouterLink></Button>
+          <Button colorPalette="teal" onClick={() => send({ type: 'request.again' })}>
+            Solicitar otro trabajador
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to={contractor ? '/constructions_contractor' : '/workers'}>Volver</RouterLink>
+          </Button>
         </HStack>
       </Stack>
     );
   }
   return (
-    <Stack as="form" gap="4" maxW="3xl" onSubmit={(e) => { e.preventDefault(); send({ type: 'form.submit' }); }}>
+    <Stack
+      as="form"
+      gap="4"
+      maxW="3xl"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
       <HStack justify="space-between">
-        <Heading as="h1" size="xl">{title}</Heading>
-        <Button asChild variant="ghost" aria-label="Descartar"><RouterLink to="/workers">✕</RouterLink></Button>
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <Button asChild variant="ghost" aria-label="Descartar">
+          <RouterLink to="/workers">✕</RouterLink>
+        </Button>
       </HStack>
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-        <TextField label="Nombre" required value={context.values.firstName} error={context.errors.firstName} maxLength={64}
-          onValue={(value) => send({ type: 'field.change', name: 'firstName', value })} />
-        <TextField label="Apellidos" required value={context.values.lastName} error={context.errors.lastName} maxLength={64}
-          onValue={(value) => send({ type: 'field.change', name: 'lastName', value })} />
-        <SelectField label="Obra" required value={context.values.construction} options={context.sites} placeholder="Selecciona una obra"
-          error={context.errors.construction} disabled={context.lockedSite} onValue={(value) => send({ type: 'field.change', name: 'construction', value })} />
+        <TextField
+          label="Nombre"
+          required
+          value={context.values.firstName}
+          error={context.errors.firstName}
+          maxLength={64}
+          onValue={(value) => send({ type: 'field.change', name: 'firstName', value })}
+        />
+        <TextField
+          label="Apellidos"
+          required
+          value={context.values.lastName}
+          error={context.errors.lastName}
+          maxLength={64}
+          onValue={(value) => send({ type: 'field.change', name: 'lastName', value })}
+        />
+        <SelectField
+          label="Obra"
+          required
+          value={context.values.construction}
+          options={context.sites}
+          placeholder="Selecciona una obra"
+          error={context.errors.construction}
+          disabled={context.lockedSite}
+          onValue={(value) => send({ type: 'field.change', name: 'construction', value })}
+        />
       </Grid>
-      <WorkerPhotoCrop value={context.files.photo} error={context.errors.photo} onCropped={(file) => send({ type: 'file.set', slot: 'photo', file })} />
+      <WorkerPhotoCrop
+        value={context.files.photo}
+        error={context.errors.photo}
+        onCropped={(file) => send({ type: 'file.set', slot: 'photo', file })}
+      />
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-        <WorkerFileDrop label="Identificación oficial" value={context.files.identification} error={context.errors.identification}
-          onFile={(file) => send({ type: 'file.set', slot: 'identification', file })} onRemove={() => send({ type: 'file.remove', slot: 'identification' })} />
-        <WorkerFileDrop label="Comprobante de domicilio" value={context.files.proofOfAddress} error={context.errors.proofOfAddress}
-          onFile={(file) => send({ type: 'file.set', slot: 'proofOfAddress', file })} onRemove={() => send({ type: 'file.remove', slot: 'proofOfAddress' })} />
+        <WorkerFileDrop
+          label="Identificación oficial"
+          value={context.files.identification}
+          error={context.errors.identification}
+          onFile={(file) => send({ type: 'file.set', slot: 'identification', file })}
+          onRemove={() => send({ type: 'file.remove', slot: 'identification' })}
+        />
+        <WorkerFileDrop
+          label="Comprobante de domicilio"
+          value={context.files.proofOfAddress}
+          error={context.errors.proofOfAddress}
+          onFile={(file) => send({ type: 'file.set', slot: 'proofOfAddress', file })}
+          onRemove={() => send({ type: 'file.remove', slot: 'proofOfAddress' })}
+        />
       </Grid>
       {busy ? (
         <Stack gap="1">
-          <Progress.Root value={context.progress} colorPalette="teal" aria-label="Subiendo archivos"><Progress.Track><Progress.Range /></Progress.Track></Progress.Root>
+          <Progress.Root value={context.progress} colorPalette="teal" aria-label="Subiendo archivos">
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
           <Text fontSize="sm">Subiendo archivos… {context.progress}%</Text>
         </Stack>
       ) : null}
       <HStack justify="end">
-        <Button asChild variant="outline"><RouterLink to="/workers">Cancelar</RouterLink></Button>
-        <Button type="submit" colorPalette="teal" loading={busy}>{busy ? <Spinner size="sm" /> : null}{editing ? 'Guardar' : 'Registrar'}</Button>
+        <Button asChild variant="outline">
+          <RouterLink to="/workers">Cancelar</RouterLink>
+        </Button>
+        <Button type="submit" colorPalette="teal" loading={busy}>
+          {busy ? <Spinner size="sm" /> : null}
+          {editing ? 'Guardar' : 'Registrar'}
+        </Button>
       </HStack>
-      <ResultDialog open={snapshot.matches('failed')} title="Ha ocurrido un error" detail={context.error} status="error" onClose={close} />
-      <ResultDialog open={snapshot.matches('submitted')} title={editing ? WorkerMessages.updated : contractor ? WorkerMessages.requested : WorkerMessages.created}
-        status="success" onClose={() => { if (contractor || editing) close(); else void navigate('/workers'); }} />
+      <ResultDialog
+        open={snapshot.matches('failed')}
+        title="Ha ocurrido un error"
+        detail={context.error}
+        status="error"
+        onClose={close}
+      />
+      <ResultDialog
+        open={snapshot.matches('submitted')}
+        title={editing ? WorkerMessages.updated : contractor ? WorkerMessages.requested : WorkerMessages.created}
+        status="success"
+        onClose={() => {
+          if (contractor || editing) close();
+          else void navigate('/workers');
+        }}
+      />
     </Stack>
   );
 }

@@ -11,10 +11,15 @@ function DocumentFrame({ title, file }: { title: string; file: FileRef }) {
     <Stack gap="1">
       <Text fontWeight="semibold">{title}</Text>
       <Box borderWidth="1px" rounded="md" overflow="hidden" h="260px" bg="gray.50">
-        {!file ? <Text p="3" color="gray.500">Sin archivo</Text>
-          : file.mimeType === 'application/pdf'
-            ? <PdfDownload title={title} url={file.publicUrl} />
-            : <Image src={file.publicUrl} alt={title} w="full" h="full" objectFit="contain" />}
+        {!file ? (
+          <Text p="3" color="gray.500">
+            Sin archivo
+          </Text>
+        ) : file.mimeType === 'application/pdf' ? (
+          <PdfDownload title={title} url={file.publicUrl} />
+        ) : (
+          <Image src={file.publicUrl} alt={title} w="full" h="full" objectFit="contain" />
+        )}
       </Box>
     </Stack>
   );
@@ -25,21 +30,39 @@ function PdfDownload({ title, url }: { title: string; url: string }) {
   return (
     <Stack h="full" align="center" justify="center" gap="2" p="3" textAlign="center">
       <Text color="gray.600">Documento PDF</Text>
-      <Link href={url} download colorPalette="teal" fontWeight="semibold">{`Descargar ${title.charAt(0).toLowerCase()}${title.slice(1)} (PDF)`}</Link>
+      <Link
+        href={url}
+        download
+        colorPalette="teal"
+        fontWeight="semibold"
+      >{`Descargar ${title.charAt(0).toLowerCase()}${title.slice(1)} (PDF)`}</Link>
     </Stack>
   );
 }
 
 function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
   return (
-    <Dialog.Root open size="lg" placement="center" onOpenChange={(e) => { if (!e.open) onClose(); }}>
+    <Dialog.Root
+      open
+      size="lg"
+      placement="center"
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer><Button colorPalette="teal" onClick={onClose}>Cerrar</Button></Dialog.Footer>
+            <Dialog.Footer>
+              <Button colorPalette="teal" onClick={onClose}>
+                Cerrar
+              </Button>
+            </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -53,12 +76,24 @@ export function WorkerInfoModal({ worker, onClose }: { worker: ScreenWorker; onC
     <Modal title="Información del trabajador" onClose={onClose}>
       <Stack gap="3">
         <Stack direction="row" gap="4" align="center">
-          {worker.photo ? <Image src={worker.photo.publicUrl} alt="Foto del trabajador" boxSize="100px" rounded="full" /> : null}
+          {worker.photo ? (
+            <Image src={worker.photo.publicUrl} alt="Foto del trabajador" boxSize="100px" rounded="full" />
+          ) : null}
           <Stack gap="0">
-            <Text><b>Nombre:</b> {worker.firstName}</Text>
-            <Text><b>Apellidos:</b> {worker.lastName}</Text>
-            <Text><b>Estatus:</b> <Badge>{worker.status}</Badge></Text>
-            {worker.rejectReason ? <Text><b>Motivo del rechazo:</b> {worker.rejectReason}</Text> : null}
+            <Text>
+              <b>Nombre:</b> {worker.firstName}
+            </Text>
+            <Text>
+              <b>Apellidos:</b> {worker.lastName}
+            </Text>
+            <Text>
+              <b>Estatus:</b> <Badge>{worker.status}</Badge>
+            </Text>
+            {worker.rejectReason ? (
+              <Text>
+                <b>Motivo del rechazo:</b> {worker.rejectReason}
+              </Text>
+            ) : null}
           </Stack>
         </Stack>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
@@ -71,16 +106,34 @@ export function WorkerInfoModal({ worker, onClose }: { worker: ScreenWorker; onC
 }
 
 /** The credential's preview, front and back, drawn as the server draws the PNG. */
-export function CredentialModal({ worker, community, onClose }: { worker: ScreenWorker; community: string; onClose: () => void }) {
+export function CredentialModal({
+  worker,
+  community,
+  onClose,
+}: {
+  worker: ScreenWorker;
+  community: string;
+  onClose: () => void;
+}) {
   const c = worker.construction;
-  const data = useMemo(() => ({
-    workerName: `${worker.firstName} ${worker.lastName}`, contractorName: `${c.contractor.firstName} ${c.contractor.lastName}`,
-    company: c.contractor.enterprise, siteNumber: c.streetNumber, siteAddress: `${c.street.name} ${c.number}`, communityName: community,
-  }), [worker, c, community]);
+  const data = useMemo(
+    () => ({
+      workerName: `${worker.firstName} ${worker.lastName}`,
+      contractorName: `${c.contractor.firstName} ${c.contractor.lastName}`,
+      company: c.contractor.enterprise,
+      siteNumber: c.streetNumber,
+      siteAddress: `${c.street.name} ${c.number}`,
+      communityName: community,
+    }),
+    [worker, c, community],
+  );
   return (
     <Modal title="Credencial" onClose={onClose}>
-      <CredentialCanvas data={data} photoUrl={worker.photo?.publicUrl ?? null}
-        label={`Credencial de ${data.workerName}: frente y reverso. Trabajador de obra; Responsable de la obra ${data.contractorName}; Obra ${data.siteNumber}, ${data.siteAddress}; Constructora ${data.company}; ${community}`} />
+      <CredentialCanvas
+        data={data}
+        photoUrl={worker.photo?.publicUrl ?? null}
+        label={`Credencial de ${data.workerName}: frente y reverso. Trabajador de obra; Responsable de la obra ${data.contractorName}; Obra ${data.siteNumber}, ${data.siteAddress}; Constructora ${data.company}; ${community}`}
+      />
     </Modal>
   );
 }

@@ -3,7 +3,11 @@ import { useMachine, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
-import { workerRequestsScreenMachine, type RequestRow, type RequestsScreenEvent } from '../../../../machines/contractors/worker-requests-screen.machine.js';
+import {
+  workerRequestsScreenMachine,
+  type RequestRow,
+  type RequestsScreenEvent,
+} from '../../../../machines/contractors/worker-requests-screen.machine.js';
 import type { WorkerRef } from '../../../../machines/contractors/worker-approval.machine.js';
 import { WORKER_REQUESTS_PAGE_SIZE } from '../../../shared/contractors/worker-rules.js';
 import { pageOfWorkers } from '../../../shared/contractors/worker-list-rules.js';
@@ -21,32 +25,53 @@ export interface RequestsDeps extends Pick<WorkersDeps, 'approve' | 'reject' | '
 }
 const browserDeps: RequestsDeps = {
   requests: workersApi.requests,
-  siteWorkers: async (construction) => (await workersApi.bySite(construction)).map((w) => ({ uuid: w.uuid, name: `${w.firstName} ${w.lastName}`, status: w.status })),
-  approve: workersApi.approve, reject: workersApi.reject, listen: listenToWorkers,
+  siteWorkers: async (construction) =>
+    (await workersApi.bySite(construction)).map((w) => ({
+      uuid: w.uuid,
+      name: `${w.firstName} ${w.lastName}`,
+      status: w.status,
+    })),
+  approve: workersApi.approve,
+  reject: workersApi.reject,
+  listen: listenToWorkers,
 };
 
 /** 'Solicitudes' (/workersRequest): per site, the counts as badges, approve all and reject all; 20 rows per page. */
 export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps }) {
-  const logic = useMemo(() => workerRequestsScreenMachine.provide({
-    actors: {
-      loadRequests: fromPromise(() => deps.requests()),
-      loadSiteWorkers: fromPromise(({ input }) => deps.siteWorkers(input.construction)),
-      approval: approvalWith(deps),
-      live: fromCallback<RequestsScreenEvent>(({ sendBack }) => deps.listen({
-        onRequested: () => sendBack({ type: 'live.changed' }), onDecided: () => sendBack({ type: 'live.changed' }),
-      })),
-    },
-  }), [deps]);
+  const logic = useMemo(
+    () =>
+      workerRequestsScreenMachine.provide({
+        actors: {
+          loadRequests: fromPromise(() => deps.requests()),
+          loadSiteWorkers: fromPromise(({ input }) => deps.siteWorkers(input.construction)),
+          approval: approvalWith(deps),
+          live: fromCallback<RequestsScreenEvent>(({ sendBack }) =>
+            deps.listen({
+              onRequested: () => sendBack({ type: 'live.changed' }),
+              onDecided: () => sendBack({ type: 'live.changed' }),
+            }),
+          ),
+        },
+      }),
+    [deps],
+  );
   const [snapshot, send, actorRef] = useMachine(logic);
   const approval = useSelector(actorRef, (s) => s.children.approval as ApprovalActor | undefined);
   const { context } = snapshot;
   const page = pageOfWorkers(context.rows, context.page, WORKER_REQUESTS_PAGE_SIZE);
   return (
     <Stack gap="4">
-      <Heading as="h1" size="xl">Solicitudes</Heading>
+      <Heading as="h1" size="xl">
+        Solicitudes
+      </Heading>
       {snapshot.matches('loading') ? <Spinner role="status" aria-label="Cargando solicitudes" /> : null}
       {snapshot.matches('loadFailed') ? (
-        <Alert.Root status="error"><Alert.Title>{context.error}</Alert.Title><Button size="sm" onClick={() => send({ type: 'retry' })}>Reintentar</Button></Alert.Root>
+        <Alert.Root status="error">
+          <Alert.Title>{context.error}</Alert.Title>
+          <Button size="sm" onClick={() => send({ type: 'retry' })}>
+            Reintentar
+          </Button>
+        </Alert.Root>
       ) : null}
       <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
         <Table.Root size="sm">
@@ -65,9 +90,15 @@ export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps
                 <Table.Cell>{r.construction.streetNumber}</Table.Cell>
                 <Table.Cell>{r.construction.name}</Table.Cell>
                 <Table.Cell>
-                  {r.pending > 0
-                    ? <Link asChild color="teal.700"><RouterLink to={`/workers?construction=${r.constructionId}&requestShow=true`}>{r.workers}</RouterLink></Link>
-                    : r.workers}
+                  {r.pending > 0 ? (
+                    <Link asChild color="teal.700">
+                      <RouterLink to={`/workers?construction=${r.constructionId}&requestShow=true`}>
+                        {r.workers}
+                      </RouterLink>
+                    </Link>
+                  ) : (
+                    r.workers
+                  )}
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="1" wrap="wrap">
@@ -78,8 +109,24 @@ export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="1">
-                    <Button size="xs" colorPalette="green" {...APPROVE_CONTRAST} aria-label={`Aprobar todas: ${r.construction.name}`} onClick={() => send({ type: 'approveAll', construction: r.constructionId })}>Aprobar todas</Button>
-                    <Button size="xs" colorPalette="red" variant="outline" aria-label={`Rechazar todas: ${r.construction.name}`} onClick={() => send({ type: 'rejectAll', construction: r.constructionId })}>Rechazar todas</Button>
+                    <Button
+                      size="xs"
+                      colorPalette="green"
+                      {...APPROVE_CONTRAST}
+                      aria-label={`Aprobar todas: ${r.construction.name}`}
+                      onClick={() => send({ type: 'approveAll', construction: r.constructionId })}
+                    >
+                      Aprobar todas
+                    </Button>
+                    <Button
+                      size="xs"
+                      colorPalette="red"
+                      variant="outline"
+                      aria-label={`Rechazar todas: ${r.construction.name}`}
+                      onClick={() => send({ type: 'rejectAll', construction: r.constructionId })}
+                    >
+                      Rechazar todas
+                    </Button>
                   </HStack>
                 </Table.Cell>
               </Table.Row>
@@ -87,9 +134,22 @@ export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <Pager page={page.page} totalPages={page.pages} total={context.rows.length} onGo={(p) => send({ type: 'page.go', page: p })} />
+      <Pager
+        page={page.page}
+        totalPages={page.pages}
+        total={context.rows.length}
+        onGo={(p) => send({ type: 'page.go', page: p })}
+      />
       {snapshot.matches('readingSite') ? <Spinner role="status" aria-label="Leyendo la obra" /> : null}
-      {snapshot.matches('siteFailed') ? <ResultDialog open title="Ha ocurrido un error" detail={context.error} status="error" onClose={() => send({ type: 'dialog.close' })} /> : null}
+      {snapshot.matches('siteFailed') ? (
+        <ResultDialog
+          open
+          title="Ha ocurrido un error"
+          detail={context.error}
+          status="error"
+          onClose={() => send({ type: 'dialog.close' })}
+        />
+      ) : null}
       {approval ? <ApprovalDialogs actor={approval} /> : null}
     </Stack>
   );

@@ -1,5 +1,8 @@
 import type * as v from 'valibot';
-import type { WorkerAnswerSchema, WorkerRequestSummarySchema } from '../../../shared/contractors/construction-worker.answer.js';
+import type {
+  WorkerAnswerSchema,
+  WorkerRequestSummarySchema,
+} from '../../../shared/contractors/construction-worker.answer.js';
 import type { WorkerRequestPayload } from '../../../../machines/contractors/worker-request.machine.js';
 import { api } from '../../platform/api/client.js';
 import { tokenStore } from '../../platform/api/storage.js';
@@ -9,7 +12,8 @@ import { LOCALE } from '../../../shared/platform/constants.js';
 
 export type Worker = v.InferOutput<typeof WorkerAnswerSchema>;
 export type WorkerRequestSummary = v.InferOutput<typeof WorkerRequestSummarySchema>;
-export interface AdminWorkerPayload extends Omit<WorkerRequestPayload['workers'][number], 'photo' | 'identification' | 'proofOfAddress'> {
+export interface AdminWorkerPayload
+  extends Omit<WorkerRequestPayload['workers'][number], 'photo' | 'identification' | 'proofOfAddress'> {
   construction: { uuid: string };
   photo: WorkerRequestPayload['workers'][number]['photo'] | { uuid: string };
   identification: WorkerRequestPayload['workers'][number]['identification'] | { uuid: string };
@@ -23,7 +27,12 @@ const id = (uuid: string) => encodeURIComponent(uuid);
  * Sends a JSON body with upload progress (XMLHttpRequest: fetch reports none); resolves with the
  * answer, rejects with an ApiFailure.
  */
-export function sendWithProgress<T>(method: 'POST' | 'PUT', path: string, body: unknown, onProgress: (percent: number) => void): { promise: Promise<T>; abort: () => void } {
+export function sendWithProgress<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  onProgress: (percent: number) => void,
+): { promise: Promise<T>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<T>((resolve, reject) => {
     xhr.open(method, path);
@@ -32,13 +41,23 @@ export function sendWithProgress<T>(method: 'POST' | 'PUT', path: string, body: 
     xhr.setRequestHeader('Accept-Language', LOCALE);
     const token = tokenStore.get();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress((e.loaded / e.total) * 100); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress((e.loaded / e.total) * 100);
+    };
     xhr.onerror = () => reject({ kind: 'network' } satisfies ApiFailure);
     xhr.onload = () => {
       let data: unknown;
-      try { data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined; } catch { data = xhr.responseText; }
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = xhr.responseText;
+      }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
-      reject({ kind: 'http', status: xhr.status, body: isErrorBody(data) ? data : { error: 'server_error', error_description: 'Error interno del servidor' } } satisfies ApiFailure);
+      reject({
+        kind: 'http',
+        status: xhr.status,
+        body: isErrorBody(data) ? data : { error: 'server_error', error_description: 'Error interno del servidor' },
+      } satisfies ApiFailure);
     };
     xhr.send(JSON.stringify(body));
   });
@@ -54,6 +73,7 @@ export const workersApi = {
   reject: (uuid: string, reason: string) => api.putText<Worker>(`${base}/${id(uuid)}/reject`, reason),
   remove: (uuid: string) => api.del<void>(`${base}/${id(uuid)}/administrator`),
   requests: () => api.get<WorkerRequestSummary[]>('/api/constructionWorkerRequests/byAdministrator'),
-  sites: async () => (await api.get<{ content: { uuid: string; name: string }[] }>('/api/constructions?page=0&size=100')).content,
+  sites: async () =>
+    (await api.get<{ content: { uuid: string; name: string }[] }>('/api/constructions?page=0&size=100')).content,
 };
 export type WorkersApi = typeof workersApi;

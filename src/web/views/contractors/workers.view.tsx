@@ -4,7 +4,11 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
 import { workerApprovalMachine } from '../../../../machines/contractors/worker-approval.machine.js';
-import { workersScreenMachine, type ScreenWorker, type WorkersScreenEvent } from '../../../../machines/contractors/workers-screen.machine.js';
+import {
+  workersScreenMachine,
+  type ScreenWorker,
+  type WorkersScreenEvent,
+} from '../../../../machines/contractors/workers-screen.machine.js';
 import { filterWorkers, pageOfWorkers } from '../../../shared/contractors/worker-list-rules.js';
 import { invitationDownloadMachine } from '../../../../machines/massive-events/invitation-download.machine.js';
 import { downloadInvitations, type fetchInvitations } from '../massive-events/invitations.api.js';
@@ -34,16 +38,22 @@ export interface WorkersDeps {
 }
 const browserDeps: WorkersDeps = {
   load: (construction) => (construction ? workersApi.bySite(construction) : workersApi.all()),
-  approve: workersApi.approve, reject: workersApi.reject, remove: workersApi.remove, listen: listenToWorkers,
+  approve: workersApi.approve,
+  reject: workersApi.reject,
+  remove: workersApi.remove,
+  listen: listenToWorkers,
 };
 
 /** The approval child with its calls. */
-export const approvalWith = (deps: Pick<WorkersDeps, 'approve' | 'reject'>) => workerApprovalMachine.provide({
-  actors: {
-    approveWorker: fromPromise<unknown, { uuid: string }>(({ input }) => deps.approve(input.uuid)),
-    rejectWorker: fromPromise<unknown, { uuid: string; reason: string }>(({ input }) => deps.reject(input.uuid, input.reason)),
-  },
-});
+export const approvalWith = (deps: Pick<WorkersDeps, 'approve' | 'reject'>) =>
+  workerApprovalMachine.provide({
+    actors: {
+      approveWorker: fromPromise<unknown, { uuid: string }>(({ input }) => deps.approve(input.uuid)),
+      rejectWorker: fromPromise<unknown, { uuid: string; reason: string }>(({ input }) =>
+        deps.reject(input.uuid, input.reason),
+      ),
+    },
+  });
 
 /** 'Trabajadores de obra' (/workers): cards with the status colours, search, site filter, modals, request mode. */
 export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
@@ -54,18 +64,31 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
   const admin = (WORKER_ADMINS as readonly string[]).includes(user?.roleKey ?? '');
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is made once; navigate only leaves
-  const logic = useMemo(() => workersScreenMachine.provide({
-    actions: { openEdit: (_, { uuid }) => { void navigate(workerEditPath(uuid)); } },
-    actors: {
-      deleteWorker: fromPromise(({ input }) => deps.remove(input.uuid)),
-      loadWorkers: fromPromise(({ input }) => deps.load(input.construction)),
-      approval: approvalWith(deps),
-      credentialDownload: invitationDownloadMachine.provide({ actors: { downloadInvitations: downloadInvitations(deps.fetchCredentials) } }),
-      live: fromCallback<WorkersScreenEvent>(({ sendBack }) => deps.listen({
-        onDecided: () => sendBack({ type: 'live.changed' }), onRequested: () => sendBack({ type: 'live.changed' }),
-      })),
-    },
-  }), [deps]);
+  const logic = useMemo(
+    () =>
+      workersScreenMachine.provide({
+        actions: {
+          openEdit: (_, { uuid }) => {
+            void navigate(workerEditPath(uuid));
+          },
+        },
+        actors: {
+          deleteWorker: fromPromise(({ input }) => deps.remove(input.uuid)),
+          loadWorkers: fromPromise(({ input }) => deps.load(input.construction)),
+          approval: approvalWith(deps),
+          credentialDownload: invitationDownloadMachine.provide({
+            actors: { downloadInvitations: downloadInvitations(deps.fetchCredentials) },
+          }),
+          live: fromCallback<WorkersScreenEvent>(({ sendBack }) =>
+            deps.listen({
+              onDecided: () => sendBack({ type: 'live.changed' }),
+              onRequested: () => sendBack({ type: 'live.changed' }),
+            }),
+          ),
+        },
+      }),
+    [deps],
+  );
   const [snapshot, send, actorRef] = useMachine(logic, { input: { construction, requestMode } });
   const approval = useSelector(actorRef, (s) => s.children.approval as ApprovalActor | undefined);
   const download = useSelector(actorRef, (s) => s.children.credentialDownload as InvitationDownloadRef | undefined);
@@ -81,49 +104,134 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="xl">{requestMode ? `Solicitudes: ${siteName}` : 'Trabajadores de obra'}</Heading>
+        <Heading as="h1" size="xl">
+          {requestMode ? `Solicitudes: ${siteName}` : 'Trabajadores de obra'}
+        </Heading>
         <HStack wrap="wrap">
-          {requestMode ? <Link asChild color="teal.700"><RouterLink to="/workersRequest">Volver a solicitudes</RouterLink></Link> : null}
-          {admin && construction && !requestMode
-            ? <Link asChild color="teal.700"><RouterLink to={`/workers?construction=${construction}&requestShow=true`}>Ver solicitudes</RouterLink></Link> : null}
+          {requestMode ? (
+            <Link asChild color="teal.700">
+              <RouterLink to="/workersRequest">Volver a solicitudes</RouterLink>
+            </Link>
+          ) : null}
+          {admin && construction && !requestMode ? (
+            <Link asChild color="teal.700">
+              <RouterLink to={`/workers?construction=${construction}&requestShow=true`}>Ver solicitudes</RouterLink>
+            </Link>
+          ) : null}
           {manage ? (
             <>
-              <Button variant="ghost" colorPalette="teal" onClick={() => send({ type: 'select.all', uuids: page.rows.map((w) => w.uuid) })}>Seleccionar todos</Button>
-              <Button variant="outline" colorPalette="teal" disabled={snapshot.matches('downloading')}
-                onClick={() => send({ type: 'selection.download' })}>Descargar credenciales{context.selected.length ? ` (${context.selected.length})` : ''}</Button>
+              <Button
+                variant="ghost"
+                colorPalette="teal"
+                onClick={() => send({ type: 'select.all', uuids: page.rows.map((w) => w.uuid) })}
+              >
+                Seleccionar todos
+              </Button>
+              <Button
+                variant="outline"
+                colorPalette="teal"
+                disabled={snapshot.matches('downloading')}
+                onClick={() => send({ type: 'selection.download' })}
+              >
+                Descargar credenciales{context.selected.length ? ` (${context.selected.length})` : ''}
+              </Button>
             </>
           ) : null}
           {!requestMode ? (
-            <Button asChild colorPalette="teal"><RouterLink to={construction ? `/createWorker?construction=${construction}` : '/createWorker'}>Agregar trabajador</RouterLink></Button>
+            <Button asChild colorPalette="teal">
+              <RouterLink to={construction ? `/createWorker?construction=${construction}` : '/createWorker'}>
+                Agregar trabajador
+              </RouterLink>
+            </Button>
           ) : null}
         </HStack>
       </HStack>
-      <SearchBox value={context.search} placeholder="Buscar por trabajador u obra" onChange={(value) => send({ type: 'search.change', value })} onSearch={() => {}} />
+      <SearchBox
+        value={context.search}
+        placeholder="Buscar por trabajador u obra"
+        onChange={(value) => send({ type: 'search.change', value })}
+        onSearch={() => {}}
+      />
       {snapshot.matches('loading') ? <Spinner role="status" aria-label="Cargando trabajadores" /> : null}
       {snapshot.matches('loadFailed') ? (
-        <Alert.Root status="error"><Alert.Title>{context.error}</Alert.Title><Button size="sm" onClick={() => send({ type: 'retry' })}>Reintentar</Button></Alert.Root>
+        <Alert.Root status="error">
+          <Alert.Title>{context.error}</Alert.Title>
+          <Button size="sm" onClick={() => send({ type: 'retry' })}>
+            Reintentar
+          </Button>
+        </Alert.Root>
       ) : null}
       {!snapshot.matches('loading') && !filtered.length ? <Text color="gray.600">No hay trabajadores.</Text> : null}
       <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(5, 1fr)' }} gap="3">
         {page.rows.map((w) => (
-          <WorkerCard key={w.uuid} worker={w} admin={admin} requestMode={requestMode} selected={context.selected.includes(w.uuid)} actions={{
-            onInfo: () => send({ type: 'info.open', uuid: w.uuid }), onCredential: () => send({ type: 'credential.open', uuid: w.uuid }),
-            onDownload: () => send({ type: 'credentials.download', uuids: [w.uuid] }),
-            onApprove: () => send({ type: 'approve', uuid: w.uuid }), onReject: () => send({ type: 'reject', uuid: w.uuid }),
-            onToggle: () => send({ type: 'select.toggle', uuid: w.uuid }), onEdit: () => send({ type: 'worker.edit', uuid: w.uuid }),
-            onDelete: () => send({ type: 'worker.delete', uuid: w.uuid }),
-          }} />
+          <WorkerCard
+            key={w.uuid}
+            worker={w}
+            admin={admin}
+            requestMode={requestMode}
+            selected={context.selected.includes(w.uuid)}
+            actions={{
+              onInfo: () => send({ type: 'info.open', uuid: w.uuid }),
+              onCredential: () => send({ type: 'credential.open', uuid: w.uuid }),
+              onDownload: () => send({ type: 'credentials.download', uuids: [w.uuid] }),
+              onApprove: () => send({ type: 'approve', uuid: w.uuid }),
+              onReject: () => send({ type: 'reject', uuid: w.uuid }),
+              onToggle: () => send({ type: 'select.toggle', uuid: w.uuid }),
+              onEdit: () => send({ type: 'worker.edit', uuid: w.uuid }),
+              onDelete: () => send({ type: 'worker.delete', uuid: w.uuid }),
+            }}
+          />
         ))}
       </Grid>
-      <Box><Pager page={page.page} totalPages={page.pages} total={filtered.length} onGo={(p) => send({ type: 'page.go', page: p })} /></Box>
-      {shown && context.modal === 'info' ? <WorkerInfoModal worker={shown} onClose={() => send({ type: 'modal.close' })} /> : null}
-      {shown && context.modal === 'credential'
-        ? <CredentialModal worker={shown} community={user?.testFrac?.name ?? ''} onClose={() => send({ type: 'modal.close' })} /> : null}
-      {context.notice ? <ResultDialog open title="No se puede realizar la siguiente acción" detail={context.notice} status="error" onClose={() => send({ type: 'modal.close' })} /> : null}
-      <ConfirmDialog open={deleting} title={WorkerMessages.deleteTitle} detail={WorkerMessages.deleteDetail} confirmText="Eliminar"
-        busy={snapshot.matches('deleting')} onConfirm={() => send({ type: 'delete.confirm' })} onCancel={() => send({ type: 'delete.cancel' })} />
-      <ResultDialog open={snapshot.matches('deleted')} title={WorkerMessages.deleted} status="success" onClose={close} />
-      <ResultDialog open={snapshot.matches('deleteFailed')} title="Ha ocurrido un error" detail={context.error} status="error" onClose={close} />
+      <Box>
+        <Pager
+          page={page.page}
+          totalPages={page.pages}
+          total={filtered.length}
+          onGo={(p) => send({ type: 'page.go', page: p })}
+        />
+      </Box>
+      {shown && context.modal === 'info' ? (
+        <WorkerInfoModal worker={shown} onClose={() => send({ type: 'modal.close' })} />
+      ) : null}
+      {shown && context.modal === 'credential' ? (
+        <CredentialModal
+          worker={shown}
+          community={user?.testFrac?.name ?? ''}
+          onClose={() => send({ type: 'modal.close' })}
+        />
+      ) : null}
+      {context.notice ? (
+        <ResultDialog
+          open
+          title="No se puede realizar la siguiente acción"
+          detail={context.notice}
+          status="error"
+          onClose={() => send({ type: 'modal.close' })}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting}
+        title={WorkerMessages.deleteTitle}
+        detail={WorkerMessages.deleteDetail}
+        confirmText="Eliminar"
+        busy={snapshot.matches('deleting')}
+        onConfirm={() => send({ type: 'delete.confirm' })}
+        onCancel={() => send({ type: 'delete.cancel' })}
+      />
+      <ResultDialog
+        open={snapshot.matches('deleted')}
+        title={WorkerMessages.deleted}
+        status="success"
+        onClose={close}
+      />
+      <ResultDialog
+        open={snapshot.matches('deleteFailed')}
+        title="Ha ocurrido un error"
+        detail={context.error}
+        status="error"
+        onClose={close}
+      />
       {approval ? <ApprovalDialogs actor={approval} /> : null}
       {download ? <InvitationDownloadStatus actor={download} /> : null}
     </Stack>

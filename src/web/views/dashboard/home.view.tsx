@@ -6,7 +6,9 @@ import { Dashboard } from './dashboard.js';
 export function HomeView() {
   const user = useSessionUser();
   return (
-    <Dashboard key={user?.testFrac?.uuid ?? 'none'}
-      input={{ view: user ? dashboardViewFor(user.roleKey) : 'visits', fracUuid: user?.testFrac?.uuid ?? null }} />
+    <Dashboard
+      key={user?.testFrac?.uuid ?? 'none'}
+      input={{ view: user ? dashboardViewFor(user.roleKey) : 'visits', fracUuid: user?.testFrac?.uuid ?? null }}
+    />
   );
 }

@@ -8,7 +8,9 @@ export function StatCard({ label, value, accent = 'teal.600' }: { label: string;
       <Card.Body>
         <Stat.Root>
           <Stat.Label color="gray.600">{label}</Stat.Label>
-          <Stat.ValueText fontSize="2xl" data-testid={`stat-${label}`}>{formatCount(value)}</Stat.ValueText>
+          <Stat.ValueText fontSize="2xl" data-testid={`stat-${label}`}>
+            {formatCount(value)}
+          </Stat.ValueText>
         </Stat.Root>
       </Card.Body>
     </Card.Root>

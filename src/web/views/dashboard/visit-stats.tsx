@@ -28,8 +28,14 @@ export function VisitStats({ data, live }: { data: VisitDashboard; live: LiveSta
   return (
     <Stack gap="6">
       <Flex align="center" gap="3">
-        <Heading as="h1" size="xl">Inicio</Heading>
-        {badge ? <Badge colorPalette={badge.color} data-testid="live-status">{badge.text}</Badge> : null}
+        <Heading as="h1" size="xl">
+          Inicio
+        </Heading>
+        {badge ? (
+          <Badge colorPalette={badge.color} data-testid="live-status">
+            {badge.text}
+          </Badge>
+        ) : null}
       </Flex>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         {visitCardsOf(data).map((card, i) => (
@@ -43,8 +49,12 @@ export function VisitStats({ data, live }: { data: VisitDashboard; live: LiveSta
               <Tabs.Trigger value="day">Entradas registradas por día</Tabs.Trigger>
               <Tabs.Trigger value="month">Entradas registradas por mes</Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="day"><ChartBox label="Entradas por día (promedio)" values={dailyAverages(data)} /></Tabs.Content>
-            <Tabs.Content value="month"><ChartBox label="Entradas por mes" values={data.monthly} integers /></Tabs.Content>
+            <Tabs.Content value="day">
+              <ChartBox label="Entradas por día (promedio)" values={dailyAverages(data)} />
+            </Tabs.Content>
+            <Tabs.Content value="month">
+              <ChartBox label="Entradas por mes" values={data.monthly} integers />
+            </Tabs.Content>
           </Tabs.Root>
         </Card.Body>
       </Card.Root>

@@ -1,9 +1,17 @@
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, DeviceLinkedEvent, DeviceStatusEvent, ServerToClientEvents } from '../../../shared/platform/realtime.js';
+import type {
+  ClientToServerEvents,
+  DeviceLinkedEvent,
+  DeviceStatusEvent,
+  ServerToClientEvents,
+} from '../../../shared/platform/realtime.js';
 import { tokenStore } from '../../platform/api/storage.js';
 
 /** What one device's row hears: its presence and its link. */
-export interface DeviceListener { onStatus: (event: DeviceStatusEvent) => void; onLinked: (event: DeviceLinkedEvent) => void }
+export interface DeviceListener {
+  onStatus: (event: DeviceStatusEvent) => void;
+  onLinked: (event: DeviceLinkedEvent) => void;
+}
 
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let socketFrac: string | null = null;
@@ -17,9 +25,19 @@ function open(fracUuid: string) {
     if (socketFrac !== fracUuid || socket) return;
     socket = io({ auth: (send) => send({ token: tokenStore.get() }), transports: ['websocket'] });
     // The administrators' room of the active community: DEVICE_STATUS and DEVICE_LINKED (the realtime subscription).
-    socket.on('connect', () => { socket?.emit('subscribe', fracUuid); });
-    socket.on('DEVICE_STATUS', (event) => listeners.get(event.uuid)?.forEach((l) => { l.onStatus(event); }));
-    socket.on('DEVICE_LINKED', (event) => listeners.get(event.uuid)?.forEach((l) => { l.onLinked(event); }));
+    socket.on('connect', () => {
+      socket?.emit('subscribe', fracUuid);
+    });
+    socket.on('DEVICE_STATUS', (event) =>
+      listeners.get(event.uuid)?.forEach((l) => {
+        l.onStatus(event);
+      }),
+    );
+    socket.on('DEVICE_LINKED', (event) =>
+      listeners.get(event.uuid)?.forEach((l) => {
+        l.onLinked(event);
+      }),
+    );
   });
 }
 
@@ -44,6 +62,8 @@ export function listenToDevice(fracUuid: string, uuid: string, listener: DeviceL
     set.delete(listener);
     if (!set.size) listeners.delete(uuid);
     // A page change stops every row before the next page's rows start: close only once nobody came back.
-    setTimeout(() => { if (!listeners.size) close(); }, 0);
+    setTimeout(() => {
+      if (!listeners.size) close();
+    }, 0);
   };
 }

@@ -7,7 +7,14 @@ import { api } from '../../platform/api/client.js';
 export type DeviceRow = DeviceAnswer & { [key: string]: unknown };
 
 /** What the list asks: the page, the search and what it looks in, the status and the type. */
-export interface DeviceListQuery { page: number; size: number; search: string; searchBy: string; status: string; deviceType: string }
+export interface DeviceListQuery {
+  page: number;
+  size: number;
+  search: string;
+  searchBy: string;
+  status: string;
+  deviceType: string;
+}
 
 const base = '/api/devices';
 const at = (path: string, uuid: string) => `${base}/${path}${encodeURIComponent(uuid)}`;
@@ -18,7 +25,13 @@ export const devicesApi = {
     const query = new URLSearchParams({ page: String(q.page), size: String(q.size) });
     for (const name of ['search', 'searchBy', 'status', 'deviceType'] as const) if (q[name]) query.set(name, q[name]);
     const page = await api.get<DevicePage>(`${base}/?${query.toString()}`);
-    return { content: page.data, totalElements: page.totalElements, totalPages: page.totalPages, page: page.pageNumber, size: page.size };
+    return {
+      content: page.data,
+      totalElements: page.totalElements,
+      totalPages: page.totalPages,
+      page: page.pageNumber,
+      size: page.size,
+    };
   },
   get: (uuid: string) => api.get<DeviceAnswer>(at('', uuid)),
   create: (device: DeviceInput) => api.post<DeviceAnswer>(`${base}/`, device),

@@ -6,7 +6,14 @@ import { deviceFormValues, parentOptions } from '../../../../machines/devices/de
 import { deviceLinkMachine, type DeviceLinkEvent } from '../../../../machines/devices/device-link.machine.js';
 import { zoneStreetPickerMachine } from '../../../../machines/catalogues/zone-street-picker.machine.js';
 import {
-  deviceLocation, DeviceSearchLabel, deviceSearchFieldsFor, DeviceStatusLabel, DeviceTexts, DeviceTypeLabel, deviceTypesFor, DEVICE_STATUSES,
+  deviceLocation,
+  DeviceSearchLabel,
+  deviceSearchFieldsFor,
+  DeviceStatusLabel,
+  DeviceTexts,
+  DeviceTypeLabel,
+  deviceTypesFor,
+  DEVICE_STATUSES,
 } from '../../../shared/devices/device-rules.js';
 import type { DeviceInput } from '../../../shared/devices/device.schema.js';
 import { devicesApi, type DeviceRow, type DevicesApi } from './devices.api.js';
@@ -26,7 +33,14 @@ const columns: ListColumn<Row>[] = [
   { header: 'Estado', cell: (r, child) => <DeviceStatusCell actor={child} status={r.status} /> },
   { header: 'Nombre', cell: (r) => r.name },
   { header: 'Tipo', cell: (r) => DeviceTypeLabel[r.deviceType] },
-  { header: 'Ubicación', cell: (r) => <Text whiteSpace="normal" minW="40">{deviceLocation(r)}</Text> },
+  {
+    header: 'Ubicación',
+    cell: (r) => (
+      <Text whiteSpace="normal" minW="40">
+        {deviceLocation(r)}
+      </Text>
+    ),
+  },
 ];
 
 /** What /qrcodes talks to; tests give fakes. */
@@ -50,34 +64,54 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
   const fracUuid = user?.testFrac?.uuid ?? '';
   const { api } = deps;
   // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
-  const link = useMemo(() => deviceLinkMachine.provide({
-    ...(deps.pollMs ? { delays: { poll: deps.pollMs } } : {}),
-    actors: {
-      issueCode: fromPromise(({ input }) => api.issueCode(input.uuid)),
-      readDevice: fromPromise(({ input }) => api.get(input.uuid)),
-      unlinkDevice: fromPromise(({ input }) => api.unlink(input.uuid, input.deviceToken)),
-      deviceEvents: fromCallback<DeviceLinkEvent, { uuid: string }>(({ input, sendBack }) => deps.events(fracUuid, input.uuid, {
-        onStatus: (e) => sendBack({ type: 'device.status', status: e.status, online: e.online, lastSeenAt: e.lastSeenAt }),
-        onLinked: () => sendBack({ type: 'device.linked' }),
-      })),
-    },
-  }), [deps, fracUuid]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
-  const form = useMemo(() => deviceFormMachine.provide({
-    actors: {
-      loadForm: fromPromise(async ({ input }) => {
-        const [device, parents] = await Promise.all([input.id ? api.get(input.id) : null, api.parents(input.id ?? fracUuid)]);
-        return { values: device ? deviceFormValues(device) : undefined, options: { parents: parentOptions(parents) }, record: { idZone: device?.idZone ?? null } };
-      }),
-      saveRecord: fromPromise(({ input }) => (input.id ? api.update(input.id, input.values as DeviceInput) : api.create(input.values as DeviceInput))),
-      formPart: zoneStreetPickerMachine.provide({
+  const link = useMemo(
+    () =>
+      deviceLinkMachine.provide({
+        ...(deps.pollMs ? { delays: { poll: deps.pollMs } } : {}),
         actors: {
-          loadZones: fromPromise(() => deps.locations.zones()),
-          loadStreets: fromPromise(({ input }) => deps.locations.streets(input.zoneUuid)),
+          issueCode: fromPromise(({ input }) => api.issueCode(input.uuid)),
+          readDevice: fromPromise(({ input }) => api.get(input.uuid)),
+          unlinkDevice: fromPromise(({ input }) => api.unlink(input.uuid, input.deviceToken)),
+          deviceEvents: fromCallback<DeviceLinkEvent, { uuid: string }>(({ input, sendBack }) =>
+            deps.events(fracUuid, input.uuid, {
+              onStatus: (e) =>
+                sendBack({ type: 'device.status', status: e.status, online: e.online, lastSeenAt: e.lastSeenAt }),
+              onLinked: () => sendBack({ type: 'device.linked' }),
+            }),
+          ),
         },
       }),
-    },
-  }), [deps, fracUuid]);
+    [deps, fracUuid],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
+  const form = useMemo(
+    () =>
+      deviceFormMachine.provide({
+        actors: {
+          loadForm: fromPromise(async ({ input }) => {
+            const [device, parents] = await Promise.all([
+              input.id ? api.get(input.id) : null,
+              api.parents(input.id ?? fracUuid),
+            ]);
+            return {
+              values: device ? deviceFormValues(device) : undefined,
+              options: { parents: parentOptions(parents) },
+              record: { idZone: device?.idZone ?? null },
+            };
+          }),
+          saveRecord: fromPromise(({ input }) =>
+            input.id ? api.update(input.id, input.values as DeviceInput) : api.create(input.values as DeviceInput),
+          ),
+          formPart: zoneStreetPickerMachine.provide({
+            actors: {
+              loadZones: fromPromise(() => deps.locations.zones()),
+              loadStreets: fromPromise(({ input }) => deps.locations.streets(input.zoneUuid)),
+            },
+          }),
+        },
+      }),
+    [deps, fracUuid],
+  );
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
 
   return (
@@ -89,14 +123,37 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
       columns={columns}
       rowChild={link}
       selectFilters={[
-        { name: 'searchBy', label: 'Buscar por', all: DeviceSearchLabel.NAME,
-          options: deviceSearchFieldsFor(club).filter((f) => f !== 'NAME').map((f) => ({ value: f, label: DeviceSearchLabel[f] })) },
-        { name: 'status', label: 'Estado', all: 'Todos los estados', options: DEVICE_STATUSES.map((s) => ({ value: s, label: DeviceStatusLabel[s] })) },
-        { name: 'deviceType', label: 'Tipo', all: 'Todos los tipos', options: deviceTypesFor(club).map((t) => ({ value: t, label: DeviceTypeLabel[t] })) },
+        {
+          name: 'searchBy',
+          label: 'Buscar por',
+          all: DeviceSearchLabel.NAME,
+          options: deviceSearchFieldsFor(club)
+            .filter((f) => f !== 'NAME')
+            .map((f) => ({ value: f, label: DeviceSearchLabel[f] })),
+        },
+        {
+          name: 'status',
+          label: 'Estado',
+          all: 'Todos los estados',
+          options: DEVICE_STATUSES.map((s) => ({ value: s, label: DeviceStatusLabel[s] })),
+        },
+        {
+          name: 'deviceType',
+          label: 'Tipo',
+          all: 'Todos los tipos',
+          options: deviceTypesFor(club).map((t) => ({ value: t, label: DeviceTypeLabel[t] })),
+        },
       ]}
-      loadPage={(q) => api.list({
-        page: q.page, size: q.size, search: q.search, searchBy: String(q.searchBy ?? ''), status: String(q.status ?? ''), deviceType: String(q.deviceType ?? ''),
-      })}
+      loadPage={(q) =>
+        api.list({
+          page: q.page,
+          size: q.size,
+          search: q.search,
+          searchBy: String(q.searchBy ?? ''),
+          status: String(q.status ?? ''),
+          deviceType: String(q.deviceType ?? ''),
+        })
+      }
       // Delete goes through the row's link child, which offers it only while INACTIVE.
       deleteRow={(row) => api.remove(row.uuid)}
       canDeleteRow={() => false}
@@ -106,9 +163,13 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
       addLabel={DeviceTexts.add}
       form={form}
       renderForm={(selected, actor) => (
-        <FormDialog<DeviceFormValues> actor={actor as FormActor} title={selected ? DeviceTexts.edit : DeviceTexts.create}
-          submitText={selected ? 'Actualizar' : 'Registrar'} errorTitle={DeviceTexts.errorTitle}
-          successDetail={() => (selected ? DeviceTexts.updated : DeviceTexts.created)}>
+        <FormDialog<DeviceFormValues>
+          actor={actor as FormActor}
+          title={selected ? DeviceTexts.edit : DeviceTexts.create}
+          submitText={selected ? 'Actualizar' : 'Registrar'}
+          errorTitle={DeviceTexts.errorTitle}
+          successDetail={() => (selected ? DeviceTexts.updated : DeviceTexts.created)}
+        >
           {(bindings) => <DeviceFields form={bindings} actor={actor} club={club} />}
         </FormDialog>
       )}

@@ -1,5 +1,9 @@
 import type { Page } from '../../../shared/platform/api-types.js';
-import type { CreatedIntegrator, Integrator, IntegratorDashboard } from '../../../shared/integrators/integrator-types.js';
+import type {
+  CreatedIntegrator,
+  Integrator,
+  IntegratorDashboard,
+} from '../../../shared/integrators/integrator-types.js';
 import { integratorBodyOf, type IntegratorForm } from '../../../shared/integrators/integrator.schema.js';
 import { api, listQuery } from '../../platform/api/client.js';
 
@@ -20,12 +24,31 @@ export type IntegratorsApi = typeof integratorsApi;
 
 /** The form's fields of a loaded integrator (its account's email, its address' postal code). */
 export const integratorFormValues = (i: Integrator) => ({
-  name: i.name, lastName: i.lastName, email: i.testUser.email, phone: i.phone ?? '',
-  cp: i.address?.cp ?? '', city: i.address?.city ?? '', state: i.address?.state ?? '',
-  idAddress: i.address ? String(i.address.idAddress) : '', street: i.street, number: i.number ?? '',
-  intNumber: i.intNumber ?? '', licenses: String(i.licenses),
+  name: i.name,
+  lastName: i.lastName,
+  email: i.testUser.email,
+  phone: i.phone ?? '',
+  cp: i.address?.cp ?? '',
+  city: i.address?.city ?? '',
+  state: i.address?.state ?? '',
+  idAddress: i.address ? String(i.address.idAddress) : '',
+  street: i.street,
+  number: i.number ?? '',
+  intNumber: i.intNumber ?? '',
+  licenses: String(i.licenses),
 });
 
 export const emptyIntegratorForm = {
-  name: '', lastName: '', email: '', phone: '', cp: '', city: '', state: '', idAddress: '', street: '', number: '', intNumber: '', licenses: '',
+  name: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  cp: '',
+  city: '',
+  state: '',
+  idAddress: '',
+  street: '',
+  number: '',
+  intNumber: '',
+  licenses: '',
 };

@@ -7,7 +7,10 @@ import type { ListRow } from '../../../../machines/platform/list-screen.machine.
 import type { Page } from '../../../shared/platform/api-types.js';
 import { INTEGRATOR_PAGE_WINDOW } from '../../../shared/platform/constants.js';
 import {
-  accessButtonOf, accessPromptOf, addressLineOf, integratorFullName,
+  accessButtonOf,
+  accessPromptOf,
+  addressLineOf,
+  integratorFullName,
 } from '../../../shared/integrators/integrator-access.js';
 import type { Integrator } from '../../../shared/integrators/integrator-types.js';
 import { integratorsApi } from './integrators.api.js';
@@ -22,18 +25,33 @@ type Row = Integrator & ListRow;
 const columns: Column<Row>[] = [
   { header: 'Correo', cell: (r) => r.testUser.email },
   { header: 'Nombre', cell: (r) => integratorFullName(r) },
-  { header: 'Dirección', cell: (r) => <Text whiteSpace="normal" minW="56">{addressLineOf(r)}</Text> },
+  {
+    header: 'Dirección',
+    cell: (r) => (
+      <Text whiteSpace="normal" minW="56">
+        {addressLineOf(r)}
+      </Text>
+    ),
+  },
   { header: 'Teléfono', cell: (r) => r.phone || 'Sin teléfono' },
   { header: 'Cantidad de licencias', cell: (r) => r.licenses },
 ];
 
 /** /integrators : the general administrator's integrators. */
-export function IntegratorsView({ api = integratorsApi }: { api?: Pick<typeof integratorsApi, 'list' | 'remove' | 'setAccess'> }) {
+export function IntegratorsView({
+  api = integratorsApi,
+}: {
+  api?: Pick<typeof integratorsApi, 'list' | 'remove' | 'setAccess'>;
+}) {
   const navigate = useNavigate();
   // Enable/disable runs as the list's row-action child: the list reloads when it changed the integrator.
-  const access = useMemo(() => integratorAccessMachine.provide({
-    actors: { setAccess: fromPromise(({ input }) => api.setAccess(input.uuid, input.enable)) },
-  }), [api]);
+  const access = useMemo(
+    () =>
+      integratorAccessMachine.provide({
+        actors: { setAccess: fromPromise(({ input }) => api.setAccess(input.uuid, input.enable)) },
+      }),
+    [api],
+  );
 
   return (
     <ListScreen<Row>
@@ -54,8 +72,21 @@ export function IntegratorsView({ api = integratorsApi }: { api?: Pick<typeof in
         const button = accessButtonOf(row.enabled);
         return (
           <>
-            <Button size="xs" variant="outline" onClick={() => navigate(`${paths.newIntegrator}?uuid=${encodeURIComponent(row.uuid)}`)}>Editar</Button>
-            <Button size="xs" colorPalette={button.colorPalette} minW="10" aria-label={button.action} title={button.action} onClick={act}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => navigate(`${paths.newIntegrator}?uuid=${encodeURIComponent(row.uuid)}`)}
+            >
+              Editar
+            </Button>
+            <Button
+              size="xs"
+              colorPalette={button.colorPalette}
+              minW="10"
+              aria-label={button.action}
+              title={button.action}
+              onClick={act}
+            >
               {button.text}
             </Button>
           </>

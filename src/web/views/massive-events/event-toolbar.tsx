@@ -35,18 +35,35 @@ export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: bo
     <>
       <HStack gap="2" wrap="wrap" role="toolbar" aria-label="Acciones de eventos">
         {BUTTONS.filter((b) => writer || !b.writer).map((b) => (
-          <Button key={b.action} size="sm" variant="outline" colorPalette={b.action === 'delete' ? 'red' : 'teal'}
-            onClick={() => actor.send({ type: 'action', action: b.action })}>{b.label}</Button>
+          <Button
+            key={b.action}
+            size="sm"
+            variant="outline"
+            colorPalette={b.action === 'delete' ? 'red' : 'teal'}
+            onClick={() => actor.send({ type: 'action', action: b.action })}
+          >
+            {b.label}
+          </Button>
         ))}
       </HStack>
       <ToolbarDownload snapshot={state} />
-      <ConfirmDialog open={state.matches('confirming') || (state.matches('running') && Boolean(confirm))} busy={state.matches('running')}
-        title={(confirm?.title ?? '').replace('{name}', name)} detail="No podrás revertir esta acción"
-        confirmText={confirm?.text ?? 'Aceptar'} cancelText="Volver"
-        onConfirm={() => actor.send({ type: 'confirm' })} onCancel={() => actor.send({ type: 'cancel' })} />
-      <ResultDialog open={state.matches('refused') || state.matches('failed') || state.matches('succeeded')}
+      <ConfirmDialog
+        open={state.matches('confirming') || (state.matches('running') && Boolean(confirm))}
+        busy={state.matches('running')}
+        title={(confirm?.title ?? '').replace('{name}', name)}
+        detail="No podrás revertir esta acción"
+        confirmText={confirm?.text ?? 'Aceptar'}
+        cancelText="Volver"
+        onConfirm={() => actor.send({ type: 'confirm' })}
+        onCancel={() => actor.send({ type: 'cancel' })}
+      />
+      <ResultDialog
+        open={state.matches('refused') || state.matches('failed') || state.matches('succeeded')}
         status={state.matches('succeeded') ? 'success' : state.matches('failed') ? 'error' : 'info'}
-        title={ctx.dialog?.title ?? ''} detail={ctx.dialog?.detail} onClose={close} />
+        title={ctx.dialog?.title ?? ''}
+        detail={ctx.dialog?.detail}
+        onClose={close}
+      />
     </>
   );
 }
@@ -54,9 +71,15 @@ export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: bo
 /** The checkbox column: ticks the row in the toolbar's selection. */
 export function SelectCell({ actor, row }: { actor: AnyActorRef; row: SelectedEvent }) {
   // As above: the list's toolbar child is untyped; here it is the event-actions machine.
-  const checked = useSelector(actor, (s) => (s as unknown as Snapshot).context.selected.some((r) => r.uuid === row.uuid));
+  const checked = useSelector(actor, (s) =>
+    (s as unknown as Snapshot).context.selected.some((r) => r.uuid === row.uuid),
+  );
   return (
-    <Checkbox.Root colorPalette="teal" checked={checked} onCheckedChange={() => actor.send({ type: 'select.toggle', row })}>
+    <Checkbox.Root
+      colorPalette="teal"
+      checked={checked}
+      onCheckedChange={() => actor.send({ type: 'select.toggle', row })}
+    >
       <Checkbox.HiddenInput aria-label={`Seleccionar ${row.name}`} />
       <Checkbox.Control />
     </Checkbox.Root>

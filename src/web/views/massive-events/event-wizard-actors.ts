@@ -28,7 +28,12 @@ export const wizardReads: WizardReads = {
 const residentLabel = (r: ResidentOption) => `${r.firstName} ${r.lastName}`;
 
 /** The wizard with the calls as its actors. */
-export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: WizardReads = wizardReads, email = '', download = fetchInvitations) {
+export function wizardLogic(
+  events: MassiveEventsApi = massiveEventsApi,
+  reads: WizardReads = wizardReads,
+  email = '',
+  download = fetchInvitations,
+) {
   const invitationDownload = invitationDownloadLogic(download);
   return eventWizardMachine.provide({
     actors: {
@@ -40,12 +45,20 @@ export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: 
           input.token ? events.get(input.token) : Promise.resolve(null),
         ]);
         // Edit mode: the stored cover and host images, read with the token, so the preview shows what guests get.
-        const image = (file: { publicUrl: string } | null | undefined) => (file ? events.image(file.publicUrl) : Promise.resolve(null));
-        const [backgroundImage, profile] = event ? await Promise.all([image(event.backgroundImage), image(event.profile)]) : [null, null];
+        const image = (file: { publicUrl: string } | null | undefined) =>
+          file ? events.image(file.publicUrl) : Promise.resolve(null);
+        const [backgroundImage, profile] = event
+          ? await Promise.all([image(event.backgroundImage), image(event.profile)])
+          : [null, null];
         return {
-          places: [{ value: RESIDENT_HOME, label: EventTexts.residentHome }, ...areas.map((a) => ({ value: a.uuid, label: a.name }))],
+          places: [
+            { value: RESIDENT_HOME, label: EventTexts.residentHome },
+            ...areas.map((a) => ({ value: a.uuid, label: a.name })),
+          ],
           residents: residents.map((r) => ({ value: r.uuid, label: residentLabel(r) })),
-          event, ownResident: resident ? residents[0]?.uuid ?? null : null, previews: { backgroundImage, profile },
+          event,
+          ownResident: resident ? (residents[0]?.uuid ?? null) : null,
+          previews: { backgroundImage, profile },
         };
       }),
       saveEvent: fromPromise(async ({ input }) => {
@@ -58,7 +71,8 @@ export function wizardLogic(events: MassiveEventsApi = massiveEventsApi, reads: 
         for (const uuid of input.removed) await events.removeGuest(uuid);
         const fresh = input.guests.filter((g) => !g.uuid);
         if (fresh.length) await events.addGuests(input.id, fresh);
-        for (const g of input.guests.filter((x) => x.uuid && x.changed)) await events.updateGuest(input.id, { ...g, uuid: g.uuid });
+        for (const g of input.guests.filter((x) => x.uuid && x.changed))
+          await events.updateGuest(input.id, { ...g, uuid: g.uuid });
         return (await events.get(input.id)).massiveEventGuests;
       }),
       configure: fromPromise(({ input }) => events.configure(input.id, configureBodyOf(input.design))),

@@ -21,12 +21,20 @@ export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: AnyAc
         return (
           <Card.Root key={g.uuid} size="sm" borderColor={checked ? 'teal.500' : undefined} data-testid="guest-card">
             <Card.Body>
-              <Checkbox.Root colorPalette="teal" checked={checked} onCheckedChange={() => actor.send({ type: 'select.toggle', row: g })}>
+              <Checkbox.Root
+                colorPalette="teal"
+                checked={checked}
+                onCheckedChange={() => actor.send({ type: 'select.toggle', row: g })}
+              >
                 <Checkbox.HiddenInput aria-label={`Seleccionar a ${g.name}`} />
                 <Checkbox.Control />
-                <Checkbox.Label><Text fontWeight="medium">{g.name}</Text></Checkbox.Label>
+                <Checkbox.Label>
+                  <Text fontWeight="medium">{g.name}</Text>
+                </Checkbox.Label>
               </Checkbox.Root>
-              <Text fontSize="sm" color="gray.600" ps="7">{[g.email, g.phone].filter(Boolean).join(' · ')}</Text>
+              <Text fontSize="sm" color="gray.600" ps="7">
+                {[g.email, g.phone].filter(Boolean).join(' · ')}
+              </Text>
             </Card.Body>
           </Card.Root>
         );
@@ -42,20 +50,38 @@ export function GuestToolbar({ actor, rows, writer }: { actor: AnyActorRef; rows
   return (
     <>
       <HStack gap="2" wrap="wrap" role="toolbar" aria-label="Acciones de invitados">
-        <Button size="sm" variant="ghost" colorPalette="teal" onClick={() => actor.send({ type: 'select.all', rows })}>Seleccionar todos</Button>
+        <Button size="sm" variant="ghost" colorPalette="teal" onClick={() => actor.send({ type: 'select.all', rows })}>
+          Seleccionar todos
+        </Button>
         {writer ? (
           <>
-            <Button size="sm" colorPalette="teal" onClick={() => act('add')}>Agregar invitado</Button>
-            <Button size="sm" variant="outline" onClick={() => act('edit')}>Editar</Button>
-            <Button size="sm" variant="outline" colorPalette="red" onClick={() => act('delete')}>Eliminar</Button>
-            <Button size="sm" variant="outline" onClick={() => act('import')}>Importar desde plantilla</Button>
+            <Button size="sm" colorPalette="teal" onClick={() => act('add')}>
+              Agregar invitado
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => act('edit')}>
+              Editar
+            </Button>
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => act('delete')}>
+              Eliminar
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => act('import')}>
+              Importar desde plantilla
+            </Button>
           </>
         ) : null}
-        <Button size="sm" variant="outline" onClick={() => act('download')}>Descargar invitación</Button>
+        <Button size="sm" variant="outline" onClick={() => act('download')}>
+          Descargar invitación
+        </Button>
       </HStack>
       <ToolbarDownload snapshot={state} />
-      {state.matches('importing') && state.children.guestImport ? <GuestImportDialog actor={state.children.guestImport as GuestImportActor} /> : null}
-      <ResultDialog open={state.matches('refused')} title={state.context.refusal ?? ''} onClose={() => actor.send({ type: 'dialog.close' })} />
+      {state.matches('importing') && state.children.guestImport ? (
+        <GuestImportDialog actor={state.children.guestImport as GuestImportActor} />
+      ) : null}
+      <ResultDialog
+        open={state.matches('refused')}
+        title={state.context.refusal ?? ''}
+        onClose={() => actor.send({ type: 'dialog.close' })}
+      />
     </>
   );
 }

@@ -8,7 +8,12 @@ import { guestActionsMachine } from '../../../../machines/massive-events/guest-a
 import { guestImportMachine } from '../../../../machines/massive-events/guest-import.machine.js';
 import { readGuestSheet } from './read-guest-sheet.js';
 import { guestsPage, type GuestListRow } from '../../../shared/massive-events/massive-event-list.js';
-import { canWriteEvents, EventTexts, GUESTS_PAGE_SIZE, PAGE_LINKS } from '../../../shared/massive-events/massive-event-rules.js';
+import {
+  canWriteEvents,
+  EventTexts,
+  GUESTS_PAGE_SIZE,
+  PAGE_LINKS,
+} from '../../../shared/massive-events/massive-event-rules.js';
 import type { GuestFields } from '../../../shared/massive-events/massive-event.schema.js';
 import { fetchInvitations } from './invitations.api.js';
 import { massiveEventsApi, type MassiveEventsApi } from './massive-events.api.js';
@@ -29,46 +34,69 @@ type GuestsApi = Pick<MassiveEventsApi, 'get' | 'addGuest' | 'addGuests' | 'upda
  * all, the selection rules, the invitations' download as its child), the guest form on the form
  * skeleton, and the delete confirmation.
  */
-export function GuestsView({ api = massiveEventsApi, download = fetchInvitations }: { api?: GuestsApi; download?: typeof fetchInvitations }) {
+export function GuestsView({
+  api = massiveEventsApi,
+  download = fetchInvitations,
+}: {
+  api?: GuestsApi;
+  download?: typeof fetchInvitations;
+}) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const event = query.get('event') ?? '';
   // The form reads the event's guests when it opens: a name already on the list asks first.
-  const form = useMemo(() => formScreenMachine.provide({
-    ...guestFormRules(),
-    actors: {
-      loadForm: fromPromise(async ({ input }) => ({ values: guestFormValues(input.row), record: { guests: (await api.get(event)).massiveEventGuests } })),
-      saveRecord: fromPromise(({ input }) => {
-        const guest = input.values as GuestFields;
-        return input.id ? api.updateGuest(event, { ...guest, uuid: input.id }) : api.addGuest(event, guest);
-      }),
-    },
-  }), [api, event]);
-  // The toolbar's import child reads the sheet and the event's guests (for the repeated ones) and sends chunks in bulk.
-  const toolbar = useMemo(() => guestActionsMachine.provide({
-    actions: { returnTo: (_, { path }) => { navigate(path); } },
-    actors: {
-      invitationDownload: invitationDownloadLogic(download),
-      guestImport: guestImportMachine.provide({
+  const form = useMemo(
+    () =>
+      formScreenMachine.provide({
+        ...guestFormRules(),
         actors: {
-          readSheet: fromPromise(async ({ input }) => {
-            const [sheet, current] = await Promise.all([readGuestSheet(input.file as File), api.get(event)]);
-            return { ...sheet, existing: current.massiveEventGuests };
+          loadForm: fromPromise(async ({ input }) => ({
+            values: guestFormValues(input.row),
+            record: { guests: (await api.get(event)).massiveEventGuests },
+          })),
+          saveRecord: fromPromise(({ input }) => {
+            const guest = input.values as GuestFields;
+            return input.id ? api.updateGuest(event, { ...guest, uuid: input.id }) : api.addGuest(event, guest);
           }),
-          uploadGuests: fromPromise(({ input }) => api.addGuests(event, input.guests)),
-          invitationDownload: invitationDownloadLogic(download),
         },
       }),
-    },
-  }), [api, download, event, navigate]);
+    [api, event],
+  );
+  // The toolbar's import child reads the sheet and the event's guests (for the repeated ones) and sends chunks in bulk.
+  const toolbar = useMemo(
+    () =>
+      guestActionsMachine.provide({
+        actions: {
+          returnTo: (_, { path }) => {
+            navigate(path);
+          },
+        },
+        actors: {
+          invitationDownload: invitationDownloadLogic(download),
+          guestImport: guestImportMachine.provide({
+            actors: {
+              readSheet: fromPromise(async ({ input }) => {
+                const [sheet, current] = await Promise.all([readGuestSheet(input.file as File), api.get(event)]);
+                return { ...sheet, existing: current.massiveEventGuests };
+              }),
+              uploadGuests: fromPromise(({ input }) => api.addGuests(event, input.guests)),
+              invitationDownload: invitationDownloadLogic(download),
+            },
+          }),
+        },
+      }),
+    [api, download, event, navigate],
+  );
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
   const writer = canWriteEvents(user.roleKey);
 
   return (
     <>
       <Flex justify="flex-start" mb="3">
-        <Button size="sm" variant="ghost" colorPalette="teal" onClick={() => navigate(paths.massiveEvents)}>‹ Regresar a eventos masivos</Button>
+        <Button size="sm" variant="ghost" colorPalette="teal" onClick={() => navigate(paths.massiveEvents)}>
+          ‹ Regresar a eventos masivos
+        </Button>
       </Flex>
       <ListScreen<Row>
         title={EventTexts.guestsTitle}
@@ -83,18 +111,26 @@ export function GuestsView({ api = massiveEventsApi, download = fetchInvitations
         rowName={(row) => `a ${row.name}`}
         canEdit={false}
         form={writer ? form : undefined}
-        renderForm={writer ? (selected, actor) => (
-          <FormDialog<GuestFields & Record<string, unknown>>
-            actor={actor as FormActor}
-            title={selected ? 'Editar invitado' : 'Agregar invitado'}
-            submitText="Guardar"
-            successDetail={() => (selected ? EventTexts.guestUpdated : EventTexts.guestAdded)}
-            errorTitle={EventTexts.errorTitle}
-            confirm={{ title: EventTexts.repeatedGuest, confirmText: EventTexts.repeatedGuestConfirm, detail: (g) => `${g.firstName} ${g.lastName} ya está en la lista.` }}
-          >
-            {(f) => <GuestFieldsView form={f} />}
-          </FormDialog>
-        ) : undefined}
+        renderForm={
+          writer
+            ? (selected, actor) => (
+                <FormDialog<GuestFields & Record<string, unknown>>
+                  actor={actor as FormActor}
+                  title={selected ? 'Editar invitado' : 'Agregar invitado'}
+                  submitText="Guardar"
+                  successDetail={() => (selected ? EventTexts.guestUpdated : EventTexts.guestAdded)}
+                  errorTitle={EventTexts.errorTitle}
+                  confirm={{
+                    title: EventTexts.repeatedGuest,
+                    confirmText: EventTexts.repeatedGuestConfirm,
+                    detail: (g) => `${g.firstName} ${g.lastName} ya está en la lista.`,
+                  }}
+                >
+                  {(f) => <GuestFieldsView form={f} />}
+                </FormDialog>
+              )
+            : undefined
+        }
         toolbarChild={toolbar}
         renderToolbar={(actor, rows) => <GuestToolbar actor={actor} rows={rows} writer={writer} />}
         renderRows={(rows, actor) => (actor ? <GuestCards rows={rows} actor={actor} /> : null)}

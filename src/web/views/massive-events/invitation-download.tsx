@@ -1,7 +1,10 @@
 import { Box, Flex, Progress, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { invitationDownloadMachine, InvitationDownloadTexts as T } from '../../../../machines/massive-events/invitation-download.machine.js';
+import {
+  invitationDownloadMachine,
+  InvitationDownloadTexts as T,
+} from '../../../../machines/massive-events/invitation-download.machine.js';
 import { downloadInvitations, fetchInvitations } from './invitations.api.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 
@@ -25,16 +28,34 @@ export function InvitationDownloadStatus({ actor }: { actor: InvitationDownloadR
         <Box role="status" aria-live="polite" borderWidth="1px" borderRadius="md" p="4" maxW="md">
           <Flex align="center" gap="3" mb="2">
             <Spinner size="sm" color="teal.600" />
-            <Text>{state.matches({ working: 'requesting' })
-              ? (credentials ? T.requestingCredentials : T.requesting)
-              : (credentials ? T.renderingCredentials : T.rendering)(count)}</Text>
+            <Text>
+              {state.matches({ working: 'requesting' })
+                ? credentials
+                  ? T.requestingCredentials
+                  : T.requesting
+                : (credentials ? T.renderingCredentials : T.rendering)(count)}
+            </Text>
           </Flex>
-          <Progress.Root value={null} size="sm" colorPalette="teal"><Progress.Track><Progress.Range /></Progress.Track></Progress.Root>
-          {received > 0 ? <Text fontSize="sm" color="fg.muted" mt="2">{kilobytes(received)} recibidos</Text> : null}
+          <Progress.Root value={null} size="sm" colorPalette="teal">
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          {received > 0 ? (
+            <Text fontSize="sm" color="fg.muted" mt="2">
+              {kilobytes(received)} recibidos
+            </Text>
+          ) : null}
         </Box>
       ) : null}
       <ResultDialog open={state.matches('saved')} status="success" title={T.saved} onClose={close} />
-      <ResultDialog open={state.matches('failed')} status="error" title={T.failedTitle} detail={error} onClose={close} />
+      <ResultDialog
+        open={state.matches('failed')}
+        status="error"
+        title={T.failedTitle}
+        detail={error}
+        onClose={close}
+      />
     </>
   );
 }
@@ -46,7 +67,11 @@ export const invitationDownloadLogic = (fetchIt: typeof fetchInvitations = fetch
 /** A toolbar's running download, on a line of its own below the toolbar's row (a wrapping flex row). */
 export function ToolbarDownload({ snapshot }: { snapshot: { children: Record<string, unknown> } }) {
   const actor = downloadChildOf(snapshot);
-  return actor ? <Box flexBasis="100%" order={1}><InvitationDownloadStatus actor={actor} /></Box> : null;
+  return actor ? (
+    <Box flexBasis="100%" order={1}>
+      <InvitationDownloadStatus actor={actor} />
+    </Box>
+  ) : null;
 }
 
 /** The download child of a parent's snapshot, when it runs. */

@@ -1,5 +1,8 @@
 import { fromCallback } from 'xstate';
-import type { InvitationDownloadReport, InvitationTarget } from '../../../../machines/massive-events/invitation-download.machine.js';
+import type {
+  InvitationDownloadReport,
+  InvitationTarget,
+} from '../../../../machines/massive-events/invitation-download.machine.js';
 import type { ApiFailure } from '../../../shared/platform/api-failure.js';
 import { LOCALE } from '../../../shared/platform/constants.js';
 import { isErrorBody } from '../../../shared/platform/errors.js';
@@ -26,15 +29,29 @@ function fileNameOf(response: Response): string {
 
 async function failureOf(response: Response): Promise<ApiFailure> {
   let body: unknown = null;
-  try { body = JSON.parse(await response.text()); } catch { /* not JSON */ }
-  return { kind: 'http', status: response.status, body: isErrorBody(body) ? body : { error: 'server_error', error_description: 'Error interno del servidor' } };
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    /* not JSON */
+  }
+  return {
+    kind: 'http',
+    status: response.status,
+    body: isErrorBody(body) ? body : { error: 'server_error', error_description: 'Error interno del servidor' },
+  };
 }
 
-export interface DownloadHooks { signal: AbortSignal; report: (event: InvitationDownloadReport) => void }
+export interface DownloadHooks {
+  signal: AbortSignal;
+  report: (event: InvitationDownloadReport) => void;
+}
 
 /** Streams the invitations (png or zip) reporting headers and bytes received, and saves the file. */
 export async function fetchInvitations(target: InvitationTarget, { signal, report }: DownloadHooks, save = saveBlob) {
-  const headers: Record<string, string> = { 'Accept-Language': LOCALE, Accept: 'image/png, application/zip, application/json' };
+  const headers: Record<string, string> = {
+    'Accept-Language': LOCALE,
+    Accept: 'image/png, application/zip, application/json',
+  };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -46,7 +63,11 @@ export async function fetchInvitations(target: InvitationTarget, { signal, repor
   }
   if (!response.ok || !response.body) throw await failureOf(response);
   const fileName = fileNameOf(response);
-  report({ type: 'download.headers', fileName, count: Number(response.headers.get('x-invitation-count') ?? response.headers.get('x-credential-count') ?? 1) });
+  report({
+    type: 'download.headers',
+    fileName,
+    count: Number(response.headers.get('x-invitation-count') ?? response.headers.get('x-credential-count') ?? 1),
+  });
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -57,7 +78,10 @@ export async function fetchInvitations(target: InvitationTarget, { signal, repor
     received += value.byteLength;
     report({ type: 'download.progress', received });
   }
-  save(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), fileName);
+  save(
+    new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
+    fileName,
+  );
 }
 
 /** The invitationDownload machine's child: stopping it aborts the request. */
@@ -66,7 +90,9 @@ export function downloadInvitations(fetchIt: typeof fetchInvitations = fetchInvi
     const abort = new AbortController();
     fetchIt(input.target, { signal: abort.signal, report: sendBack }).then(
       () => sendBack({ type: 'download.saved' }),
-      (error: unknown) => { if (!abort.signal.aborted) sendBack({ type: 'download.failed', error }); },
+      (error: unknown) => {
+        if (!abort.signal.aborted) sendBack({ type: 'download.failed', error });
+      },
     );
     return () => abort.abort();
   });

@@ -1,5 +1,9 @@
 import type { Guest, MassiveEvent, MassiveEventList } from '../../../shared/massive-events/massive-event-types.js';
-import type { ConfigureEventBody, EventBody, GuestFields } from '../../../shared/massive-events/massive-event.schema.js';
+import type {
+  ConfigureEventBody,
+  EventBody,
+  GuestFields,
+} from '../../../shared/massive-events/massive-event.schema.js';
 import { api } from '../../platform/api/client.js';
 
 const base = '/api/massiveEvents';
@@ -26,12 +30,21 @@ export const massiveEventsApi = {
   cancel: (uuid: string) => api.put<MassiveEvent>(at(uuid, '/cancel')),
   /** The discard of an edit session (the server's addition to the documented calls). */
   restore: (uuid: string, body: EventRestoreBody) => api.put<MassiveEvent>(at(uuid, '/restore'), body),
-  addGuest: (event: string, guest: GuestInput) => api.post<Guest>(`${guests}/`, { ...guest, uuid: '', massiveEvent: { uuid: event } }),
+  addGuest: (event: string, guest: GuestInput) =>
+    api.post<Guest>(`${guests}/`, { ...guest, uuid: '', massiveEvent: { uuid: event } }),
   addGuests: (event: string, list: GuestInput[]) =>
-    api.post<Guest[]>(`${guests}/multiple`, { massiveEvent: { uuid: event }, guests: list.map((g) => ({ ...g, uuid: '' })) }),
+    api.post<Guest[]>(`${guests}/multiple`, {
+      massiveEvent: { uuid: event },
+      guests: list.map((g) => ({ ...g, uuid: '' })),
+    }),
   updateGuest: (event: string, guest: Guest | (GuestInput & { uuid: string })) =>
     api.put<Guest>(`${guests}/${encodeURIComponent(guest.uuid)}`, {
-      uuid: guest.uuid, firstName: guest.firstName, lastName: guest.lastName, email: guest.email, phone: guest.phone, massiveEvent: { uuid: event },
+      uuid: guest.uuid,
+      firstName: guest.firstName,
+      lastName: guest.lastName,
+      email: guest.email,
+      phone: guest.phone,
+      massiveEvent: { uuid: event },
     }),
   removeGuest: (uuid: string) => api.del<void>(`${guests}/${encodeURIComponent(uuid)}`),
 };

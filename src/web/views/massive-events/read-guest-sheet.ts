@@ -1,7 +1,9 @@
 import type { ReadProblem, ReadSheet } from '../../../../machines/massive-events/guest-import.machine.js';
 import { extensionOf, GUEST_IMPORT_MAX_ROWS, GuestImportTexts } from '../../../shared/massive-events/guest-import.js';
 
-const refuse = (problem: string): never => { throw { problem } satisfies ReadProblem; };
+const refuse = (problem: string): never => {
+  throw { problem } satisfies ReadProblem;
+};
 
 /**
  * A CSV's text: UTF-8 when it decodes as such (a BOM is dropped), otherwise Latin-1 (Windows-1252,
@@ -15,8 +17,10 @@ export function decodeCsv(bytes: Uint8Array): string {
   }
 }
 
-const texts = (rows: unknown[][]) => rows.map((r) => Array.from(r, (c) => (c === null || c === undefined ? '' : String(c))));
-const cap = (rows: string[][]) => (rows.length - 1 > GUEST_IMPORT_MAX_ROWS ? refuse(GuestImportTexts.tooManyRows) : rows);
+const texts = (rows: unknown[][]) =>
+  rows.map((r) => Array.from(r, (c) => (c === null || c === undefined ? '' : String(c))));
+const cap = (rows: string[][]) =>
+  rows.length - 1 > GUEST_IMPORT_MAX_ROWS ? refuse(GuestImportTexts.tooManyRows) : rows;
 const split = (rows: string[][]): ReadSheet => ({ header: rows[0] ?? [], rows: rows.slice(1) });
 
 async function readCsv(bytes: Uint8Array): Promise<ReadSheet> {
@@ -33,7 +37,13 @@ async function readWorkbook(bytes: Uint8Array): Promise<ReadSheet> {
   const XLSX = await import('@e965/xlsx');
   let sheet: import('@e965/xlsx').WorkSheet | undefined;
   try {
-    const book = XLSX.read(bytes, { type: 'array', cellFormula: true, cellHTML: false, dense: false, sheetRows: GUEST_IMPORT_MAX_ROWS + 2 });
+    const book = XLSX.read(bytes, {
+      type: 'array',
+      cellFormula: true,
+      cellHTML: false,
+      dense: false,
+      sheetRows: GUEST_IMPORT_MAX_ROWS + 2,
+    });
     sheet = book.Sheets[book.SheetNames[0] ?? ''];
   } catch {
     return refuse(GuestImportTexts.unreadable);

@@ -8,10 +8,14 @@ import { useEffect } from 'react';
 export function useLeaveGuard(active: boolean, request: (to: string) => void) {
   useEffect(() => {
     if (!active) return undefined;
-    const unload = (e: BeforeUnloadEvent) => { e.preventDefault(); e.returnValue = ''; };
+    const unload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
     const click = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (!link || link.target === '_blank' || link.hasAttribute('download') || link.origin !== window.location.origin) return;
+      if (!link || link.target === '_blank' || link.hasAttribute('download') || link.origin !== window.location.origin)
+        return;
       if (link.closest('[data-wizard]')) return;
       e.preventDefault();
       e.stopPropagation();
@@ -19,7 +23,10 @@ export function useLeaveGuard(active: boolean, request: (to: string) => void) {
     };
     // Back: the entry pushed on arrival is popped; it is pushed again and the wizard asks.
     window.history.pushState({ wizardGuard: true }, '');
-    const pop = () => { window.history.pushState({ wizardGuard: true }, ''); request('/massiveEvents'); };
+    const pop = () => {
+      window.history.pushState({ wizardGuard: true }, '');
+      request('/massiveEvents');
+    };
     window.addEventListener('beforeunload', unload);
     document.addEventListener('click', click, true);
     window.addEventListener('popstate', pop);

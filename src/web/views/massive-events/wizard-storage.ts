@@ -6,7 +6,10 @@ const KEY = 'porton.eventWizard';
 export const wizardStorage = {
   read(token: string | null): EventWizardInput['saved'] {
     try {
-      const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { step: 'step1' | 'step2' | 'step3'; context: EventWizardContext } | null;
+      const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as {
+        step: 'step1' | 'step2' | 'step3';
+        context: EventWizardContext;
+      } | null;
       if (!saved || !['step1', 'step2', 'step3'].includes(saved.step) || typeof saved.context !== 'object') return null;
       // Only a session that changed something is worth offering; an edit session only for the same event.
       if (!saved.context.active || saved.context.token !== token) return null;
@@ -18,5 +21,7 @@ export const wizardStorage = {
   write(step: string, context: EventWizardContext) {
     if (context.active) localStorage.setItem(KEY, JSON.stringify({ step, context }));
   },
-  forget() { localStorage.removeItem(KEY); },
+  forget() {
+    localStorage.removeItem(KEY);
+  },
 };

@@ -1,9 +1,13 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 
-interface DetectorLike { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> }
+interface DetectorLike {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+}
 declare global {
-  interface Window { BarcodeDetector?: new (options: { formats: string[] }) => DetectorLike }
+  interface Window {
+    BarcodeDetector?: new (options: { formats: string[] }) => DetectorLike;
+  }
 }
 
 /** How frames are read: the browser's BarcodeDetector, or jsQR (loaded only when needed) over a canvas. */
@@ -29,14 +33,25 @@ async function frameReader(video: HTMLVideoElement): Promise<() => Promise<strin
  * browser offers no camera. The video element is the camera's, not the workflow's: what was read
  * goes to the machine as an event.
  */
-export function CameraScanner({ onDetected, onUnavailable, label }: { onDetected: (text: string) => void; onUnavailable: () => void; label: string }) {
+export function CameraScanner({
+  onDetected,
+  onUnavailable,
+  label,
+}: {
+  onDetected: (text: string) => void;
+  onUnavailable: () => void;
+  label: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     (async () => {
-      if (!navigator.mediaDevices?.getUserMedia) { onUnavailable(); return; }
+      if (!navigator.mediaDevices?.getUserMedia) {
+        onUnavailable();
+        return;
+      }
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
       } catch {
@@ -50,17 +65,28 @@ export function CameraScanner({ onDetected, onUnavailable, label }: { onDetected
       const tick = async () => {
         if (stopped) return;
         const text = await read().catch(() => null);
-        if (text && !stopped) { onDetected(text); return; }
+        if (text && !stopped) {
+          onDetected(text);
+          return;
+        }
         timer = setTimeout(tick, 200);
       };
       void tick();
     })();
-    return () => { stopped = true; clearTimeout(timer); stream?.getTracks().forEach((t) => { t.stop(); }); };
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      stream?.getTracks().forEach((t) => {
+        t.stop();
+      });
+    };
   }, [onDetected, onUnavailable]);
   return (
     <Box borderWidth="1px" borderRadius="md" overflow="hidden" maxW="md">
       <video ref={video} muted playsInline aria-label={label} style={{ width: '100%' }} />
-      <Text fontSize="sm" p="2" color="fg.muted">{label}</Text>
+      <Text fontSize="sm" p="2" color="fg.muted">
+        {label}
+      </Text>
     </Box>
   );
 }

@@ -11,17 +11,23 @@ export function PhotoButton({ url, name }: { url: string | null | undefined; nam
   if (!url) return null;
   return (
     <>
-      <Button size="xs" variant="outline" onClick={() => setOpen(true)}>{ReportTexts.viewPhoto}</Button>
+      <Button size="xs" variant="outline" onClick={() => setOpen(true)}>
+        {ReportTexts.viewPhoto}
+      </Button>
       <Dialog.Root open={open} placement="center" onOpenChange={(e) => setOpen(e.open)}>
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content maxW="lg">
-              <Dialog.Header><Dialog.Title>Identificación de {name}</Dialog.Title></Dialog.Header>
+              <Dialog.Header>
+                <Dialog.Title>Identificación de {name}</Dialog.Title>
+              </Dialog.Header>
               <Dialog.Body>
                 {open ? <Image src={url} alt={`Foto de identificación de ${name}`} maxH="70vh" mx="auto" /> : null}
               </Dialog.Body>
-              <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Cerrar" /></Dialog.CloseTrigger>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Cerrar" />
+              </Dialog.CloseTrigger>
             </Dialog.Content>
           </Dialog.Positioner>
         </Portal>

@@ -8,10 +8,17 @@ import { reportQuery } from './reports.api.js';
 import { tokenStore } from '../../platform/api/storage.js';
 
 /** How a report's workbook is asked: the URL for the filters, and the file name to save. */
-export interface ExportTarget { url: (query: URLSearchParams) => string; fileName: string }
+export interface ExportTarget {
+  url: (query: URLSearchParams) => string;
+  fileName: string;
+}
 
 /** What the download tells as it goes, and what it answers: the workbook's bytes. */
-export interface DownloadHooks { onHeaders: () => void; onProgress: (received: number) => void; signal: AbortSignal }
+export interface DownloadHooks {
+  onHeaders: () => void;
+  onProgress: (received: number) => void;
+  signal: AbortSignal;
+}
 export type FetchWorkbook = (url: string, hooks: DownloadHooks) => Promise<Blob>;
 
 /**
@@ -33,8 +40,16 @@ export const fetchWorkbook: FetchWorkbook = async (url, { onHeaders, onProgress,
   if (!response.ok || !response.body) {
     const text = await response.text();
     let body: unknown = null;
-    try { body = JSON.parse(text); } catch { /* not JSON */ }
-    throw { kind: 'http', status: response.status, body: isErrorBody(body) ? body : { error: 'server_error', error_description: 'Error interno del servidor' } } satisfies ApiFailure;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    throw {
+      kind: 'http',
+      status: response.status,
+      body: isErrorBody(body) ? body : { error: 'server_error', error_description: 'Error interno del servidor' },
+    } satisfies ApiFailure;
   }
   onHeaders();
   const reader = response.body.getReader();
@@ -66,19 +81,26 @@ export function saveBlob(blob: Blob, fileName: string) {
  * The report machine's `downloadReport` child for a target: asks the workbook with the table's
  * filters, tells headers and progress, saves the file and says so; stopping it aborts the request.
  */
-export function downloadReport(target: ExportTarget, fetchIt: FetchWorkbook = fetchWorkbook, save: typeof saveBlob = saveBlob) {
+export function downloadReport(
+  target: ExportTarget,
+  fetchIt: FetchWorkbook = fetchWorkbook,
+  save: typeof saveBlob = saveBlob,
+) {
   return fromCallback<DownloadReport, { filters: ReportFilters }>(({ input, sendBack }) => {
     const abort = new AbortController();
     fetchIt(target.url(reportQuery(input.filters)), {
       signal: abort.signal,
       onHeaders: () => sendBack({ type: 'export.headers' }),
       onProgress: (received) => sendBack({ type: 'export.progress', received }),
-    }).then((blob) => {
-      save(blob, target.fileName);
-      sendBack({ type: 'export.saved', fileName: target.fileName });
-    }, (error: unknown) => {
-      if (!abort.signal.aborted) sendBack({ type: 'export.failed', error });
-    });
+    }).then(
+      (blob) => {
+        save(blob, target.fileName);
+        sendBack({ type: 'export.saved', fileName: target.fileName });
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) sendBack({ type: 'export.failed', error });
+      },
+    );
     return () => abort.abort();
   });
 }

@@ -14,7 +14,16 @@ export interface ReportField {
 }
 
 /** The filter form: fields with their problems, 'Buscar' (Enter too) and 'Limpiar'. */
-export function ReportFiltersForm({ fields, draft, problems, options, today, onEdit, onApply, onClear }: {
+export function ReportFiltersForm({
+  fields,
+  draft,
+  problems,
+  options,
+  today,
+  onEdit,
+  onApply,
+  onClear,
+}: {
   fields: ReportField[];
   draft: ReportFilters;
   problems: Record<string, string>;
@@ -25,30 +34,54 @@ export function ReportFiltersForm({ fields, draft, problems, options, today, onE
   onClear: () => void;
 }) {
   return (
-    <form aria-label="Filtros del reporte" onSubmit={(e) => { e.preventDefault(); onApply(); }}>
+    <form
+      aria-label="Filtros del reporte"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply();
+      }}
+    >
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" alignItems="end">
         {fields.map((f) => (
           <Field.Root key={f.name} invalid={Boolean(problems[f.name])}>
             <Field.Label>{f.label}</Field.Label>
             {f.kind === 'select' ? (
               <NativeSelect.Root>
-                <NativeSelect.Field bg="white" value={draft[f.name] ?? ''} onChange={(e) => onEdit(f.name, e.target.value)}>
+                <NativeSelect.Field
+                  bg="white"
+                  value={draft[f.name] ?? ''}
+                  onChange={(e) => onEdit(f.name, e.target.value)}
+                >
                   <option value="">{f.placeholder ?? ReportTexts.all}</option>
-                  {(f.choices ?? options[f.name] ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  {(f.choices ?? options[f.name] ?? []).map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             ) : (
-              <Input bg="white" type={f.kind} value={draft[f.name] ?? ''} max={f.kind === 'date' ? today : undefined}
-                maxLength={f.kind === 'text' ? 64 : undefined} onChange={(e) => onEdit(f.name, e.target.value)} />
+              <Input
+                bg="white"
+                type={f.kind}
+                value={draft[f.name] ?? ''}
+                max={f.kind === 'date' ? today : undefined}
+                maxLength={f.kind === 'text' ? 64 : undefined}
+                onChange={(e) => onEdit(f.name, e.target.value)}
+              />
             )}
             <Field.ErrorText>{problems[f.name]}</Field.ErrorText>
           </Field.Root>
         ))}
       </SimpleGrid>
       <Flex gap="3" mt="3" wrap="wrap">
-        <Button type="submit" colorPalette="teal">{ReportTexts.search}</Button>
-        <Button variant="outline" onClick={onClear}>{ReportTexts.clear}</Button>
+        <Button type="submit" colorPalette="teal">
+          {ReportTexts.search}
+        </Button>
+        <Button variant="outline" onClick={onClear}>
+          {ReportTexts.clear}
+        </Button>
       </Flex>
     </form>
   );

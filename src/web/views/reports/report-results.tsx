@@ -10,7 +10,11 @@ import { Pager } from '../../platform/components/list/pager.js';
 const PAGE_WINDOW = 6;
 
 /** The report's results: the list child's rows, its pager, its empty and error faces. */
-export function ReportResults<Row extends ListRow>({ list, caption, columns }: {
+export function ReportResults<Row extends ListRow>({
+  list,
+  caption,
+  columns,
+}: {
   list: ActorRefFrom<typeof listScreenMachine>;
   caption: string;
   columns: Column<Row>[];
@@ -25,16 +29,30 @@ export function ReportResults<Row extends ListRow>({ list, caption, columns }: {
       {state.matches('error') ? (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Content><Alert.Title>No fue posible cargar el reporte</Alert.Title><Alert.Description>{ctx.error}</Alert.Description></Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => list.send({ type: 'list.reload' })}>Reintentar</Button>
+          <Alert.Content>
+            <Alert.Title>No fue posible cargar el reporte</Alert.Title>
+            <Alert.Description>{ctx.error}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => list.send({ type: 'list.reload' })}>
+            Reintentar
+          </Button>
         </Alert.Root>
       ) : null}
-      {state.matches('empty') ? <Text color="gray.600" data-testid="empty-list">{EMPTY_LIST_MESSAGE}</Text> : null}
+      {state.matches('empty') ? (
+        <Text color="gray.600" data-testid="empty-list">
+          {EMPTY_LIST_MESSAGE}
+        </Text>
+      ) : null}
       {rows.length > 0 && !state.matches('empty') && !state.matches('error') ? (
         <Stack gap="3" opacity={busy ? 0.6 : 1}>
           <DataTable caption={caption} rows={rows} columns={columns} />
-          <Pager page={ctx.page} totalPages={ctx.totalPages} total={ctx.total} window={PAGE_WINDOW}
-            onGo={(page) => list.send({ type: 'page.go', page })} />
+          <Pager
+            page={ctx.page}
+            totalPages={ctx.totalPages}
+            total={ctx.total}
+            window={PAGE_WINDOW}
+            onGo={(page) => list.send({ type: 'page.go', page })}
+          />
         </Stack>
       ) : null}
     </Stack>

@@ -3,7 +3,12 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
 import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/platform/list-screen.machine.js';
-import { reportFilterMachine, type DownloadReport, type ReportFilters, type ReportOption } from '../../../../machines/reports/report-filter.machine.js';
+import {
+  reportFilterMachine,
+  type DownloadReport,
+  type ReportFilters,
+  type ReportOption,
+} from '../../../../machines/reports/report-filter.machine.js';
 import type { Page } from '../../../shared/platform/api-types.js';
 import { formatBytes, localToday, ReportTexts } from '../../../shared/reports/report-rules.js';
 import type { Column } from '../../platform/components/list/data-table.js';
@@ -41,15 +46,26 @@ export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>)
   const { loadPage, loadOptions, download } = props;
   const today = props.today ?? localToday();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the screen starts its machine once (useMachine keeps its first logic)
-  const logic = useMemo(() => reportFilterMachine.provide({
-    actors: {
-      list: listScreenMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadPage(filtersOf(input), input.page) as Promise<Page<ListRow>>) } }),
-      ...(download ? { downloadReport: download } : {}),
-      loadOptions: fromPromise(() => loadOptions()),
-    },
-    // The machine is made once per screen, with the calls it was first given.
-  }), []);
-  const [state, send] = useMachine(logic, inspected({ input: { today, fields: props.fields.map((f) => f.name), ranges: props.ranges } }));
+  const logic = useMemo(
+    () =>
+      reportFilterMachine.provide({
+        actors: {
+          list: listScreenMachine.provide({
+            actors: {
+              loadPage: fromPromise(({ input }) => loadPage(filtersOf(input), input.page) as Promise<Page<ListRow>>),
+            },
+          }),
+          ...(download ? { downloadReport: download } : {}),
+          loadOptions: fromPromise(() => loadOptions()),
+        },
+        // The machine is made once per screen, with the calls it was first given.
+      }),
+    [],
+  );
+  const [state, send] = useMachine(
+    logic,
+    inspected({ input: { today, fields: props.fields.map((f) => f.name), ranges: props.ranges } }),
+  );
   const ctx = state.context;
   const list = state.children.list as ActorRefFrom<typeof listScreenMachine> | undefined;
   const running = state.matches({ export: 'running' });
@@ -58,28 +74,66 @@ export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>)
   return (
     <Stack gap="5">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-        <Heading as="h1" size="xl">{props.title}</Heading>
+        <Heading as="h1" size="xl">
+          {props.title}
+        </Heading>
         {download ? (
-          <Button colorPalette="teal" variant="outline" loading={running} loadingText={ReportTexts.export} onClick={() => send({ type: 'export.start' })}>
+          <Button
+            colorPalette="teal"
+            variant="outline"
+            loading={running}
+            loadingText={ReportTexts.export}
+            onClick={() => send({ type: 'export.start' })}
+          >
             {ReportTexts.export}
           </Button>
         ) : null}
       </Flex>
       {running ? (
         <Progress.Root value={null} colorPalette="teal" aria-label="Progreso de la exportación" maxW="md">
-          <Progress.Label mb="1">{downloading ? `${ReportTexts.downloading}: ${formatBytes(ctx.received)}` : ReportTexts.exporting}</Progress.Label>
-          <Progress.Track><Progress.Range /></Progress.Track>
+          <Progress.Label mb="1">
+            {downloading ? `${ReportTexts.downloading}: ${formatBytes(ctx.received)}` : ReportTexts.exporting}
+          </Progress.Label>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
         </Progress.Root>
       ) : null}
-      <ReportFiltersForm fields={props.fields} draft={ctx.draft} problems={ctx.problems} options={ctx.options} today={today}
+      <ReportFiltersForm
+        fields={props.fields}
+        draft={ctx.draft}
+        problems={ctx.problems}
+        options={ctx.options}
+        today={today}
         onEdit={(name, value) => send({ type: 'filter.edit', name, value })}
-        onApply={() => send({ type: 'filters.apply' })} onClear={() => send({ type: 'filters.clear' })} />
-      {list ? <ReportResults list={list} caption={props.caption} columns={props.columns} /> : <Spinner role="status" aria-label="Cargando" />}
-      <ResultDialog open={state.matches({ filters: 'invalid' })} status="error" title={ctx.alert ?? ''} onClose={() => send({ type: 'alert.close' })} />
-      <ResultDialog open={state.matches({ export: 'done' })} status="success" title={ReportTexts.doneTitle}
-        detail={ctx.savedFile ? ReportTexts.saved(ctx.savedFile) : null} onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={state.matches({ export: 'failed' })} status="error" title={ReportTexts.errorTitle}
-        detail={ctx.exportError} onClose={() => send({ type: 'dialog.close' })} />
+        onApply={() => send({ type: 'filters.apply' })}
+        onClear={() => send({ type: 'filters.clear' })}
+      />
+      {list ? (
+        <ReportResults list={list} caption={props.caption} columns={props.columns} />
+      ) : (
+        <Spinner role="status" aria-label="Cargando" />
+      )}
+      <ResultDialog
+        open={state.matches({ filters: 'invalid' })}
+        status="error"
+        title={ctx.alert ?? ''}
+        onClose={() => send({ type: 'alert.close' })}
+      />
+      <ResultDialog
+        open={state.matches({ export: 'done' })}
+        status="success"
+        title={ReportTexts.doneTitle}
+        detail={ctx.savedFile ? ReportTexts.saved(ctx.savedFile) : null}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
+      <ResultDialog
+        open={state.matches({ export: 'failed' })}
+        status="error"
+        title={ReportTexts.errorTitle}
+        detail={ctx.exportError}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,11 @@
 import type { Page } from '../../../shared/platform/api-types.js';
 import type { CommonArea, Gate } from '../../../shared/catalogues/catalogue-types.js';
-import type { CommonAreaReportPage, CommonAreaVisitRow, VisitReportPage, VisitReportRow } from '../../../shared/reports/report-types.js';
+import type {
+  CommonAreaReportPage,
+  CommonAreaVisitRow,
+  VisitReportPage,
+  VisitReportRow,
+} from '../../../shared/reports/report-types.js';
 import { api } from '../../platform/api/client.js';
 
 /** A report row as the shared list shows it (`uuid` and any field). */
@@ -16,8 +21,18 @@ export function reportQuery(filters: Record<string, unknown>): URLSearchParams {
   return query;
 }
 
-const asPage = <T>(answer: { data: T[]; totalElements: number; totalPages: number; pageNumber: number; size: number }): Page<T> => ({
-  content: answer.data, totalElements: answer.totalElements, totalPages: answer.totalPages, page: answer.pageNumber, size: answer.size,
+const asPage = <T>(answer: {
+  data: T[];
+  totalElements: number;
+  totalPages: number;
+  pageNumber: number;
+  size: number;
+}): Page<T> => ({
+  content: answer.data,
+  totalElements: answer.totalElements,
+  totalPages: answer.totalPages,
+  page: answer.pageNumber,
+  size: answer.size,
 });
 
 export const VISIT_REPORT_URL = '/api/visitants/visitantReport';
@@ -35,7 +50,9 @@ export const reportsApi = {
   async commonAreaVisits(filters: Record<string, unknown>, page: number): Promise<Page<CommonAreaRow>> {
     const query = reportQuery(filters);
     query.set('page', String(page));
-    return asPage(await api.get<CommonAreaReportPage>(`${COMMON_AREA_REPORT_URL}?${query.toString()}`)) as Page<CommonAreaRow>;
+    return asPage(
+      await api.get<CommonAreaReportPage>(`${COMMON_AREA_REPORT_URL}?${query.toString()}`),
+    ) as Page<CommonAreaRow>;
   },
   /** The entry gate's choices: the gates catalogue. */
   gates: () => api.get<Gate[]>('/api/gates/complete'),

@@ -1,5 +1,11 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { NO_EXIT, ReportTexts, VISIT_REPORT_FILE, VISIT_REPORT_RANGES, formatReportDateTime } from '../../../shared/reports/report-rules.js';
+import {
+  NO_EXIT,
+  ReportTexts,
+  VISIT_REPORT_FILE,
+  VISIT_REPORT_RANGES,
+  formatReportDateTime,
+} from '../../../shared/reports/report-rules.js';
 import { VisitantTypeLabel } from '../../../shared/visits/visit.schema.js';
 import { downloadReport } from './report-export.api.js';
 import { reportsApi, VISIT_EXPORT_URL, type ReportsApi, type VisitRow } from './reports.api.js';
@@ -24,14 +30,36 @@ const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName}
 
 const columns: Column<VisitRow>[] = [
   { header: 'Entrada', cell: (r) => formatReportDateTime(r.timein) },
-  { header: 'Salida', cell: (r) => (r.timeout ? formatReportDateTime(r.timeout) : <Text as="span" color="orange.700" fontWeight="medium">{NO_EXIT}</Text>) },
+  {
+    header: 'Salida',
+    cell: (r) =>
+      r.timeout ? (
+        formatReportDateTime(r.timeout)
+      ) : (
+        <Text as="span" color="orange.700" fontWeight="medium">
+          {NO_EXIT}
+        </Text>
+      ),
+  },
   { header: 'Visitante', cell: (r) => fullName(r) },
-  { header: 'Tipo', cell: (r) => (r.providerType ? `${VisitantTypeLabel[r.visitantType]} · ${r.providerType}` : VisitantTypeLabel[r.visitantType]) },
+  {
+    header: 'Tipo',
+    cell: (r) =>
+      r.providerType ? `${VisitantTypeLabel[r.visitantType]} · ${r.providerType}` : VisitantTypeLabel[r.visitantType],
+  },
   {
     header: 'Residente',
-    cell: (r) => (r.testResident ? (
-      <Stack gap="0"><Text>{fullName(r.testResident)}</Text><Text fontSize="xs" color="gray.600">{[r.testResident.street, r.testResident.number].filter(Boolean).join(' ')}</Text></Stack>
-    ) : ''),
+    cell: (r) =>
+      r.testResident ? (
+        <Stack gap="0">
+          <Text>{fullName(r.testResident)}</Text>
+          <Text fontSize="xs" color="gray.600">
+            {[r.testResident.street, r.testResident.number].filter(Boolean).join(' ')}
+          </Text>
+        </Stack>
+      ) : (
+        ''
+      ),
   },
   { header: 'Puerta de entrada', cell: (r) => r.testGateArrival?.name ?? '' },
   { header: 'Acceso', cell: (r) => (r.accessMode === 'QR' ? ReportTexts.qr : ReportTexts.manual) },
@@ -43,8 +71,14 @@ const columns: Column<VisitRow>[] = [
 const exportVisits = downloadReport({ url: (q) => `${VISIT_EXPORT_URL}?${q.toString()}`, fileName: VISIT_REPORT_FILE });
 
 /** 'Reportes' (/visitants and /visitantes): the visit report with its filters, table and export. */
-export function VisitReportView({ api = reportsApi, download = exportVisits, today }: {
-  api?: Pick<ReportsApi, 'visits' | 'gates'>; download?: typeof exportVisits; today?: string;
+export function VisitReportView({
+  api = reportsApi,
+  download = exportVisits,
+  today,
+}: {
+  api?: Pick<ReportsApi, 'visits' | 'gates'>;
+  download?: typeof exportVisits;
+  today?: string;
 }) {
   return (
     <ReportScreen<VisitRow>

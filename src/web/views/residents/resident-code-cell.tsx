@@ -21,14 +21,36 @@ function CodeCell({ actor }: { actor: ActorRefFrom<typeof residentCodeMachine> }
       {code.matches('notActivated') ? <Text color="gray.500">{ResidentTexts.notActivated}</Text> : null}
       {code.matches('activated') ? <Text color="teal.700">{ResidentTexts.activated}</Text> : null}
       {(code.matches('codeValid') || code.matches('resent')) && context.expiresAt !== null ? (
-        <Text fontSize="sm">{ResidentTexts.codeSent}<Text as="span" color="gray.600">{` · ${codeExpiryText(context.expiresAt)}`}</Text></Text>
+        <Text fontSize="sm">
+          {ResidentTexts.codeSent}
+          <Text as="span" color="gray.600">{` · ${codeExpiryText(context.expiresAt)}`}</Text>
+        </Text>
       ) : null}
       {code.matches('codeExpired') || code.matches('resending') || code.matches('resendFailed') ? (
-        <Button size="xs" variant="outline" colorPalette="teal" loading={code.matches('resending')}
-          onClick={() => actor.send({ type: 'code.resend' })}>{ResidentTexts.resend}</Button>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="teal"
+          loading={code.matches('resending')}
+          onClick={() => actor.send({ type: 'code.resend' })}
+        >
+          {ResidentTexts.resend}
+        </Button>
       ) : null}
-      <ResultDialog open={code.matches('resent')} status="success" title={RESEND_SUCCESS_TITLE} detail={context.description} onClose={close} />
-      <ResultDialog open={code.matches('resendFailed')} status="error" title={ResidentErrorTitles.resend} detail={context.error} onClose={close} />
+      <ResultDialog
+        open={code.matches('resent')}
+        status="success"
+        title={RESEND_SUCCESS_TITLE}
+        detail={context.description}
+        onClose={close}
+      />
+      <ResultDialog
+        open={code.matches('resendFailed')}
+        status="error"
+        title={ResidentErrorTitles.resend}
+        detail={context.error}
+        onClose={close}
+      />
     </>
   );
 }

@@ -14,13 +14,30 @@ import { ResidentImportDialog } from './resident-import-dialog.js';
 import { residentFormApis, useResidentForm, type ResidentFormApis } from './use-resident-form.js';
 
 /** States in which the form is on the screen (behind its dialogs). */
-const FORM_STATES = ['editing', 'submitting', 'failed', 'invalid', 'succeeded', 'offerReactivation', 'reactivating', 'confirmPhoneRemoval', 'removingPhone', 'phoneRemovalFailed'] as const;
+const FORM_STATES = [
+  'editing',
+  'submitting',
+  'failed',
+  'invalid',
+  'succeeded',
+  'offerReactivation',
+  'reactivating',
+  'confirmPhoneRemoval',
+  'removingPhone',
+  'phoneRemovalFailed',
+] as const;
 
 /**
  * /newResidents: 'Alta residente', or 'Editar residente' with ?uuid= (or once a
  * deleted resident is reactivated); the Excel import modal; 'Descartar' back to /residents.
  */
-export function ResidentFormView({ api = residentFormApis, locations = locationOptionsApi }: { api?: ResidentFormApis; locations?: LocationOptionsApi }) {
+export function ResidentFormView({
+  api = residentFormApis,
+  locations = locationOptionsApi,
+}: {
+  api?: ResidentFormApis;
+  locations?: LocationOptionsApi;
+}) {
   const [query] = useSearchParams();
   const [state, send] = useResidentForm(query.get('uuid'), api);
   const club = useSessionUser()?.club === true;
@@ -28,14 +45,28 @@ export function ResidentFormView({ api = residentFormApis, locations = locationO
   const title = ctx.id ? ResidentTexts.edit : ResidentTexts.create;
   const submitting = state.matches('submitting');
   const importActor = state.children.import as ActorRefFrom<typeof residentImportMachine> | undefined;
-  const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
-  const form = { values: ctx.values, errors: ctx.errors, set: (name: string, value: unknown) => send({ type: 'field.change', name, value }) };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'form.submit' });
+  };
+  const form = {
+    values: ctx.values,
+    errors: ctx.errors,
+    set: (name: string, value: unknown) => send({ type: 'field.change', name, value }),
+  };
 
   return (
     <Stack gap="5" maxW="4xl">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading as="h1" size="xl">{title}</Heading>
-        <Button variant="outline" colorPalette="teal" onClick={() => send({ type: 'import.open' })} disabled={!state.can({ type: 'import.open' })}>
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <Button
+          variant="outline"
+          colorPalette="teal"
+          onClick={() => send({ type: 'import.open' })}
+          disabled={!state.can({ type: 'import.open' })}
+        >
           Importar Excel
         </Button>
       </Flex>
@@ -45,16 +76,31 @@ export function ResidentFormView({ api = residentFormApis, locations = locationO
           <form onSubmit={submit} noValidate aria-label={title}>
             <Card.Body>
               <Stack gap="6">
-                <ResidentFields form={form} club={club} checkingEmail={ctx.checkingEmail} locations={locations} pickerKey={ctx.id ?? 'new'}
-                  onEmailBlur={() => send({ type: 'email.blur' })} />
-                <PhoneFields phones={ctx.values.phones as PhoneRow[]} errors={ctx.errors} send={send}
-                  canAdd={canAddPhone(ctx.values.phones as PhoneRow[])} canRemove={canRemovePhone(ctx.values.phones as PhoneRow[])} />
+                <ResidentFields
+                  form={form}
+                  club={club}
+                  checkingEmail={ctx.checkingEmail}
+                  locations={locations}
+                  pickerKey={ctx.id ?? 'new'}
+                  onEmailBlur={() => send({ type: 'email.blur' })}
+                />
+                <PhoneFields
+                  phones={ctx.values.phones as PhoneRow[]}
+                  errors={ctx.errors}
+                  send={send}
+                  canAdd={canAddPhone(ctx.values.phones as PhoneRow[])}
+                  canRemove={canRemovePhone(ctx.values.phones as PhoneRow[])}
+                />
               </Stack>
             </Card.Body>
             <Card.Footer>
               <Flex justify="flex-end" gap="3" w="full">
-                <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={submitting}>Descartar</Button>
-                <Button type="submit" colorPalette="teal" loading={submitting}>{ctx.id ? 'Guardar' : 'Registrar'}</Button>
+                <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={submitting}>
+                  Descartar
+                </Button>
+                <Button type="submit" colorPalette="teal" loading={submitting}>
+                  {ctx.id ? 'Guardar' : 'Registrar'}
+                </Button>
               </Flex>
             </Card.Footer>
           </form>

@@ -4,7 +4,11 @@ import { useDropzone, type Accept } from 'react-dropzone';
 import type { ActorRefFrom } from 'xstate';
 import type { residentImportMachine } from '../../../../machines/residents/resident-import.machine.js';
 import {
-  IMPORT_MAX_BYTES, ImportTexts, RESIDENT_TEMPLATE_NAME, RESIDENT_TEMPLATE_PATH, XLSX_ACCEPT,
+  IMPORT_MAX_BYTES,
+  ImportTexts,
+  RESIDENT_TEMPLATE_NAME,
+  RESIDENT_TEMPLATE_PATH,
+  XLSX_ACCEPT,
 } from '../../../shared/residents/resident-import.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 
@@ -34,62 +38,159 @@ export function ResidentImportDialog({ actor }: { actor: ImportActor }) {
 
   return (
     <>
-      <Dialog.Root open placement="center" size="lg" closeOnInteractOutside={false} onOpenChange={(e) => { if (!e.open && !busy) close(); }}>
+      <Dialog.Root
+        open
+        placement="center"
+        size="lg"
+        closeOnInteractOutside={false}
+        onOpenChange={(e) => {
+          if (!e.open && !busy) close();
+        }}
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content data-testid="import-dialog">
-              <Dialog.Header><Dialog.Title>{ImportTexts.title}</Dialog.Title></Dialog.Header>
+              <Dialog.Header>
+                <Dialog.Title>{ImportTexts.title}</Dialog.Title>
+              </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <Link href={RESIDENT_TEMPLATE_PATH} download={RESIDENT_TEMPLATE_NAME} color="teal.700" fontWeight="medium">{ImportTexts.template}</Link>
-                  <Box {...getRootProps()} borderWidth="2px" borderStyle="dashed" borderRadius="md" p="8" textAlign="center" cursor={busy ? 'not-allowed' : 'pointer'}
-                    borderColor={problem ? 'red.400' : isDragActive ? 'teal.500' : 'gray.300'} bg={isDragActive ? 'teal.50' : 'gray.50'}
-                    aria-disabled={busy}>
+                  <Link
+                    href={RESIDENT_TEMPLATE_PATH}
+                    download={RESIDENT_TEMPLATE_NAME}
+                    color="teal.700"
+                    fontWeight="medium"
+                  >
+                    {ImportTexts.template}
+                  </Link>
+                  <Box
+                    {...getRootProps()}
+                    borderWidth="2px"
+                    borderStyle="dashed"
+                    borderRadius="md"
+                    p="8"
+                    textAlign="center"
+                    cursor={busy ? 'not-allowed' : 'pointer'}
+                    borderColor={problem ? 'red.400' : isDragActive ? 'teal.500' : 'gray.300'}
+                    bg={isDragActive ? 'teal.50' : 'gray.50'}
+                    aria-disabled={busy}
+                  >
                     <input {...getInputProps()} aria-label="Archivo de residentes" disabled={busy} />
                     <Text color="gray.700">{ImportTexts.drop}</Text>
-                    {file ? <Text mt="2" fontWeight="semibold" data-testid="import-file">{file.name}</Text> : null}
+                    {file ? (
+                      <Text mt="2" fontWeight="semibold" data-testid="import-file">
+                        {file.name}
+                      </Text>
+                    ) : null}
                   </Box>
-                  {problem ? <Text color="red.600" role="alert">{problem}</Text> : null}
+                  {problem ? (
+                    <Text color="red.600" role="alert">
+                      {problem}
+                    </Text>
+                  ) : null}
                   {busy ? (
-                    <Progress.Root value={progress} max={100} colorPalette="teal" aria-label="Progreso de la importación">
-                      <Progress.Label mb="1">{state.matches('uploading') ? ImportTexts.uploading : ImportTexts.processing}</Progress.Label>
-                      <Progress.Track><Progress.Range /></Progress.Track>
+                    <Progress.Root
+                      value={progress}
+                      max={100}
+                      colorPalette="teal"
+                      aria-label="Progreso de la importación"
+                    >
+                      <Progress.Label mb="1">
+                        {state.matches('uploading') ? ImportTexts.uploading : ImportTexts.processing}
+                      </Progress.Label>
+                      <Progress.Track>
+                        <Progress.Range />
+                      </Progress.Track>
                       <Progress.ValueText>{`${progress}%`}</Progress.ValueText>
                     </Progress.Root>
                   ) : null}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={busy}>Cancelar</Button>
-                <Button colorPalette="teal" loading={busy} disabled={!state.matches('fileChosen')}
-                  onClick={() => actor.send({ type: 'upload.start', file: acceptedFiles[0] })}>{ImportTexts.send}</Button>
+                <Button variant="outline" onClick={close} disabled={busy}>
+                  Cancelar
+                </Button>
+                <Button
+                  colorPalette="teal"
+                  loading={busy}
+                  disabled={!state.matches('fileChosen')}
+                  onClick={() => actor.send({ type: 'upload.start', file: acceptedFiles[0] })}
+                >
+                  {ImportTexts.send}
+                </Button>
               </Dialog.Footer>
-              {busy ? null : <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Cerrar" /></Dialog.CloseTrigger>}
+              {busy ? null : (
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Cerrar" />
+                </Dialog.CloseTrigger>
+              )}
             </Dialog.Content>
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
-      <ResultDialog open={state.matches('allCreated')} status="success" title={ImportTexts.doneTitle} detail={description} onClose={closeResult} />
-      <ResultDialog open={state.matches('failed')} status="error" title={ImportTexts.errorTitle} detail={error} onClose={closeResult} />
-      <ResultDialog open={state.matches('downloadFailed')} status="error" title={ImportTexts.errorTitle} detail={ImportTexts.noErrorFile} onClose={closeResult} />
-      <PartialDialog open={partial} description={description} downloading={state.matches('downloading')}
-        onDownload={() => actor.send({ type: 'errors.download' })} onClose={closeResult} />
+      <ResultDialog
+        open={state.matches('allCreated')}
+        status="success"
+        title={ImportTexts.doneTitle}
+        detail={description}
+        onClose={closeResult}
+      />
+      <ResultDialog
+        open={state.matches('failed')}
+        status="error"
+        title={ImportTexts.errorTitle}
+        detail={error}
+        onClose={closeResult}
+      />
+      <ResultDialog
+        open={state.matches('downloadFailed')}
+        status="error"
+        title={ImportTexts.errorTitle}
+        detail={ImportTexts.noErrorFile}
+        onClose={closeResult}
+      />
+      <PartialDialog
+        open={partial}
+        description={description}
+        downloading={state.matches('downloading')}
+        onDownload={() => actor.send({ type: 'errors.download' })}
+        onClose={closeResult}
+      />
     </>
   );
 }
 
 /** 'Error Parcial': what the server said, and Errores.xlsx to download. */
-function PartialDialog({ open, description, downloading, onDownload, onClose }: {
-  open: boolean; description: string | null; downloading: boolean; onDownload: () => void; onClose: () => void;
+function PartialDialog({
+  open,
+  description,
+  downloading,
+  onDownload,
+  onClose,
+}: {
+  open: boolean;
+  description: string | null;
+  downloading: boolean;
+  onDownload: () => void;
+  onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={open} role="alertdialog" placement="center" onOpenChange={(e) => { if (!e.open && !downloading) onClose(); }}>
+    <Dialog.Root
+      open={open}
+      role="alertdialog"
+      placement="center"
+      onOpenChange={(e) => {
+        if (!e.open && !downloading) onClose();
+      }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="result-dialog">
-            <Dialog.Header><Dialog.Title color="orange.600">{ImportTexts.partialTitle}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title color="orange.600">{ImportTexts.partialTitle}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>
               <Stack gap="2">
                 <Text>{ImportTexts.partial}</Text>
@@ -97,8 +198,12 @@ function PartialDialog({ open, description, downloading, onDownload, onClose }: 
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onDownload} loading={downloading}>{ImportTexts.download}</Button>
-              <Button colorPalette="teal" onClick={onClose} disabled={downloading}>Aceptar</Button>
+              <Button variant="outline" onClick={onDownload} loading={downloading}>
+                {ImportTexts.download}
+              </Button>
+              <Button colorPalette="teal" onClick={onClose} disabled={downloading}>
+                Aceptar
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -12,7 +12,12 @@ export function ResidentStatusDialogs({ actor: ref }: { actor: AnyActorRef }) {
   const ok = status.matches('succeeded');
   const dialog = statusDialogOf(enable, name, ok);
   return (
-    <ResultDialog open={ok || status.matches('failed')} status={ok ? 'success' : 'error'} title={dialog.title}
-      detail={ok ? dialog.detail : error} onClose={() => actor.send({ type: 'dialog.close' })} />
+    <ResultDialog
+      open={ok || status.matches('failed')}
+      status={ok ? 'success' : 'error'}
+      title={dialog.title}
+      detail={ok ? dialog.detail : error}
+      onClose={() => actor.send({ type: 'dialog.close' })}
+    />
   );
 }

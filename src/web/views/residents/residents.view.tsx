@@ -27,28 +27,62 @@ function columnsFor(club: boolean): ListColumn<Row>[] {
       cell: (r) => (
         <HStack gap="2">
           <Text>{r.name}</Text>
-          {r.status === 'ACTIVE' ? null : <Badge colorPalette="gray" variant="subtle">{INACTIVE_BADGE}</Badge>}
+          {r.status === 'ACTIVE' ? null : (
+            <Badge colorPalette="gray" variant="subtle">
+              {INACTIVE_BADGE}
+            </Badge>
+          )}
         </HStack>
       ),
     },
-    { header: 'Dirección', cell: (r) => <Text whiteSpace="normal" minW="40">{residentAddress(r)}</Text> },
+    {
+      header: 'Dirección',
+      cell: (r) => (
+        <Text whiteSpace="normal" minW="40">
+          {residentAddress(r)}
+        </Text>
+      ),
+    },
     ...(club ? [{ header: 'No. acción', cell: (r: Row) => r.action ?? '' }] : []),
-    { header: 'Teléfonos', cell: (r) => <Stack gap="0">{r.phones.map((p) => <Text key={p.uuid}>{p.phone}</Text>)}</Stack> },
+    {
+      header: 'Teléfonos',
+      cell: (r) => (
+        <Stack gap="0">
+          {r.phones.map((p) => (
+            <Text key={p.uuid}>{p.phone}</Text>
+          ))}
+        </Stack>
+      ),
+    },
     { header: 'Código', cell: (_r, child) => <ResidentCodeCell actor={child} /> },
   ];
 }
 
 /** Residentes (/residents): search, 'Residentes activados', code column, activate/deactivate, edit, delete. */
-export function ResidentsView({ api = residentsApi }: { api?: Pick<ResidentsApi, 'list' | 'remove' | 'enable' | 'disable' | 'resendCode'> }) {
+export function ResidentsView({
+  api = residentsApi,
+}: {
+  api?: Pick<ResidentsApi, 'list' | 'remove' | 'enable' | 'disable' | 'resendCode'>;
+}) {
   const user = useSessionUser();
   const navigate = useNavigate();
   // Each shown row's code cell and the activate/deactivate action run as children of the list.
-  const code = useMemo(() => residentCodeMachine.provide({
-    actors: { resendCode: fromPromise(({ input }) => api.resendCode(input.uuid)) },
-  }), [api]);
-  const status = useMemo(() => residentStatusMachine.provide({
-    actors: { setStatus: fromPromise(({ input }) => (input.enable ? api.enable(input.uuid) : api.disable(input.uuid))) },
-  }), [api]);
+  const code = useMemo(
+    () =>
+      residentCodeMachine.provide({
+        actors: { resendCode: fromPromise(({ input }) => api.resendCode(input.uuid)) },
+      }),
+    [api],
+  );
+  const status = useMemo(
+    () =>
+      residentStatusMachine.provide({
+        actors: {
+          setStatus: fromPromise(({ input }) => (input.enable ? api.enable(input.uuid) : api.disable(input.uuid))),
+        },
+      }),
+    [api],
+  );
   const columns = useMemo(() => columnsFor(user?.club ?? false), [user?.club]);
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
 
@@ -72,8 +106,12 @@ export function ResidentsView({ api = residentsApi }: { api?: Pick<ResidentsApi,
         const action = statusActionOf(row.status);
         return (
           <>
-            <Button size="xs" variant="outline" onClick={() => navigate(residentEditPath(row.uuid))}>Editar</Button>
-            <Button size="xs" variant="outline" colorPalette={action.colorPalette} onClick={act}>{action.label}</Button>
+            <Button size="xs" variant="outline" onClick={() => navigate(residentEditPath(row.uuid))}>
+              Editar
+            </Button>
+            <Button size="xs" variant="outline" colorPalette={action.colorPalette} onClick={act}>
+              {action.label}
+            </Button>
           </>
         );
       }}

@@ -14,36 +14,59 @@ import { residentFormValues } from '../../../../machines/residents/resident-form
 
 /** The calls of /newResidents , replaceable in tests. */
 export interface ResidentFormApis {
-  residents: Pick<typeof residentsApi, 'get' | 'create' | 'update' | 'removePhone' | 'validateEmail' | 'reactivateEmail'>;
+  residents: Pick<
+    typeof residentsApi,
+    'get' | 'create' | 'update' | 'removePhone' | 'validateEmail' | 'reactivateEmail'
+  >;
   /** The import's upload (a callback actor reporting progress). */
   upload: typeof uploadResidentsFile;
   saveErrorFile: (base64: string) => Promise<void>;
 }
-export const residentFormApis: ResidentFormApis = { residents: residentsApi, upload: uploadResidentsFile, saveErrorFile: saveErrorWorkbook };
+export const residentFormApis: ResidentFormApis = {
+  residents: residentsApi,
+  upload: uploadResidentsFile,
+  saveErrorFile: saveErrorWorkbook,
+};
 
 /** The resident form machine with the page's calls and navigation; it starts once per page. */
 export function useResidentForm(id: string | null, api: ResidentFormApis) {
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page starts its form machine once (useMachine keeps its first logic)
-  const logic = useMemo(() => residentFormMachine.provide({
-    actions: {
-      leave: () => navigate(paths.residents, { replace: true }),
-      showEditMode: ({ context }) => navigate(`${paths.newResidents}?uuid=${encodeURIComponent(context.id ?? '')}`, { replace: true }),
-    },
-    actors: {
-      loadForm: fromPromise(async ({ input }) => ({ values: residentFormValues(await api.residents.get(input.id!)) })),
-      saveRecord: fromPromise(({ input }) => (input.id
-        ? api.residents.update(input.id, input.values as ResidentUpdate)
-        : api.residents.create(input.values as ResidentInput))),
-      residentEmailCheck: residentEmailCheckMachine.provide({
-        actors: { validateEmail: fromPromise(({ input }) => api.residents.validateEmail(input.email, input.residentUuid)) },
+  const logic = useMemo(
+    () =>
+      residentFormMachine.provide({
+        actions: {
+          leave: () => navigate(paths.residents, { replace: true }),
+          showEditMode: ({ context }) =>
+            navigate(`${paths.newResidents}?uuid=${encodeURIComponent(context.id ?? '')}`, { replace: true }),
+        },
+        actors: {
+          loadForm: fromPromise(async ({ input }) => ({
+            values: residentFormValues(await api.residents.get(input.id!)),
+          })),
+          saveRecord: fromPromise(({ input }) =>
+            input.id
+              ? api.residents.update(input.id, input.values as ResidentUpdate)
+              : api.residents.create(input.values as ResidentInput),
+          ),
+          residentEmailCheck: residentEmailCheckMachine.provide({
+            actors: {
+              validateEmail: fromPromise(({ input }) => api.residents.validateEmail(input.email, input.residentUuid)),
+            },
+          }),
+          reactivateResident: fromPromise(
+            async ({ input }) => (await api.residents.reactivateEmail(input.email)).Data.resident,
+          ),
+          removePhone: fromPromise(({ input }) => api.residents.removePhone(input.uuid)),
+          residentImport: residentImportMachine.provide({
+            actors: {
+              uploadFile: api.upload,
+              saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)),
+            },
+          }),
+        },
       }),
-      reactivateResident: fromPromise(async ({ input }) => (await api.residents.reactivateEmail(input.email)).Data.resident),
-      removePhone: fromPromise(({ input }) => api.residents.removePhone(input.uuid)),
-      residentImport: residentImportMachine.provide({
-        actors: { uploadFile: api.upload, saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)) },
-      }),
-    },
-  }), []);
+    [],
+  );
   return useMachine(logic, inspected({ input: { id } }));
 }

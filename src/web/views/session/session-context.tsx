@@ -12,8 +12,12 @@ export const browserSessionMachine = sessionMachine.provide({
   actors: {
     checkSession: fromPromise(() => sessionApi.me()),
     signIn: fromPromise(({ input }) => sessionApi.signIn(input.email, input.password)),
-    switchCommunity: fromPromise(async ({ input }) => { await sessionApi.switchCommunity(input.uuid); }),
-    signOut: fromPromise(async ({ input }) => { await sessionApi.signOut(input.token); }),
+    switchCommunity: fromPromise(async ({ input }) => {
+      await sessionApi.switchCommunity(input.uuid);
+    }),
+    signOut: fromPromise(async ({ input }) => {
+      await sessionApi.signOut(input.token);
+    }),
   },
   actions: {
     persistToken: (_, params) => tokenStore.set(params.token),

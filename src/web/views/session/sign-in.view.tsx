@@ -8,7 +8,9 @@ import { SessionContext } from './session-context.js';
 import { AuthLayout } from './auth-layout.js';
 
 // The dialog (and its focus trap) loads only when a sign-in fails: the first screen stays small.
-const ResultDialog = lazy(async () => ({ default: (await import('../../platform/components/result-dialog.js')).ResultDialog }));
+const ResultDialog = lazy(async () => ({
+  default: (await import('../../platform/components/result-dialog.js')).ResultDialog,
+}));
 
 /** Main sign-in (/) and contractors' sign-in (/?type=contractor). */
 export function SignInView({ portal }: { portal: Portal }) {
@@ -18,7 +20,8 @@ export function SignInView({ portal }: { portal: Portal }) {
   const error = SessionContext.useSelector((s) => s.context.error);
   const { email, password } = SessionContext.useSelector((s) => s.context.credentials);
   const errors = SessionContext.useSelector((s) => s.context.fieldErrors);
-  const change = (name: 'email' | 'password', value: string) => session.send({ type: 'credentials.change', name, value });
+  const change = (name: 'email' | 'password', value: string) =>
+    session.send({ type: 'credentials.change', name, value });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -28,27 +31,62 @@ export function SignInView({ portal }: { portal: Portal }) {
   return (
     <AuthLayout
       title={portal === 'contractor' ? 'Portal de contratistas' : 'Iniciar sesión'}
-      subtitle={portal === 'contractor' ? 'Ingresa con la cuenta que te dio el fraccionamiento.' : 'Ingresa con tu correo y contraseña.'}
+      subtitle={
+        portal === 'contractor'
+          ? 'Ingresa con la cuenta que te dio el fraccionamiento.'
+          : 'Ingresa con tu correo y contraseña.'
+      }
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <TextField label="Correo electrónico" type="email" name="email" autoComplete="username" value={email}
-            onValue={(value) => change('email', value)} error={errors.email} required />
-          <TextField label="Contraseña" type="password" name="password" autoComplete="current-password" value={password}
-            onValue={(value) => change('password', value)} error={errors.password} required />
-          <Button type="submit" colorPalette="teal" size="lg" loading={loading} loadingText="Ingresando…">Ingresar</Button>
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onValue={(value) => change('email', value)}
+            error={errors.email}
+            required
+          />
+          <TextField
+            label="Contraseña"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValue={(value) => change('password', value)}
+            error={errors.password}
+            required
+          />
+          <Button type="submit" colorPalette="teal" size="lg" loading={loading} loadingText="Ingresando…">
+            Ingresar
+          </Button>
           <Stack direction="row" justify="space-between" fontSize="sm">
-            <Link asChild color="teal.700"><RouterLink to={paths.resetPassword}>¿Olvidaste tu contraseña?</RouterLink></Link>
-            {portal === 'contractor'
-              ? <Link asChild color="teal.700"><RouterLink to="/">Portal inicio</RouterLink></Link>
-              : <Link asChild color="teal.700"><RouterLink to="/?type=contractor">Soy contratista</RouterLink></Link>}
+            <Link asChild color="teal.700">
+              <RouterLink to={paths.resetPassword}>¿Olvidaste tu contraseña?</RouterLink>
+            </Link>
+            {portal === 'contractor' ? (
+              <Link asChild color="teal.700">
+                <RouterLink to="/">Portal inicio</RouterLink>
+              </Link>
+            ) : (
+              <Link asChild color="teal.700">
+                <RouterLink to="/?type=contractor">Soy contratista</RouterLink>
+              </Link>
+            )}
           </Stack>
         </Stack>
       </form>
       {failed && error ? (
         <Suspense fallback={null}>
-          <ResultDialog open status="error" title="No fue posible iniciar sesión" detail={error}
-            onClose={() => session.send({ type: 'error.dismiss' })} />
+          <ResultDialog
+            open
+            status="error"
+            title="No fue posible iniciar sesión"
+            detail={error}
+            onClose={() => session.send({ type: 'error.dismiss' })}
+          />
         </Suspense>
       ) : null}
     </AuthLayout>

@@ -7,9 +7,15 @@ export const settingsApi = {
   async load(): Promise<FracSettings> {
     const me = await api.get<CurrentUser>('/api/users/me');
     const settings = me.testFrac?.settings;
-    if (!settings) throw { kind: 'http', status: 404, body: { error: 'not_found', error_description: 'No tienes un fraccionamiento activo.' } };
+    if (!settings)
+      throw {
+        kind: 'http',
+        status: 404,
+        body: { error: 'not_found', error_description: 'No tienes un fraccionamiento activo.' },
+      };
     return settings as FracSettings;
   },
-  save: (uuid: string, values: SettingsValues) => api.put<FracSettings>(`/api/fracs/${encodeURIComponent(uuid)}/configure`, values),
+  save: (uuid: string, values: SettingsValues) =>
+    api.put<FracSettings>(`/api/fracs/${encodeURIComponent(uuid)}/configure`, values),
 };
 export type SettingsApi = typeof settingsApi;

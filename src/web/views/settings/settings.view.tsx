@@ -19,15 +19,25 @@ const VISITS_LABEL = 'Configuración visitas administrativas';
  * Read-only until 'Editar'; 'Cancelar' restores what was loaded; 'Guardar' validates, saves and
  * reloads. The administrative resident of spec 1 is the users screen's modal, reused.
  */
-export function SettingsView({ api = settingsApi, visits = administrativeVisitApi, options = locationOptionsApi }: {
-  api?: SettingsApi; visits?: AdministrativeVisitApi; options?: LocationOptionsApi;
+export function SettingsView({
+  api = settingsApi,
+  visits = administrativeVisitApi,
+  options = locationOptionsApi,
+}: {
+  api?: SettingsApi;
+  visits?: AdministrativeVisitApi;
+  options?: LocationOptionsApi;
 }) {
-  const logic = useMemo(() => settingsEditMachine.provide({
-    actors: {
-      loadSettings: fromPromise(() => api.load()),
-      saveSettings: fromPromise(({ input }) => api.save(input.uuid, input.values)),
-    },
-  }), [api]);
+  const logic = useMemo(
+    () =>
+      settingsEditMachine.provide({
+        actors: {
+          loadSettings: fromPromise(() => api.load()),
+          saveSettings: fromPromise(({ input }) => api.save(input.uuid, input.values)),
+        },
+      }),
+    [api],
+  );
   const [state, send] = useMachine(logic, inspected({}));
   const [visitsOpen, setVisitsOpen] = useState(false);
   const { values, errors, error } = state.context;
@@ -38,12 +48,22 @@ export function SettingsView({ api = settingsApi, visits = administrativeVisitAp
   return (
     <Stack gap="5" maxW="5xl">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading as="h1" size="xl">{T.title}</Heading>
-        {state.matches('viewing') ? <Button colorPalette="teal" onClick={() => send({ type: 'settings.edit' })}>{T.edit}</Button> : null}
+        <Heading as="h1" size="xl">
+          {T.title}
+        </Heading>
+        {state.matches('viewing') ? (
+          <Button colorPalette="teal" onClick={() => send({ type: 'settings.edit' })}>
+            {T.edit}
+          </Button>
+        ) : null}
         {editing || saving ? (
           <Flex gap="3">
-            <Button variant="outline" disabled={saving} onClick={() => send({ type: 'settings.cancel' })}>{T.cancel}</Button>
-            <Button colorPalette="teal" loading={saving} onClick={() => send({ type: 'settings.save' })}>{T.save}</Button>
+            <Button variant="outline" disabled={saving} onClick={() => send({ type: 'settings.cancel' })}>
+              {T.cancel}
+            </Button>
+            <Button colorPalette="teal" loading={saving} onClick={() => send({ type: 'settings.save' })}>
+              {T.save}
+            </Button>
           </Flex>
         ) : null}
       </Flex>
@@ -51,8 +71,13 @@ export function SettingsView({ api = settingsApi, visits = administrativeVisitAp
       {state.matches('loadFailed') ? (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Content><Alert.Title>{T.loadFailed}</Alert.Title><Alert.Description>{error}</Alert.Description></Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => send({ type: 'load.retry' })}>Reintentar</Button>
+          <Alert.Content>
+            <Alert.Title>{T.loadFailed}</Alert.Title>
+            <Alert.Description>{error}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => send({ type: 'load.retry' })}>
+            Reintentar
+          </Button>
         </Alert.Root>
       ) : null}
       {values && !state.matches('loading') && !state.matches('loadFailed') ? (
@@ -61,19 +86,35 @@ export function SettingsView({ api = settingsApi, visits = administrativeVisitAp
           <ValidityCards values={values} errors={errors} disabled={!editing} send={send} />
           <GuardAppCard values={values} errors={errors} disabled={!editing} send={send} />
           <Card.Root>
-            <Card.Header><Heading as="h2" size="md">Visitas administrativas</Heading></Card.Header>
+            <Card.Header>
+              <Heading as="h2" size="md">
+                Visitas administrativas
+              </Heading>
+            </Card.Header>
             <Card.Body>
               <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-                <Text color="gray.600">La administración como residente al que la app de vigilancia anuncia visitas.</Text>
-                <Button variant="outline" colorPalette="teal" onClick={() => setVisitsOpen(true)}>{VISITS_LABEL}</Button>
+                <Text color="gray.600">
+                  La administración como residente al que la app de vigilancia anuncia visitas.
+                </Text>
+                <Button variant="outline" colorPalette="teal" onClick={() => setVisitsOpen(true)}>
+                  {VISITS_LABEL}
+                </Button>
               </Flex>
             </Card.Body>
           </Card.Root>
         </Stack>
       ) : null}
-      {visitsOpen ? <AdministrativeVisitDialog api={visits} options={options} onClosed={() => setVisitsOpen(false)} /> : null}
+      {visitsOpen ? (
+        <AdministrativeVisitDialog api={visits} options={options} onClosed={() => setVisitsOpen(false)} />
+      ) : null}
       <ResultDialog open={state.matches('saved')} status="success" title={T.saved} onClose={close} />
-      <ResultDialog open={state.matches('failed')} status="error" title={T.failedTitle} detail={T.failed} onClose={close} />
+      <ResultDialog
+        open={state.matches('failed')}
+        status="error"
+        title={T.failedTitle}
+        detail={T.failed}
+        onClose={close}
+      />
     </Stack>
   );
 }

@@ -9,7 +9,11 @@ import { failureDescription } from '../../../shared/platform/api-failure.js';
 import type { Role } from '../../../shared/platform/roles.js';
 import type { UserPayload } from '../../../shared/users/user.schema.js';
 import {
-  emptyUserForm, userFormLayout, userFormSchemaFor, userTypeChoices, type UserFormValues,
+  emptyUserForm,
+  userFormLayout,
+  userFormSchemaFor,
+  userTypeChoices,
+  type UserFormValues,
 } from '../../../shared/users/user-form.js';
 import { userInvalidDialog, userSaveErrorDialog, userSavedDialog } from '../../../shared/users/user-save-errors.js';
 import type { UserRow, UsersApi } from './users.api.js';
@@ -21,14 +25,29 @@ import { UserFormFields } from './user-form-fields.js';
  * schema of the caller's role as its rules, an address (the postal-code lookup child), and the
  * users API as its calls. The users list invokes it as its form child.
  */
-export function userModalFor(role: Role, selfUuid: string | null, api: Pick<UsersApi, 'create' | 'update' | 'addresses' | 'editValues'>) {
-  const { guards, actions } = formRules({ schema: userFormSchemaFor(role), initial: () => emptyUserForm(), postalCode: true });
+export function userModalFor(
+  role: Role,
+  selfUuid: string | null,
+  api: Pick<UsersApi, 'create' | 'update' | 'addresses' | 'editValues'>,
+) {
+  const { guards, actions } = formRules({
+    schema: userFormSchemaFor(role),
+    initial: () => emptyUserForm(),
+    postalCode: true,
+  });
   return formScreenMachine.provide({
     guards,
-    actions: { ...actions, logLookupFailure: ({ event }) => console.warn('No fue posible consultar el código postal', event) },
+    actions: {
+      ...actions,
+      logLookupFailure: ({ event }) => console.warn('No fue posible consultar el código postal', event),
+    },
     actors: {
-      loadForm: fromPromise(async ({ input }) => ({ values: await api.editValues(input.row as UserRow, { role, uuid: selfUuid }) })),
-      postalCodeLookup: postalCodeLookupMachine.provide({ actors: { lookupAddresses: fromPromise(({ input }) => api.addresses(input.cp)) } }),
+      loadForm: fromPromise(async ({ input }) => ({
+        values: await api.editValues(input.row as UserRow, { role, uuid: selfUuid }),
+      })),
+      postalCodeLookup: postalCodeLookupMachine.provide({
+        actors: { lookupAddresses: fromPromise(({ input }) => api.addresses(input.cp)) },
+      }),
       saveRecord: fromPromise(({ input }) => {
         const user = input.values as UserPayload;
         return input.id ? api.update(input.id, user) : api.create(user);
@@ -53,36 +72,60 @@ export function UserFormDialog({ actor, role, row }: UserFormDialogProps) {
   const { errors, colonies, failure, result, lookingUp } = state.context;
   const values = state.context.values as UserFormValues;
 
-  const editing = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid');
+  const editing =
+    state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid');
   const layout = userFormLayout(role, values, mode);
-  const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'form.submit' });
+  };
   const saved = userSavedDialog(result, mode);
   const failed = userSaveErrorDialog(failure, mode);
   const invalid = userInvalidDialog(errors);
 
   return (
     <>
-      <Dialog.Root open={!state.matches('closed') && !state.matches('succeeded') && !state.matches('loadFailed')} size="lg"
-        placement="center" scrollBehavior="inside"
-        onOpenChange={(e) => { if (!e.open && state.matches('editing')) send({ type: 'form.cancel' }); }}>
+      <Dialog.Root
+        open={!state.matches('closed') && !state.matches('succeeded') && !state.matches('loadFailed')}
+        size="lg"
+        placement="center"
+        scrollBehavior="inside"
+        onOpenChange={(e) => {
+          if (!e.open && state.matches('editing')) send({ type: 'form.cancel' });
+        }}
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content data-testid="user-form-dialog">
               <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
-                <Dialog.Header><Dialog.Title>{row ? 'Editar usuario' : 'Agregar usuario'}</Dialog.Title></Dialog.Header>
+                <Dialog.Header>
+                  <Dialog.Title>{row ? 'Editar usuario' : 'Agregar usuario'}</Dialog.Title>
+                </Dialog.Header>
                 <Dialog.Body>
                   {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
                   {editing ? (
                     <Stack gap="4">
-                      <UserFormFields values={values} errors={errors} layout={layout} addresses={colonies}
-                        typeOptions={userTypeChoices(role, row ?? undefined)} lookingUp={lookingUp}
-                        set={(name, value) => send({ type: 'field.change', name, value })} />
+                      <UserFormFields
+                        values={values}
+                        errors={errors}
+                        layout={layout}
+                        addresses={colonies}
+                        typeOptions={userTypeChoices(role, row ?? undefined)}
+                        lookingUp={lookingUp}
+                        set={(name, value) => send({ type: 'field.change', name, value })}
+                      />
                     </Stack>
                   ) : null}
                 </Dialog.Body>
                 <Dialog.Footer>
-                  <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={state.matches('submitting')}>Cancelar</Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => send({ type: 'form.cancel' })}
+                    disabled={state.matches('submitting')}
+                  >
+                    Cancelar
+                  </Button>
                   <Button type="submit" colorPalette="teal" loading={state.matches('submitting')} disabled={!editing}>
                     {row ? 'Actualizar' : 'Registrar'}
                   </Button>
@@ -92,14 +135,34 @@ export function UserFormDialog({ actor, role, row }: UserFormDialogProps) {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
-      <ResultDialog open={state.matches('succeeded')} status="success" title={saved.title} detail={saved.detail}
-        onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={state.matches('failed')} status="error" title={failed.title} detail={failed.detail}
-        onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={state.matches('invalid')} status="error" title={invalid.title} detail={invalid.detail}
-        onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={state.matches('loadFailed')} status="error" title="No fue posible cargar el registro"
-        detail={failureDescription(failure)} onClose={() => send({ type: 'dialog.close' })} />
+      <ResultDialog
+        open={state.matches('succeeded')}
+        status="success"
+        title={saved.title}
+        detail={saved.detail}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
+      <ResultDialog
+        open={state.matches('failed')}
+        status="error"
+        title={failed.title}
+        detail={failed.detail}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
+      <ResultDialog
+        open={state.matches('invalid')}
+        status="error"
+        title={invalid.title}
+        detail={invalid.detail}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
+      <ResultDialog
+        open={state.matches('loadFailed')}
+        status="error"
+        title="No fue posible cargar el registro"
+        detail={failureDescription(failure)}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
     </>
   );
 }

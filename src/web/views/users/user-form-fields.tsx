@@ -18,23 +18,51 @@ export interface UserFieldsProps {
 /** The fields of the users modal; which ones show is `layout`'s decision. */
 export function UserFormFields({ values, errors, layout, typeOptions, addresses, lookingUp, set }: UserFieldsProps) {
   const text = (name: keyof UserFormValues & string) => ({
-    name, value: String(values[name] ?? ''), error: errors[name], onValue: (value: string) => set(name, value),
+    name,
+    value: String(values[name] ?? ''),
+    error: errors[name],
+    onValue: (value: string) => set(name, value),
   });
   return (
     <>
-      <SelectField label="Tipo de usuario" required value={values.idUsersTypes} placeholder="Selecciona un tipo de usuario"
-        options={typeOptions.map((o) => ({ value: String(o.id), label: o.name }))} disabled={layout.typeLocked}
-        error={errors.idUsersTypes} onValue={(value) => set('idUsersTypes', value)} />
+      <SelectField
+        label="Tipo de usuario"
+        required
+        value={values.idUsersTypes}
+        placeholder="Selecciona un tipo de usuario"
+        options={typeOptions.map((o) => ({ value: String(o.id), label: o.name }))}
+        disabled={layout.typeLocked}
+        error={errors.idUsersTypes}
+        onValue={(value) => set('idUsersTypes', value)}
+      />
       {layout.showPreRegistration ? (
-        <CheckField label="Pre-registro" checked={values.preRegistration} disabled={layout.typeLocked}
-          onValue={(checked) => set('preRegistration', checked)} />
+        <CheckField
+          label="Pre-registro"
+          checked={values.preRegistration}
+          disabled={layout.typeLocked}
+          onValue={(checked) => set('preRegistration', checked)}
+        />
       ) : null}
       {layout.showCode ? (
-        <TextField label="Código" required maxLength={4} autoComplete="off" helper="Exactamente 4 caracteres" {...text('vigilantCode')} />
+        <TextField
+          label="Código"
+          required
+          maxLength={4}
+          autoComplete="off"
+          helper="Exactamente 4 caracteres"
+          {...text('vigilantCode')}
+        />
       ) : null}
       {layout.showEmail ? (
-        <TextField label="Correo electrónico" type="email" required={!layout.showCode} maxLength={64} disabled={layout.emailLocked}
-          autoComplete="off" {...text('email')} />
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          required={!layout.showCode}
+          maxLength={64}
+          disabled={layout.emailLocked}
+          autoComplete="off"
+          {...text('email')}
+        />
       ) : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField label="Nombre" required maxLength={64} {...text('firstName')} />
@@ -48,12 +76,22 @@ export function UserFormFields({ values, errors, layout, typeOptions, addresses,
             <TextField label="Estado" readOnly maxLength={20} {...text('state')} />
           </SimpleGrid>
           {lookingUp ? (
-            <HStack color="gray.600" fontSize="sm"><Spinner size="xs" /><Text>Buscando colonias…</Text></HStack>
+            <HStack color="gray.600" fontSize="sm">
+              <Spinner size="xs" />
+              <Text>Buscando colonias…</Text>
+            </HStack>
           ) : null}
-          <SelectField label="Colonia" required value={values.idAddress} placeholder="Selecciona una colonia"
+          <SelectField
+            label="Colonia"
+            required
+            value={values.idAddress}
+            placeholder="Selecciona una colonia"
             options={addresses.map((a) => ({ value: String(a.idAddress), label: a.colony }))}
-            disabled={addresses.length === 0} error={errors.idAddress} onValue={(value) => set('idAddress', value)}
-            helper={addresses.length === 0 ? 'Escribe el código postal para ver sus colonias.' : undefined} />
+            disabled={addresses.length === 0}
+            error={errors.idAddress}
+            onValue={(value) => set('idAddress', value)}
+            helper={addresses.length === 0 ? 'Escribe el código postal para ver sus colonias.' : undefined}
+          />
           <TextField label="Calle" required maxLength={64} {...text('street')} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <TextField label="Número exterior" required maxLength={8} {...text('extNumber')} />
@@ -65,7 +103,14 @@ export function UserFormFields({ values, errors, layout, typeOptions, addresses,
         <CheckField label="Uso de chatbot" checked={values.useApp} onValue={(checked) => set('useApp', checked)} />
       ) : null}
       {layout.showPhone ? (
-        <TextField label="Teléfono" required maxLength={10} inputMode="numeric" helper="10 dígitos" {...text('phoneNumber')} />
+        <TextField
+          label="Teléfono"
+          required
+          maxLength={10}
+          inputMode="numeric"
+          helper="10 dígitos"
+          {...text('phoneNumber')}
+        />
       ) : null}
     </>
   );

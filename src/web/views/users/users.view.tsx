@@ -15,7 +15,11 @@ import { UserFormDialog, userModalFor } from './user-form-dialog.js';
 const VISITS_LABEL = 'Configuración visitas administrativas';
 
 /** Usuarios (/users): the users the caller manages, their modal, and the administrator's floating button. */
-export function UsersView({ api = usersApi, visits = administrativeVisitApi, options = locationOptionsApi }: {
+export function UsersView({
+  api = usersApi,
+  visits = administrativeVisitApi,
+  options = locationOptionsApi,
+}: {
   api?: UsersApi;
   visits?: AdministrativeVisitApi;
   options?: LocationOptionsApi;
@@ -31,7 +35,8 @@ export function UsersView({ api = usersApi, visits = administrativeVisitApi, opt
   return (
     <Box pb="20">
       <ListScreen<UserRow>
-        title="Usuarios" tableCaption="Usuarios registrados"
+        title="Usuarios"
+        tableCaption="Usuarios registrados"
         searchPlaceholder="Buscar por nombre, correo o tipo de usuario"
         columns={[
           { header: 'Correo o código', cell: (u) => userLogin(u) },
@@ -39,25 +44,52 @@ export function UsersView({ api = usersApi, visits = administrativeVisitApi, opt
           { header: 'Tipo de usuario', cell: (u) => u.testUsersType?.name ?? '' },
           { header: 'Desarrollo', cell: (u) => u.testFrac?.name ?? 'Sin asignar' },
         ]}
-        loadPage={api.list} pageWindow={USER_PAGE_WINDOW}
-        deleteRow={(row) => api.remove(row.uuid)} deleteErrorTitle={USER_DELETE_ERROR_TITLE}
-        canEditRow={(row) => actions(row).edit} canDeleteRow={(row) => actions(row).delete}
+        loadPage={api.list}
+        pageWindow={USER_PAGE_WINDOW}
+        deleteRow={(row) => api.remove(row.uuid)}
+        deleteErrorTitle={USER_DELETE_ERROR_TITLE}
+        canEditRow={(row) => actions(row).edit}
+        canDeleteRow={(row) => actions(row).delete}
         // A row without actions keeps the height of the others.
         rowActions={(row) => (actions(row).edit || actions(row).delete ? null : <Box h="8" aria-hidden="true" />)}
-        rowName={(row) => row.name} addLabel="Agregar usuario"
+        rowName={(row) => row.name}
+        addLabel="Agregar usuario"
         form={form}
         renderForm={(selected, actor) => <UserFormDialog actor={actor} role={role} row={selected} />}
       />
       {canConfigureAdministrativeVisits(role) ? (
-        <IconButton aria-label={VISITS_LABEL} title={VISITS_LABEL} colorPalette="teal" rounded="full" size="xl"
-          position="fixed" bottom="8" right="8" shadow="lg" zIndex="docked" onClick={() => setVisitsOpen(true)}>
-          <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <circle cx="9" cy="8" r="4" /><path d="M2 21v-1a6 6 0 0 1 10.5-4" /><circle cx="18" cy="17" r="3" />
+        <IconButton
+          aria-label={VISITS_LABEL}
+          title={VISITS_LABEL}
+          colorPalette="teal"
+          rounded="full"
+          size="xl"
+          position="fixed"
+          bottom="8"
+          right="8"
+          shadow="lg"
+          zIndex="docked"
+          onClick={() => setVisitsOpen(true)}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <circle cx="9" cy="8" r="4" />
+            <path d="M2 21v-1a6 6 0 0 1 10.5-4" />
+            <circle cx="18" cy="17" r="3" />
             <path d="M18 12.5v1.5M18 20v1.5M13.5 17H15M21 17h1.5" />
           </svg>
         </IconButton>
       ) : null}
-      {visitsOpen ? <AdministrativeVisitDialog api={visits} options={options} onClosed={() => setVisitsOpen(false)} /> : null}
+      {visitsOpen ? (
+        <AdministrativeVisitDialog api={visits} options={options} onClosed={() => setVisitsOpen(false)} />
+      ) : null}
     </Box>
   );
 }

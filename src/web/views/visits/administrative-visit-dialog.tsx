@@ -1,8 +1,13 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import {
-  administrativeVisitErrorDetail, administrativeVisitValues, type AdministrativeVisitForm,
+  administrativeVisitErrorDetail,
+  administrativeVisitValues,
+  type AdministrativeVisitForm,
 } from '../../../shared/users/administrative-visit-rules.js';
-import { AdministrativeResidentFormSchema, AdministrativeResidentMessages as M } from '../../../shared/users/administrative-resident.schema.js';
+import {
+  AdministrativeResidentFormSchema,
+  AdministrativeResidentMessages as M,
+} from '../../../shared/users/administrative-resident.schema.js';
 import type { AdministrativeResidentInput } from '../../../shared/users/administrative-resident.schema.js';
 import { administrativeVisitApi, type AdministrativeVisitApi } from './administrative-visit.api.js';
 import { FormDialogHost } from '../../platform/components/list/form-dialog.js';
@@ -21,30 +26,53 @@ const CURRENT = 'current';
  * 'Configuración visitas administrativas': the form pattern over
  * `api/administrativeVisitUser/administrativeResident`, zone then street as the catalogues pick them.
  */
-export function AdministrativeVisitDialog({ api = administrativeVisitApi, options = locationOptionsApi, onClosed }: {
+export function AdministrativeVisitDialog({
+  api = administrativeVisitApi,
+  options = locationOptionsApi,
+  onClosed,
+}: {
   api?: AdministrativeVisitApi;
   options?: LocationOptionsApi;
   onClosed: (saved: boolean) => void;
 }) {
   // The form's machine: the shared schema as its rules, the configuration's calls as its actors.
-  const logic = useMemo(() => formScreenMachine.provide({
-    ...formRules({ schema: AdministrativeResidentFormSchema, initial: () => administrativeVisitValues(null) }),
-    actors: {
-      loadForm: fromPromise(async (): Promise<LoadedForm> => ({ values: { ...administrativeVisitValues(await api.current()) } })),
-      saveRecord: fromPromise(({ input }) => api.save(input.values as AdministrativeResidentInput).catch((error: unknown) => {
-        throw { kind: 'http', status: 0, body: { error: 'server_error', error_description: administrativeVisitErrorDetail(error) } };
-      })),
-    },
-  }), [api]);
+  const logic = useMemo(
+    () =>
+      formScreenMachine.provide({
+        ...formRules({ schema: AdministrativeResidentFormSchema, initial: () => administrativeVisitValues(null) }),
+        actors: {
+          loadForm: fromPromise(
+            async (): Promise<LoadedForm> => ({ values: { ...administrativeVisitValues(await api.current()) } }),
+          ),
+          saveRecord: fromPromise(({ input }) =>
+            api.save(input.values as AdministrativeResidentInput).catch((error: unknown) => {
+              throw {
+                kind: 'http',
+                status: 0,
+                body: { error: 'server_error', error_description: administrativeVisitErrorDetail(error) },
+              };
+            }),
+          ),
+        },
+      }),
+    [api],
+  );
   return (
     <FormDialogHost<AdministrativeVisitForm>
-      logic={logic} input={{ id: CURRENT }} onClosed={onClosed}
-      title="Configuración visitas administrativas" submitText="Guardar"
-      successDetail={() => M.saved} errorTitle={M.failedTitle}
+      logic={logic}
+      input={{ id: CURRENT }}
+      onClosed={onClosed}
+      title="Configuración visitas administrativas"
+      submitText="Guardar"
+      successDetail={() => M.saved}
+      errorTitle={M.failedTitle}
     >
       {(form) => {
         const text = (name: keyof AdministrativeVisitForm & string) => ({
-          name, value: String(form.values[name] ?? ''), error: form.errors[name], onValue: (value: string) => form.set(name, value),
+          name,
+          value: String(form.values[name] ?? ''),
+          error: form.errors[name],
+          onValue: (value: string) => form.set(name, value),
         });
         return (
           <>
@@ -58,7 +86,11 @@ export function AdministrativeVisitDialog({ api = administrativeVisitApi, option
               <TextField label="Número del domicilio" required maxLength={8} {...text('number')} />
               <TextField label="Número interior" maxLength={8} helper="Opcional" {...text('intNumber')} />
             </SimpleGrid>
-            <CheckField label="Usa la aplicación" checked={form.values.useapp} onValue={(checked) => form.set('useapp', checked)} />
+            <CheckField
+              label="Usa la aplicación"
+              checked={form.values.useapp}
+              onValue={(checked) => form.set('useapp', checked)}
+            />
           </>
         );
       }}

@@ -5,7 +5,11 @@ import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { formRules } from '../../../../../machines/platform/form-rules.js';
 import {
-  formScreenMachine, type FormValues, type LoadedForm, type PickedFile, type SaveInput,
+  formScreenMachine,
+  type FormValues,
+  type LoadedForm,
+  type PickedFile,
+  type SaveInput,
 } from '../../../../../machines/platform/form-screen.machine.js';
 import { postalCodeLookupMachine } from '../../../../../machines/platform/postal-code-lookup.machine.js';
 import type { AddressOption } from '../../../../shared/platform/api-types.js';
@@ -40,7 +44,13 @@ export function useAddressForm(o: AddressFormOptions) {
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page starts its form machine once (useMachine keeps its first logic)
   const logic = useMemo(() => {
-    const { guards, actions } = formRules({ schema: o.schema, initial: () => o.initial, loadsWhenAdding: o.loadsWhenAdding, postalCode: o.postalCode ?? true, logo: o.logo });
+    const { guards, actions } = formRules({
+      schema: o.schema,
+      initial: () => o.initial,
+      loadsWhenAdding: o.loadsWhenAdding,
+      postalCode: o.postalCode ?? true,
+      logo: o.logo,
+    });
     return formScreenMachine.provide({
       guards,
       actions: {
@@ -51,7 +61,9 @@ export function useAddressForm(o: AddressFormOptions) {
       actors: {
         loadForm: fromPromise(({ input }) => o.loadForm(input.id)),
         saveRecord: fromPromise(({ input }) => o.saveRecord(input)),
-        postalCodeLookup: postalCodeLookupMachine.provide({ actors: { lookupAddresses: fromPromise(async ({ input }) => (o.lookup ? o.lookup(input.cp) : [])) } }),
+        postalCodeLookup: postalCodeLookupMachine.provide({
+          actors: { lookupAddresses: fromPromise(async ({ input }) => (o.lookup ? o.lookup(input.cp) : [])) },
+        }),
         readLogo: fromPromise(({ input }) => (o.readLogo ?? readLogoFile)(input.file)),
       },
     });

@@ -36,48 +36,103 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
   const state = useSelector(props.actor, (s) => s);
   const send = props.actor.send;
   const { values, errors, serverError, result } = state.context;
-  const submit = (e: FormEvent) => { e.preventDefault(); send({ type: 'form.submit' }); };
-  const editing = state.matches('editing') || state.matches('submitting') || state.matches('failed') || state.matches('invalid') || state.matches('confirming');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'form.submit' });
+  };
+  const editing =
+    state.matches('editing') ||
+    state.matches('submitting') ||
+    state.matches('failed') ||
+    state.matches('invalid') ||
+    state.matches('confirming');
 
   return (
     <>
-      <Dialog.Root open={!state.matches('closed') && !state.matches('succeeded') && !state.matches('loadFailed')} size="lg" placement="center"
-        onOpenChange={(e) => { if (!e.open && state.matches('editing')) send({ type: 'form.cancel' }); }}>
+      <Dialog.Root
+        open={!state.matches('closed') && !state.matches('succeeded') && !state.matches('loadFailed')}
+        size="lg"
+        placement="center"
+        onOpenChange={(e) => {
+          if (!e.open && state.matches('editing')) send({ type: 'form.cancel' });
+        }}
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content data-testid="form-dialog">
               <form onSubmit={submit} noValidate>
-              <Dialog.Header><Dialog.Title>{props.title}</Dialog.Title></Dialog.Header>
-              <Dialog.Body>
-                {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
-                {editing ? (
-                  <Stack gap="4">
-                    {props.children({ values: values as V, errors, set: (name, value) => send({ type: 'field.change', name, value }) })}
-                  </Stack>
-                ) : null}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={state.matches('submitting')}>Cancelar</Button>
-                <Button type="submit" colorPalette="teal" loading={state.matches('submitting')} disabled={!editing}>{props.submitText}</Button>
-              </Dialog.Footer>
+                <Dialog.Header>
+                  <Dialog.Title>{props.title}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  {state.matches('loading') ? <Spinner role="status" color="teal.600" aria-label="Cargando" /> : null}
+                  {editing ? (
+                    <Stack gap="4">
+                      {props.children({
+                        values: values as V,
+                        errors,
+                        set: (name, value) => send({ type: 'field.change', name, value }),
+                      })}
+                    </Stack>
+                  ) : null}
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button
+                    variant="outline"
+                    onClick={() => send({ type: 'form.cancel' })}
+                    disabled={state.matches('submitting')}
+                  >
+                    Cancelar
+                  </Button>
+                  <Button type="submit" colorPalette="teal" loading={state.matches('submitting')} disabled={!editing}>
+                    {props.submitText}
+                  </Button>
+                </Dialog.Footer>
               </form>
             </Dialog.Content>
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
       {props.confirm ? (
-        <ConfirmDialog open={state.matches('confirming')} danger={false} title={props.confirm.title} detail={props.confirm.detail(values as V)}
-          confirmText={props.confirm.confirmText} onConfirm={() => send({ type: 'form.confirm' })} onCancel={() => send({ type: 'confirm.cancel' })} />
+        <ConfirmDialog
+          open={state.matches('confirming')}
+          danger={false}
+          title={props.confirm.title}
+          detail={props.confirm.detail(values as V)}
+          confirmText={props.confirm.confirmText}
+          onConfirm={() => send({ type: 'form.confirm' })}
+          onCancel={() => send({ type: 'confirm.cancel' })}
+        />
       ) : null}
-      <ResultDialog open={state.matches('succeeded')} status="success" title={props.successTitle ?? '¡Correcto!'}
-        detail={props.successDetail?.(result)} onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={state.matches('failed')} status="error" title={props.errorTitle ?? 'Error'}
-        detail={serverError} onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={state.matches('invalid')} status="error" title="Error"
-        detail="Por favor, corrige los campos indicados." onClose={() => send({ type: 'dialog.close' })} />
-      <ResultDialog open={state.matches('loadFailed')} status="error" title="No fue posible cargar el registro"
-        detail={serverError} onClose={() => send({ type: 'dialog.close' })} />
+      <ResultDialog
+        open={state.matches('succeeded')}
+        status="success"
+        title={props.successTitle ?? '¡Correcto!'}
+        detail={props.successDetail?.(result)}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
+      <ResultDialog
+        open={state.matches('failed')}
+        status="error"
+        title={props.errorTitle ?? 'Error'}
+        detail={serverError}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
+      <ResultDialog
+        open={state.matches('invalid')}
+        status="error"
+        title="Error"
+        detail="Por favor, corrige los campos indicados."
+        onClose={() => send({ type: 'dialog.close' })}
+      />
+      <ResultDialog
+        open={state.matches('loadFailed')}
+        status="error"
+        title="No fue posible cargar el registro"
+        detail={serverError}
+        onClose={() => send({ type: 'dialog.close' })}
+      />
     </>
   );
 }
@@ -87,14 +142,21 @@ export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
  * form machine itself and reports the machine's end (`{ saved }`) after it happens, never
  * during render.
  */
-export function FormDialogHost<V extends FormValues>({ logic, input, onClosed, ...props }: Omit<FormDialogProps<V>, 'actor'> & {
+export function FormDialogHost<V extends FormValues>({
+  logic,
+  input,
+  onClosed,
+  ...props
+}: Omit<FormDialogProps<V>, 'actor'> & {
   logic: typeof formScreenMachine;
   input: FormInput;
   onClosed: (saved: boolean) => void;
 }) {
   const actor = useActorRef(logic, inspected({ input }));
   useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => { if (snapshot.status === 'done') onClosed(snapshot.output.saved); });
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done') onClosed(snapshot.output.saved);
+    });
     return () => subscription.unsubscribe();
   }, [actor, onClosed]);
   return <FormDialog<V> actor={actor} {...props} />;
