@@ -34,7 +34,12 @@ run('API contract: OpenAPI lint (Redocly) and client types (openapi-typescript)'
   'tsx',
   'scripts/openapi-contract.ts',
 ]);
-run('lint and format check (Biome)', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '--colors=off', '.']);
+run('lint and format check (Biome)', process.execPath, [
+  'node_modules/@biomejs/biome/bin/biome',
+  'ci',
+  '--colors=off',
+  '.',
+]);
 run('type check', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('model, view and boundary tests', process.execPath, [
   ...vitest,
