@@ -4,8 +4,11 @@
  * pending code. The code is mailed to the resident; the resident app sends it back with the email
  * and a new password (`POST api/residents/register`), which makes the resident's account.
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { AppError } from '../../shared/platform/errors.js';
+import { UserType } from '../../shared/platform/roles.js';
+import { communityScopeOf, NOW } from '../platform/db/community-scope.js';
 import { REGISTRATION_CODE_TTL_MINUTES } from '../../shared/residents/resident-rules.js';
 import type { Queryable } from '../platform/db/db.js';
 import type { Mailer } from '../platform/services/mail.js';
@@ -89,6 +92,66 @@ export function redeemingResident(q: Queryable, email: string): Promise<Redeemin
       WHERE lower(email) = $1 AND deleted_at IS NULL FOR UPDATE`,
     [email],
   );
+}
+
+/** Whether the resident has a code issued and not used yet. */
+export async function hasPendingCode(q: Queryable, residentId: number): Promise<boolean> {
+  return !!(await q.one('SELECT 1 FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL', [residentId]));
+}
+
+const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export type Redemption = 'registered' | 'invalid' | 'used' | 'expired';
+
+/**
+ * Redeems a code in the caller's transaction: the live resident the email names, with app use,
+ * whose pending code matches (compared in constant time) and has not expired, gets its account
+ * (a new resident account, or a returning resident's password set), the membership and the link in
+ * its community; the code is consumed and the account's open sessions end. A staff account of the
+ * same email answers 409 'Correo ya existente.'.
+ */
+export async function redeemCode(
+  q: Queryable,
+  body: { email: string; code: string },
+  passwordHash: string,
+): Promise<Redemption> {
+  const resident = await redeemingResident(q, body.email);
+  if (resident?.status !== 'ACTIVE' || !resident.useapp) return 'invalid';
+  const code = await q.one<{ id: number; code: string; expired: boolean }>(
+    'SELECT id, code, expires_at <= now() AS expired FROM resident_codes WHERE resident_id = $1 AND used_at IS NULL',
+    [resident.id],
+  );
+  if (!code || !sameCode(code.code, body.code)) {
+    const used = await q.one(
+      'SELECT 1 FROM resident_codes WHERE resident_id = $1 AND used_at IS NOT NULL AND code = $2',
+      [resident.id, body.code],
+    );
+    return used ? 'used' : 'invalid';
+  }
+  if (code.expired) return 'expired';
+  const account = await q.one<{ id: number; user_type_id: number }>(
+    'SELECT id, user_type_id FROM users WHERE lower(email) = $1 AND deleted_at IS NULL',
+    [body.email],
+  );
+  if (account && account.user_type_id !== UserType.resident) throw new AppError('conflict', 'Correo ya existente.');
+  const userId = account
+    ? (await q.one<{ id: number }>(
+        `UPDATE users SET password_hash = $2, status = 'ACTIVE', first_name = $3, last_name = $4, active_community_id = $5
+          WHERE id = $1 RETURNING id`,
+        [account.id, passwordHash, resident.first_name, resident.last_name, resident.community_id],
+      ))!.id
+    : (await q.one<{ id: number }>(
+        `INSERT INTO users (email, first_name, last_name, password_hash, user_type_id, status, active_community_id)
+         VALUES ($1, $2, $3, $4, $5, 'ACTIVE', $6) RETURNING id`,
+        [body.email, resident.first_name, resident.last_name, passwordHash, UserType.resident, resident.community_id],
+      ))!.id;
+  // The resident's community, named by the email and its code: the membership and the link are written there.
+  const community = communityScopeOf(q, resident.community_id);
+  await community.insertRow('user_communities', { user_id: userId }, { ifAbsent: true });
+  await community.update('residents', { id: resident.id }, { user_id: userId, updated_at: NOW });
+  await q.query('UPDATE resident_codes SET used_at = now() WHERE id = $1', [code.id]);
+  await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  return 'registered';
 }
 
 /** Drops a resident's pending code (app use turned off, resident disabled or deleted). */
