@@ -15,7 +15,7 @@ export type LiveStatus = 'connecting' | 'on' | 'refused';
 export interface DashboardContext {
   view: 'licences' | 'visits';
   /** The active community, whose room the live counters subscribe to (null: none, e.g. general administrator). */
-  fracUuid: string | null;
+  communityUuid: string | null;
   visits: VisitDashboard | null;
   licences: IntegratorDashboard | null;
   live: LiveStatus | null;
@@ -31,7 +31,7 @@ export type DashboardEvent =
 
 export interface DashboardInput {
   view: 'licences' | 'visits';
-  fracUuid: string | null;
+  communityUuid: string | null;
 }
 
 /**
@@ -55,7 +55,7 @@ export const dashboardMachine = setup({
       throw new Error('not provided');
     }),
     /** Subscribes to the community's room and sends `visit.in`, `visit.out` and `live.status` back. */
-    liveVisits: fromCallback<EventObject, { fracUuid: string }>(() => () => {}),
+    liveVisits: fromCallback<EventObject, { communityUuid: string }>(() => () => {}),
   },
   actions: {
     assignVisits: assign({
@@ -68,17 +68,17 @@ export const dashboardMachine = setup({
   },
   guards: {
     isLicenceView: ({ context }) => context.view === 'licences',
-    hasCommunity: ({ context }) => context.fracUuid !== null,
+    hasCommunity: ({ context }) => context.communityUuid !== null,
     /** Only the active community's visits count (the server's rooms already ensure it). */
     isOwnCommunity: ({ context, event }) =>
       (event.type === 'visit.in' || event.type === 'visit.out') &&
-      event.event.fracUuid.toLowerCase() === context.fracUuid?.toLowerCase(),
+      event.event.fracUuid.toLowerCase() === context.communityUuid?.toLowerCase(),
   },
 }).createMachine({
   id: 'dashboard',
   context: ({ input }) => ({
     view: input.view,
-    fracUuid: input.fracUuid,
+    communityUuid: input.communityUuid,
     visits: null,
     licences: null,
     live: null,
@@ -113,7 +113,11 @@ export const dashboardMachine = setup({
         /** Counters move with the community's events. */
         live: {
           entry: assign({ live: 'connecting' as const }),
-          invoke: { id: 'live', src: 'liveVisits', input: ({ context }) => ({ fracUuid: context.fracUuid! }) },
+          invoke: {
+            id: 'live',
+            src: 'liveVisits',
+            input: ({ context }) => ({ communityUuid: context.communityUuid! }),
+          },
           on: {
             'visit.in': {
               guard: 'isOwnCommunity',

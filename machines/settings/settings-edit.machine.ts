@@ -6,7 +6,7 @@ import {
   withAllSearch,
   withOption,
   type ChronoUnit,
-  type FracSettings,
+  type CommunitySettings,
   type SettingsValues,
 } from '../../src/shared/settings/settings-rules.js';
 
@@ -37,10 +37,10 @@ export type SettingsEditEvent =
   | { type: 'frequent.choose'; unit: ChronoUnit; amount: number }
   | { type: 'dialog.close' }
   | { type: 'load.retry' }
-  | { type: 'xstate.done.actor.load'; output: FracSettings }
+  | { type: 'xstate.done.actor.load'; output: CommunitySettings }
   | { type: 'xstate.error.actor.load' | 'xstate.error.actor.save'; error: unknown };
 
-const valuesOf = ({ uuid: _uuid, ...values }: FracSettings): SettingsValues => values;
+const valuesOf = ({ uuid: _uuid, ...values }: CommunitySettings): SettingsValues => values;
 /** The edited values after an event, and the errors without the field it corrects. */
 const edited = (context: SettingsEditContext, values: SettingsValues, field?: string) => ({
   values,
@@ -63,7 +63,7 @@ export const settingsEditMachine = setup({
   },
   actors: {
     /** The current user's community and its settings (`GET api/users/me`). */
-    loadSettings: fromPromise<FracSettings, void>(async () => {
+    loadSettings: fromPromise<CommunitySettings, void>(async () => {
       throw new Error('not provided');
     }),
     /** `PUT api/fracs/{uuid}/configure`. */

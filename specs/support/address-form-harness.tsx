@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AnyEventObject } from 'xstate';
 import type { Community } from '../../src/shared/communities/community-types.js';
-import { FracFormView } from '../../src/web/views/communities/frac-form.view.js';
+import { CommunityFormView } from '../../src/web/views/communities/community-form.view.js';
 import { IntegratorFormView } from '../../src/web/views/integrators/integrator-form.view.js';
 import { loadedCommunity, typedCommunity, typedIntegrator } from '../machines/platform/address-pages.model.js';
 import { pendingCalls } from './view-paths.js';
@@ -84,7 +84,7 @@ export function renderAddressForm(inputName: string) {
     return save(...args);
   };
   const view = community ? (
-    <FracFormView
+    <CommunityFormView
       api={{
         fracs: {
           get: edit ? calls.fn<Community>('load') : async () => communityC1,

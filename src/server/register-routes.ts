@@ -12,8 +12,8 @@ import { streetRoutes } from './catalogues/streets.routes.js';
 import { userTypeRoutes } from './users/user-types.routes.js';
 import { zoneRoutes } from './catalogues/zones.routes.js';
 import { adminOptionsRoutes } from './catalogues/admin-options.routes.js';
-import { fracLogoRoutes } from './communities/frac-logo.routes.js';
-import { fracRoutes } from './communities/fracs.routes.js';
+import { communityLogoRoutes } from './communities/community-logo.routes.js';
+import { communityRoutes } from './communities/communities.routes.js';
 import { integratorDashboardRoutes } from './dashboard/integrator-dashboard.routes.js';
 import { integratorRoutes } from './integrators/integrators.routes.js';
 import { administrativeVisitRoutes } from './visits/administrative-visits.routes.js';
@@ -27,7 +27,7 @@ import { residentEmailRoutes } from './residents/resident-emails.routes.js';
 import { residentRoutes } from './residents/residents.routes.js';
 import { deviceLinkRoutes } from './devices/device-link.routes.js';
 import { deviceRoutes } from './devices/devices.routes.js';
-import { fracSettingsRoutes } from './settings/frac-settings.routes.js';
+import { communitySettingsRoutes } from './settings/community-settings.routes.js';
 import { newsletterRoutes } from './content/newsletters.routes.js';
 import { noticeRoutes } from './content/notices.routes.js';
 import { promotionRoutes } from './content/promotions.routes.js';
@@ -61,8 +61,8 @@ export const routeModules: RouteModule[] = [
   zoneRoutes,
   integratorDashboardRoutes,
   integratorRoutes,
-  fracRoutes,
-  fracLogoRoutes,
+  communityRoutes,
+  communityLogoRoutes,
   adminOptionsRoutes,
   userRoutes,
   administrativeVisitRoutes,
@@ -78,7 +78,7 @@ export const routeModules: RouteModule[] = [
   noticeRoutes,
   newsletterRoutes,
   promotionRoutes,
-  fracSettingsRoutes,
+  communitySettingsRoutes,
   visitantReportRoutes,
   commonAreaVisitRoutes,
   visitPhotoRoutes,

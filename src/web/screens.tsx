@@ -162,12 +162,12 @@ export const screens: Screen[] = [
   {
     path: paths.fracs,
     title: 'Fraccionamientos',
-    view: named(() => import('./views/communities/fracs.view.js'), 'FracsView'),
+    view: named(() => import('./views/communities/communities.view.js'), 'CommunitiesView'),
   },
   {
     path: paths.newFrac,
     title: 'Alta fraccionamiento',
-    view: named(() => import('./views/communities/frac-form.view.js'), 'FracFormView'),
+    view: named(() => import('./views/communities/community-form.view.js'), 'CommunityFormView'),
   },
   {
     path: paths.integrators,

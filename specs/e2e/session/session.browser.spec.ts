@@ -108,7 +108,7 @@ describe('guards, switcher and log-out (route table)', () => {
     const page = await freshPage();
     await signInAs(page, server.url, 'administrador@porton.mx');
     await page.waitForURL(`${server.url}/home`);
-    const before = await page.getByTestId('active-community').innerText();
+    const before = await page.getByTestId('active-community').textContent();
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     const other = before === 'Residencial Las Palmas' ? 'Bosques del Valle' : 'Residencial Las Palmas';
     await page.getByRole('menuitem', { name: other }).click();

@@ -16,9 +16,9 @@ import { coverage, describePath, generatePaths, runOnActor } from '../../support
 import {
   dashboardModel,
   exitEvent,
-  FRAC,
+  COMMUNITY_UUID,
   lateManualEntry,
-  OTHER_FRAC,
+  OTHER_COMMUNITY,
   qrEntry,
   statsResponses,
 } from './dashboard.model.js';
@@ -31,10 +31,10 @@ function withFakeSocket() {
   const stopped: string[] = [];
   const machine = dashboardMachine.provide({
     actors: {
-      liveVisits: fromCallback<AnyEventObject, { fracUuid: string }>(({ input }) => {
-        subscribed.push(input.fracUuid);
+      liveVisits: fromCallback<AnyEventObject, { communityUuid: string }>(({ input }) => {
+        subscribed.push(input.communityUuid);
         return () => {
-          stopped.push(input.fracUuid);
+          stopped.push(input.communityUuid);
         };
       }),
     },
@@ -56,14 +56,14 @@ describe('dashboard machine (/home, live counters, calls)', () => {
     const ctx = run.snapshot.context;
     expect(ctx).toEqual(path.final.context);
     // Integrators call only the licence dashboard; the others the five statistics calls.
-    const input = path.input as { view: string; fracUuid: string | null };
+    const input = path.input as { view: string; communityUuid: string | null };
     expect(new Set(run.calls.map((c) => c.src))).toEqual(
       new Set(input.view === 'licences' ? ['loadLicences'] : ['loadVisitStats']),
     );
     if (ctx.licences) expect(licenceCardsOf(ctx.licences).map((c) => c.value)).toEqual([400, 250, 150]);
     // Only a dashboard with a community subscribes, and only to that community.
     const reachedStats = path.events.some((e) => e.type === 'xstate.done.actor.visits');
-    expect(fake.subscribed).toEqual(reachedStats && input.fracUuid ? [FRAC] : []);
+    expect(fake.subscribed).toEqual(reachedStats && input.communityUuid ? [COMMUNITY_UUID] : []);
     if (ctx.visits) {
       // The counting rules: V_IN adds an entry, its mode, an active visitor and its month; V_OUT an exit, one fewer active.
       const ins = path.events.filter((e) => e.type === 'visit.in').map((e) => e.event);
@@ -86,15 +86,15 @@ describe('dashboard machine (/home, live counters, calls)', () => {
     const fake = withFakeSocket();
     const actor = createActor(
       fake.machine.provide({ actors: { loadVisitStats: fromPromise(async () => statsResponses) } }),
-      { input: { view: 'visits', fracUuid: FRAC } },
+      { input: { view: 'visits', communityUuid: COMMUNITY_UUID } },
     ).start();
     await new Promise((r) => setTimeout(r, 0));
     const before = actor.getSnapshot().context.visits;
-    actor.send({ type: 'visit.in', event: { ...qrEntry, fracUuid: OTHER_FRAC } });
-    actor.send({ type: 'visit.out', event: { ...exitEvent, fracUuid: OTHER_FRAC } });
+    actor.send({ type: 'visit.in', event: { ...qrEntry, fracUuid: OTHER_COMMUNITY } });
+    actor.send({ type: 'visit.out', event: { ...exitEvent, fracUuid: OTHER_COMMUNITY } });
     expect(actor.getSnapshot().context.visits).toEqual(before);
     actor.stop();
-    expect(fake.stopped).toEqual([FRAC]);
+    expect(fake.stopped).toEqual([COMMUNITY_UUID]);
   });
 
   it('cards in the spec order, licences remaining = total - used, en-US thousands, months on the Mexico clock', () => {

@@ -2,8 +2,8 @@ import { dashboardMachine } from '../../../machines/dashboard/dashboard.machine.
 import type { VisitStatsResponses } from '../../../src/shared/dashboard/dashboard-counters.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
-export const FRAC = '3f1e2d4c-5b6a-4789-8abc-def012345678';
-export const OTHER_FRAC = '9a8b7c6d-5e4f-4321-8fed-cba987654321';
+export const COMMUNITY_UUID = '3f1e2d4c-5b6a-4789-8abc-def012345678';
+export const OTHER_COMMUNITY = '9a8b7c6d-5e4f-4321-8fed-cba987654321';
 
 const months = Array.from({ length: 12 }, (_, i) => i + 1);
 /** What the five dashboard calls answer for a community in March 2026 (shapes of src/shared/visits/visit-types.ts). */
@@ -40,23 +40,33 @@ export const statsResponses: VisitStatsResponses = {
 };
 
 /** A QR entry on 15 March 2026 (Mexico) and a manual entry at 23:30 of 31 Dec 2025 in Mexico (05:30 UTC of 1 Jan 2026). */
-export const qrEntry = { uuid: 'v1', fracUuid: FRAC, accessMode: 'QR', at: '2026-03-15T18:00:00.000Z' } as const;
+export const qrEntry = {
+  uuid: 'v1',
+  fracUuid: COMMUNITY_UUID,
+  accessMode: 'QR',
+  at: '2026-03-15T18:00:00.000Z',
+} as const;
 export const lateManualEntry = {
   uuid: 'v2',
-  fracUuid: FRAC,
+  fracUuid: COMMUNITY_UUID,
   accessMode: 'MANUAL',
   at: '2026-01-01T05:30:00.000Z',
 } as const;
-export const exitEvent = { uuid: 'v1', fracUuid: FRAC, accessMode: 'QR', at: '2026-03-15T19:00:00.000Z' } as const;
+export const exitEvent = {
+  uuid: 'v1',
+  fracUuid: COMMUNITY_UUID,
+  accessMode: 'QR',
+  at: '2026-03-15T19:00:00.000Z',
+} as const;
 const failure = { kind: 'network' };
 
 export const dashboardModel: ModelSpec<typeof dashboardMachine> = {
   name: 'dashboard',
   machine: dashboardMachine,
   inputs: [
-    { name: 'integrator', input: { view: 'licences', fracUuid: null } },
-    { name: 'administrator', input: { view: 'visits', fracUuid: FRAC } },
-    { name: 'general administrator', input: { view: 'visits', fracUuid: null } },
+    { name: 'integrator', input: { view: 'licences', communityUuid: null } },
+    { name: 'administrator', input: { view: 'visits', communityUuid: COMMUNITY_UUID } },
+    { name: 'general administrator', input: { view: 'visits', communityUuid: null } },
   ],
   events: (s) => {
     const value = s.value as string | Record<string, string>;

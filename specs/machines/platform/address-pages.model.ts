@@ -44,7 +44,7 @@ export const administrators = {
     { value: '8', label: 'Beatriz Solís' },
   ],
 };
-/** The community as `GET api/fracs/{uuid}` gives it, mapped to the form (src/web/views/communities/fracs.api.ts does it). */
+/** The community as `GET api/fracs/{uuid}` gives it, mapped to the form (src/web/views/communities/communities.api.ts does it). */
 export const loadedCommunity = {
   values: {
     ...typedCommunity,

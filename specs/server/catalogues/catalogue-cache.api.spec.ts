@@ -148,17 +148,17 @@ describe('a list shows rows of other tables: their changes drop it too', () => {
   });
 
   it("a community renamed is on every catalogue's page (each item carries its community's name)", async () => {
-    const fracNames = async () => ({
+    const communityNames = async () => ({
       zones: ((await a.admin.get('/api/zones')).json() as { content: { testFrac: Listed }[] }).content.map(
         (z) => z.testFrac.name,
       ),
       gates: ((await a.admin.get('/api/gates/complete')).json() as { testFrac: Listed }[]).map((g) => g.testFrac.name),
     });
-    const before = await fracNames();
+    const before = await communityNames();
     expect(new Set([...before.zones, ...before.gates])).toEqual(new Set(['Residencial Las Palmas']));
     await t.db.query("UPDATE communities SET name = 'Residencial Las Palmas II' WHERE name = 'Residencial Las Palmas'");
     try {
-      const after = await fracNames();
+      const after = await communityNames();
       expect(new Set([...after.zones, ...after.gates])).toEqual(new Set(['Residencial Las Palmas II']));
     } finally {
       await t.db.query(

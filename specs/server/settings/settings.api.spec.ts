@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FracSettings } from '../../../src/shared/settings/settings-rules.js';
+import type { CommunitySettings } from '../../../src/shared/settings/settings-rules.js';
 import { signInActors, type Actors } from '../../support/catalogue-actors.js';
 import { communityUuid } from '../../support/community-fixtures.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
@@ -17,8 +17,8 @@ afterAll(async () => {
 });
 
 const settingsOf = async (who: ReturnType<TestApp['as']>) =>
-  (await who.get('/api/users/me')).json().testFrac.settings as FracSettings;
-const body = (overrides: Partial<FracSettings> = {}) => ({
+  (await who.get('/api/users/me')).json().testFrac.settings as CommunitySettings;
+const body = (overrides: Partial<CommunitySettings> = {}) => ({
   folioRequired: true,
   visitorSearch: true,
   searchName: true,
@@ -82,7 +82,7 @@ describe('PUT api/fracs/{uuid}/configure', () => {
   });
 
   describe('Bad input: 400 with the Spanish message, nothing changed', () => {
-    const cases: [string, Partial<FracSettings> | Record<string, unknown>, string, string][] = [
+    const cases: [string, Partial<CommunitySettings> | Record<string, unknown>, string, string][] = [
       [
         'an 81-character message',
         { invitationMessage: 'a'.repeat(81) },
@@ -129,7 +129,7 @@ describe('PUT api/fracs/{uuid}/configure', () => {
     for (const [what, overrides, field, message] of cases) {
       it(`refuses ${what}`, async () => {
         const before = await settingsOf(a.admin);
-        const res = await a.admin.put(`/api/fracs/${palmas}/configure`, body(overrides as Partial<FracSettings>));
+        const res = await a.admin.put(`/api/fracs/${palmas}/configure`, body(overrides as Partial<CommunitySettings>));
         expect(res.statusCode).toBe(400);
         expect(res.json().fields[field]).toBe(message);
         expect(await settingsOf(a.admin)).toEqual(before);

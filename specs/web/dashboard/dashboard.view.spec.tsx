@@ -36,11 +36,11 @@ const figure = (label: string) => screen.getByTestId(`stat-${label}`).textConten
 describe('/home performs the dashboard paths (Dashboard, live counters, en-US numbers)', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const calls = pendingCalls();
-    const sockets: { fracUuid: string; handlers: VisitHandlers; closed: boolean }[] = [];
+    const sockets: { communityUuid: string; handlers: VisitHandlers; closed: boolean }[] = [];
     const deps = {
       api: { licences: calls.fn<never>('licences'), visitStats: calls.fn<never>('visits') },
-      connect: (fracUuid: string, handlers: VisitHandlers) => {
-        const socket = { fracUuid, handlers, closed: false };
+      connect: (communityUuid: string, handlers: VisitHandlers) => {
+        const socket = { communityUuid, handlers, closed: false };
         sockets.push(socket);
         return () => {
           socket.closed = true;
@@ -103,8 +103,8 @@ describe('/home performs the dashboard paths (Dashboard, live counters, en-US nu
     // Only a community's dashboard opens a socket, to that community.
     const subscribed =
       path.events.some((e) => e.type === 'xstate.done.actor.visits') &&
-      (path.input as { fracUuid: string | null }).fracUuid;
-    expect(sockets.map((s) => s.fracUuid)).toEqual(subscribed ? [subscribed] : []);
+      (path.input as { communityUuid: string | null }).communityUuid;
+    expect(sockets.map((s) => s.communityUuid)).toEqual(subscribed ? [subscribed] : []);
     const last = snaps[snaps.length - 1];
     if (last.matches('visits')) {
       fireEvent.click(screen.getByRole('tab', { name: 'Entradas registradas por mes' }));

@@ -1,7 +1,7 @@
 /**
  * A construction worker's files: the photo is a PNG of 100x100; the official ID and the proof of
  * address are JPEG, PNG or PDF, told by their bytes, never by what the client declared. Images are
- * checked and encoded again in worker threads (upload-pool.ts), so nothing but pixels is kept
+ * checked and encoded again in threads (upload-pool.ts), so nothing but pixels is kept
  * (EXIF, comments and text chunks are dropped) and no decoding holds the API's event loop. Sizes
  * are read from the headers first: a document image may have at most DOCUMENT_MAX_PIXELS, and the
  * images of one request together at most REQUEST_PIXEL_BUDGET, so what one request may cost is

@@ -64,16 +64,16 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
       }
       await throttle.succeed(body.code, req.ip);
       const device = await deviceById(db, linked.deviceId);
-      const frac = await deviceCommunity(db, linked.deviceId);
-      realtime.emitDeviceLinked({ uuid: device.uuid, fracUuid: frac.uuid, name: device.name });
+      const community = await deviceCommunity(db, linked.deviceId);
+      realtime.emitDeviceLinked({ uuid: device.uuid, fracUuid: community.uuid, name: device.name });
       realtime.emitDeviceStatus({
         uuid: device.uuid,
-        fracUuid: frac.uuid,
+        fracUuid: community.uuid,
         status: 'ACTIVE',
         online: true,
         lastSeenAt: device.lastSeenAt,
       });
-      return { deviceToken: linked.token, device, frac };
+      return { deviceToken: linked.token, device, frac: community };
     },
   });
 

@@ -1,6 +1,6 @@
 /**
  * Invitations rendered off the event loop and streamed: a piscina pool of worker
- * threads draws each PNG (invitation-render.worker.mjs); one is sent as image/png, several as a
+ * threads draws each PNG (invitation-render.thread.mjs); one is sent as image/png, several as a
  * zip that archiver writes to the response while the next pages render. A slow client slows the
  * rendering (at most RENDER_AHEAD pages wait), a client that leaves stops it.
  */
@@ -20,7 +20,7 @@ let pool: Piscina | null = null;
 /** The process's pool, started on first use; idle threads end after a minute. */
 export function renderPool(): Piscina {
   pool ??= new Piscina({
-    filename: new URL('./invitation-render.worker.mjs', import.meta.url).href,
+    filename: new URL('./invitation-render.thread.mjs', import.meta.url).href,
     maxThreads: renderThreads(),
     minThreads: 0,
     idleTimeout: 60_000,

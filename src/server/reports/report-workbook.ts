@@ -2,9 +2,9 @@
  * A report as a real .xlsx streamed to the HTTP answer: a bold Spanish header row, local
  * date-times as Excel dates, risky text (`=`, `+`, `-`, `@`…) as inline rich text that no
  * spreadsheet evaluates. Rows come in batches from the database (a cursor or keyset pages); each
- * batch's cell values are made here and written by exceljs's streaming writer in a worker thread
- * (workbook-writer.worker.mjs), whose zip bytes come back and go to the client. The next batch is
- * read only when the worker has taken the last one and the client has taken the bytes, so memory
+ * batch's cell values are made here and written by exceljs's streaming writer in a thread
+ * (workbook-writer.thread.mjs), whose zip bytes come back and go to the client. The next batch is
+ * read only when the writer thread has taken the last one and the client has taken the bytes, so memory
  * stays flat whatever the report's size, and the event loop stays free for other requests.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -30,9 +30,9 @@ export const excelDate = (local: string | null): Date | null => (local ? new Dat
 export const textCell = (text: string | null | undefined): ExcelJS.CellValue => safeCellValue(text ?? '');
 
 const DATE_FORMAT = 'dd/mm/yyyy hh:mm';
-const WORKER = new URL('./workbook-writer.worker.mjs', import.meta.url);
+const WRITER_THREAD = new URL('./workbook-writer.thread.mjs', import.meta.url);
 
-type FromWorker =
+type FromThread =
   | { type: 'chunk'; chunk: Uint8Array }
   | { type: 'ack' }
   | { type: 'done' }
@@ -49,7 +49,7 @@ export async function streamWorkbook<Row>(
   columns: SheetColumn<Row>[],
   batches: AsyncIterable<Row[]>,
 ): Promise<number> {
-  const worker = new Worker(WORKER, {
+  const thread = new Worker(WRITER_THREAD, {
     // exceljs makes much short-lived garbage: a small young generation keeps the process's memory flat.
     resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
     workerData: {
@@ -71,10 +71,10 @@ export async function streamWorkbook<Row>(
   raw.on('close', () => {
     if (!raw.writableFinished) gone = true;
   });
-  // The worker's answers, in order: chunks go to the client as they come; acks and the end wake the loop.
-  let waiting: ((message: FromWorker) => void) | null = null;
+  // The writer thread's answers, in order: chunks go to the client as they come; acks and the end wake the loop.
+  let waiting: ((message: FromThread) => void) | null = null;
   let failure: Error | null = null;
-  worker.on('message', (message: FromWorker) => {
+  thread.on('message', (message: FromThread) => {
     if (message.type === 'chunk') raw.write(message.chunk);
     else if (message.type === 'error') failure = new Error(message.message);
     if (message.type !== 'chunk') {
@@ -83,7 +83,7 @@ export async function streamWorkbook<Row>(
       wake?.(message);
     }
   });
-  worker.on('error', (error) => {
+  thread.on('error', (error) => {
     failure = error;
     const wake = waiting;
     waiting = null;
@@ -92,10 +92,10 @@ export async function streamWorkbook<Row>(
   const next = (type: 'ack' | 'done') =>
     new Promise<void>((resolve, reject) => {
       waiting = (message) =>
-        message.type === type ? resolve() : reject(failure ?? new Error(`workbook worker: ${message.type}`));
+        message.type === type ? resolve() : reject(failure ?? new Error(`workbook writer thread: ${message.type}`));
     });
   let written = 0;
-  // One batch in the worker while the next is read from the database.
+  // One batch in the writer thread while the next is read from the database.
   let inWorker: Promise<void> | null = null;
   try {
     for await (const rows of batches) {
@@ -105,14 +105,14 @@ export async function streamWorkbook<Row>(
       if (gone) break;
       inWorker = next('ack');
       inWorker.catch(() => undefined); // awaited before the next batch; not unhandled meanwhile
-      // As one JSON text: a string crosses to the worker far cheaper than a structured clone of the rows.
-      worker.postMessage({ type: 'rows', json: JSON.stringify(rows.map((row) => columns.map((c) => c.value(row)))) });
+      // As one JSON text: a string crosses to the writer thread far cheaper than a structured clone of the rows.
+      thread.postMessage({ type: 'rows', json: JSON.stringify(rows.map((row) => columns.map((c) => c.value(row)))) });
       written += rows.length;
     }
     if (inWorker) await inWorker;
     if (!gone) {
       const done = next('done');
-      worker.postMessage({ type: 'end' });
+      thread.postMessage({ type: 'end' });
       await done;
       raw.end();
     }
@@ -121,7 +121,7 @@ export async function streamWorkbook<Row>(
     reply.log.error({ err: error }, 'report export failed');
     raw.destroy();
   } finally {
-    await worker.terminate();
+    await thread.terminate();
   }
   return written;
 }

@@ -3,7 +3,7 @@
  * uses them (the invitations of massive events take the validity and the message; frequent
  * visits their validity), written by `PUT api/fracs/{uuid}/configure`.
  */
-import type { FracSettings } from '../../shared/settings/settings-rules.js';
+import type { CommunitySettings } from '../../shared/settings/settings-rules.js';
 import type { SettingsBody } from '../../shared/settings/settings.schema.js';
 import type { Queryable } from '../platform/db/db.js';
 
@@ -17,11 +17,15 @@ const SETTINGS_SELECT = `c.uuid, c.folio_required AS "folioRequired", c.visitor_
 
 /** A community's settings, or undefined when it does not exist. */
 export const communitySettings = (q: Queryable, communityId: number) =>
-  q.one<FracSettings>(`SELECT ${SETTINGS_SELECT} FROM communities c WHERE c.id = $1`, [communityId]);
+  q.one<CommunitySettings>(`SELECT ${SETTINGS_SELECT} FROM communities c WHERE c.id = $1`, [communityId]);
 
 /** Writes every setting of the community; answers them as stored. */
-export async function saveCommunitySettings(q: Queryable, communityId: number, s: SettingsBody): Promise<FracSettings> {
-  return (await q.one<FracSettings>(
+export async function saveCommunitySettings(
+  q: Queryable,
+  communityId: number,
+  s: SettingsBody,
+): Promise<CommunitySettings> {
+  return (await q.one<CommunitySettings>(
     `UPDATE communities c SET folio_required = $2, visitor_search = $3, search_name = $4, search_address = $5, search_action = $6,
        search_place = $7, search_common_area = $8, view_resident_name = $9, view_visit_address = $10, view_resident_address = $11,
        view_resident_number = $12, invitation_validity = $13, invitation_message = $14, frequent_invitation_chrono_unit = $15,

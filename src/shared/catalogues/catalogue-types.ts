@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type {
   CommonAreaAnswerSchema,
-  FracRefSchema,
+  CommunityRefSchema,
   GateAnswerSchema,
   NamedItemSchema,
   ProviderTypePageSchema,
@@ -14,7 +14,7 @@ import type {
 
 /** Response shapes of the catalogue calls, inferred from the declared answers. */
 
-export type FracRef = v.InferOutput<typeof FracRefSchema>;
+export type CommunityRef = v.InferOutput<typeof CommunityRefSchema>;
 export type Zone = v.InferOutput<typeof ZoneAnswerSchema>;
 export type ZoneRef = v.InferOutput<typeof ZoneRefSchema>;
 export type Street = v.InferOutput<typeof StreetAnswerSchema>;

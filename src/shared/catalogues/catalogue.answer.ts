@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { pageOf } from '../platform/answer.schema.js';
 
-export const FracRefSchema = v.object({ uuid: v.string(), name: v.string() });
+export const CommunityRefSchema = v.object({ uuid: v.string(), name: v.string() });
 
 /** Item of `GET api/zones`. `color` is stored as the web sends it (always black). */
 export const ZoneAnswerSchema = v.object({
@@ -11,14 +11,14 @@ export const ZoneAnswerSchema = v.object({
   name: v.string(),
   color: v.string(),
   idFrac: v.number(),
-  testFrac: FracRefSchema,
+  testFrac: CommunityRefSchema,
 });
 
 export const ZoneRefSchema = v.object({
   uuid: v.string(),
   idZone: v.number(),
   name: v.string(),
-  testFrac: FracRefSchema,
+  testFrac: CommunityRefSchema,
 });
 
 /** Item of `GET api/streets` and `GET api/streets/zones/{zoneUuid}`. */
@@ -53,7 +53,7 @@ export const GateAnswerSchema = v.object({
   idGate: v.number(),
   name: v.string(),
   idFrac: v.number(),
-  testFrac: FracRefSchema,
+  testFrac: CommunityRefSchema,
 });
 
 /** Item of the name-only catalogues: car brands, colours, provider types. */

@@ -1,6 +1,6 @@
 /**
  * A construction worker's credential, drawn once for the browser's preview
- * on /workers and the server's PNG (worker threads, @napi-rs/canvas), with the invitation module's
+ * on /workers and the server's PNG (threads, @napi-rs/canvas), with the invitation module's
  * helpers (same Canvas 2D subset, same QR drawing). One image holds both faces side by side:
  * front (photo, name, 'Trabajador de obra', the contractor as 'Responsable de la obra') on the
  * left, back (site number and address, the company as 'Constructora', the community's name and

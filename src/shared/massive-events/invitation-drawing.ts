@@ -1,6 +1,6 @@
 /**
  * The invitation of a massive event's guest, drawn once for everyone: the server renders
- * it with @napi-rs/canvas (worker threads), the wizard's live preview with a browser canvas. Only
+ * it with @napi-rs/canvas (threads), the wizard's live preview with a browser canvas. Only
  * the Canvas 2D calls both implement are used, so the two pictures match pixel for pixel within a
  * small tolerance (specs/e2e/invitation-render.browser.spec.ts compares them).
  *

@@ -75,15 +75,15 @@ export interface SubscribeResult {
 }
 
 export interface ClientToServerEvents {
-  subscribe: (fracUuid: string, ack?: (result: SubscribeResult) => void) => void;
+  subscribe: (communityUuid: string, ack?: (result: SubscribeResult) => void) => void;
   /** Workers' live updates: a contractor joins its own room, the community's staff the community's requests room. */
   subscribeWorkers: (ack?: (result: WorkersSubscribeResult) => void) => void;
 }
 
-export const communityRoom = (fracUuid: string) => `frac:${fracUuid}`;
+export const communityRoom = (communityUuid: string) => `community:${communityUuid}`;
 /** The administrators of a community (device events): joined with `subscribe` by an administrator only. */
-export const devicesRoom = (fracUuid: string) => `frac:${fracUuid}:devices`;
+export const devicesRoom = (communityUuid: string) => `community:${communityUuid}:devices`;
 /** A contractor's open screens: decisions on its workers. */
 export const contractorRoom = (contractorUuid: string) => `contractor:${contractorUuid}`;
 /** The community's worker administrators: new requests. */
-export const workersRoom = (fracUuid: string) => `frac:${fracUuid}:workers`;
+export const workersRoom = (communityUuid: string) => `community:${communityUuid}:workers`;

@@ -1,7 +1,7 @@
 /** Answers of the session, registration and address calls. Field names are the contract's. */
 import * as v from 'valibot';
 import { RoleName, type Role } from '../platform/roles.js';
-import { FracSettingsAnswerSchema } from '../settings/settings.schema.js';
+import { CommunitySettingsAnswerSchema } from '../settings/settings.schema.js';
 
 const ROLES = Object.keys(RoleName) as [Role, ...Role[]];
 
@@ -18,9 +18,9 @@ export const CurrentUserSchema = v.object({
   product: v.array(Ref),
   logoURL: v.nullable(v.string()),
   idUsersTypes: v.number(),
-  /** The active community, with its settings (Frac settings, Settings). */
+  /** The active community, with its settings (Settings). */
   testFrac: v.nullable(
-    v.object({ uuid: v.string(), name: v.string(), settings: v.optional(FracSettingsAnswerSchema) }),
+    v.object({ uuid: v.string(), name: v.string(), settings: v.optional(CommunitySettingsAnswerSchema) }),
   ),
   firstName: v.string(),
   lastName: v.string(),

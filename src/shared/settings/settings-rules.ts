@@ -73,7 +73,7 @@ export const OptionLabels: Record<SearchOption | ViewOption | 'visitorSearch' | 
   folioRequired: 'Uso de folio',
 };
 
-export interface FracSettings {
+export interface CommunitySettings {
   uuid: string;
   folioRequired: boolean;
   visitorSearch: boolean;
@@ -91,7 +91,7 @@ export interface FracSettings {
   frequentInvitationChronoUnit: ChronoUnit;
   frequentInvitationValidity: number;
 }
-export type SettingsValues = Omit<FracSettings, 'uuid'>;
+export type SettingsValues = Omit<CommunitySettings, 'uuid'>;
 
 /** 'Todo' shows as on only when all five search options are on. */
 export const isAllSearch = (s: Pick<SettingsValues, SearchOption>) => SEARCH_OPTIONS.every((k) => s[k]);

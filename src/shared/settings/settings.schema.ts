@@ -1,4 +1,4 @@
-/** Body and answer of the community settings (Frac settings, `PUT api/fracs/{uuid}/configure`). */
+/** Body and answer of the community settings (`PUT api/fracs/{uuid}/configure`). */
 import * as v from 'valibot';
 import {
   INVITATION_MESSAGE_MAX,
@@ -59,7 +59,7 @@ export const SettingsBodySchema = v.pipe(
 export type SettingsBody = v.InferOutput<typeof SettingsBodySchema>;
 
 /** The settings as answered under the current user's community (`GET api/users/me` → `testFrac.settings`). */
-export const FracSettingsAnswerSchema = v.object({
+export const CommunitySettingsAnswerSchema = v.object({
   uuid: v.string(),
   ...(Object.fromEntries(Object.keys(flags).map((k) => [k, v.boolean()])) as Record<
     keyof typeof flags,

@@ -1,7 +1,7 @@
 /**
  * A request's JSON body read as Fastify's own parser reads it: an empty or malformed body, and
  * one that carries a `__proto__` key or a `constructor.prototype` (prototype poisoning), are
- * refused with the same Spanish 400. Used where a large body is parsed in a worker thread
+ * refused with the same Spanish 400. Used where a large body is parsed in a thread
  * (large-json-body.ts), so the answer does not depend on where the body was parsed.
  */
 export const INVALID_JSON = 'El cuerpo de la solicitud no es un JSON válido.';

@@ -32,7 +32,7 @@ import { tokenHash } from '../services/tokens.js';
 interface SocketData {
   auth: AuthContext;
   tokenHash: string;
-  fracUuid: string | null;
+  communityUuid: string | null;
 }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -40,7 +40,7 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 /** What routes use to reach the dashboards: an emitter per community room. */
 export interface Realtime {
   readonly io: RealtimeServer;
-  emitVisit(fracUuid: string, type: 'V_IN' | 'V_OUT', event: VisitEvent): void;
+  emitVisit(communityUuid: string, type: 'V_IN' | 'V_OUT', event: VisitEvent): void;
   /** Device presence and links, to the community's administrators only. */
   emitDeviceStatus(event: DeviceStatusEvent): void;
   emitDeviceLinked(event: DeviceLinkedEvent): void;
@@ -99,7 +99,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     const hash = typeof token === 'string' && token ? tokenHash(token) : null;
     const found = hash ? await findSession(db, hash).catch(() => null) : null;
     if (!hash || !found) return next(Object.assign(new Error(UNAUTHORIZED.error_description), { data: UNAUTHORIZED }));
-    socket.data = { auth: found.auth, tokenHash: hash, fracUuid: null };
+    socket.data = { auth: found.auth, tokenHash: hash, communityUuid: null };
     next();
   });
 
@@ -147,31 +147,31 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
         reply({ ok: false, error: defaultDescriptions.server_error });
       }
     });
-    socket.on('subscribe', async (fracUuid, ack) => {
+    socket.on('subscribe', async (communityUuid, ack) => {
       const reply = (result: SubscribeResult) => {
         if (typeof ack === 'function') ack(result);
       };
       try {
         const auth = await sessionNow(socket, reply);
         if (!auth) return;
-        if (typeof fracUuid !== 'string' || !UUID.test(fracUuid) || !VISIT_STATS_ROLES.includes(auth.role)) {
+        if (typeof communityUuid !== 'string' || !UUID.test(communityUuid) || !VISIT_STATS_ROLES.includes(auth.role)) {
           return reply({ ok: false, error: NOT_MEMBER });
         }
-        const access = await socketAccess(db, auth, fracUuid);
+        const access = await socketAccess(db, auth, communityUuid);
         if (!access.live) {
           reply({ ok: false, error: UNAUTHORIZED.error_description });
           return void socket.disconnect(true);
         }
         if (!access.uuid) return reply({ ok: false, error: NOT_MEMBER });
         // A dashboard shows one community: a new subscription replaces the previous one.
-        if (socket.data.fracUuid && socket.data.fracUuid !== access.uuid) {
-          await socket.leave(communityRoom(socket.data.fracUuid));
-          await socket.leave(devicesRoom(socket.data.fracUuid));
+        if (socket.data.communityUuid && socket.data.communityUuid !== access.uuid) {
+          await socket.leave(communityRoom(socket.data.communityUuid));
+          await socket.leave(devicesRoom(socket.data.communityUuid));
         }
         await socket.join(communityRoom(access.uuid));
         // Device events (presence, links) reach the community's administrators only.
         if (DEVICE_ADMINS.includes(auth.role)) await socket.join(devicesRoom(access.uuid));
-        socket.data.fracUuid = access.uuid;
+        socket.data.communityUuid = access.uuid;
         reply({ ok: true });
       } catch (err) {
         app.log.error({ err }, 'realtime: subscribe failed');
@@ -184,17 +184,19 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     const sockets = [...io.of('/').sockets.values()].filter((s) => s.data?.auth);
     const verdicts = new Map<string, Promise<boolean>>();
     for (const { data } of sockets) {
-      const key = `${data.auth.sessionId}:${data.fracUuid ?? ''}`;
+      const key = `${data.auth.sessionId}:${data.communityUuid ?? ''}`;
       if (!verdicts.has(key)) {
         verdicts.set(
           key,
-          socketAccess(db, data.auth, data.fracUuid).then((a) => a.live && (data.fracUuid === null || a.uuid !== null)),
+          socketAccess(db, data.auth, data.communityUuid).then(
+            (a) => a.live && (data.communityUuid === null || a.uuid !== null),
+          ),
         );
       }
     }
     let dropped = 0;
     for (const socket of sockets) {
-      if (!(await verdicts.get(`${socket.data.auth.sessionId}:${socket.data.fracUuid ?? ''}`))) {
+      if (!(await verdicts.get(`${socket.data.auth.sessionId}:${socket.data.communityUuid ?? ''}`))) {
         socket.disconnect(true);
         dropped++;
       }
@@ -216,8 +218,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     if (payload.startsWith('u:')) {
       const userId = Number(payload.slice(2));
       for (const socket of sockets.filter((s) => s.data.auth.userId === userId)) {
-        const access = await socketAccess(db, socket.data.auth, socket.data.fracUuid);
-        if (!access.live || (socket.data.fracUuid !== null && access.uuid === null)) socket.disconnect(true);
+        const access = await socketAccess(db, socket.data.auth, socket.data.communityUuid);
+        if (!access.live || (socket.data.communityUuid !== null && access.uuid === null)) socket.disconnect(true);
       }
       return;
     }
@@ -250,8 +252,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   return {
     io,
-    emitVisit: (fracUuid, type, event) => {
-      io.to(communityRoom(fracUuid)).emit(type, event);
+    emitVisit: (communityUuid, type, event) => {
+      io.to(communityRoom(communityUuid)).emit(type, event);
     },
     emitDeviceStatus: (event) => {
       io.to(devicesRoom(event.fracUuid)).emit('DEVICE_STATUS', event);

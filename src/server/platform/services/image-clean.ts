@@ -1,5 +1,5 @@
 /**
- * A worker's uploaded image made into pixels only, run in a worker thread (upload.worker.mjs)
+ * A construction worker's uploaded image made into pixels only, run in a thread (upload.thread.mjs)
  * so that no decoding or encoding holds the API's event loop. Before any decoding: the image must
  * be well formed, of the size the caller read from its header, a PNG's compressed data must
  * inflate to exactly what that size implies (never more: inflating stops there), and a JPEG may

@@ -15,13 +15,13 @@ const SESSION_LIVE = `s.revoked_at IS NULL AND s.expires_at > now()
  * One round trip for a socket: whether its session may still be used, and the caller's
  * community with this uuid (null when it is not one of the caller's open communities).
  */
-export async function socketAccess(db: Queryable, auth: AuthContext, fracUuid: string | null) {
+export async function socketAccess(db: Queryable, auth: AuthContext, communityUuid: string | null) {
   // The account's memberships span communities: the platform resolves them.
   return (await asPlatform('comprobar la sesión de un socket', () =>
     db.one<{ live: boolean; uuid: string | null }>(
       `SELECT EXISTS (SELECT 1 FROM sessions s WHERE s.id = $2 AND ${SESSION_LIVE}) AS live,
             (SELECT uc.uuid FROM (${USER_COMMUNITIES_SQL}) uc WHERE uc.uuid = $3::uuid) AS uuid`,
-      [auth.userId, auth.sessionId, fracUuid],
+      [auth.userId, auth.sessionId, communityUuid],
     ),
   ))!;
 }

@@ -1,5 +1,5 @@
 /**
- * The worker threads that read uploads (upload.worker.mjs): large JSON bodies parsed, and
+ * The threads that read uploads (upload.thread.mjs): large JSON bodies parsed, and
  * construction workers' images checked and encoded again. A piscina pool with a bounded queue;
  * by default one thread fewer than the machine's cores (at least one, at most two), so a core
  * stays with the API's event loop while uploads are read.
@@ -27,7 +27,7 @@ let pool: Piscina<Task, CleanAnswer | JsonBody> | null = null;
 /** The process's pool, started on first use; idle threads end after a minute. */
 function uploadPool(): Piscina<Task, CleanAnswer | JsonBody> {
   pool ??= new Piscina<Task, CleanAnswer | JsonBody>({
-    filename: new URL('./upload.worker.mjs', import.meta.url).href,
+    filename: new URL('./upload.thread.mjs', import.meta.url).href,
     maxThreads: uploadThreads(),
     minThreads: 0,
     idleTimeout: 60_000,

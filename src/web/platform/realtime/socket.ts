@@ -14,14 +14,14 @@ export interface VisitHandlers {
  * token in the handshake, `subscribe` with the active community on every (re)connection.
  * socket.io-client loads only when a dashboard needs it. Answers a function that closes it.
  */
-export function connectVisits(fracUuid: string, handlers: VisitHandlers): () => void {
+export function connectVisits(communityUuid: string, handlers: VisitHandlers): () => void {
   let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   let closed = false;
   void import('socket.io-client').then(({ io }) => {
     if (closed) return;
     socket = io({ auth: (send) => send({ token: tokenStore.get() }), transports: ['websocket'] });
     socket.on('connect', () => {
-      socket!.emit('subscribe', fracUuid, (result) => handlers.onStatus(result.ok ? 'on' : 'refused'));
+      socket!.emit('subscribe', communityUuid, (result) => handlers.onStatus(result.ok ? 'on' : 'refused'));
     });
     // The server ends the socket when the session ends (log-out, disabled account): no retry then.
     socket.on('disconnect', (reason) =>

@@ -22,8 +22,8 @@ export function Dashboard({ input, deps = browserDeps }: { input: DashboardInput
       actors: {
         loadLicences: fromPromise(() => deps.api.licences()),
         loadVisitStats: fromPromise(() => deps.api.visitStats()),
-        liveVisits: fromCallback<EventObject, { fracUuid: string }>(({ input: live, sendBack }) =>
-          deps.connect(live.fracUuid, {
+        liveVisits: fromCallback<EventObject, { communityUuid: string }>(({ input: live, sendBack }) =>
+          deps.connect(live.communityUuid, {
             onIn: (event) => sendBack({ type: 'visit.in', event }),
             onOut: (event) => sendBack({ type: 'visit.out', event }),
             onStatus: (status) => sendBack({ type: 'live.status', status }),

@@ -8,7 +8,7 @@ export function HomeView() {
   return (
     <Dashboard
       key={user?.testFrac?.uuid ?? 'none'}
-      input={{ view: user ? dashboardViewFor(user.roleKey) : 'visits', fracUuid: user?.testFrac?.uuid ?? null }}
+      input={{ view: user ? dashboardViewFor(user.roleKey) : 'visits', communityUuid: user?.testFrac?.uuid ?? null }}
     />
   );
 }

@@ -14,19 +14,19 @@ export interface DeviceListener {
 }
 
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
-let socketFrac: string | null = null;
+let socketCommunity: string | null = null;
 const listeners = new Map<string, Set<DeviceListener>>();
 
-function open(fracUuid: string) {
-  if (socket && socketFrac === fracUuid) return;
+function open(communityUuid: string) {
+  if (socket && socketCommunity === communityUuid) return;
   close();
-  socketFrac = fracUuid;
+  socketCommunity = communityUuid;
   void import('socket.io-client').then(({ io }) => {
-    if (socketFrac !== fracUuid || socket) return;
+    if (socketCommunity !== communityUuid || socket) return;
     socket = io({ auth: (send) => send({ token: tokenStore.get() }), transports: ['websocket'] });
     // The administrators' room of the active community: DEVICE_STATUS and DEVICE_LINKED (the realtime subscription).
     socket.on('connect', () => {
-      socket?.emit('subscribe', fracUuid);
+      socket?.emit('subscribe', communityUuid);
     });
     socket.on('DEVICE_STATUS', (event) =>
       listeners.get(event.uuid)?.forEach((l) => {
@@ -45,7 +45,7 @@ function close() {
   socket?.off();
   socket?.disconnect();
   socket = null;
-  socketFrac = null;
+  socketCommunity = null;
 }
 
 /**
@@ -53,8 +53,8 @@ function close() {
  * stops listening when it goes; the socket closes with the last row. Answers a function that
  * stops listening.
  */
-export function listenToDevice(fracUuid: string, uuid: string, listener: DeviceListener): () => void {
-  open(fracUuid);
+export function listenToDevice(communityUuid: string, uuid: string, listener: DeviceListener): () => void {
+  open(communityUuid);
   const set = listeners.get(uuid) ?? new Set();
   set.add(listener);
   listeners.set(uuid, set);

@@ -61,7 +61,7 @@ const browserDeps: DevicesDeps = { api: devicesApi, events: listenToDevice, loca
 export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
   const user = useSessionUser();
   const club = user?.club === true;
-  const fracUuid = user?.testFrac?.uuid ?? '';
+  const communityUuid = user?.testFrac?.uuid ?? '';
   const { api } = deps;
   // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
   const link = useMemo(
@@ -73,7 +73,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
           readDevice: fromPromise(({ input }) => api.get(input.uuid)),
           unlinkDevice: fromPromise(({ input }) => api.unlink(input.uuid, input.deviceToken)),
           deviceEvents: fromCallback<DeviceLinkEvent, { uuid: string }>(({ input, sendBack }) =>
-            deps.events(fracUuid, input.uuid, {
+            deps.events(communityUuid, input.uuid, {
               onStatus: (e) =>
                 sendBack({ type: 'device.status', status: e.status, online: e.online, lastSeenAt: e.lastSeenAt }),
               onLinked: () => sendBack({ type: 'device.linked' }),
@@ -81,7 +81,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
           ),
         },
       }),
-    [deps, fracUuid],
+    [deps, communityUuid],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
   const form = useMemo(
@@ -91,7 +91,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
           loadForm: fromPromise(async ({ input }) => {
             const [device, parents] = await Promise.all([
               input.id ? api.get(input.id) : null,
-              api.parents(input.id ?? fracUuid),
+              api.parents(input.id ?? communityUuid),
             ]);
             return {
               values: device ? deviceFormValues(device) : undefined,
@@ -110,7 +110,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
           }),
         },
       }),
-    [deps, fracUuid],
+    [deps, communityUuid],
   );
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
 

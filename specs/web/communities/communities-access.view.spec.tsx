@@ -8,7 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Community } from '../../../src/shared/communities/community-types.js';
-import { FracsView } from '../../../src/web/views/communities/fracs.view.js';
+import { CommunitiesView } from '../../../src/web/views/communities/communities.view.js';
 
 afterEach(() => {
   cleanup();
@@ -43,7 +43,7 @@ const community = (uuid: string, name: string, licenseExpired: boolean): Communi
   club: false,
 });
 
-function renderFracs(setAccess: (uuid: string, enable: boolean) => Promise<Community>) {
+function renderCommunities(setAccess: (uuid: string, enable: boolean) => Promise<Community>) {
   let rows = [community('c1', 'Residencial Las Palmas', false), community('c2', 'Bosques del Valle', true)];
   const list = vi.fn(async () => ({ content: rows, totalElements: rows.length, totalPages: 1, page: 0, size: 15 }));
   const access = vi.fn(async (uuid: string, enable: boolean) => {
@@ -54,7 +54,7 @@ function renderFracs(setAccess: (uuid: string, enable: boolean) => Promise<Commu
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter>
-        <FracsView api={{ list, setAccess: access }} />
+        <CommunitiesView api={{ list, setAccess: access }} />
       </MemoryRouter>
     </ChakraProvider>,
   );
@@ -65,7 +65,7 @@ const dialog = () => screen.queryByRole('alertdialog', { hidden: true });
 
 describe('/fracs: enabling and disabling a community', () => {
   it("disabling an active community asks first, then calls disable and shows it 'Deshabilitado'", async () => {
-    const r = renderFracs(async (uuid) => community(uuid, 'Residencial Las Palmas', true));
+    const r = renderCommunities(async (uuid) => community(uuid, 'Residencial Las Palmas', true));
     await screen.findByText('Residencial Las Palmas');
     const button = within(rowOf('Residencial Las Palmas')).getByRole('button', { name: 'Desactivar' });
     expect(button.textContent).toBe('A');
@@ -83,7 +83,7 @@ describe('/fracs: enabling and disabling a community', () => {
   });
 
   it("enabling a disabled community ('N/A') asks first and calls enable", async () => {
-    const r = renderFracs(async (uuid) => community(uuid, 'Bosques del Valle', false));
+    const r = renderCommunities(async (uuid) => community(uuid, 'Bosques del Valle', false));
     await screen.findByText('Bosques del Valle');
     fireEvent.click(within(rowOf('Bosques del Valle')).getByRole('button', { name: 'Activar' }));
     await waitFor(() => expect(dialog()?.textContent).toContain('¿Estás seguro de habilitar Bosques del Valle?'));
@@ -93,7 +93,7 @@ describe('/fracs: enabling and disabling a community', () => {
   });
 
   it('cancelling sends nothing and leaves the list as it was', async () => {
-    const r = renderFracs(async (uuid) => community(uuid, 'x', true));
+    const r = renderCommunities(async (uuid) => community(uuid, 'x', true));
     await screen.findByText('Residencial Las Palmas');
     fireEvent.click(within(rowOf('Residencial Las Palmas')).getByRole('button', { name: 'Desactivar' }));
     await waitFor(() => expect(dialog()).not.toBeNull());
@@ -104,7 +104,7 @@ describe('/fracs: enabling and disabling a community', () => {
   });
 
   it("a failure shows the spec's empty error dialog with the server's reason; nothing reloads", async () => {
-    const r = renderFracs(async () => {
+    const r = renderCommunities(async () => {
       throw {
         kind: 'http',
         status: 404,

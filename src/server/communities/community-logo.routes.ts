@@ -9,7 +9,7 @@ import { memberCommunityLogo } from './community-rows.js';
 const NO_LOGO = 'El fraccionamiento no tiene logo.';
 
 /** A community's logo, for its signed-in members and its integrator only. */
-export function fracLogoRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export function communityLogoRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const storage = storageFor(config);
   defineRoute(app, {
     operationId: 'getCommunityLogo',

@@ -6,7 +6,7 @@ import { api, listQuery } from '../../platform/api/client.js';
 const one = (uuid: string) => `/api/fracs/${encodeURIComponent(uuid)}`;
 
 /** The integrator's communities (api/fracs, api/users/integrator). */
-export const fracsApi = {
+export const communitiesApi = {
   list: (q: { page: number; size: number; search: string }) => api.get<Page<Community>>(`/api/fracs/?${listQuery(q)}`),
   get: (uuid: string) => api.get<Community>(one(uuid)),
   create: (form: CommunityForm, file?: LogoFile | null) =>
@@ -19,7 +19,7 @@ export const fracsApi = {
   /** The logo is served to signed-in users only: fetched with the token, shown as an object URL. */
   logo: (publicUrl: string) => api.objectUrl(publicUrl),
 };
-export type FracsApi = typeof fracsApi;
+export type CommunitiesApi = typeof communitiesApi;
 
 /** The form's fields of a loaded community. */
 export const communityFormValues = (c: Community) => ({

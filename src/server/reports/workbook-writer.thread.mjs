@@ -1,4 +1,4 @@
-// The spreadsheet half of a streamed report (report-workbook.ts), in a worker thread so that
+// The spreadsheet half of a streamed report (report-workbook.ts), in a thread so that
 // building the .xlsx (exceljs's streaming writer and its zip) never holds the API's event loop.
 // Plain JavaScript: a worker is started by Node itself, in every process that serves the API and
 // in the tests, without a TypeScript loader.

@@ -12,7 +12,7 @@ import {
   communityAccessPromptOf,
   communityAccessRow,
 } from '../../../shared/integrators/integrator-access.js';
-import { fracsApi } from './fracs.api.js';
+import { communitiesApi } from './communities.api.js';
 import { AccessDialogs } from '../../platform/components/access-dialogs.js';
 import { AddLinkButton } from '../../platform/components/add-link-button.js';
 import type { Column } from '../../platform/components/list/data-table.js';
@@ -45,7 +45,7 @@ const columns: Column<Row>[] = [
  * enabling or disabling (`licenseExpired`) as the list's row-action child,
  * the same confirm-then-call machine as the integrators' access; the list reloads when it changed.
  */
-export function FracsView({ api = fracsApi }: { api?: Pick<typeof fracsApi, 'list' | 'setAccess'> }) {
+export function CommunitiesView({ api = communitiesApi }: { api?: Pick<typeof communitiesApi, 'list' | 'setAccess'> }) {
   const navigate = useNavigate();
   const access = useMemo(
     () =>

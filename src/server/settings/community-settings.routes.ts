@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/platform/errors.js';
 import { UuidParamsSchema } from '../../shared/catalogues/catalogue.schema.js';
-import { FracSettingsAnswerSchema, SettingsBodySchema } from '../../shared/settings/settings.schema.js';
+import { CommunitySettingsAnswerSchema, SettingsBodySchema } from '../../shared/settings/settings.schema.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute, requireCommunity } from '../platform/http/route.js';
 import { auditedUpdate, auditWho } from '../audit/audit.js';
@@ -12,10 +12,10 @@ import { saveCommunitySettings } from './community-settings.js';
  * active community saves its settings; they are read back by `GET api/users/me`. Another
  * community's uuid answers 404.
  */
-export function fracSettingsRoutes(app: FastifyInstance, { db }: AppDeps) {
+export function communitySettingsRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineRoute(app, {
     operationId: 'configureCommunity',
-    response: FracSettingsAnswerSchema,
+    response: CommunitySettingsAnswerSchema,
     errors: [404],
     method: 'PUT',
     url: '/api/fracs/:uuid/configure',

@@ -31,7 +31,7 @@ const ACROSS = 'los fraccionamientos del integrador';
  * Communities of the calling integrator. Another
  * integrator's community answers 404, as one that does not exist.
  */
-export function fracRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export function communityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const tags = ['fraccionamientos'];
   const access = ['integrator'] as const;
   const storage = storageFor(config);

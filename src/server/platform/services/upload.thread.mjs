@@ -1,4 +1,4 @@
-// Uploads read in a worker thread (piscina pool in upload-pool.ts), so that neither parsing a
+// Uploads read in a thread (piscina pool in upload-pool.ts), so that neither parsing a
 // large JSON body nor decoding an image holds the API's event loop. Plain JavaScript started by
 // Node itself; the rules (TypeScript) are loaded with tsx's loader, so this runs the same under
 // `npm start`, the tests and the benchmarks.

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { LoadedForm } from '../../../../machines/platform/form-screen.machine.js';
 import { CommunityFormSchema, type CommunityForm } from '../../../shared/communities/community.schema.js';
 import { addressesApi, ownColony } from '../../platform/api/addresses.api.js';
-import { communityFormValues, emptyCommunityForm, fracsApi } from './fracs.api.js';
+import { communityFormValues, emptyCommunityForm, communitiesApi } from './communities.api.js';
 import { AddressFields } from '../../platform/components/address-form/address-fields.js';
 import { AddressFormPage } from '../../platform/components/address-form/address-form-page.js';
 import { useAddressForm, type AddressFormOptions } from '../../platform/components/address-form/use-address-form.js';
@@ -13,15 +13,19 @@ import { paths } from '../../paths.js';
 import { CheckField } from '../users/check-field.js';
 import { LogoField } from './logo-field.js';
 
-export interface FracFormApis {
-  fracs: Pick<typeof fracsApi, 'get' | 'create' | 'update' | 'administrators' | 'logo'>;
+export interface CommunityFormApis {
+  fracs: Pick<typeof communitiesApi, 'get' | 'create' | 'update' | 'administrators' | 'logo'>;
   addresses: typeof addressesApi;
   /** Reads a picked logo (the browser's FileReader unless replaced). */
   readLogo?: AddressFormOptions['readLogo'];
 }
 
 /** /newFrac: 'Alta fraccionamiento', or 'Editar fraccionamiento' with ?uuid=. */
-export function FracFormView({ api = { fracs: fracsApi, addresses: addressesApi } }: { api?: FracFormApis }) {
+export function CommunityFormView({
+  api = { fracs: communitiesApi, addresses: addressesApi },
+}: {
+  api?: CommunityFormApis;
+}) {
   const [query] = useSearchParams();
   const id = query.get('uuid');
   const { state, send, lookingUp, readingLogo } = useAddressForm({

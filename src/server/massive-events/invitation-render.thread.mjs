@@ -1,4 +1,4 @@
-// A guest's invitation drawn to PNG in a worker thread (piscina pool in
+// A guest's invitation drawn to PNG in a thread (piscina pool in
 // invitation-renderer.ts), so drawing and PNG encoding never hold the API's event loop.
 // Plain JavaScript started by Node itself; the shared drawing module (TypeScript) is loaded with
 // tsx's loader, so this runs the same under `npm start`, the tests and the benchmarks.
