@@ -4,12 +4,12 @@
 // set, the embedded database in DATA_DIR otherwise; seeds the demo data first on an empty database.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/platform/db/open.js';
+import { actAsApplication, openDatabase } from '../src/server/platform/db/open.js';
 import { asPlatform } from '../src/server/platform/db/row-scope.js';
 import { seedIfEmpty } from '../src/server/platform/db/seed.js';
 import { seedDemoCatalogues } from '../src/server/catalogues/seed-catalogues.js';
 import { seedDemoResidents } from '../src/server/residents/seed-residents.js';
-import { fillVisits } from '../src/server/platform/db/seed-volume.js';
+import { type AsOwner, fillVisits } from '../src/server/platform/db/seed-volume.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +31,25 @@ if (![visits, days, areaVisits].every((n) => Number.isInteger(n) && n >= 0) || d
 
 const config = loadConfig();
 const db = await openDatabase(config);
+// Dropping and building indexes and ANALYZE are the tables' owner's: through DATABASE_OWNER_URL when
+// it is set, otherwise this connection steps back to the role it logged in as (the owner) meanwhile.
+const asOwner: AsOwner = async (work) => {
+  if (config.databaseOwnerUrl) {
+    const { openPostgres } = await import('../src/server/platform/db/postgres.js');
+    const owner = await openPostgres(config.databaseOwnerUrl);
+    try {
+      return await work(owner);
+    } finally {
+      await owner.close();
+    }
+  }
+  await db.actAs(null);
+  try {
+    return await work(db);
+  } finally {
+    await actAsApplication(db);
+  }
+};
 const started = Date.now();
 // An operator's tool, writing into a community it names: the platform's own work.
 const result = await asPlatform('llenar un fraccionamiento de visitas de prueba', async () => {
@@ -38,9 +57,14 @@ const result = await asPlatform('llenar un fraccionamiento de visitas de prueba'
     await seedDemoCatalogues(db);
     await seedDemoResidents(db);
   }
-  return fillVisits(db, { community: values.community, visits, days, commonAreaVisits: areaVisits }, (done) => {
-    process.stdout.write(`\r${done.toLocaleString('es-MX')} visitas…`);
-  });
+  return fillVisits(
+    db,
+    { community: values.community, visits, days, commonAreaVisits: areaVisits },
+    (done) => {
+      process.stdout.write(`\r${done.toLocaleString('es-MX')} visitas…`);
+    },
+    asOwner,
+  );
 });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 process.stdout.write(

@@ -22,7 +22,19 @@ export interface VolumeOptions {
   seed?: number;
 }
 
-export async function fillVisits(db: Db, options: VolumeOptions, progress: (done: number) => void = () => undefined) {
+/**
+ * Runs the fill's maintenance (dropping and building indexes, ANALYZE), which only the owner of
+ * the tables may do: by default on `db` itself (a database opened as its owner, as the benchmarks
+ * do); the script passes the owner's connection, or returns `db` to its owner meanwhile.
+ */
+export type AsOwner = <T>(work: (owner: Db) => Promise<T>) => Promise<T>;
+
+export async function fillVisits(
+  db: Db,
+  options: VolumeOptions,
+  progress: (done: number) => void = () => undefined,
+  asOwner: AsOwner = (work) => work(db),
+) {
   const community = await db.one<{ id: number }>('SELECT id FROM communities WHERE name = $1', [options.community]);
   if (!community) throw new Error(`No existe el fraccionamiento '${options.community}'.`);
   // A big fill drops the trigram indexes and builds them again at the end: building a GIN index
@@ -30,21 +42,27 @@ export async function fillVisits(db: Db, options: VolumeOptions, progress: (done
   // from the catalogue, so the migration stays their one source).
   const rebuilt =
     options.visits >= 50_000
-      ? await db.query<{ name: string; def: string }>(
-          `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'visits' AND indexdef LIKE '% USING gin %'`,
+      ? await asOwner((owner) =>
+          owner.query<{ name: string; def: string }>(
+            `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'visits' AND indexdef LIKE '% USING gin %'`,
+          ),
         )
       : [];
-  for (const index of rebuilt) await db.exec(`DROP INDEX ${index.name}`);
+  await asOwner(async (owner) => {
+    for (const index of rebuilt) await owner.exec(`DROP INDEX ${index.name}`);
+  });
   try {
     return await fill(db, options, community.id, progress);
   } finally {
-    for (const index of rebuilt) {
-      await db.tx(async (q) => {
-        await q.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-        await q.query(index.def);
-      });
-    }
-    await db.exec('ANALYZE visits; ANALYZE common_area_visits; ANALYZE residents');
+    await asOwner(async (owner) => {
+      for (const index of rebuilt) {
+        await owner.tx(async (q) => {
+          await q.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+          await q.query(index.def);
+        });
+      }
+      await owner.exec('ANALYZE visits; ANALYZE common_area_visits; ANALYZE residents');
+    });
   }
 }
 
