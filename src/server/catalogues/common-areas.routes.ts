@@ -8,6 +8,7 @@ import {
 import { CommonAreaSchema, CreateCommonAreaSchema } from '../../shared/catalogues/common-area.schema.js';
 import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
+import { COMMON_AREA_ROWS } from './location-rows.js';
 
 /** Common areas of the active community; each on a street of the same community. */
 export const commonAreaCatalogue = communityCatalogue({
@@ -15,16 +16,7 @@ export const commonAreaCatalogue = communityCatalogue({
   tag: 'áreas comunes',
   url: '/api/commonareas',
   listUrl: '/api/commonareas/complete',
-  from: {
-    table: 'common_areas',
-    alias: 'a',
-    joins:
-      'JOIN streets s ON s.id = a.street_id JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = a.community_id',
-  },
-  select: `a.uuid, a.id AS "idCommonArea", a.name, a.number, a.street_id AS "idStreet",
-    json_build_object('uuid', s.uuid, 'idStreet', s.id, 'name', s.name,
-      'testZone', json_build_object('uuid', z.uuid, 'idZone', z.id, 'name', z.name,
-        'testFrac', json_build_object('uuid', c.uuid, 'name', c.name))) AS "testStreet"`,
+  ...COMMON_AREA_ROWS,
   item: CommonAreaAnswerSchema,
   access: { read: LOCATION_READERS, edit: LOCATION_EDITORS, delete: LOCATION_DELETERS },
   summaries: {

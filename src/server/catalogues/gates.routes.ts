@@ -3,15 +3,14 @@ import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../sha
 import { CreateGateSchema, GateSchema } from '../../shared/catalogues/catalogue.schema.js';
 import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
+import { GATE_ROWS } from './location-rows.js';
 
 /** Access gates of the active community. */
 export const gateCatalogue = communityCatalogue({
   name: { one: 'Gate', many: 'Gates' },
   tag: 'puertas de acceso',
   url: '/api/gates',
-  from: { table: 'gates', alias: 'g', joins: 'JOIN communities c ON c.id = g.community_id' },
-  select: `g.uuid, g.id AS "idGate", g.name, g.community_id AS "idFrac",
-    json_build_object('uuid', c.uuid, 'name', c.name) AS "testFrac"`,
+  ...GATE_ROWS,
   item: GateAnswerSchema,
   access: { read: LOCATION_READERS, edit: LOCATION_EDITORS, delete: LOCATION_DELETERS },
   summaries: {

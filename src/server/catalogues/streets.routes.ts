@@ -3,6 +3,7 @@ import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../sha
 import { CreateStreetSchema, StreetSchema, ZoneUuidParamsSchema } from '../../shared/catalogues/street.schema.js';
 import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
+import { STREET_ROWS } from './location-rows.js';
 
 const ZONE_NOT_FOUND = 'La zona seleccionada no existe.';
 
@@ -11,14 +12,7 @@ export const streetCatalogue = communityCatalogue({
   name: { one: 'Street', many: 'Streets' },
   tag: 'calles',
   url: '/api/streets',
-  from: {
-    table: 'streets',
-    alias: 's',
-    joins: 'JOIN zones z ON z.id = s.zone_id JOIN communities c ON c.id = s.community_id',
-  },
-  select: `s.uuid, s.id AS "idStreet", s.name, s.zone_id AS "idZone",
-    json_build_object('uuid', z.uuid, 'idZone', z.id, 'name', z.name,
-      'testFrac', json_build_object('uuid', c.uuid, 'name', c.name)) AS "testZone"`,
+  ...STREET_ROWS,
   item: StreetAnswerSchema,
   access: { read: LOCATION_READERS, edit: LOCATION_EDITORS, delete: LOCATION_DELETERS },
   summaries: {

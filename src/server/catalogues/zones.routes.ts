@@ -3,15 +3,14 @@ import { LOCATION_DELETERS, LOCATION_EDITORS, LOCATION_READERS } from '../../sha
 import { CreateZoneSchema, ZoneSchema } from '../../shared/catalogues/zone.schema.js';
 import type { RouteModule } from '../deps.js';
 import { communityCatalogue, registerCommunityCatalogue } from './community-catalogue.js';
+import { ZONE_ROWS } from './location-rows.js';
 
 /** Zones of the active community. */
 export const zoneCatalogue = communityCatalogue({
   name: { one: 'Zone', many: 'Zones' },
   tag: 'zonas',
   url: '/api/zones',
-  from: { table: 'zones', alias: 'z', joins: 'JOIN communities c ON c.id = z.community_id' },
-  select: `z.uuid, z.id AS "idZone", z.name, z.color, z.community_id AS "idFrac",
-    json_build_object('uuid', c.uuid, 'name', c.name) AS "testFrac"`,
+  ...ZONE_ROWS,
   item: ZoneAnswerSchema,
   access: { read: LOCATION_READERS, edit: LOCATION_EDITORS, delete: LOCATION_DELETERS },
   summaries: {

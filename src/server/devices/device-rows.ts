@@ -1,7 +1,8 @@
 /** How devices are read: one select for the list, the record and the link answer. */
 import { AppError } from '../../shared/platform/errors.js';
 import { DeviceTexts, OFFLINE_AFTER_MS } from '../../shared/devices/device-rules.js';
-import type { DeviceAnswer } from '../../shared/devices/device-types.js';
+import type { DeviceAnswer, ParentOption } from '../../shared/devices/device-types.js';
+import type { CommunityScope } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
 
 const ref = (alias: string) =>
@@ -65,4 +66,27 @@ export async function deviceCommunity(q: Queryable, deviceId: number): Promise<{
     'SELECT c.uuid, c.name FROM communities c JOIN devices d ON d.community_id = c.id WHERE d.id = $1',
     [deviceId],
   ))!;
+}
+
+/**
+ * The devices that may be the parent of device `self` (null: of a new one): the community's
+ * live devices but itself, those after it in the route (`after`) and the exit scanners.
+ */
+export function parentDeviceOptions(
+  scope: CommunityScope,
+  self: number | null,
+  after: number[],
+): Promise<ParentOption[]> {
+  return scope.select<ParentOption>({
+    select: 'd.uuid, d.name, d.device_type AS "deviceType"',
+    from: { table: 'devices', alias: 'd' },
+    where: [
+      'd.deleted_at IS NULL',
+      'd.id IS DISTINCT FROM $1',
+      "NOT (d.device_type = 'SCANNER' AND d.scanner_access = 'OUT')",
+      'NOT (d.id = ANY($2::int[]))',
+    ],
+    params: [self, after],
+    orderBy: 'd.name, d.id',
+  });
 }

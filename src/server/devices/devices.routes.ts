@@ -27,6 +27,7 @@ import {
   DEVICE_SELECT,
   deviceOf,
   devicesAfter,
+  parentDeviceOptions,
 } from './device-rows.js';
 import { issueLinkCode, liveLinkUuid, retireLinkCodes, unlinkDevice } from './device-link.js';
 import { saveDevice } from './device-writes.js';
@@ -135,18 +136,7 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
           ? null
           : (await deviceOf(db, scope.communityId, params.id)).id;
       const after = self === null ? [] : await devicesAfter(db, self);
-      return scope.select<ParentOption>({
-        select: 'd.uuid, d.name, d.device_type AS "deviceType"',
-        from: { table: 'devices', alias: 'd' },
-        where: [
-          'd.deleted_at IS NULL',
-          'd.id IS DISTINCT FROM $1',
-          "NOT (d.device_type = 'SCANNER' AND d.scanner_access = 'OUT')",
-          'NOT (d.id = ANY($2::int[]))',
-        ],
-        params: [self, after],
-        orderBy: 'd.name, d.id',
-      });
+      return parentDeviceOptions(scope, self, after);
     },
   });
 

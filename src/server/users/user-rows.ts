@@ -129,3 +129,9 @@ export async function codeCommunityOf(
 export async function userTypeIdsMatching(q: Queryable, pattern: string): Promise<number[]> {
   return (await q.query<{ id: number }>('SELECT id FROM user_types WHERE name ILIKE $1', [pattern])).map((r) => r.id);
 }
+
+/** The user types the roles are built on: they can be renamed but never deleted. */
+export const SYSTEM_USER_TYPE_IDS: readonly number[] = Object.values(UserType);
+
+/** Columns of one user type (table `user_types`); `system` marks a type the roles are built on. */
+export const USER_TYPE_SELECT = `uuid, name, id AS "idUsersTypes", id IN (${SYSTEM_USER_TYPE_IDS.join(', ')}) AS system`;

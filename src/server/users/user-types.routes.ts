@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { UserTypeItemSchema } from '../../shared/catalogues/catalogue.answer.js';
-import { UserType } from '../../shared/platform/roles.js';
 import type { AppDeps } from '../deps.js';
 import { registerGlobalCatalogue } from '../catalogues/global-catalogue.js';
-
-const systemIds: readonly number[] = Object.values(UserType);
+import { SYSTEM_USER_TYPE_IDS, USER_TYPE_SELECT } from './user-rows.js';
 
 /**
  * User types. The types the roles are built on can be
@@ -18,13 +16,13 @@ export function userTypeRoutes(app: FastifyInstance, { db }: AppDeps) {
     url: '/api/userstypes',
     listAliases: ['/api/userstypes/'],
     tag: 'tipos de usuario',
-    select: `uuid, name, id AS "idUsersTypes", id IN (${systemIds.join(', ')}) AS system`,
+    select: USER_TYPE_SELECT,
     messages: {
       notFound: 'El tipo de usuario no existe.',
       duplicate: 'Ya existe un tipo de usuario con ese nombre.',
       inUse: 'No es posible eliminar el tipo de usuario porque hay usuarios que lo tienen asignado.',
     },
     refuseDelete: (row) =>
-      systemIds.includes(row.id) ? 'No es posible eliminar un tipo de usuario del sistema.' : null,
+      SYSTEM_USER_TYPE_IDS.includes(row.id) ? 'No es posible eliminar un tipo de usuario del sistema.' : null,
   });
 }
