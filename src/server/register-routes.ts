@@ -43,6 +43,8 @@ import { constructionRoutes } from './contractors/constructions.routes.js';
 import { guestCheckinRoutes } from './passes/guest-checkins.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { constructionWorkerRoutes } from './contractors/construction-workers.routes.js';
+import { workerDecisionRoutes } from './contractors/worker-decisions.routes.js';
+import { workerDownloadRoutes } from './contractors/worker-downloads.routes.js';
 import { workerRequestRoutes } from './contractors/worker-requests.routes.js';
 
 /** Every resource's route module, one line each. */
@@ -91,5 +93,7 @@ export const routeModules: RouteModule[] = [
   guestCheckinRoutes,
   auditRoutes,
   constructionWorkerRoutes,
+  workerDecisionRoutes,
+  workerDownloadRoutes,
   workerRequestRoutes,
 ];

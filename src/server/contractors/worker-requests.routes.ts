@@ -5,14 +5,14 @@ import {
 } from '../../shared/contractors/construction-worker.answer.js';
 import { WorkerRequestSchema } from '../../shared/contractors/construction-worker.schema.js';
 import { WORKER_ADMINS, WORKER_REQUESTERS } from '../../shared/contractors/worker-rules.js';
-import { CommunityScope } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { parseLargeJsonOffThread } from '../platform/http/large-json-body.js';
 import { defineRoute } from '../platform/http/route.js';
 import { removeStored } from '../massive-events/massive-event-images.js';
 import { storageFor } from '../platform/services/storage.js';
 import { workerFileKey } from './worker-file-links.js';
-import { findConstruction, workerAnswers, workerScope } from './worker-rows.js';
+import { findConstruction, workerAnswers, workerRequestSummaries, workerScope } from './worker-rows.js';
+import { insertWorker } from './worker-writes.js';
 import { AppError } from '../../shared/platform/errors.js';
 import {
   checkRequestFiles,
@@ -66,15 +66,12 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
             for (const [i, worker] of body.workers.entries()) {
               const fileIds = await storeAll(q, storage, files[i]!, written);
               ids.push(
-                await new CommunityScope(q, scope.communityId).insert('construction_workers', {
-                  construction_id: site.id,
-                  first_name: worker.firstName,
-                  last_name: worker.lastName,
-                  photo_file_id: fileIds.photo,
-                  identification_file_id: fileIds.identification,
-                  proof_of_address_file_id: fileIds.proofOfAddress,
-                  created_by_user_id: auth.userId,
-                }),
+                await insertWorker(
+                  q,
+                  scope,
+                  { constructionId: site.id, firstName: worker.firstName, lastName: worker.lastName, files: fileIds },
+                  auth.userId,
+                ),
               );
             }
             return { scope, ids, site };
@@ -106,28 +103,7 @@ export function workerRequestRoutes(app: FastifyInstance, deps: AppDeps) {
     summary: 'Las solicitudes agrupadas por obra, con cuántos trabajadores están aprobados, rechazados y pendientes',
     handler: async ({ auth }) => {
       const scope = await workerScope(db, auth);
-      const rows = await new CommunityScope(db, scope.communityId).select<{
-        uuid: string;
-        name: string;
-        number: string;
-        street_number: string;
-        workers: number;
-        approved: number;
-        rejected: number;
-        pending: number;
-      }>({
-        select: `c.uuid::text AS uuid, c.name, c.number, c.street_number, count(*)::int AS workers,
-                count(*) FILTER (WHERE w.status = 'Aprobado')::int AS approved,
-                count(*) FILTER (WHERE w.status = 'Rechazado')::int AS rejected,
-                count(*) FILTER (WHERE w.status = 'Pendiente')::int AS pending`,
-        from: {
-          table: 'constructions',
-          alias: 'c',
-          joins: 'JOIN construction_workers w ON w.construction_id = c.id AND w.deleted_at IS NULL',
-        },
-        groupBy: 'c.id',
-        orderBy: `count(*) FILTER (WHERE w.status = 'Pendiente') > 0 DESC, c.street_number, c.name, c.id`,
-      });
+      const rows = await workerRequestSummaries(db, scope.communityId);
       return rows.map((r) => ({
         constructionId: r.uuid,
         construction: { uuid: r.uuid, name: r.name, number: r.number, streetNumber: r.street_number },

@@ -6,6 +6,7 @@
 import { AppError } from '../../shared/platform/errors.js';
 import type { WorkerAnswerSchema } from '../../shared/contractors/construction-worker.answer.js';
 import { WorkerMessages } from '../../shared/contractors/worker-rules.js';
+import { CommunityScope } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
 import { requireCommunity } from '../platform/http/route.js';
@@ -213,4 +214,30 @@ export async function workerAnswer(
 /** The uuid of a stored file, by its id. */
 export async function fileUuidOf(q: Queryable, fileId: number): Promise<string | undefined> {
   return (await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM files WHERE id = $1', [fileId]))?.uuid;
+}
+
+/** Per construction of the community with workers: how many it has, approved, rejected and pending (those with pending ones first). */
+export function workerRequestSummaries(q: Queryable, communityId: number) {
+  return new CommunityScope(q, communityId).select<{
+    uuid: string;
+    name: string;
+    number: string;
+    street_number: string;
+    workers: number;
+    approved: number;
+    rejected: number;
+    pending: number;
+  }>({
+    select: `c.uuid::text AS uuid, c.name, c.number, c.street_number, count(*)::int AS workers,
+            count(*) FILTER (WHERE w.status = 'Aprobado')::int AS approved,
+            count(*) FILTER (WHERE w.status = 'Rechazado')::int AS rejected,
+            count(*) FILTER (WHERE w.status = 'Pendiente')::int AS pending`,
+    from: {
+      table: 'constructions',
+      alias: 'c',
+      joins: 'JOIN construction_workers w ON w.construction_id = c.id AND w.deleted_at IS NULL',
+    },
+    groupBy: 'c.id',
+    orderBy: `count(*) FILTER (WHERE w.status = 'Pendiente') > 0 DESC, c.street_number, c.name, c.id`,
+  });
 }
