@@ -1,5 +1,6 @@
 import type { Integrator } from '../../shared/integrators/integrator-types.js';
 import type { Queryable } from '../platform/db/db.js';
+import { type ListQuery, pageQuery } from '../platform/http/list-query.js';
 
 /** One integrator with its address and account, flat as SQL answers it. */
 export interface IntegratorRow {
@@ -62,3 +63,18 @@ export const integratorRowByUuid = (q: Queryable, uuid: string) =>
 
 export const integratorRowById = (q: Queryable, id: number) =>
   q.one<IntegratorRow>(`SELECT ${INTEGRATOR_SELECT} FROM ${INTEGRATOR_FROM} WHERE i.id = $1`, [id]);
+
+/** A page of integrators, by name (`search` filters by name, contains, case-insensitive). */
+export const integratorPage = (q: Queryable, query: ListQuery) =>
+  pageQuery<IntegratorRow>(
+    q,
+    {
+      select: INTEGRATOR_SELECT,
+      from: INTEGRATOR_FROM,
+      where: [],
+      params: [],
+      searchColumns: ['i.name'],
+      orderBy: 'i.name, i.id',
+    },
+    query,
+  );

@@ -5,25 +5,29 @@ import type { Page } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
 import type { CreatedIntegrator, Integrator } from '../../shared/integrators/integrator-types.js';
 import { UuidParamsSchema } from '../../shared/catalogues/catalogue.schema.js';
-import {
-  INTEGRATOR_USER_TYPE,
-  IntegratorBodySchema,
-  type IntegratorBody,
-} from '../../shared/integrators/integrator.schema.js';
+import { INTEGRATOR_USER_TYPE, IntegratorBodySchema } from '../../shared/integrators/integrator.schema.js';
 import type { Queryable } from '../platform/db/db.js';
 import { withConstraints } from '../platform/db/db-errors.js';
 import type { AppDeps } from '../deps.js';
-import { ListQuerySchema, pageQuery } from '../platform/http/list-query.js';
+import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { checkAddress } from '../platform/services/address-check.js';
 import {
-  INTEGRATOR_FROM,
-  INTEGRATOR_SELECT,
   integratorOf,
+  integratorPage,
   integratorRowById,
   integratorRowByUuid,
   type IntegratorRow,
 } from './integrator-rows.js';
+import {
+  deleteIntegrator,
+  emailTaken,
+  insertIntegrator,
+  lockIntegratorWithCommunities,
+  setIntegratorEnabled,
+  updateIntegrator,
+  updateIntegratorAccount,
+} from './integrator-writes.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { assertIntegratorCovers } from '../communities/licences.js';
 import { generateAccessCode, hashPassword } from '../session/passwords.js';
@@ -36,30 +40,11 @@ const NOT_FOUND = 'El integrador no existe.';
 export const HAS_COMMUNITIES =
   'No es posible eliminar al integrador porque tiene fraccionamientos registrados. Desactívalo o elimina antes sus fraccionamientos.';
 
-const emailTaken = async (q: Queryable, email: string, exceptUserId: number | null) =>
-  Boolean(
-    await q.one(
-      'SELECT 1 FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND ($2::int IS NULL OR id <> $2)',
-      [email, exceptUserId],
-    ),
-  );
-
 async function found(q: Queryable, uuid: string): Promise<IntegratorRow> {
   const row = await integratorRowByUuid(q, uuid);
   if (!row) throw new AppError('not_found', NOT_FOUND);
   return row;
 }
-
-const fields = (body: IntegratorBody, addressId: number) => [
-  body.name,
-  body.lastName,
-  body.phone,
-  body.street,
-  body.number,
-  body.intNumber,
-  addressId,
-  body.licenses,
-];
 
 /** Integrators: the general administrator's. */
 export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -78,18 +63,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
       query: ListQuerySchema,
       summary: 'Integradores registrados (paginado; `search` filtra por nombre, contiene, sin distinguir mayúsculas)',
       handler: async ({ query }): Promise<Page<Integrator>> => {
-        const page = await pageQuery<IntegratorRow>(
-          db,
-          {
-            select: INTEGRATOR_SELECT,
-            from: INTEGRATOR_FROM,
-            where: [],
-            params: [],
-            searchColumns: ['i.name'],
-            orderBy: 'i.name, i.id',
-          },
-          query,
-        );
+        const page = await integratorPage(db, query);
         return { ...page, content: page.content.map(integratorOf) };
       },
     });
@@ -130,18 +104,9 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
           const addressId = await checkAddress(q, body.idAddress, body.cp);
           if (await emailTaken(q, email, null))
             throw new AppError('conflict', EMAIL_TAKEN, { 'user.email': EMAIL_TAKEN });
-          const user = (await q.one<{ id: number; uuid: string }>(
-            `INSERT INTO users (email, first_name, last_name, password_hash, user_type_id, status)
-           VALUES ($1, $2, $3, $4, $5, 'ACTIVE') RETURNING id, uuid`,
-            [email, body.name, body.lastName, passwordHash, INTEGRATOR_USER_TYPE],
-          ))!;
-          const row = await q.one<{ id: number; uuid: string }>(
-            `INSERT INTO integrators (name, last_name, phone, street, number, int_number, address_id, licenses, user_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, uuid`,
-            [...fields(body, addressId), user.id],
-          );
-          await recordAudit(q, { ...auditWho(req), action: 'integrator.create', recordUuid: row!.uuid });
-          return { integratorId: row!.id, user };
+          const { integrator, user } = await insertIntegrator(q, body, addressId, passwordHash);
+          await recordAudit(q, { ...auditWho(req), action: 'integrator.create', recordUuid: integrator.uuid });
+          return { integratorId: integrator.id, user };
         }),
       );
       const integrator = integratorOf((await integratorRowById(db, integratorId))!);
@@ -186,24 +151,13 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
             q,
             auditWho(req),
             { table: 'integrators', id: current.id, uuid: params.uuid, action: 'integrator.update' },
-            () =>
-              q.query(
-                `UPDATE integrators SET name = $1, last_name = $2, phone = $3, street = $4, number = $5, int_number = $6,
-                  address_id = $7, licenses = $8 WHERE id = $9`,
-                [...fields(body, addressId), current.id],
-              ),
+            () => updateIntegrator(q, current.id, body, addressId),
           );
           await auditedUpdate(
             q,
             auditWho(req),
             { table: 'users', id: current.user_id, uuid: current.user_uuid, action: 'user.update' },
-            () =>
-              q.query('UPDATE users SET email = $1, first_name = $2, last_name = $3 WHERE id = $4', [
-                body.user.email,
-                body.name,
-                body.lastName,
-                current.user_id,
-              ]),
+            () => updateIntegratorAccount(q, current.user_id, body),
           );
           return current.id;
         }),
@@ -228,15 +182,10 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
     handler: async ({ req, params }) => {
       await db.tx(async (q) => {
         const current = await found(q, params.uuid);
-        await q.one('SELECT id FROM integrators WHERE id = $1 FOR UPDATE', [current.id]);
-        if (await q.one('SELECT 1 FROM communities WHERE integrator_id = $1 LIMIT 1', [current.id])) {
+        if (await lockIntegratorWithCommunities(q, current.id)) {
           throw new AppError('conflict', HAS_COMMUNITIES);
         }
-        await q.query('DELETE FROM integrators WHERE id = $1', [current.id]);
-        await q.query(`UPDATE users SET deleted_at = now(), status = 'DISABLED' WHERE id = $1`, [current.user_id]);
-        await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-          current.user_id,
-        ]);
+        await deleteIntegrator(q, current);
         await recordAudit(q, { ...auditWho(req), action: 'integrator.delete', recordUuid: params.uuid });
       });
     },
@@ -261,10 +210,7 @@ export function integratorRoutes(app: FastifyInstance, { db }: AppDeps) {
         : 'Deshabilita un integrador: su cuenta y los usuarios de sus fraccionamientos pierden el acceso al instante (inicio de sesión: User account has expired; tokens abiertos: 401)',
       handler: async ({ req, params }): Promise<Integrator> => {
         const row = await db.tx(async (q) => {
-          const changed = await q.one<{ id: number }>(
-            'UPDATE integrators SET enabled = $1 WHERE uuid = $2 RETURNING id',
-            [enabled, params.uuid],
-          );
+          const changed = await setIntegratorEnabled(q, params.uuid, enabled);
           if (changed)
             await recordAudit(q, { ...auditWho(req), action: `integrator.${action}`, recordUuid: params.uuid });
           return changed;
