@@ -35,6 +35,7 @@ import { commonAreaVisitRoutes } from './visits/common-area-visits.routes.js';
 import { visitPhotoRoutes } from './visits/visit-photos.routes.js';
 import { visitantReportRoutes } from './reports/visitant-reports.routes.js';
 import { massiveEventRoutes } from './massive-events/massive-events.routes.js';
+import { massiveEventDesignRoutes } from './massive-events/massive-event-design.routes.js';
 import { massiveEventGuestRoutes } from './massive-events/massive-event-guests.routes.js';
 import { passRoutes } from './passes/passes.routes.js';
 import { invitationRoutes } from './massive-events/invitations.routes.js';
@@ -85,6 +86,7 @@ export const routeModules: RouteModule[] = [
   commonAreaVisitRoutes,
   visitPhotoRoutes,
   massiveEventRoutes,
+  massiveEventDesignRoutes,
   massiveEventGuestRoutes,
   passRoutes,
   invitationRoutes,

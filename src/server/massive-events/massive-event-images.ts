@@ -101,3 +101,35 @@ export async function dropFiles(q: Queryable, ids: (number | null)[]): Promise<s
 export async function removeStored(storage: FileStorage, keys: string[]) {
   await Promise.all(keys.map((key) => storage.remove(key)));
 }
+
+/** A stored file's key and name, by id. */
+export const storedFile = (q: Queryable, id: number) =>
+  q.one<{ storage_key: string; name: string }>('SELECT storage_key, name FROM files WHERE id = $1', [id]);
+
+/** The storage key of an event's image by the file's uuid: one of the event's two images, else undefined. */
+export async function eventImageKey(
+  q: Queryable,
+  fileUuid: string,
+  event: { backgroundImageId: number | null; profileImageId: number | null },
+): Promise<string | undefined> {
+  const file = await q.one<{ storage_key: string }>(
+    'SELECT storage_key FROM files WHERE uuid = $1 AND id IN ($2, $3)',
+    [fileUuid, event.backgroundImageId ?? 0, event.profileImageId ?? 0],
+  );
+  return file?.storage_key;
+}
+
+/** An image sent as `{ uuid }` keeps the slot's current file (404 for any other); a new one is stored by the caller; none clears it. */
+export async function keptImage(
+  q: Queryable,
+  current: number | null,
+  sent: { uuid?: string | null; content?: string } | null | undefined,
+) {
+  if (!sent || sent.content) return null;
+  const file =
+    current === null
+      ? undefined
+      : await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM files WHERE id = $1', [current]);
+  if (!file || file.uuid !== sent.uuid) throw new AppError('not_found', EventImageMessages.notFound);
+  return current;
+}
