@@ -9,6 +9,15 @@ import type { InspectionEvent } from 'xstate';
 
 let observer: ((event: InspectionEvent) => void) | undefined;
 
+declare global {
+  interface Window {
+    /** Development only: how many events the inspector has seen. */
+    __portonInspected?: number;
+    /** Development only: the ids of the actors seen (parents and children). */
+    __portonActors?: string[];
+  }
+}
+
 /** Opens the inspector when development asks for it; resolves once it is ready (or at once). */
 export async function startInspector(): Promise<void> {
   if (!import.meta.env.DEV) return;
@@ -18,14 +27,14 @@ export async function startInspector(): Promise<void> {
   const inspector = createBrowserInspector({ autoStart: true });
   // The count of inspected events and the ids of the actors seen (parents and children) are on
   // `window` (development only), for a quick check in the console, also when stately.ai is out of reach.
-  // `window`'s type has no such fields: these development-only counters are added to it here.
-  const seen = window as unknown as { __portonInspected: number; __portonActors: string[] };
-  seen.__portonInspected = 0;
-  seen.__portonActors = [];
+  const actors: string[] = [];
+  window.__portonInspected = 0;
+  window.__portonActors = actors;
   observer = (event) => {
-    seen.__portonInspected++;
-    const id = (event.actorRef as { id?: string }).id ?? 'actor';
-    if (!seen.__portonActors.includes(id)) seen.__portonActors.push(id);
+    window.__portonInspected = (window.__portonInspected ?? 0) + 1;
+    const { actorRef } = event;
+    const id = 'id' in actorRef && typeof actorRef.id === 'string' ? actorRef.id : 'actor';
+    if (!actors.includes(id)) actors.push(id);
     inspector.inspect.next?.(event);
   };
 }

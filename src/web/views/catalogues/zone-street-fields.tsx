@@ -22,7 +22,8 @@ export const locationOptionsApi: LocationOptionsApi = {
   streets: (uuid) => streetsApi.byZone(uuid),
 };
 
-type LocationValues = { idZone: number | ''; idStreet?: number | '' };
+/** The form's zone and street (numbers, or '' when none is chosen); any form whose values hold them may bind them. */
+type LocationValues = { idZone?: unknown; idStreet?: unknown };
 
 /**
  * Zone selector, and street selector when `withStreets`: choosing a zone sets `idZone`, clears

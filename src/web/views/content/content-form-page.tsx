@@ -1,6 +1,5 @@
 import { Button, Card, Flex, Heading, NativeSelect, Field, Spinner, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
-import type { AnyActorRef } from 'xstate';
 import {
   CONTENT_FAILURE_TITLE,
   CONTENT_SUCCESS_TITLE,
@@ -78,10 +77,7 @@ export function ContentFormPage({ kind, id, api }: { kind: ContentKind; id: stri
                     <Field.ErrorText>{ctx.errors.type}</Field.ErrorText>
                   </Field.Root>
                 ) : null}
-                {/* The form's part is spawned by id at run time (the notice's `segments`), so children are untyped here. */}
-                {kind === 'notices' ? (
-                  <NoticeSegmentFields form={form} segments={state.children.segments as AnyActorRef as never} />
-                ) : null}
+                {kind === 'notices' ? <NoticeSegmentFields form={form} segments={state.children.segments} /> : null}
                 <ImageField
                   image={ctx.logo}
                   error={ctx.errors.logo}

@@ -25,8 +25,7 @@ export function CredentialCanvas({
   useEffect(() => {
     const draw = (photo: HTMLImageElement | null) => {
       const ctx = canvas.current?.getContext('2d');
-      // The drawing takes the context type it shares with the server's canvas; the browser's 2D context makes the same calls.
-      if (ctx) drawCredential<HTMLImageElement>(ctx as never, { ...data, photo, qr: null });
+      if (ctx) drawCredential<HTMLImageElement>(ctx, { ...data, photo, qr: null });
     };
     draw(null);
     if (!photoUrl) return undefined;

@@ -1,13 +1,14 @@
 import { Button, Checkbox, HStack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { AnyActorRef } from 'xstate';
-import type { EventActionsContext, SelectedEvent } from '../../../../machines/massive-events/event-actions.machine.js';
+import type { ActorRefFrom } from 'xstate';
+import type { eventActionsMachine, SelectedEvent } from '../../../../machines/massive-events/event-actions.machine.js';
 import type { EventAction } from '../../../shared/massive-events/massive-event-rules.js';
 import { ConfirmDialog } from '../../platform/components/confirm-dialog.js';
 import { ToolbarDownload } from './invitation-download.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 
-type Snapshot = { context: EventActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
+/** The list's `toolbar` child on the events screen: the event-actions machine. */
+export type EventActionsRef = ActorRefFrom<typeof eventActionsMachine>;
 
 /** The toolbar's buttons; a capturista sees only the download. */
 const BUTTONS: { action: EventAction; label: string; writer: boolean }[] = [
@@ -24,9 +25,8 @@ const CONFIRM: Partial<Record<EventAction, { title: string; text: string }>> = {
 };
 
 /** The toolbar bound to the list's `toolbar` child (machines/massive-events/event-actions.machine.ts). */
-export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: boolean }) {
-  // The list gives its toolbar child untyped (any logic); this toolbar is the event-actions machine.
-  const state = useSelector(actor, (s) => s as unknown as Snapshot);
+export function EventToolbar({ actor, writer }: { actor: EventActionsRef; writer: boolean }) {
+  const state = useSelector(actor, (s) => s);
   const ctx = state.context;
   const confirm = ctx.action ? CONFIRM[ctx.action] : undefined;
   const name = ctx.selected[0]?.name ?? '';
@@ -69,11 +69,8 @@ export function EventToolbar({ actor, writer }: { actor: AnyActorRef; writer: bo
 }
 
 /** The checkbox column: ticks the row in the toolbar's selection. */
-export function SelectCell({ actor, row }: { actor: AnyActorRef; row: SelectedEvent }) {
-  // As above: the list's toolbar child is untyped; here it is the event-actions machine.
-  const checked = useSelector(actor, (s) =>
-    (s as unknown as Snapshot).context.selected.some((r) => r.uuid === row.uuid),
-  );
+export function SelectCell({ actor, row }: { actor: EventActionsRef; row: SelectedEvent }) {
+  const checked = useSelector(actor, (s) => s.context.selected.some((r) => r.uuid === row.uuid));
   return (
     <Checkbox.Root
       colorPalette="teal"

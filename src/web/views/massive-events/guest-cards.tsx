@@ -1,18 +1,18 @@
 import { Button, Card, Checkbox, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { AnyActorRef } from 'xstate';
-import type { GuestActionsContext } from '../../../../machines/massive-events/guest-actions.machine.js';
+import type { ActorRefFrom } from 'xstate';
+import type { guestActionsMachine } from '../../../../machines/massive-events/guest-actions.machine.js';
 import type { GuestListRow } from '../../../shared/massive-events/massive-event-list.js';
 import { ToolbarDownload } from './invitation-download.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { GuestImportDialog, type GuestImportActor } from './guest-import-dialog.js';
 
-type Snapshot = { context: GuestActionsContext; matches: (s: string) => boolean; children: Record<string, unknown> };
-/** The list gives its toolbar child untyped (any logic); on the guests screen it is the guest-actions machine. */
-const useGuestActions = (actor: AnyActorRef) => useSelector(actor, (s) => s as unknown as Snapshot);
+/** The list's `toolbar` child on the guests screen: the guest-actions machine. */
+export type GuestActionsRef = ActorRefFrom<typeof guestActionsMachine>;
+const useGuestActions = (actor: GuestActionsRef) => useSelector(actor, (s) => s);
 
 /** The guests' cards, 3 columns, each ticked in the toolbar's selection. */
-export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: AnyActorRef }) {
+export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: GuestActionsRef }) {
   const { context } = useGuestActions(actor);
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" aria-label="Invitados">
@@ -44,7 +44,15 @@ export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: AnyAc
 }
 
 /** 'Seleccionar todos', Agregar, Editar, Eliminar, Descargar invitación, and the selection rules' message. */
-export function GuestToolbar({ actor, rows, writer }: { actor: AnyActorRef; rows: GuestListRow[]; writer: boolean }) {
+export function GuestToolbar({
+  actor,
+  rows,
+  writer,
+}: {
+  actor: GuestActionsRef;
+  rows: GuestListRow[];
+  writer: boolean;
+}) {
   const state = useGuestActions(actor);
   const act = (action: 'add' | 'edit' | 'delete' | 'download' | 'import') => actor.send({ type: 'action', action });
   return (

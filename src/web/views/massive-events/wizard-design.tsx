@@ -101,22 +101,18 @@ function Preview({ ctx }: { ctx: EventWizardContext }) {
       ([cover, profile]) => {
         const c = canvas.current?.getContext('2d');
         if (!c || cancelled) return;
-        // The drawing takes the context and image types it shares with the server's canvas; the browser's make the same calls.
-        drawInvitation(
-          c as never,
-          {
-            title: values.title,
-            startDate: `${values.date}T${values.time}`,
-            place: options.places.find((p) => p.value === values.place)?.label ?? '',
-            guestName: 'Nombre del invitado',
-            message: '',
-            foregroundColor: design.foregroundColor,
-            backgroundColor: design.backgroundColor,
-            cover,
-            profile,
-            qr: null,
-          } as never,
-        );
+        drawInvitation<HTMLImageElement>(c, {
+          title: values.title,
+          startDate: `${values.date}T${values.time}`,
+          place: options.places.find((p) => p.value === values.place)?.label ?? '',
+          guestName: 'Nombre del invitado',
+          message: '',
+          foregroundColor: design.foregroundColor,
+          backgroundColor: design.backgroundColor,
+          cover,
+          profile,
+          qr: null,
+        });
       },
     );
     return () => {

@@ -66,8 +66,7 @@ export function ResidentFields({
         onBlur={onEmailBlur}
       />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {/* The resident's bindings carry the zone and street the selectors need, under the resident form's own value type. */}
-        <ZoneStreetFields key={pickerKey} form={form as never} withStreets api={locations} />
+        <ZoneStreetFields key={pickerKey} form={form} withStreets api={locations} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, md: club ? 3 : 2 }} gap="4">
         <TextField
