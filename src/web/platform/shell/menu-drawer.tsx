@@ -22,7 +22,7 @@ function MenuIcon() {
 export function MenuDrawer({ role }: { role: Role }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what closes the drawer
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route changing is what closes the drawer; the effect reacts to the path without reading it
   useEffect(() => {
     setOpen(false);
   }, [pathname]);

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { formRules } from '../../../../machines/platform/form-rules.js';
@@ -43,21 +43,19 @@ export function CatalogueScreen<Row extends { uuid: string; name: string }, V ex
   const { api, actions, noun } = props;
   const withForm = actions.canAdd || actions.canEdit;
   // The modal's machine: the shared schema and the starting values as its rules, the catalogue's calls as its actors.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list starts its form logic once (useMachine keeps its first logic)
-  const form = useMemo(
-    () =>
-      formScreenMachine.provide({
-        ...formRules({ schema: props.schema, initial: (row) => (row ? props.valuesOf(row as Row) : props.empty) }),
-        actors: {
-          loadForm: fromPromise(async ({ input }) => ({
-            values: props.valuesOf(await api.get(input.id!)) as FormValues,
-          })),
-          saveRecord: fromPromise(({ input }) =>
-            input.id ? api.update(input.id, input.values) : api.create(input.values),
-          ),
-        },
-      }),
-    [],
+  // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
+  const [form] = useState(() =>
+    formScreenMachine.provide({
+      ...formRules({ schema: props.schema, initial: (row) => (row ? props.valuesOf(row as Row) : props.empty) }),
+      actors: {
+        loadForm: fromPromise(async ({ input }) => ({
+          values: props.valuesOf(await api.get(input.id!)) as FormValues,
+        })),
+        saveRecord: fromPromise(({ input }) =>
+          input.id ? api.update(input.id, input.values) : api.create(input.values),
+        ),
+      },
+    }),
   );
   return (
     <ListScreen<Row & ListRow>

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { contentFormMachine } from '../../../../machines/content/content-form.machine.js';
@@ -30,8 +30,8 @@ export const contentFormApis = (kind: ContentKind): ContentFormApis => ({
 /** The kind's form machine with the page's calls and navigation; it starts once per page. */
 export function useContentForm(kind: ContentKind, id: string | null, api: ContentFormApis) {
   const navigate = useNavigate();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the page starts its form machine once (useMachine keeps its first logic)
-  const logic = useMemo(() => {
+  // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
+  const [logic] = useState(() => {
     const locations = api.locations ?? { ...locationOptionsApi, residents: residentsOfStreet };
     return contentFormMachine(kind).provide({
       actions: { leave: () => navigate(contentPaths[kind].list, { replace: true }) },
@@ -65,6 +65,6 @@ export function useContentForm(kind: ContentKind, id: string | null, api: Conten
         }),
       },
     });
-  }, []);
+  });
   return useMachine(logic, inspected({ input: { id } }));
 }

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Grid, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
 import { workerApprovalMachine } from '../../../../machines/contractors/worker-approval.machine.js';
@@ -63,31 +63,29 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
   const requestMode = Boolean(construction) && params.get('requestShow') === 'true';
   const admin = (WORKER_ADMINS as readonly string[]).includes(user?.roleKey ?? '');
   const navigate = useNavigate();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is made once; navigate only leaves
-  const logic = useMemo(
-    () =>
-      workersScreenMachine.provide({
-        actions: {
-          openEdit: (_, { uuid }) => {
-            void navigate(workerEditPath(uuid));
-          },
+  // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
+  const [logic] = useState(() =>
+    workersScreenMachine.provide({
+      actions: {
+        openEdit: (_, { uuid }) => {
+          void navigate(workerEditPath(uuid));
         },
-        actors: {
-          deleteWorker: fromPromise(({ input }) => deps.remove(input.uuid)),
-          loadWorkers: fromPromise(({ input }) => deps.load(input.construction)),
-          approval: approvalWith(deps),
-          credentialDownload: invitationDownloadMachine.provide({
-            actors: { downloadInvitations: downloadInvitations(deps.fetchCredentials) },
+      },
+      actors: {
+        deleteWorker: fromPromise(({ input }) => deps.remove(input.uuid)),
+        loadWorkers: fromPromise(({ input }) => deps.load(input.construction)),
+        approval: approvalWith(deps),
+        credentialDownload: invitationDownloadMachine.provide({
+          actors: { downloadInvitations: downloadInvitations(deps.fetchCredentials) },
+        }),
+        live: fromCallback<WorkersScreenEvent>(({ sendBack }) =>
+          deps.listen({
+            onDecided: () => sendBack({ type: 'live.changed' }),
+            onRequested: () => sendBack({ type: 'live.changed' }),
           }),
-          live: fromCallback<WorkersScreenEvent>(({ sendBack }) =>
-            deps.listen({
-              onDecided: () => sendBack({ type: 'live.changed' }),
-              onRequested: () => sendBack({ type: 'live.changed' }),
-            }),
-          ),
-        },
-      }),
-    [deps],
+        ),
+      },
+    }),
   );
   const [snapshot, send, actorRef] = useMachine(logic, { input: { construction, requestMode } });
   const approval = useSelector(actorRef, (s) => s.children.approval as ApprovalActor | undefined);

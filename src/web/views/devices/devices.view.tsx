@@ -62,16 +62,14 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
   const user = useSessionUser();
   const club = user?.club === true;
   const communityUuid = user?.testFrac?.uuid ?? '';
-  const { api } = deps;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
   const link = useMemo(
     () =>
       deviceLinkMachine.provide({
         ...(deps.pollMs ? { delays: { poll: deps.pollMs } } : {}),
         actors: {
-          issueCode: fromPromise(({ input }) => api.issueCode(input.uuid)),
-          readDevice: fromPromise(({ input }) => api.get(input.uuid)),
-          unlinkDevice: fromPromise(({ input }) => api.unlink(input.uuid, input.deviceToken)),
+          issueCode: fromPromise(({ input }) => deps.api.issueCode(input.uuid)),
+          readDevice: fromPromise(({ input }) => deps.api.get(input.uuid)),
+          unlinkDevice: fromPromise(({ input }) => deps.api.unlink(input.uuid, input.deviceToken)),
           deviceEvents: fromCallback<DeviceLinkEvent, { uuid: string }>(({ input, sendBack }) =>
             deps.events(communityUuid, input.uuid, {
               onStatus: (e) =>
@@ -83,15 +81,14 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
       }),
     [deps, communityUuid],
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: api is derived from deps, which is listed
   const form = useMemo(
     () =>
       deviceFormMachine.provide({
         actors: {
           loadForm: fromPromise(async ({ input }) => {
             const [device, parents] = await Promise.all([
-              input.id ? api.get(input.id) : null,
-              api.parents(input.id ?? communityUuid),
+              input.id ? deps.api.get(input.id) : null,
+              deps.api.parents(input.id ?? communityUuid),
             ]);
             return {
               values: device ? deviceFormValues(device) : undefined,
@@ -100,7 +97,9 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
             };
           }),
           saveRecord: fromPromise(({ input }) =>
-            input.id ? api.update(input.id, input.values as DeviceInput) : api.create(input.values as DeviceInput),
+            input.id
+              ? deps.api.update(input.id, input.values as DeviceInput)
+              : deps.api.create(input.values as DeviceInput),
           ),
           formPart: zoneStreetPickerMachine.provide({
             actors: {
@@ -145,7 +144,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
         },
       ]}
       loadPage={(q) =>
-        api.list({
+        deps.api.list({
           page: q.page,
           size: q.size,
           search: q.search,
@@ -155,7 +154,7 @@ export function DevicesView({ deps = browserDeps }: { deps?: DevicesDeps }) {
         })
       }
       // Delete goes through the row's link child, which offers it only while INACTIVE.
-      deleteRow={(row) => api.remove(row.uuid)}
+      deleteRow={(row) => deps.api.remove(row.uuid)}
       canDeleteRow={() => false}
       deletedText={() => DeviceTexts.deleted}
       deleteErrorTitle={DeviceTexts.errorTitle}

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Progress, Spinner, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { fromPromise, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
 import { listScreenMachine, type ListRow, type LoadInput } from '../../../../machines/platform/list-screen.machine.js';
 import {
@@ -45,22 +45,19 @@ const filtersOf = ({ page: _p, size: _s, search: _q, ...filters }: LoadInput) =>
 export function ReportScreen<Row extends ListRow>(props: ReportScreenProps<Row>) {
   const { loadPage, loadOptions, download } = props;
   const today = props.today ?? localToday();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the screen starts its machine once (useMachine keeps its first logic)
-  const logic = useMemo(
-    () =>
-      reportFilterMachine.provide({
-        actors: {
-          list: listScreenMachine.provide({
-            actors: {
-              loadPage: fromPromise(({ input }) => loadPage(filtersOf(input), input.page) as Promise<Page<ListRow>>),
-            },
-          }),
-          ...(download ? { downloadReport: download } : {}),
-          loadOptions: fromPromise(() => loadOptions()),
-        },
-        // The machine is made once per screen, with the calls it was first given.
-      }),
-    [],
+  // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
+  const [logic] = useState(() =>
+    reportFilterMachine.provide({
+      actors: {
+        list: listScreenMachine.provide({
+          actors: {
+            loadPage: fromPromise(({ input }) => loadPage(filtersOf(input), input.page) as Promise<Page<ListRow>>),
+          },
+        }),
+        ...(download ? { downloadReport: download } : {}),
+        loadOptions: fromPromise(() => loadOptions()),
+      },
+    }),
   );
   const [state, send] = useMachine(
     logic,

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { residentEmailCheckMachine } from '../../../../machines/residents/resident-email-check.machine.js';
@@ -31,42 +31,40 @@ export const residentFormApis: ResidentFormApis = {
 /** The resident form machine with the page's calls and navigation; it starts once per page. */
 export function useResidentForm(id: string | null, api: ResidentFormApis) {
   const navigate = useNavigate();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the page starts its form machine once (useMachine keeps its first logic)
-  const logic = useMemo(
-    () =>
-      residentFormMachine.provide({
-        actions: {
-          leave: () => navigate(paths.residents, { replace: true }),
-          showEditMode: ({ context }) =>
-            navigate(`${paths.newResidents}?uuid=${encodeURIComponent(context.id ?? '')}`, { replace: true }),
-        },
-        actors: {
-          loadForm: fromPromise(async ({ input }) => ({
-            values: residentFormValues(await api.residents.get(input.id!)),
-          })),
-          saveRecord: fromPromise(({ input }) =>
-            input.id
-              ? api.residents.update(input.id, input.values as ResidentUpdate)
-              : api.residents.create(input.values as ResidentInput),
-          ),
-          residentEmailCheck: residentEmailCheckMachine.provide({
-            actors: {
-              validateEmail: fromPromise(({ input }) => api.residents.validateEmail(input.email, input.residentUuid)),
-            },
-          }),
-          reactivateResident: fromPromise(
-            async ({ input }) => (await api.residents.reactivateEmail(input.email)).Data.resident,
-          ),
-          removePhone: fromPromise(({ input }) => api.residents.removePhone(input.uuid)),
-          residentImport: residentImportMachine.provide({
-            actors: {
-              uploadFile: api.upload,
-              saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)),
-            },
-          }),
-        },
-      }),
-    [],
+  // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
+  const [logic] = useState(() =>
+    residentFormMachine.provide({
+      actions: {
+        leave: () => navigate(paths.residents, { replace: true }),
+        showEditMode: ({ context }) =>
+          navigate(`${paths.newResidents}?uuid=${encodeURIComponent(context.id ?? '')}`, { replace: true }),
+      },
+      actors: {
+        loadForm: fromPromise(async ({ input }) => ({
+          values: residentFormValues(await api.residents.get(input.id!)),
+        })),
+        saveRecord: fromPromise(({ input }) =>
+          input.id
+            ? api.residents.update(input.id, input.values as ResidentUpdate)
+            : api.residents.create(input.values as ResidentInput),
+        ),
+        residentEmailCheck: residentEmailCheckMachine.provide({
+          actors: {
+            validateEmail: fromPromise(({ input }) => api.residents.validateEmail(input.email, input.residentUuid)),
+          },
+        }),
+        reactivateResident: fromPromise(
+          async ({ input }) => (await api.residents.reactivateEmail(input.email)).Data.resident,
+        ),
+        removePhone: fromPromise(({ input }) => api.residents.removePhone(input.uuid)),
+        residentImport: residentImportMachine.provide({
+          actors: {
+            uploadFile: api.upload,
+            saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)),
+          },
+        }),
+      },
+    }),
   );
   return useMachine(logic, inspected({ input: { id } }));
 }

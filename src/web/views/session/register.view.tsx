@@ -1,6 +1,6 @@
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine, useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { formScreenMachine } from '../../../../machines/platform/form-screen.machine.js';
@@ -26,14 +26,12 @@ export function RegisterView({
   api?: Pick<typeof sessionApi, 'findUser' | 'newPassword'>;
 }) {
   const navigate = useNavigate();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the screen starts its machine once (useMachine keeps its first logic)
-  const logic = useMemo(
-    () =>
-      registrationMachine.provide({
-        actors: { passwordForm: registrationForm({ findUser: api.findUser, newPassword: api.newPassword }) },
-        actions: { navigate: (_, params) => navigate(params.to, { replace: true }) },
-      }),
-    [],
+  // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
+  const [logic] = useState(() =>
+    registrationMachine.provide({
+      actors: { passwordForm: registrationForm({ findUser: api.findUser, newPassword: api.newPassword }) },
+      actions: { navigate: (_, params) => navigate(params.to, { replace: true }) },
+    }),
   );
   const [state, send] = useMachine(logic, inspected({ input: { type, uuid } }));
   const form = state.children.form as PasswordForm | undefined;

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
@@ -42,8 +42,8 @@ export interface AddressFormOptions {
  */
 export function useAddressForm(o: AddressFormOptions) {
   const navigate = useNavigate();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the page starts its form machine once (useMachine keeps its first logic)
-  const logic = useMemo(() => {
+  // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
+  const [logic] = useState(() => {
     const { guards, actions } = formRules({
       schema: o.schema,
       initial: () => o.initial,
@@ -67,7 +67,7 @@ export function useAddressForm(o: AddressFormOptions) {
         readLogo: fromPromise(({ input }) => (o.readLogo ?? readLogoFile)(input.file)),
       },
     });
-  }, []);
+  });
   const [state, send] = useMachine(logic, inspected({ input: { id: o.id } }));
   return { state, send, lookingUp: state.context.lookingUp, readingLogo: state.context.readingLogo };
 }
