@@ -1,9 +1,11 @@
 /**
  * The rows of a report, newest first, a batch at a time, never all at once: a server-side cursor
  * on PostgreSQL (`Db.cursor`, pg-cursor on a connection of its own), keyset pages on PGlite,
- * whose single connection a cursor would hold for the whole export (each keyset page is a short
- * query of its own, so other requests are answered between batches).
+ * whose single connection a cursor would hold for the whole export. PGlite runs each query in this
+ * thread, so a keyset page is kept short and the next one waits for a turn of the event loop: the
+ * requests that came in meanwhile are answered between two pages, not after the whole export.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/db.js';
 import { whereSql, type Filter } from '../../reports/report-filters.js';
 
@@ -38,6 +40,9 @@ export async function* orderedBatches<T>(db: Db, query: OrderedQuery, batchSize:
   }
   let after: Keyed | null = null;
   for (;;) {
+    // A promise resolved by a query is a microtask: without this, page after page would run before
+    // any timer, socket or other request of the event loop.
+    await nextTurn();
     const params = [...query.filter.params];
     let keyset = '';
     if (after) {
