@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { fieldErrors } from '../../src/shared/platform/form-validation.js';
 import { WorkerRequestSchema } from '../../src/shared/contractors/construction-worker.schema.js';
@@ -34,6 +34,15 @@ export interface SentWorker {
 }
 
 export type FileSlot = 'photo' | 'identification' | 'proofOfAddress';
+/** The slots filled by a picked document (the photo comes from the cropper, already read). */
+export type DocumentSlot = 'identification' | 'proofOfAddress';
+/** What the document reader is given: the picked file (a File in the browser) and its slot. */
+export interface ReadDocumentInput {
+  slot: DocumentSlot;
+  file: File;
+}
+/** The id of a document slot's reading child (one at a time per slot). */
+const readingId = (slot: DocumentSlot) => `read.${slot}` as const;
 /** A file the worker already has (editing): shown by its link, sent back unchanged as `{ uuid }`. */
 export interface StoredFile {
   uuid: string;
@@ -74,6 +83,8 @@ export interface WorkerRequestContext {
   /** The form: names and the site; the site is locked when the screen was given one. */
   values: { firstName: string; lastName: string; construction: string };
   files: Record<FileSlot, SlotValue | null>;
+  /** Document slots whose picked file is being read. */
+  reading: DocumentSlot[];
   /** The worker being edited (its uuid), or null when registering. */
   editing: string | null;
   administrator: boolean;
@@ -92,6 +103,10 @@ export type WorkerRequestEvent =
   | { type: 'field.change'; name: 'firstName' | 'lastName' | 'construction'; value: string }
   /** A picked document, or the cropped 100x100 photo, read as base64. */
   | { type: 'file.set'; slot: FileSlot; file: FileValue }
+  /** A picked document, read by the `readDocument` child (a phone's photo is made smaller first). */
+  | { type: 'file.pick'; slot: DocumentSlot; file: File }
+  | { type: 'xstate.done.actor.read.identification'; output: FileValue }
+  | { type: 'xstate.done.actor.read.proofOfAddress'; output: FileValue }
   | { type: 'file.remove'; slot: FileSlot }
   | { type: 'form.submit' }
   | { type: 'sites.loaded'; sites: { value: string; label: string }[] }
@@ -127,6 +142,13 @@ export const workerRequestMachine = setup({
     loadWorker: fromPromise<EditedWorker, { uuid: string }>(async () => {
       throw new Error('not provided');
     }),
+    /**
+     * Reads a picked document as the payload it is sent as (base64 without the data: prefix); an image
+     * larger than the document size is made smaller first. Provided by the page.
+     */
+    readDocument: fromPromise<FileValue, ReadDocumentInput>(async () => {
+      throw new Error('not provided');
+    }),
     /** The contractor's live room while watching: reports 'worker.decided'. */
     live: fromCallback<WorkerRequestEvent>(() => () => {}),
     /** Reads the sites of the select; reports 'sites.loaded'. */
@@ -159,12 +181,21 @@ export const workerRequestMachine = setup({
     }),
     /** Leaves the form for /workers (the page navigates). */
     leave: () => {},
+    /** Reads the picked document; a newer pick for the same slot replaces a reading still running. */
+    readPicked: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'file.pick') return;
+      const { slot, file } = event;
+      enqueue.stopChild(readingId(slot));
+      enqueue.spawnChild('readDocument', { id: readingId(slot), input: { slot, file } });
+      enqueue.assign({ reading: [...context.reading.filter((s) => s !== slot), slot] });
+    }),
   },
 }).createMachine({
   id: 'workerRequest',
   context: ({ input }) => ({
     values: { firstName: '', lastName: '', construction: input?.construction ?? '' },
     files: { photo: null, identification: null, proofOfAddress: null },
+    reading: [],
     editing: input?.token || null,
     administrator: input?.administrator ?? false,
     lockedSite: Boolean(input?.construction),
@@ -237,6 +268,13 @@ export const workerRequestMachine = setup({
             errors: ({ context, event }) => withoutKey(context.errors, event.slot),
           }),
         },
+        'file.pick': { actions: 'readPicked' },
+        'xstate.done.actor.read.identification': {
+          actions: assign(({ context, event }) => withRead(context, 'identification', event.output)),
+        },
+        'xstate.done.actor.read.proofOfAddress': {
+          actions: assign(({ context, event }) => withRead(context, 'proofOfAddress', event.output)),
+        },
         'file.remove': {
           actions: assign({ files: ({ context, event }) => ({ ...context.files, [event.slot]: null }) }),
         },
@@ -295,6 +333,7 @@ export const workerRequestMachine = setup({
             sent: [],
             error: null,
             errors: {},
+            reading: [],
             values: ({ context }) => ({ firstName: '', lastName: '', construction: context.values.construction }),
             files: { photo: null, identification: null, proofOfAddress: null },
           }),
@@ -321,6 +360,13 @@ export const workerRequestMachine = setup({
 
 const withoutKey = (errors: Record<string, string>, key: string) =>
   Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
+
+/** The read document fills its slot, as a set file does. */
+const withRead = (context: WorkerRequestContext, slot: DocumentSlot, file: FileValue) => ({
+  files: { ...context.files, [slot]: file },
+  errors: withoutKey(context.errors, slot),
+  reading: context.reading.filter((s) => s !== slot),
+});
 
 /** A new file is sent whole; a stored one unchanged as `{ uuid }`. */
 const sent = (file: SlotValue | null) => (file === null ? undefined : isStoredFile(file) ? { uuid: file.uuid } : file);

@@ -94,7 +94,7 @@ describe('workerRequest machine (a contractor requests, then watches the decisio
     const run = await runOnActor(
       workerRequestMachine,
       path,
-      ['loadWorker'],
+      ['loadWorker', 'readDocument'],
       {
         leave: () => {
           left += 1;

@@ -33,6 +33,11 @@ export const requestPayload: WorkerRequestPayload = {
     },
   ],
 };
+/** What the person drops in a document slot (the page's reader makes it the payload). */
+export const pickedDocument = (slot: 'identification' | 'proofOfAddress') =>
+  slot === 'identification'
+    ? new File(['%PDF'], 'ine.pdf', { type: 'application/pdf' })
+    : new File(['jpeg'], 'recibo.jpg', { type: 'image/jpeg' });
 export const sentAna = { uuid: 'w1', name: 'Ana Pérez', status: 'Pendiente', rejectReason: null };
 
 /** The worker an administrator edits (GET api/constructionWorkers/{id}): stored files, shown by their links. */
@@ -64,6 +69,22 @@ export const workerRequestModel: ModelSpec<typeof workerRequestMachine> = {
   machine: workerRequestMachine,
   recordedChildren: ['sendRequest'],
   expectations: {
+    '"filling"': [
+      {
+        says: 'Un documento elegido lo lee la página (una foto del teléfono se achica antes); lo leído es lo que queda en su lugar para enviarse',
+        actor: (p) => {
+          const last = p.events.at(-1);
+          if (last?.type === 'file.pick') {
+            const read = p.calls.filter((c) => c.src === 'readDocument').at(-1);
+            must(read?.input.file === last.file && read?.input.slot === last.slot, 'the picked file was not read');
+          }
+          if (last?.type.startsWith('xstate.done.actor.read.')) {
+            const slot = last.type.slice('xstate.done.actor.read.'.length) as 'identification' | 'proofOfAddress';
+            must(p.snapshot.context.files[slot] === last.output, `${slot} does not hold what was read`);
+          }
+        },
+      },
+    ],
     '"refused"': [
       {
         says: "A worker that cannot be edited here is refused with 'No se puede realizar la siguiente acción' and why; nothing is sent",
@@ -94,6 +115,7 @@ export const workerRequestModel: ModelSpec<typeof workerRequestMachine> = {
       s.context.sites.length,
       ...Object.values(s.context.values),
       ...Object.values(s.context.files).map(Boolean),
+      ...s.context.reading,
     ].join('|'),
     errors: Object.keys(s.context.errors).length > 0,
   }),
@@ -127,9 +149,13 @@ export const workerRequestModel: ModelSpec<typeof workerRequestMachine> = {
             : !files.photo
               ? { type: 'file.set', slot: 'photo', file: w.photo }
               : !files.identification
-                ? { type: 'file.set', slot: 'identification', file: w.identification }
+                ? s.context.reading.includes('identification')
+                  ? { type: 'xstate.done.actor.read.identification', output: w.identification }
+                  : { type: 'file.pick', slot: 'identification', file: pickedDocument('identification') }
                 : !files.proofOfAddress
-                  ? { type: 'file.set', slot: 'proofOfAddress', file: w.proofOfAddress }
+                  ? s.context.reading.includes('proofOfAddress')
+                    ? { type: 'xstate.done.actor.read.proofOfAddress', output: w.proofOfAddress }
+                    : { type: 'file.pick', slot: 'proofOfAddress', file: pickedDocument('proofOfAddress') }
                   : null;
       return [
         ...(values.firstName ? [] : [{ type: 'submit', payload: requestPayload }]),
@@ -177,6 +203,10 @@ workerRequestModel.describeEvent = (e) => {
         'request.again': 'solicita otra vez',
         'xstate.done.actor.loadWorker': `lee al trabajador a editar (${(e as { output?: { status?: string } }).output?.status ?? ''})`,
         'xstate.error.actor.loadWorker': 'no puede leer al trabajador',
+        'file.set': 'recorta la foto',
+        'file.pick': 'suelta un documento',
+        'xstate.done.actor.read.identification': 'la página lee la identificación',
+        'xstate.done.actor.read.proofOfAddress': 'la página lee el comprobante',
       } as Record<string, string>
     )[ev.type] ?? ev.type
   );

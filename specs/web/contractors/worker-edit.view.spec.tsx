@@ -189,7 +189,7 @@ describe('a stored document in the edit (its link from the server)', () => {
   it('a stored PDF is offered as a download link, never in a frame (the server sends PDFs as attachments)', () => {
     render(
       <ChakraProvider value={defaultSystem}>
-        <WorkerFileDrop label="Identificación oficial" value={storedId} onFile={() => {}} onRemove={() => {}} />
+        <WorkerFileDrop label="Identificación oficial" value={storedId} onPick={() => {}} onRemove={() => {}} />
       </ChakraProvider>,
     );
     const link = screen.getByRole('link', { name: 'Descargar identificación oficial (PDF)' });

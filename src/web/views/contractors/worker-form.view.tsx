@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Heading, HStack, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
 import {
@@ -18,6 +18,7 @@ import { SelectField } from '../../platform/components/select-field.js';
 import { TextField } from '../../platform/components/text-field.js';
 import { listenToWorkers } from './worker-events.js';
 import { useSessionUser } from '../session/session-context.js';
+import { readDocument } from './read-document.js';
 import { WorkerFileDrop } from './worker-file-drop.js';
 import { WorkerPhotoCrop } from './worker-photo-crop.js';
 
@@ -88,35 +89,33 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
   const [params] = useSearchParams();
   const construction = params.get('construction');
   const token = params.get('token');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is made once; navigate only leaves
-  const logic = useMemo(
-    () =>
-      workerRequestMachine.provide({
-        actions: {
-          leave: () => {
-            void navigate('/workers');
-          },
+  // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
+  const [logic] = useState(() =>
+    workerRequestMachine.provide({
+      actions: {
+        leave: () => {
+          void navigate('/workers');
         },
-        actors: {
-          sendRequest: sender(contractor, deps.send),
-          loadWorker: fromPromise(({ input }) => deps.loadWorker(input.uuid)),
-          loadSites: fromCallback<WorkerRequestEvent>(({ sendBack }) => {
-            deps.sites().then(
-              (sites) =>
-                sendBack({ type: 'sites.loaded', sites: sites.map((s) => ({ value: s.uuid, label: s.name })) }),
-              () => {},
-            );
-            return () => {};
+      },
+      actors: {
+        sendRequest: sender(contractor, deps.send),
+        loadWorker: fromPromise(({ input }) => deps.loadWorker(input.uuid)),
+        readDocument: fromPromise(({ input }) => readDocument(input.file)),
+        loadSites: fromCallback<WorkerRequestEvent>(({ sendBack }) => {
+          deps.sites().then(
+            (sites) => sendBack({ type: 'sites.loaded', sites: sites.map((s) => ({ value: s.uuid, label: s.name })) }),
+            () => {},
+          );
+          return () => {};
+        }),
+        live: fromCallback<WorkerRequestEvent>(({ sendBack }) =>
+          listenToWorkers({
+            onDecided: (e) =>
+              sendBack({ type: 'worker.decided', uuid: e.uuid, status: e.status, rejectReason: e.rejectReason }),
           }),
-          live: fromCallback<WorkerRequestEvent>(({ sendBack }) =>
-            listenToWorkers({
-              onDecided: (e) =>
-                sendBack({ type: 'worker.decided', uuid: e.uuid, status: e.status, rejectReason: e.rejectReason }),
-            }),
-          ),
-        },
-      }),
-    [contractor, deps],
+        ),
+      },
+    }),
   );
   const [snapshot, send] = useMachine(logic, { input: { construction, token, administrator } });
   const { context } = snapshot;
@@ -239,14 +238,14 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
           label="Identificación oficial"
           value={context.files.identification}
           error={context.errors.identification}
-          onFile={(file) => send({ type: 'file.set', slot: 'identification', file })}
+          onPick={(file) => send({ type: 'file.pick', slot: 'identification', file })}
           onRemove={() => send({ type: 'file.remove', slot: 'identification' })}
         />
         <WorkerFileDrop
           label="Comprobante de domicilio"
           value={context.files.proofOfAddress}
           error={context.errors.proofOfAddress}
-          onFile={(file) => send({ type: 'file.set', slot: 'proofOfAddress', file })}
+          onPick={(file) => send({ type: 'file.pick', slot: 'proofOfAddress', file })}
           onRemove={() => send({ type: 'file.remove', slot: 'proofOfAddress' })}
         />
       </Grid>
