@@ -97,34 +97,4 @@ export function workerDecisionRoutes(app: FastifyInstance, deps: AppDeps) {
       'Rechaza a un trabajador pendiente; el cuerpo (text/plain) es el motivo, obligatorio, de hasta 500 caracteres',
     handler: async ({ req, auth, params, body }) => decide(req, auth, params.id, WorkerStatus.rejected, body),
   });
-
-  defineRoute(app, {
-    operationId: 'approveWorker',
-    response: WorkerAnswerSchema,
-    errors: [404, 409],
-    method: 'PUT',
-    url: '/api/constructionWorkers/:id/approve',
-    tags,
-    access: WORKER_ADMINS,
-    params: WorkerIdParamsSchema,
-    summary:
-      "Aprueba a un trabajador no aprobado (cuerpo vacío); 409 'Solamente puedes aprobar solicitudes pendientes.' si ya lo está",
-    handler: async ({ req, auth, params }) => decide(req, auth, params.id, WorkerStatus.approved, null),
-  });
-
-  defineRoute(app, {
-    operationId: 'rejectWorker',
-    response: WorkerAnswerSchema,
-    errors: [404, 409],
-    method: 'PUT',
-    url: '/api/constructionWorkers/:id/reject',
-    tags,
-    access: WORKER_ADMINS,
-    params: WorkerIdParamsSchema,
-    body: RejectReasonSchema,
-    consumes: ['text/plain'],
-    summary:
-      'Rechaza a un trabajador pendiente; el cuerpo (text/plain) es el motivo, obligatorio, de hasta 500 caracteres',
-    handler: async ({ req, auth, params, body }) => decide(req, auth, params.id, WorkerStatus.rejected, body),
-  });
 }
