@@ -25,6 +25,7 @@ import { residentCodeRoutes } from './residents/resident-codes.routes.js';
 import { residentImportRoutes } from './residents/resident-import.routes.js';
 import { residentEmailRoutes } from './residents/resident-emails.routes.js';
 import { residentRoutes } from './residents/residents.routes.js';
+import { residentLookupRoutes } from './residents/resident-lookups.routes.js';
 import { deviceLinkRoutes } from './devices/device-link.routes.js';
 import { deviceRoutes } from './devices/devices.routes.js';
 import { communitySettingsRoutes } from './settings/community-settings.routes.js';
@@ -72,6 +73,7 @@ export const routeModules: RouteModule[] = [
   visitantRoutes,
   visitantDashboardRoutes,
   residentRoutes,
+  residentLookupRoutes,
   residentEmailRoutes,
   residentCodeRoutes,
   residentImportRoutes,

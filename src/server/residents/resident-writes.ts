@@ -1,7 +1,7 @@
-/** Writing residents: the licence limit, bulk inserts (create and import), phones. */
+/** Writing residents: the licence limit, bulk inserts (create and import), edits, status and delete, phones. */
 import { AppError } from '../../shared/platform/errors.js';
 import { licenceLimitMessage } from '../../shared/residents/resident-rules.js';
-import type { CommunityScope } from '../platform/db/community-scope.js';
+import { type CommunityScope, NOW } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
 
 export interface NewResident {
@@ -153,4 +153,53 @@ export async function deleteResidentPhone(scoped: CommunityScope, uuid: string):
     if ((count?.n ?? 0) <= 1) throw new AppError('conflict', 'El residente debe conservar al menos un teléfono.');
     await q.query('DELETE FROM resident_phones WHERE id = $1', [phone.id]);
   });
+}
+
+/** A resident's edited fields; `action` is kept only by a club. */
+export interface ResidentChanges {
+  firstName: string;
+  lastName: string;
+  email: string;
+  idStreet: number;
+  number: string;
+  intNumber?: string | null;
+  action?: string | null;
+  useapp: boolean;
+  notresident: boolean;
+}
+
+/** Writes a resident's edited fields; the club's 'No. acción' only in a club (elsewhere it stays as it was). */
+export function updateResident(scope: CommunityScope, id: number, body: ResidentChanges, club: boolean) {
+  return scope.update(
+    'residents',
+    { id },
+    {
+      first_name: body.firstName,
+      last_name: body.lastName,
+      email: body.email,
+      street_id: body.idStreet,
+      number: body.number,
+      int_number: body.intNumber,
+      ...(club ? { action: body.action } : {}),
+      useapp: body.useapp,
+      notresident: body.notresident,
+      updated_at: NOW,
+    },
+  );
+}
+
+/** Activates a resident (the record, not app use) or deactivates it (app use off too). */
+export async function setResidentStatus(scope: CommunityScope, id: number, status: 'ACTIVE' | 'INACTIVE') {
+  await scope.update(
+    'residents',
+    { id },
+    status === 'INACTIVE'
+      ? { status: 'INACTIVE', useapp: false, updated_at: NOW }
+      : { status: 'ACTIVE', updated_at: NOW },
+  );
+}
+
+/** Marks a resident deleted (its email can be used again). */
+export async function markResidentDeleted(scope: CommunityScope, id: number) {
+  await scope.update('residents', { id }, { deleted_at: NOW, updated_at: NOW });
 }

@@ -1,50 +1,54 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { AppError } from '../../shared/platform/errors.js';
-import { RESIDENT_DELETERS, RESIDENT_EDITORS, RESIDENT_READERS } from '../../shared/residents/resident-rules.js';
-import type { ResidentAnswer, ResidentOption, ResidentPage } from '../../shared/residents/resident-types.js';
-import {
-  ResidentAnswerSchema,
-  ResidentOptionSchema,
-  ResidentPageSchema,
-} from '../../shared/residents/resident.answer.js';
+import { RESIDENT_DELETERS, RESIDENT_EDITORS } from '../../shared/residents/resident-rules.js';
+import type { ResidentAnswer, ResidentPage } from '../../shared/residents/resident-types.js';
+import { ResidentAnswerSchema, ResidentPageSchema } from '../../shared/residents/resident.answer.js';
 import {
   CreateResidentSchema,
-  FindResidentQuerySchema,
   ResidentIdParamsSchema,
   ResidentListFilterSchema,
-  StreetUuidParamsSchema,
   UpdateResidentSchema,
 } from '../../shared/residents/resident.schema.js';
 import { UuidParamsSchema } from '../../shared/catalogues/catalogue.schema.js';
 import { withConstraints } from '../platform/db/db-errors.js';
-import { communityScope, NOW, type ScopedFrom } from '../platform/db/community-scope.js';
+import { communityScope } from '../platform/db/community-scope.js';
+import { revokeUserSessions } from '../platform/http/sessions.js';
 import type { AppDeps } from '../deps.js';
-import { escapeLike, ListQuerySchema } from '../platform/http/list-query.js';
+import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { codeSigningKey, dropPendingCode, issueCodes, mailCodes } from './resident-codes.js';
 import {
   communityMailName,
+  isClub,
   liveResidentId,
   RESIDENT_NOT_FOUND,
   residentById,
+  residentIdPage,
   residentsByIds,
+  residentUuid,
 } from './resident-rows.js';
-import { assertLicencesFor, insertResidents, replacePhones, takenEmails } from './resident-writes.js';
+import {
+  assertLicencesFor,
+  insertResidents,
+  markResidentDeleted,
+  replacePhones,
+  setResidentStatus,
+  takenEmails,
+  updateResident,
+} from './resident-writes.js';
 
 export const STREET_NOT_FOUND = 'La calle seleccionada no existe.';
 export const EMAIL_TAKEN = 'Correo ya existente.';
 const constraints = { duplicate: EMAIL_TAKEN };
 
 const ResidentListQuerySchema = v.object({ ...ListQuerySchema.entries, ...ResidentListFilterSchema.entries });
-const RESIDENTS: ScopedFrom = { table: 'residents', alias: 'r' };
-/** The residents offered in a select: live (not deleted) and active. */
-const LIVE_AND_ACTIVE = ['r.deleted_at IS NULL', "r.status = 'ACTIVE'"];
-const OPTION_ORDER = 'r.first_name, r.last_name, r.id';
-const OPTION_SELECT = `r.id AS "idResident", r.uuid, r.first_name AS "firstName", r.last_name AS "lastName", r.number, r.street_id AS "idStreet"`;
 
-/** Residents of the active community. */
+/**
+ * Residents of the active community: the page, one resident, create, edit, enable, disable and
+ * delete. The selects' options and the lookup by uuid or email are in resident-lookups.routes.ts.
+ */
 export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
   const tags = ['residentes'];
   const communityName = (communityId: number) => communityMailName(db, communityId);
@@ -64,29 +68,8 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
       summary:
         'Residentes del fraccionamiento activo (paginado; búsqueda por nombre, correo, calle o número; `useApp=true` solo los que usan la app)',
       handler: async ({ auth, query }): Promise<ResidentPage> => {
-        const where = ['r.deleted_at IS NULL'];
-        const params: unknown[] = [];
-        if (query.useApp) where.push('r.useapp');
-        // search_text is lower-case already: LIKE on the lowered term (served by the trigram index)
-        // costs a quarter of ILIKE, which lower-cases every row it tests.
-        if (query.search) {
-          params.push(`%${escapeLike(query.search.toLowerCase())}%`);
-          where.push(`r.search_text LIKE $${params.length}`);
-        }
-        // The page's ids first, counted apart on the residents table alone, then the rows of those 15
-        // with their street, zone, phones and code.
-        const page = await communityScope(db, auth).page<{ id: number }>(
-          {
-            select: 'r.id',
-            from: RESIDENTS,
-            where,
-            params,
-            searchColumns: [],
-            orderBy: 'r.first_name, r.last_name, r.id',
-            separateCount: true,
-          },
-          { ...query, search: '' },
-        );
+        // The page's ids first, then the rows of those 15 with their street, zone, phones and code.
+        const page = await residentIdPage(communityScope(db, auth), query);
         const content = await residentsByIds(
           db,
           page.content.map((r) => r.id),
@@ -95,77 +78,6 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
       },
     });
   }
-
-  defineRoute(app, {
-    operationId: 'listAllResidents',
-    response: v.array(ResidentOptionSchema),
-    errors: [404],
-    method: 'GET',
-    url: '/api/residents/all',
-    summary: 'Todos los residentes activos del fraccionamiento (opciones)',
-    tags,
-    access: RESIDENT_READERS,
-    handler: async ({ auth }): Promise<ResidentOption[]> =>
-      communityScope(db, auth).select<ResidentOption>({
-        select: OPTION_SELECT,
-        from: RESIDENTS,
-        where: LIVE_AND_ACTIVE,
-        orderBy: OPTION_ORDER,
-      }),
-  });
-
-  defineRoute(app, {
-    operationId: 'listResidentsOfStreet',
-    response: v.array(ResidentOptionSchema),
-    errors: [404],
-    method: 'GET',
-    url: '/api/residents/streets/:streetUuid',
-    summary: 'Residentes activos de una calle (opciones)',
-    tags,
-    access: RESIDENT_READERS,
-    params: StreetUuidParamsSchema,
-    handler: async ({ auth, params }): Promise<ResidentOption[]> => {
-      const scope = communityScope(db, auth);
-      const streetId = await scope.idOf('streets', { uuid: params.streetUuid });
-      if (streetId === undefined) throw new AppError('not_found', STREET_NOT_FOUND);
-      return scope.select<ResidentOption>({
-        select: OPTION_SELECT,
-        from: RESIDENTS,
-        where: ['r.street_id = $1', ...LIVE_AND_ACTIVE],
-        params: [streetId],
-        orderBy: OPTION_ORDER,
-      });
-    },
-  });
-
-  defineRoute(app, {
-    operationId: 'findResident',
-    response: ResidentAnswerSchema,
-    errors: [404],
-    method: 'GET',
-    url: '/api/residents/findOne',
-    tags,
-    access: [...RESIDENT_READERS, 'resident'],
-    query: FindResidentQuerySchema,
-    summary:
-      'Un residente del fraccionamiento activo por `uuid` o por `email` (exacto, sin distinguir mayúsculas); un residente solo se encuentra a sí mismo (el asistente de eventos masivos)',
-    handler: async ({ auth, query }): Promise<ResidentAnswer> => {
-      // A resident is fixed to their own record; no other resident is found for them.
-      const own = auth.role === 'resident';
-      const row = await communityScope(db, auth).first<{ id: number }>({
-        select: 'r.id',
-        from: RESIDENTS,
-        where: [
-          'r.deleted_at IS NULL',
-          query.uuid ? 'r.uuid = $1' : 'lower(r.email) = $1',
-          ...(own ? ['r.user_id = $2'] : []),
-        ],
-        params: [query.uuid ?? query.email, ...(own ? [auth.userId] : [])],
-      });
-      if (!row) throw new AppError('not_found', RESIDENT_NOT_FOUND);
-      return residentById(db, row.id);
-    },
-  });
 
   defineRoute(app, {
     operationId: 'getResident',
@@ -215,12 +127,7 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
             [{ ...resident, phones: resident.phones.map((p) => p.phone) }],
             room.club,
           );
-          const { uuid } = (await scope.first<{ uuid: string }>({
-            select: 'r.uuid',
-            from: RESIDENTS,
-            where: ['r.id = $1'],
-            params: [newId],
-          }))!;
+          const uuid = await residentUuid(scope, newId);
           await recordAudit(q, { ...auditWho(req), action: 'resident.create', recordUuid: uuid });
           const issued = resident.useapp
             ? await issueCodes(key, q, [{ id: newId, uuid, email: resident.email, firstName: resident.firstName }])
@@ -257,37 +164,17 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
           if (body.email !== (current.email ?? '').toLowerCase() && (await takenEmails(q, [body.email])).size) {
             throw new AppError('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
           }
-          const club = (await q.one<{ club: boolean }>('SELECT club FROM communities WHERE id = $1', [communityId]))!
-            .club;
-          // The club's 'No. acción' is kept only by a club; elsewhere it stays as it was.
+          const club = await isClub(q, communityId);
           await auditedUpdate(
             q,
             auditWho(req),
             { table: 'residents', id: current.id, uuid: params.uuid, action: 'resident.update' },
-            () =>
-              scope.update(
-                'residents',
-                { id: current.id },
-                {
-                  first_name: body.firstName,
-                  last_name: body.lastName,
-                  email: body.email,
-                  street_id: body.idStreet,
-                  number: body.number,
-                  int_number: body.intNumber,
-                  ...(club ? { action: body.action } : {}),
-                  useapp: body.useapp,
-                  notresident: body.notresident,
-                  updated_at: NOW,
-                },
-              ),
+            () => updateResident(scope, current.id, body, club),
           );
           await replacePhones(q, current.id, body.phones);
           if (!body.useapp) {
             await dropPendingCode(q, current.id);
-            await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-              current.user_id,
-            ]);
+            await revokeUserSessions(q, current.user_id);
             return { id: current.id, codes: [] };
           }
           // App use turned on for someone without an account: a code, as on create.
@@ -327,16 +214,14 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
           });
           if (status === 'INACTIVE') {
             // Deactivating removes app access; every open session of the account ends now.
-            await scope.update('residents', { id: current.id }, { status: 'INACTIVE', useapp: false, updated_at: NOW });
+            await setResidentStatus(scope, current.id, 'INACTIVE');
             await dropPendingCode(q, current.id);
             if (current.user_id !== null) {
-              await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-                current.user_id,
-              ]);
+              await revokeUserSessions(q, current.user_id);
             }
           } else {
             // Activating restores the record, not app use (that changes by editing `useapp`).
-            await scope.update('residents', { id: current.id }, { status: 'ACTIVE', updated_at: NOW });
+            await setResidentStatus(scope, current.id, 'ACTIVE');
           }
           return current.id;
         });
@@ -372,12 +257,10 @@ export function residentRoutes(app: FastifyInstance, { db, mailer }: AppDeps) {
         const current = await liveResidentId(q, scope.communityId, params.uuid, true);
         if (!current) throw new AppError('not_found', RESIDENT_NOT_FOUND);
         await recordAudit(q, { ...auditWho(req), action: 'resident.delete', recordUuid: params.uuid });
-        await scope.update('residents', { id: current.id }, { deleted_at: NOW, updated_at: NOW });
+        await markResidentDeleted(scope, current.id);
         await dropPendingCode(q, current.id);
         if (current.user_id !== null) {
-          await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-            current.user_id,
-          ]);
+          await revokeUserSessions(q, current.user_id);
         }
       });
     },
