@@ -21,8 +21,6 @@ import { communityScope } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute, requireCommunity } from '../platform/http/route.js';
 import {
-  COMMON_AREA_JOINS,
-  COMMON_AREA_SELECT,
   COMMON_AREA_SHEET_NAME,
   commonAreaExportBatches,
   commonAreaFilter,
@@ -34,6 +32,7 @@ import { streamWorkbook } from '../reports/report-workbook.js';
 import { storageFor } from '../platform/services/storage.js';
 import { withPhotoLinks } from '../reports/visit-report.js';
 import { decodePhoto, storePhoto } from './visit-photos.js';
+import { commonAreaVisitResident, insertCommonAreaVisit } from './visit-writes.js';
 import { exportBatchSize } from '../reports/visitant-reports.routes.js';
 
 /** `POST api/commonAreaVisitants`: the visit and, optionally, the guest's identification photo. */
@@ -113,41 +112,23 @@ export function commonAreaVisitRoutes(app: FastifyInstance, { db, config, realti
         });
       let residentId: number | null = null;
       if (body.residentUuid) {
-        const resident = await scope.first<{ id: number }>({
-          select: 'r.id',
-          from: { table: 'residents', alias: 'r' },
-          where: ['r.uuid = $1', 'r.deleted_at IS NULL'],
-          params: [body.residentUuid],
-        });
-        if (!resident)
+        const resident = await commonAreaVisitResident(scope, body.residentUuid);
+        if (resident === undefined)
           throw new AppError('not_found', CommonAreaVisitMessages.residentNotFound, {
             residentUuid: CommonAreaVisitMessages.residentNotFound,
           });
-        residentId = resident.id;
+        residentId = resident;
       }
       const photo = body.file ? decodePhoto(body.file) : null;
       const row = await scope.tx(async (tx, q) => {
         const photoId = photo ? await storePhoto(storage, q, photo) : null;
-        const id = await tx.insert('common_area_visits', {
-          common_area_id: areaId,
-          resident_id: residentId,
-          first_name: body.firstName,
-          last_name: body.lastName,
-          estimated_time_in: body.estimatedTimeIn,
-          created_with_qr: body.createdWithQR,
-          photo_file_id: photoId,
-          registered_by: auth.userId,
+        return insertCommonAreaVisit(tx, {
+          ...body,
+          commonAreaId: areaId,
+          residentId,
+          photoFileId: photoId,
+          userId: auth.userId,
         });
-        return (await tx.first<Omit<CommonAreaVisitRow, 'file'> & { photoUuid: string | null; fracUuid: string }>({
-          select: `${COMMON_AREA_SELECT}, c.uuid AS "fracUuid"`,
-          from: {
-            table: 'common_area_visits',
-            alias: 'v',
-            joins: `${COMMON_AREA_JOINS} JOIN communities c ON c.id = v.community_id`,
-          },
-          where: ['v.id = $1'],
-          params: [id],
-        }))!;
       });
       const { fracUuid, ...visit } = row;
       realtime.io.to(communityRoom(fracUuid)).emit('CA_IN', {

@@ -6,13 +6,7 @@ import type { VisitEvent } from '../../shared/platform/realtime.js';
 import { RegisterExitSchema, RegisterVisitSchema, VisitMessages } from '../../shared/visits/visit.schema.js';
 import { VISIT_REGISTRARS, VISIT_STATS_ROLES } from '../../shared/visits/visit-access.js';
 import type { EntriesByMode, Visit } from '../../shared/visits/visit-types.js';
-import {
-  communityScope,
-  communityScopeOf,
-  SqlValue,
-  type CommunityScope,
-  type ReadBack,
-} from '../platform/db/community-scope.js';
+import { communityScope, communityScopeOf, type CommunityScope } from '../platform/db/community-scope.js';
 import type { Db } from '../platform/db/db.js';
 import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
@@ -22,34 +16,9 @@ import { deviceVisitRefusal } from '../../shared/devices/device-rules.js';
 import { entriesByMode, statsScope } from '../dashboard/visit-stats.js';
 import { storageFor } from '../platform/services/storage.js';
 import { decodePhoto, providerTypeOf, storePhoto } from './visit-photos.js';
+import { insertVisit, registerVisitExit } from './visit-writes.js';
 
 const UuidParams = v.object({ uuid: v.pipe(v.string('Identificador no válido.'), v.uuid('Identificador no válido.')) });
-
-const person = (alias: string) =>
-  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('uuid', ${alias}.uuid, 'name', trim(${alias}.first_name || ' ' || ${alias}.last_name)) END`;
-/** The gate of an entry or exit; a visit registered by a device carries the device as its gate. */
-const gate = (column: string, alias: string, device: string) =>
-  `CASE WHEN v.${column} IS NOT NULL THEN json_build_object('uuid', v.${column}, 'name', ${alias}.name)
-        WHEN ${device}.id IS NOT NULL THEN json_build_object('uuid', ${device}.uuid, 'name', ${device}.name) END`;
-
-const SELECT = `v.uuid, c.uuid AS "fracUuid", v.first_name AS "firstName", v.last_name AS "lastName", v.accredited,
-  v.visitant_type AS "visitantType", v.access_mode AS "accessMode",
-  to_json(v.entered_at) #>> '{}' AS timein, to_json(v.exited_at) #>> '{}' AS timeout,
-  CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object('uuid', r.uuid, 'firstName', r.first_name, 'lastName', r.last_name, 'number', r.number) END AS "testResident",
-  ${gate('gate_arrival_uuid', 'ga', 'de')} AS "testGateArrival", ${gate('gate_departure_uuid', 'gd', 'dx')} AS "testGateDeparture",
-  ${person('ua')} AS "userArrival", ${person('ud')} AS "userDeparture",
-  v.car_brand AS carbrand, v.color, v.plate, v.comments`;
-/** The rows a visit's answer is read with, joined to the visit under the alias v. */
-const JOINS = `JOIN communities c ON c.id = v.community_id
-  LEFT JOIN residents r ON r.id = v.resident_id
-  LEFT JOIN gates ga ON ga.uuid = v.gate_arrival_uuid AND ga.community_id = v.community_id
-  LEFT JOIN gates gd ON gd.uuid = v.gate_departure_uuid AND gd.community_id = v.community_id
-  LEFT JOIN users ua ON ua.id = v.registered_by LEFT JOIN users ud ON ud.id = v.exit_registered_by
-  LEFT JOIN devices de ON de.id = v.entry_device_id LEFT JOIN devices dx ON dx.id = v.exit_device_id`;
-/** An exit is never before its entry (a clock behind the entry's). */
-const EXITED_NOW = new SqlValue('greatest(now(), entered_at)');
-/** A visit just written, answered by the statement that wrote it (the visit is emitted as soon as it is stored). */
-const READ_BACK: ReadBack = { select: SELECT, alias: 'v', joins: JOINS };
 
 /** A gate or resident sent must be of the caller's community; otherwise 404, as if it did not exist. */
 async function gateOf(scope: CommunityScope, uuid: string | null) {
@@ -122,27 +91,15 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime, config }: A
       const photo = body.file ? decodePhoto(body.file) : null;
       // One statement: the insert and the read-back (the photo first, in the same transaction).
       const visit = await scope.tx(async (tx, q) =>
-        tx.insertAndRead<Visit>(
-          'visits',
-          {
-            first_name: body.firstName,
-            last_name: body.lastName,
-            accredited: body.accredited,
-            visitant_type: body.visitantType,
-            access_mode: body.accessMode,
-            gate_arrival_uuid: gateUuid,
-            resident_id: residentId,
-            car_brand: body.carbrand,
-            color: body.color,
-            plate: body.plate,
-            comments: body.comments,
-            registered_by: userId,
-            entry_device_id: deviceId,
-            provider_type_id: providerTypeId,
-            photo_file_id: photo ? await storePhoto(storage, q, photo) : null,
-          },
-          READ_BACK,
-        ),
+        insertVisit(tx, {
+          ...body,
+          gateUuid,
+          residentId,
+          userId,
+          deviceId,
+          providerTypeId,
+          photoFileId: photo ? await storePhoto(storage, q, photo) : null,
+        }),
       );
       realtime.emitVisit(visit.fracUuid, 'V_IN', eventOf(visit, visit.timein));
       return visit;
@@ -166,18 +123,7 @@ export function visitantRoutes(app: FastifyInstance, { db, realtime, config }: A
       const { scope, userId, deviceId } = registrar(db, auth, device, 'exit');
       const gateUuid = await gateOf(scope, body.gateUuid ?? null);
       // Only an open visit of the caller's community changes, so two exits cannot both succeed.
-      const visit = await scope.updateAndRead<Visit>(
-        'visits',
-        { uuid: params.uuid },
-        {
-          exited_at: EXITED_NOW,
-          gate_departure_uuid: gateUuid,
-          exit_registered_by: userId,
-          exit_device_id: deviceId,
-        },
-        READ_BACK,
-        ['exited_at IS NULL'],
-      );
+      const visit = await registerVisitExit(scope, params.uuid, { gateUuid, userId, deviceId });
       if (!visit) {
         const exists = (await scope.idOf('visits', { uuid: params.uuid })) !== undefined;
         throw exists
