@@ -166,3 +166,115 @@ describe('community data is reached through the community scope (src/server/plat
     ).toEqual([]);
   });
 });
+
+describe('no route module holds SQL (queries and writes live in the feature’s data modules)', () => {
+  /**
+   * The string and template literals of a TypeScript source, each with the line it starts on.
+   * Comments are skipped (a doc comment may name `DELETE api/…`); a template's `${…}` parts are
+   * code, so their own literals are read as literals too.
+   */
+  const literals = (source: string): { line: number; text: string }[] => {
+    const found: { line: number; text: string }[] = [];
+    const lineAt = (index: number) => source.slice(0, index).split('\n').length;
+    const braces: number[] = []; // for each open `${`, the brace depth inside it
+    let depth = 0;
+    let i = 0;
+    const readTemplate = (start: number) => {
+      // reads from just after a backtick or a closing `}` of `${…}` up to the next `${` or closing backtick
+      let text = '';
+      let j = start;
+      while (j < source.length) {
+        const ch = source[j];
+        if (ch === '\\') {
+          text += source.slice(j, j + 2);
+          j += 2;
+        } else if (ch === '`') {
+          found.push({ line: lineAt(start), text });
+          return { next: j + 1, open: false };
+        } else if (ch === '$' && source[j + 1] === '{') {
+          found.push({ line: lineAt(start), text });
+          return { next: j + 2, open: true };
+        } else {
+          text += ch;
+          j++;
+        }
+      }
+      return { next: j, open: false };
+    };
+    while (i < source.length) {
+      const ch = source[i];
+      if (ch === '/' && source[i + 1] === '/')
+        i = source.indexOf('\n', i) === -1 ? source.length : source.indexOf('\n', i);
+      else if (ch === '/' && source[i + 1] === '*') i = source.indexOf('*/', i + 2) + 2;
+      else if (ch === "'" || ch === '"') {
+        let j = i + 1;
+        while (j < source.length && source[j] !== ch && source[j] !== '\n') j += source[j] === '\\' ? 2 : 1;
+        found.push({ line: lineAt(i), text: source.slice(i + 1, j) });
+        i = j + 1;
+      } else if (ch === '`') {
+        const { next, open } = readTemplate(i + 1);
+        if (open) braces.push(depth);
+        i = next;
+      } else if (ch === '{') {
+        depth++;
+        i++;
+      } else if (ch === '}') {
+        if (braces.length > 0 && braces[braces.length - 1] === depth) {
+          braces.pop();
+          const { next, open } = readTemplate(i + 1);
+          if (open) braces.push(depth);
+          i = next;
+        } else {
+          depth--;
+          i++;
+        }
+      } else i++;
+    }
+    return found;
+  };
+
+  /** SQL text: a select, an insert, an update, a delete, a quoted column alias or a join. */
+  const sql = [
+    /\bSELECT\b[\s\S]*\bFROM\b/,
+    /\bINSERT\s+INTO\b/,
+    /\bUPDATE\s+\w+(?:\s+\w+)?\s+SET\b/,
+    /\bDELETE\s+FROM\b/,
+    /\bAS\s+"/,
+    /\bJOIN\b/,
+  ];
+  const sqlIn = (source: string) =>
+    literals(source)
+      .filter(({ text }) => sql.some((p) => p.test(text)))
+      .map(({ line, text }) => `${line}: ${text.trim().split('\n')[0]}`);
+
+  const routeModules = files(join(root, 'src/server'))
+    .filter((file) => /\.routes?\.ts$/.test(file))
+    .sort();
+
+  it('no route module (src/server/**/*.routes.ts) holds a query or a write', () => {
+    expect(
+      routeModules.flatMap((file) => sqlIn(readFileSync(file, 'utf8')).map((hit) => `${relative(root, file)}:${hit}`)),
+    ).toEqual([]);
+  });
+  it('the check itself finds what it looks for', () => {
+    expect(routeModules.length).toBeGreaterThan(30);
+    expect(sqlIn("await q.one('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);")).toEqual([
+      '1: SELECT 1 FROM users WHERE lower(email) = lower($1)',
+    ]);
+    expect(
+      sqlIn('const n = 1;\nawait q.query(\n  `INSERT INTO integrators (name)\n VALUES ($1)`, [name]);'),
+    ).toHaveLength(1);
+    expect(sqlIn(`q.query(\`UPDATE users SET email = $1 WHERE id = \${id}\`)`)).toHaveLength(1);
+    expect(sqlIn("q.query('UPDATE massive_event_guests g SET first_name = $2 WHERE id = $1')")).toHaveLength(1);
+    expect(sqlIn('q.query("DELETE FROM massive_event_guests WHERE id = $1", [id])')).toHaveLength(1);
+    expect(sqlIn('select: \'d.uuid, d.name, d.device_type AS "deviceType"\',')).toHaveLength(1);
+    expect(sqlIn("joins: 'JOIN communities c ON c.id = g.community_id',")).toHaveLength(1);
+    expect(sqlIn(`const s = \`\${a} LEFT JOIN residents r ON r.id = \${b}\`;`)).toHaveLength(1);
+    // a literal inside a template's \${…} is read too
+    expect(sqlIn(`const s = \`a \${f(\`x.id AS "idX"\`)} b\`;`)).toEqual(['1: x.id AS "idX"']);
+    // the words in comments, in route paths and in messages are not SQL
+    expect(sqlIn("/** `DELETE api/phones/{uuid}`: a saved phone. */\nmethod: 'DELETE',")).toEqual([]);
+    expect(sqlIn("// SELECT id FROM zones\nconst url = 'https://x/y'; // JOIN\nconst m = 'Selecciona';")).toEqual([]);
+    expect(sqlIn("description: 'Dice si un correo puede usarse (DELETED, se puede reactivar)',")).toEqual([]);
+  });
+});
