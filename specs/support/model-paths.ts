@@ -72,6 +72,17 @@ export interface ModelSpec<TMachine extends AnyStateMachine = AnyStateMachine, T
    * what they report is an event of the path.
    */
   recordedChildren?: string[];
+  /**
+   * Why a state has no expectation of its own, by state path ('approving.next'): a state the actor
+   * never rests in (it decides at once), or one whose parent's or children's expectations say all
+   * there is. The report shows the reason; the oracle coverage counts it.
+   */
+  noExpectation?: Record<string, string>;
+  /**
+   * How the actor layer runs this machine (the generated mutants use it): the invoked actors faked
+   * by deferred promises, and the side-effect actions replaced (storage, navigation).
+   */
+  run?: { actors: string[]; actions?: Record<string, unknown> };
 }
 
 /** One thing the spec says holds in a state. */
@@ -207,7 +218,7 @@ function add(
 }
 
 /** Every state node (history excluded) and every transition definition of a machine. */
-function allNodes(machine: AnyStateMachine): AnyStateNode[] {
+export function allNodes(machine: AnyStateMachine): AnyStateNode[] {
   const nodes: AnyStateNode[] = [];
   const walk = (node: AnyStateNode) => {
     if (node.type !== 'history') nodes.push(node);
@@ -371,10 +382,13 @@ export function deferredActors(srcNames: string[], recorded: string[] = []) {
         next.call.outcome = 'error';
         next.d.reject(event.error);
       }
-      await new Promise((r) => setTimeout(r, 0));
+      await tick();
     },
   };
 }
+
+/** One turn of the event loop: a settled call's answer reaches the actor before the next step. */
+const tick = () => new Promise<void>((r) => setImmediate(r));
 
 /**
  * What a machine-layer expectation reads: the path's input (the model's own, as the test gave it), the
@@ -454,8 +468,19 @@ export async function runOnActor(
     machine.provide({ actors: fakes.actors, actions } as Parameters<typeof machine.provide>[0]),
     { input: path.input as InputFrom<typeof machine> },
   );
+  // A machine that throws (an action, an invoke's input) fails the path instead of escaping the test.
+  let failure: unknown;
+  actor.subscribe({
+    error: (error) => {
+      failure ??= error;
+    },
+  });
+  const failed = () => {
+    if (failure) throw new Error(`la máquina falló: ${(failure as Error).message ?? String(failure)}`);
+  };
   actor.start();
-  await new Promise((r) => setTimeout(r, 0));
+  await tick();
+  failed();
   const seen = [stateKey(actor.getSnapshot())];
   if (spec)
     await checkExpectations(spec, seen[0], 'actor', {
@@ -469,7 +494,8 @@ export async function runOnActor(
     if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.'))
       await fakes.settle(event);
     else actor.send(event);
-    await new Promise((r) => setTimeout(r, 0));
+    await tick();
+    failed();
     const state = stateKey(actor.getSnapshot());
     seen.push(state);
     if (spec)
@@ -484,4 +510,60 @@ export async function runOnActor(
   const snapshot = actor.getSnapshot();
   actor.stop();
   return { seen, snapshot, calls: fakes.calls };
+}
+
+/** True when a state value (as the expectations key it) has the state at `path` active. */
+export function valueHas(value: unknown, path: readonly string[]): boolean {
+  if (!path.length) return true;
+  const [head, ...rest] = path;
+  if (typeof value === 'string') return rest.length === 0 && value === head;
+  if (value && typeof value === 'object' && head! in value)
+    return valueHas((value as Record<string, unknown>)[head!], rest);
+  return false;
+}
+
+export interface OracleCoverage {
+  machine: string;
+  total: number;
+  /** States with an expectation checked on the actor (theirs, or one of a state inside them). */
+  withExpectation: string[];
+  /** States with an expectation checked on the rendered screen. */
+  withView: string[];
+  /** States with a written reason instead. */
+  withReason: Record<string, string>;
+  /** States with neither. */
+  missing: string[];
+}
+
+/**
+ * Which states carry an expectation written from the spec: a state counts when an expectation on
+ * the actor is declared for a state value in which it is active; otherwise the model must say why
+ * (`noExpectation`).
+ */
+export function oracleCoverage(
+  spec: Pick<ModelSpec, 'name' | 'machine' | 'expectations' | 'noExpectation' | 'notHere'>,
+): OracleCoverage {
+  const entries = Object.entries(spec.expectations ?? {}).map(([key, list]) => ({
+    value: JSON.parse(key) as unknown,
+    list,
+  }));
+  const out: OracleCoverage = {
+    machine: spec.name,
+    total: 0,
+    withExpectation: [],
+    withView: [],
+    withReason: {},
+    missing: [],
+  };
+  for (const node of allNodes(spec.machine)) {
+    if ((spec.notHere?.states ?? []).includes(node.id)) continue;
+    const name = node.path.join('.') || '(máquina)';
+    out.total += 1;
+    const here = entries.filter((e) => valueHas(e.value, node.path)).flatMap((e) => e.list);
+    if (here.some((e) => e.view)) out.withView.push(name);
+    if (here.some((e) => e.actor)) out.withExpectation.push(name);
+    else if (spec.noExpectation?.[name]) out.withReason[name] = spec.noExpectation[name]!;
+    else out.missing.push(name);
+  }
+  return out;
 }

@@ -5,33 +5,9 @@ import {
   type WorkerApprovalInput,
 } from '../../../machines/contractors/worker-approval.machine.js';
 import { coverage, describePath, generatePaths, runOnActor } from '../../support/model-paths.js';
-import { GOOD_REASON, workerApprovalModel } from './worker-approval.model.js';
+import { GOOD_REASON, specSays, workerApprovalModel } from './worker-approval.model.js';
 
 const paths = generatePaths(workerApprovalModel);
-
-/*
- * The approval rules and their messages, written out per input (never read from the machine):
- * approve only non-approved; reject only pending ('El trabajador ya ha sido rechazado' for a
- * rejected one, 'Solo se pueden rechazar solicitudes pendientes.' for an approved one); approve
- * all / reject all only the site's pending workers, 'No hay solicitudes pendientes' with none.
- */
-function specSays(input: WorkerApprovalInput): { refusal: string | null; noPending: boolean; targets: string[] } {
-  const [first] = input.workers;
-  if (input.bulk) {
-    const targets = input.workers.filter((w) => w.status === 'Pendiente').map((w) => w.uuid);
-    return { refusal: null, noPending: targets.length === 0, targets };
-  }
-  if (input.action === 'approve') {
-    return first!.status === 'Aprobado'
-      ? { refusal: 'Solamente puedes aprobar solicitudes pendientes.', noPending: false, targets: [] }
-      : { refusal: null, noPending: false, targets: [first!.uuid] };
-  }
-  if (first!.status === 'Rechazado')
-    return { refusal: 'El trabajador ya ha sido rechazado', noPending: false, targets: [] };
-  if (first!.status !== 'Pendiente')
-    return { refusal: 'Solo se pueden rechazar solicitudes pendientes.', noPending: false, targets: [] };
-  return { refusal: null, noPending: false, targets: [first!.uuid] };
-}
 
 describe('workerApproval machine (approval rules, messages, approve all / reject all)', () => {
   it('every state and transition is reached by a generated path', () => {
