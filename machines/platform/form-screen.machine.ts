@@ -8,149 +8,44 @@ import {
   fromPromise,
   setup,
 } from 'xstate';
-import { failureDescription, isApiFailure, type ApiFailure } from '../../src/shared/platform/api-failure.js';
-import type { AddressOption } from '../../src/shared/platform/api-types.js';
+import { failureDescription, isApiFailure } from '../../src/shared/platform/api-failure.js';
 import { withoutError } from '../../src/shared/platform/form-validation.js';
 import { isPostalCodeComplete, postalCodeOf } from '../../src/shared/platform/postal-code.js';
 import { logoProblem } from '../../src/shared/communities/logo-rules.js';
-import type { LogoFile } from '../../src/shared/communities/community.schema.js';
-import type { FormValues } from './form-rules.js';
-import { postalCodeLookupMachine, type PostalCodeReport } from './postal-code-lookup.machine.js';
+import {
+  emptyForm,
+  logoToSend,
+  noLogo,
+  serverFieldErrors,
+  withColonies,
+  withField,
+  type FormContext,
+  type FormEvent,
+  type FormInput,
+  type FormOutput,
+  type LoadedForm,
+  type PickedFile,
+  type ReadLogo,
+  type SaveInput,
+} from './form-screen-context.js';
+import { postalCodeLookupMachine } from './postal-code-lookup.machine.js';
 
-export type { FormValues } from './form-rules.js';
+export type {
+  FormContext,
+  FormEvent,
+  FormInput,
+  FormOutput,
+  FormValues,
+  LoadedForm,
+  LogoState,
+  Option,
+  PickedFile,
+  ReadLogo,
+  SaveInput,
+} from './form-screen-context.js';
 
-/** What the file picker gives (a File in the browser). */
-export interface PickedFile {
-  name: string;
-  type: string;
-  size: number;
-}
-/** A read logo: the preview shown and the payload sent. */
-export interface ReadLogo {
-  preview: string;
-  file: LogoFile;
-}
-
-export interface Option {
-  value: string;
-  label: string;
-}
-
-/** The optional logo: what is shown and what the save sends (a new file, its removal, or nothing). */
-export interface LogoState {
-  preview: string | null;
-  change: 'none' | 'new' | 'remove';
-  file: LogoFile | null;
-  original: boolean;
-}
-
-export interface FormContext {
-  /** uuid of the record being edited; null when adding. */
-  id: string | null;
-  /** The listed row the form was opened from, if any. */
-  row: Record<string, unknown> | null;
-  values: FormValues;
-  /** Each invalid field's message, from the shared schema or from the server's answer. */
-  errors: Record<string, string>;
-  /** The schema's output of the values, set when they are valid: what is sent. */
-  submitted: unknown;
-  /** Colonies of the postal code, when the form has an address. */
-  colonies: AddressOption[];
-  /** A complete postal code was given to the lookup child and its answer is awaited. */
-  lookingUp: boolean;
-  /** A picked logo is being read. */
-  readingLogo: boolean;
-  /** Dropdown options the form loaded (e.g. the community's administrators). */
-  options: Record<string, Option[]>;
-  /** Fields of the stored record sent back unchanged, or read after the form ends (e.g. idFile, the user's type). */
-  record: Record<string, unknown>;
-  logo: LogoState;
-  /** The server's text for the error dialog. */
-  serverError: string | null;
-  /** The API failure itself (plain data), for forms whose dialog depends on the status. */
-  failure: ApiFailure | null;
-  result: unknown;
-}
-
-/** What `loadForm` answers: the record's values, its own colony, dropdown options, the current logo, echoed fields. */
-export interface LoadedForm {
-  values?: FormValues;
-  colonies?: AddressOption[];
-  options?: Record<string, Option[]>;
-  logoPreview?: string | null;
-  record?: Record<string, unknown>;
-}
-
-export type FormEvent =
-  | { type: 'field.change'; name: string; value: unknown }
-  | { type: 'logo.pick'; file: PickedFile }
-  | { type: 'logo.remove' }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
-  | { type: 'form.confirm' }
-  | { type: 'confirm.cancel' }
-  | { type: 'dialog.close' }
-  | PostalCodeReport
-  | { type: 'xstate.done.actor.readLogo'; output: ReadLogo }
-  | { type: 'xstate.error.actor.readLogo'; error: unknown }
-  | { type: 'xstate.done.actor.load'; output: LoadedForm }
-  | { type: 'xstate.error.actor.load'; error: unknown }
-  | { type: 'xstate.error.actor.save'; error: unknown };
-
-/** What opens a form: the record to edit (and its listed row), or none to add. */
-export interface FormInput {
-  id: string | null;
-  row?: Record<string, unknown> | null;
-}
-export interface SaveInput {
-  id: string | null;
-  values: unknown;
-  logo: LogoFile | null | undefined;
-  record: Record<string, unknown>;
-}
-/** What the form tells whoever opened it when it ends. */
-export interface FormOutput {
-  saved: boolean;
-  record: Record<string, unknown>;
-}
-
-const noLogo: LogoState = { preview: null, change: 'none', file: null, original: false };
-
-/** The server's field messages ('user.email', '0.email') on the form's fields ('email'). */
-const serverFieldErrors = (error: unknown, values: FormValues): Record<string, string> => {
-  if (!isApiFailure(error) || error.kind !== 'http' || !error.body.fields) return {};
-  return Object.fromEntries(
-    Object.entries(error.body.fields)
-      .map(([key, message]) => [key.split('.').at(-1)!, message] as const)
-      .filter(([key]) => key in values),
-  );
-};
-/** A new postal code makes the old colony, city and state meaningless. */
-const withField = (context: FormContext, name: string, value: unknown) => {
-  const values = { ...context.values, [name]: value };
-  const errors = withoutError(context.errors, name);
-  if (name !== 'cp' || postalCodeOf(value) === postalCodeOf(context.values.cp)) return { values, errors };
-  return { values: { ...values, city: '', state: '', idAddress: '' }, errors, colonies: [], lookingUp: false };
-};
-/** The first colony fills city and state; all are the colony options; a colony not offered is cleared. */
-const withColonies = (context: FormContext, found: AddressOption[]) => {
-  const keep = found.some((a) => String(a.idAddress) === String(context.values.idAddress ?? ''));
-  return {
-    colonies: found,
-    lookingUp: false,
-    values: {
-      ...context.values,
-      city: found[0]?.location ?? '',
-      state: found[0]?.state ?? '',
-      idAddress: keep ? context.values.idAddress : '',
-    },
-  };
-};
 /** What a form with no part of its own spawns (never: a form that spawns `formPart` provides it). */
 const noPart: AnyActorLogic = createMachine({ id: 'noPart' });
-
-const logoToSend = (logo: LogoState) =>
-  logo.change === 'new' ? logo.file : logo.change === 'remove' ? null : undefined;
 
 /**
  * The one form skeleton: load (to edit, or for dropdowns), edit with field
@@ -305,22 +200,7 @@ export const formScreenSetup = setup({
 export const createFormScreen = (id: string) =>
   formScreenSetup.createMachine({
     id,
-    context: ({ input }) => ({
-      id: input.id,
-      row: input.row ?? null,
-      values: {},
-      errors: {},
-      submitted: null,
-      colonies: [],
-      lookingUp: false,
-      readingLogo: false,
-      options: {},
-      record: {},
-      logo: noLogo,
-      serverError: null,
-      failure: null,
-      result: null,
-    }),
+    context: ({ input }) => emptyForm(input),
     initial: 'boot',
     output: ({ context }) => ({ saved: context.result !== null, record: context.record }),
     on: {
