@@ -8,8 +8,7 @@ import type { AuthContext } from '../platform/http/auth-context.js';
 import type { DeviceContext } from '../devices/device-auth.js';
 import { defineRoute, requireCommunity } from '../platform/http/route.js';
 import { decodePass } from '../../shared/passes/pass-types.js';
-import { checkIn, checkOut, communityUuidOf, type Registrar } from './guest-checkin.js';
-import { workerCheckIn, workerCheckOut } from './worker-checkin.js';
+import { communityUuidOf, type EntryPassKind, passEntry, passExit, type Registrar } from './pass-entry.js';
 import { passKeysFor } from './passes.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
 import type { Queryable } from '../platform/db/db.js';
@@ -36,7 +35,8 @@ async function registrarOf(
 }
 
 /** A construction worker's credential or, otherwise, a guest's invitation: one verification path per kind of pass. */
-const isWorkerCredential = (pass: string) => decodePass(pass)?.kind === 'workerCredential';
+const kindOf = (pass: string): EntryPassKind =>
+  decodePass(pass)?.kind === 'workerCredential' ? 'workerCredential' : 'massiveEventGuest';
 
 /**
  * Guests of massive events at the gate with their signed passes (docs/features.md#passes): the
@@ -63,9 +63,10 @@ export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime 
       'fuera de la ventana de la invitación o de las fechas de la obra, evento cancelado, trabajador rechazado o ya ingresó',
     handler: async ({ req, auth, device, body }): Promise<CheckinAnswer> => {
       const registrar = await registrarOf(db, auth, device, 'IN');
-      const worker = isWorkerCredential(body.pass);
+      const kind = kindOf(body.pass);
+      const worker = kind === 'workerCredential';
       const entry = await db.tx(async (q) => {
-        const done = await (worker ? workerCheckIn : checkIn)(q, passKeysFor(config), registrar, body.pass);
+        const done = await passEntry(q, kind, passKeysFor(config), registrar, body.pass);
         await recordAudit(q, {
           ...auditWho(req),
           communityId: registrar.communityId,
@@ -97,9 +98,10 @@ export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime 
     summary: `Registra la salida de un invitado con su pase firmado y emite V_OUT; ${refusals}si no ha ingresado`,
     handler: async ({ req, auth, device, body }): Promise<CheckinAnswer> => {
       const registrar = await registrarOf(db, auth, device, 'OUT');
-      const worker = isWorkerCredential(body.pass);
+      const kind = kindOf(body.pass);
+      const worker = kind === 'workerCredential';
       const exit = await db.tx(async (q) => {
-        const done = await (worker ? workerCheckOut : checkOut)(q, passKeysFor(config), registrar, body.pass);
+        const done = await passExit(q, kind, passKeysFor(config), registrar, body.pass);
         await recordAudit(q, {
           ...auditWho(req),
           communityId: registrar.communityId,
