@@ -136,7 +136,7 @@ export async function revokeSession(db: Queryable, sessionId: number) {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
 }
 
-/** Ends every open session of a user (a disabled, deleted or moved account). */
-export async function revokeUserSessions(db: Queryable, userId: number) {
+/** Ends every open session of a user (a disabled, deleted or moved account); a null user has none. */
+export async function revokeUserSessions(db: Queryable, userId: number | null) {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }
