@@ -4,7 +4,7 @@
  * photos are stored and served like real ones.
  */
 import { PNG } from 'pngjs';
-import type { Random } from './visit-history.js';
+import type { Random } from './seeded-random.js';
 
 const WIDTH = 120;
 const HEIGHT = 80;

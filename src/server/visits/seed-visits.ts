@@ -9,15 +9,9 @@ import { storageFor } from '../platform/services/storage.js';
 import { storePhoto } from './visit-photos.js';
 import type { Config } from '../config.js';
 import { demoIdPhoto } from './demo-photos.js';
-import {
-  commonAreaHistory,
-  historyContext,
-  insertCommonAreaVisits,
-  insertVisits,
-  seededRandom,
-  visitHistory,
-  type VisitRow,
-} from './visit-history.js';
+import { commonAreaHistory, visitHistory, type VisitRow } from './visit-history.js';
+import { seededRandom } from './seeded-random.js';
+import { historyContext, insertCommonAreaVisits, insertVisits } from './visit-history-rows.js';
 
 /** Visits per demo community over the year (the first community gets the most). */
 const VISITS = [4_000, 2_000, 1_500];

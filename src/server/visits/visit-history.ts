@@ -2,115 +2,10 @@
  * Made-up visit history with the shape a real gate sees: more visits on weekends and in
  * December, morning, noon and evening peaks, stays that depend on the visitor type, some visitors
  * still inside. Deterministic for a seed. Used by the demo data on first start and by
- * `npm run seed:volume`; rows go in with one `unnest` insert per batch.
+ * `npm run seed:volume`; rows go in with one `unnest` insert per batch (visit-history-rows.ts).
  */
-import type { Queryable } from '../platform/db/db.js';
-
-/** A small, fast, seeded generator (mulberry32). */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-export type Random = ReturnType<typeof seededRandom>;
-
-const pick = <T>(random: Random, items: readonly T[]) => items[Math.floor(random() * items.length)];
-function weighted<T>(random: Random, items: readonly (readonly [T, number])[]): T {
-  const total = items.reduce((sum, [, w]) => sum + w, 0);
-  let r = random() * total;
-  for (const [item, w] of items) {
-    r -= w;
-    if (r < 0) return item;
-  }
-  return items[items.length - 1][0];
-}
-
-const FIRST = [
-  'José',
-  'María',
-  'Juan',
-  'Guadalupe',
-  'Luis',
-  'Sofía',
-  'Jesús',
-  'Andrea',
-  'Miguel Ángel',
-  'Fernanda',
-  'Ángel',
-  'Valeria',
-  'Ramón',
-  'Ximena',
-  'Raúl',
-  'Lucía',
-  'Héctor',
-  'Mónica',
-  'Iván',
-  'Renata',
-  'Óscar',
-  'Paulina',
-  'Efraín',
-  'Begoña',
-  'Joaquín',
-  'Noemí',
-];
-const LAST = [
-  'Hernández',
-  'García',
-  'Martínez',
-  'López',
-  'González',
-  'Pérez',
-  'Rodríguez',
-  'Sánchez',
-  'Ramírez',
-  'Cruz',
-  'Gómez',
-  'Flores',
-  'Morales',
-  'Vázquez',
-  'Jiménez',
-  'Reyes',
-  'Díaz',
-  'Núñez',
-  'Ibáñez',
-  'Muñoz',
-  'Ávila',
-  'Peña',
-  'Cortés',
-  'Solís',
-];
-const BRANDS = [
-  'Nissan',
-  'Chevrolet',
-  'Volkswagen',
-  'Toyota',
-  'KIA',
-  'Honda',
-  'Mazda',
-  'Ford',
-  'Hyundai',
-  'SEAT',
-  'MG',
-  'Renault',
-];
-const COLORS = ['Blanco', 'Gris', 'Negro', 'Plata', 'Rojo', 'Azul', 'Vino', 'Beige'];
-const COMMENTS = [
-  'Entrega de paquetería',
-  'Visita familiar',
-  'Servicio de gas',
-  'Reparación de fugas',
-  'Jardinería',
-  'Limpieza',
-  'Comida a domicilio',
-  'Mudanza',
-  'Fiesta infantil',
-  'Clases particulares',
-];
+import { pick, type Random, weighted } from './seeded-random.js';
+import { BRANDS, COLORS, COMMENTS, FIRST, LAST, plate } from './made-up-names.js';
 
 /** Visits per hour of the day (local), relative: night quiet, peaks at 8–9, 13–14 and 18–20. */
 const HOURS = [1, 0.5, 0.3, 0.2, 0.2, 0.5, 2, 5, 8, 7, 6, 6, 7, 8, 7, 5, 5, 6, 8, 9, 8, 5, 3, 2];
@@ -168,12 +63,6 @@ export interface VisitRow {
   provider_type_id: number | null;
 }
 
-const plate = (random: Random) => {
-  const l = () => String.fromCharCode(65 + Math.floor(random() * 26));
-  return `${l()}${l()}${l()}-${String(Math.floor(random() * 1000)).padStart(3, '0')}-${l()}`;
-};
-
-/** Relative weight of each local day of the `days` days ending today (index 0 is the oldest). */
 function dayWeights(days: number, now: number): { dayStart: number; weight: number }[] {
   const localToday = Math.floor((now - OFFSET_MS) / 86_400_000);
   const out = [];
@@ -272,38 +161,6 @@ function visitAt(random: Random, ctx: HistoryContext, at: number, now: number): 
   };
 }
 
-const COLUMNS: [keyof VisitRow, string][] = [
-  ['community_id', 'int'],
-  ['first_name', 'text'],
-  ['last_name', 'text'],
-  ['accredited', 'text'],
-  ['visitant_type', 'text'],
-  ['access_mode', 'text'],
-  ['gate_arrival_uuid', 'uuid'],
-  ['gate_departure_uuid', 'uuid'],
-  ['resident_id', 'int'],
-  ['car_brand', 'text'],
-  ['color', 'text'],
-  ['plate', 'text'],
-  ['comments', 'text'],
-  ['entered_at', 'timestamptz'],
-  ['exited_at', 'timestamptz'],
-  ['registered_by', 'int'],
-  ['exit_registered_by', 'int'],
-  ['provider_type_id', 'int'],
-];
-
-/** One `unnest` insert of a batch of visits; answers the new ids in the batch's order. */
-export async function insertVisits(q: Queryable, rows: VisitRow[]): Promise<number[]> {
-  if (!rows.length) return [];
-  const ids = await q.query<{ id: string | number }>(
-    `INSERT INTO visits (${COLUMNS.map(([c]) => c).join(', ')})
-     SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) RETURNING id`,
-    COLUMNS.map(([c]) => rows.map((r) => r[c])),
-  );
-  return ids.map((r) => Number(r.id));
-}
-
 export interface CommonAreaVisitRow {
   community_id: number;
   common_area_id: number;
@@ -351,51 +208,4 @@ export function* commonAreaHistory(
       };
     }
   }
-}
-
-const AREA_COLUMNS: [keyof CommonAreaVisitRow, string][] = [
-  ['community_id', 'int'],
-  ['common_area_id', 'int'],
-  ['resident_id', 'int'],
-  ['first_name', 'text'],
-  ['last_name', 'text'],
-  ['entered_at', 'timestamptz'],
-  ['estimated_time_in', 'timestamptz'],
-  ['created_with_qr', 'bool'],
-  ['registered_by', 'int'],
-];
-
-export async function insertCommonAreaVisits(q: Queryable, rows: CommonAreaVisitRow[]): Promise<number[]> {
-  if (!rows.length) return [];
-  const ids = await q.query<{ id: string | number }>(
-    `INSERT INTO common_area_visits (${AREA_COLUMNS.map(([c]) => c).join(', ')})
-     SELECT * FROM unnest(${AREA_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) RETURNING id`,
-    AREA_COLUMNS.map(([c]) => rows.map((r) => r[c])),
-  );
-  return ids.map((r) => Number(r.id));
-}
-
-/** What a community's history is made of: its residents, gates, provider types, staff and common areas. */
-export async function historyContext(q: Queryable, communityId: number) {
-  const residents = await q.query<{ id: number; first: string; last: string }>(
-    'SELECT id, first_name AS first, last_name AS last FROM residents WHERE community_id = $1 AND deleted_at IS NULL ORDER BY id',
-    [communityId],
-  );
-  const gates = (
-    await q.query<{ uuid: string }>('SELECT uuid FROM gates WHERE community_id = $1 ORDER BY id', [communityId])
-  ).map((g) => g.uuid);
-  const providerTypes = (
-    await q.query<{ id: number }>('SELECT id FROM provider_types WHERE community_id = $1 ORDER BY id', [communityId])
-  ).map((p) => p.id);
-  const registrars = (
-    await q.query<{ id: number }>(
-      `SELECT u.id FROM users u JOIN user_communities uc ON uc.user_id = u.id AND uc.community_id = $1
-      WHERE u.user_type_id IN (4, 5, 6) AND u.deleted_at IS NULL ORDER BY u.user_type_id DESC, u.id`,
-      [communityId],
-    )
-  ).map((u) => u.id);
-  const areas = (
-    await q.query<{ id: number }>('SELECT id FROM common_areas WHERE community_id = $1 ORDER BY id', [communityId])
-  ).map((a) => a.id);
-  return { ctx: { communityId, residents, gates, providerTypes, registrars } satisfies HistoryContext, areas };
 }

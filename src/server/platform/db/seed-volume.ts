@@ -4,15 +4,9 @@
  * statistics are refreshed at the end so the planner sees the million rows.
  */
 import type { Db } from './db.js';
-import {
-  commonAreaHistory,
-  historyContext,
-  insertCommonAreaVisits,
-  insertVisits,
-  seededRandom,
-  visitHistory,
-  type VisitRow,
-} from '../../visits/visit-history.js';
+import { commonAreaHistory, visitHistory, type VisitRow } from '../../visits/visit-history.js';
+import { seededRandom } from '../../visits/seeded-random.js';
+import { historyContext, insertCommonAreaVisits, insertVisits } from '../../visits/visit-history-rows.js';
 
 export interface VolumeOptions {
   community: string;
