@@ -60,7 +60,7 @@ export const zoneStreetPickerMachine = setup({
       event.type === 'xstate.done.actor.zones' &&
       context.withStreets &&
       uuidOf(event.output, context.initialZone) !== '',
-    wantsStreets: ({ context, event }) => context.withStreets && (event as { uuid: string }).uuid !== '',
+    wantsStreets: ({ context, event }) => context.withStreets && event.type === 'zone.choose' && event.uuid !== '',
   },
 }).createMachine({
   id: 'zoneStreetPicker',

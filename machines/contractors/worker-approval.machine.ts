@@ -98,13 +98,11 @@ export const workerApprovalMachine = setup({
       succeeded: ({ context }) => context.succeeded + 1,
       index: ({ context }) => context.index + 1,
     }),
-    countFailure: assign({
-      failures: ({ context, event }) => [
-        ...context.failures,
-        { name: context.targets[context.index]!.name, error: failureDescription((event as { error?: unknown }).error) },
-      ],
-      index: ({ context }) => context.index + 1,
-    }),
+    /** A decision the server refused: the worker's name and why (the call's error event's error). */
+    countFailure: assign(({ context }, { error }: { error: unknown }) => ({
+      failures: [...context.failures, { name: context.targets[context.index]!.name, error: failureDescription(error) }],
+      index: context.index + 1,
+    })),
   },
 }).createMachine({
   id: 'workerApproval',
@@ -159,7 +157,10 @@ export const workerApprovalMachine = setup({
             id: 'approveWorker',
             input: ({ context }) => ({ uuid: context.targets[context.index]!.uuid }),
             onDone: { target: 'next', actions: 'countSuccess' },
-            onError: { target: 'next', actions: 'countFailure' },
+            onError: {
+              target: 'next',
+              actions: { type: 'countFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         next: { always: afterEachCall },
@@ -174,7 +175,10 @@ export const workerApprovalMachine = setup({
             id: 'rejectWorker',
             input: ({ context }) => ({ uuid: context.targets[context.index]!.uuid, reason: context.reason.trim() }),
             onDone: { target: 'next', actions: 'countSuccess' },
-            onError: { target: 'next', actions: 'countFailure' },
+            onError: {
+              target: 'next',
+              actions: { type: 'countFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         next: { always: afterEachCall },

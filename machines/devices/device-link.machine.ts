@@ -109,8 +109,8 @@ export const deviceLinkMachine = setup({
       return { row: { ...context.row, ...event.output } };
     }),
     hearStatus: assign(({ event }) => {
-      const { online, lastSeenAt } = event as Extract<DeviceLinkEvent, { type: 'device.status' }>;
-      return { online, lastSeenAt };
+      assertEvent(event, 'device.status');
+      return { online: event.online, lastSeenAt: event.lastSeenAt };
     }),
   },
   delays: {

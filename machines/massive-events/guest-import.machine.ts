@@ -81,9 +81,21 @@ export type GuestImportEvent =
   | { type: 'invitations.download' }
   | { type: 'import.close' }
   | { type: 'xstate.done.actor.invitationDownload'; output: InvitationDownloadOutput }
-  | { type: 'xstate.done.actor.uploadGuests'; output: Guest[] };
+  | { type: 'xstate.done.actor.uploadGuests'; output: Guest[] }
+  | { type: 'xstate.error.actor.uploadGuests'; error: unknown }
+  | { type: 'xstate.done.actor.readSheet'; output: ReadSheet }
+  | { type: 'xstate.error.actor.readSheet'; error: unknown };
 
-const readOf = (event: unknown) => (event as { output: ReadSheet }).output;
+/** The sheet the reading answered (the guards and actions of the reading's end). */
+const readOf = (event: GuestImportEvent) => {
+  assertEvent(event, 'xstate.done.actor.readSheet');
+  return event.output;
+};
+/** Why the reading failed: the reader's ReadProblem, or unreadable. */
+const problemOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'problem' in error && typeof error.problem === 'string'
+    ? error.problem
+    : GuestImportTexts.unreadable;
 
 /**
  * Guest import: no file → reading → wrong type, wrong header or row
@@ -153,7 +165,10 @@ export const guestImportMachine = setup({
     }),
     refuseNoFile: assign({ problem: GuestImportTexts.noFile }),
     refuseRead: assign({
-      problem: ({ event }) => (event as { error?: ReadProblem }).error?.problem ?? GuestImportTexts.unreadable,
+      problem: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.readSheet');
+        return problemOf(event.error);
+      },
     }),
     showHeader: assign({
       header: ({ event }) => checkHeader(readOf(event).header),
@@ -183,7 +198,12 @@ export const guestImportMachine = setup({
         sent: Math.min(context.toSend.length, context.sent + GUEST_UPLOAD_CHUNK),
       };
     }),
-    failUpload: assign({ error: ({ event }) => failureDescription((event as { error?: unknown }).error) }),
+    failUpload: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.uploadGuests');
+        return failureDescription(event.error);
+      },
+    }),
   },
 }).createMachine({
   id: 'guestImport',
@@ -221,7 +241,10 @@ export const guestImportMachine = setup({
       invoke: {
         id: 'readSheet',
         src: 'readSheet',
-        input: ({ context, event }) => ({ file: (event as { blob?: unknown }).blob, where: context.where }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'file.pick');
+          return { file: event.blob, where: context.where };
+        },
         onDone: [
           { guard: 'wrongHeader', target: 'wrongHeader', actions: 'showHeader' },
           { guard: 'rowsFail', target: 'rowErrors', actions: 'showRowErrors' },

@@ -210,7 +210,10 @@ export const listScreenMachine = setup({
         return failureDescription(event.error);
       },
     }),
-    select: assign({ selected: ({ event }) => (event as { row?: ListRow }).row ?? null }),
+    select: assign(({ event }) => {
+      assertEvent(event, ['row.edit', 'row.delete', 'row.act']);
+      return { selected: event.row };
+    }),
     unselect: assign({ selected: null }),
   },
 }).createMachine({

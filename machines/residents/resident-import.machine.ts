@@ -58,7 +58,11 @@ const failureText = (status: number, body: unknown) =>
     ? body.error_description
     : ImportTexts.unexpected;
 
-const answered = (event: ResidentImportEvent) => event as Extract<ResidentImportEvent, { type: 'upload.answered' }>;
+/** The server's `description`, when its answer has one. */
+const descriptionOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'description' in body && typeof body.description === 'string'
+    ? body.description
+    : null;
 
 /**
  * The residents' Excel import modal (the contract src/shared/residents/resident-import.ts):
@@ -98,20 +102,23 @@ export const residentImportMachine = setup({
       assertEvent(event, 'file.pick');
       return { file: null, problem: sheetProblem(event.file) };
     }),
-    takeDone: assign(({ event }) => ({ description: (answered(event).body as { description: string }).description })),
+    takeDone: assign(({ event }) => {
+      assertEvent(event, 'upload.answered');
+      // `allCreated` checked the body against the 200 answer's schema.
+      return { description: v.parse(ImportDoneSchema, event.body).description };
+    }),
     takePartial: assign(({ event }) => {
-      const parsed = v.safeParse(ImportPartialSchema, answered(event).body);
-      const body = answered(event).body as { description?: unknown } | null;
+      assertEvent(event, 'upload.answered');
+      const parsed = v.safeParse(ImportPartialSchema, event.body);
       return {
-        description: parsed.success
-          ? parsed.output.description
-          : typeof body?.description === 'string'
-            ? body.description
-            : null,
+        description: parsed.success ? parsed.output.description : descriptionOf(event.body),
         errorFile: parsed.success && parsed.output.file !== '' ? parsed.output.file : null,
       };
     }),
-    takeFailure: assign(({ event }) => ({ error: failureText(answered(event).status, answered(event).body) })),
+    takeFailure: assign(({ event }) => {
+      assertEvent(event, 'upload.answered');
+      return { error: failureText(event.status, event.body) };
+    }),
   },
 }).createMachine({
   id: 'residentImport',
@@ -146,7 +153,10 @@ export const residentImportMachine = setup({
           target: 'uploading',
           actions: spawnChild('uploadFile', {
             id: 'upload',
-            input: ({ event }) => ({ file: (event as { file?: unknown }).file }),
+            input: ({ event }) => {
+              assertEvent(event, 'upload.start');
+              return { file: event.file };
+            },
           }),
         },
         'import.close': { target: 'closed' },

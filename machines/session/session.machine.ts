@@ -197,7 +197,10 @@ export const sessionMachine = setup({
       invoke: {
         id: 'switchCommunity',
         src: 'switchCommunity',
-        input: ({ event }) => ({ uuid: (event as Extract<SessionEvent, { type: 'session.switchCommunity' }>).uuid }),
+        input: ({ event }) => {
+          assertEvent(event, 'session.switchCommunity');
+          return { uuid: event.uuid };
+        },
         onDone: { target: 'authenticated', actions: 'reload' },
         onError: { target: 'authenticated' },
       },
