@@ -189,7 +189,7 @@ export const CONFIRMING_TRANSITIONS = [
   'formScreen.editing --form.submit--> formScreen.confirming',
   'formScreen.confirming --',
 ];
-/** The same question in a machine built on the skeleton's states under another id (noticeForm, deviceForm, residentForm). */
+/** The same question in the skeleton created under another id (noticeForm, deviceForm). */
 export const confirmingOf = (id: string) => ({
   states: [`${id}.confirming`],
   transitions: CONFIRMING_TRANSITIONS.map((t) => t.replaceAll('formScreen', id)),

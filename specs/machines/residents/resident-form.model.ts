@@ -1,4 +1,3 @@
-import { confirmingOf } from '../platform/form-screen.model.js';
 import { withResidentRules } from '../../../machines/residents/resident-form.machine.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
@@ -99,19 +98,6 @@ export const residentFormModel: ModelSpec = {
     { name: 'editar', input: { id: EDITED_UUID, row: null } },
   ],
   recordedChildren: ['residentEmailCheck', 'residentImport'],
-  // A resident form has no postal code nor logo (the address pages take those transitions).
-  notHere: {
-    transitions: [
-      'residentForm --postalCode.',
-      'residentForm --xstate.done.actor.readLogo',
-      'residentForm --xstate.error.actor.readLogo',
-      'residentForm.editing --logo.',
-      'residentForm.editing --field.change--> (self)#0',
-      ...confirmingOf('residentForm').transitions,
-    ],
-    states: confirmingOf('residentForm').states,
-    takenBy: 'addressPages; the question before sending, guestForm',
-  },
   key: (s) => {
     const c = s.context;
     return [
