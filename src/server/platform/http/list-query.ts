@@ -57,7 +57,7 @@ export async function pageQuery<T>(db: Queryable, spec: PageSpec, query: ListQue
   const sql = `SELECT ${spec.select}, count(*) OVER () AS __total FROM ${spec.from}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${spec.orderBy}
     LIMIT $${params.length - 1} OFFSET $${params.length}`;
-  const rows = await db.query<T & { __total: number }>(sql, params);
+  const rows = await db.query<T & { __total?: number }>(sql, params);
   let total = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && query.page > 0) {
     const count = await db.one<{ n: number }>(
@@ -66,9 +66,10 @@ export async function pageQuery<T>(db: Queryable, spec: PageSpec, query: ListQue
     );
     total = count?.n ?? 0;
   }
+  // `__total` served the count only: each row leaves as the page's row.
+  for (const row of rows) delete row.__total;
   return {
-    // A rest of a generic type is an Omit<…> TypeScript does not equate with T; without `__total` it is T's row.
-    content: rows.map(({ __total, ...row }) => row as unknown as T),
+    content: rows,
     totalElements: total,
     totalPages: Math.ceil(total / query.size),
     page: query.page,

@@ -72,12 +72,16 @@ export const SHUTTING_DOWN = 'El servidor se está reiniciando. Inténtalo de nu
  */
 export function registerClosingAnswer(app: FastifyInstance) {
   let closing = false;
-  const close = app.close.bind(app) as (...args: unknown[]) => unknown;
-  // `close` is declared as overloads on the instance; the wrapper passes any of them through unchanged.
-  (app as unknown as { close: (...args: unknown[]) => unknown }).close = (...args: unknown[]) => {
+  const close = app.close;
+  // `close` is declared as two overloads (a promise, or a callback); the wrapper declares the same two and hands
+  // its arguments, whichever they are, to Fastify's own close on the instance.
+  function closeAndRefuse(): Promise<undefined>;
+  function closeAndRefuse(closeListener: () => void): undefined;
+  function closeAndRefuse(...args: [] | [closeListener: () => void]): Promise<undefined> | undefined {
     closing = true;
-    return close(...args);
-  };
+    return Reflect.apply(close, app, args);
+  }
+  app.close = closeAndRefuse;
   app.addHook('onRequest', (_req, reply, done) => {
     if (!closing) return done();
     reply

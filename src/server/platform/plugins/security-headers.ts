@@ -46,8 +46,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     },
     removeHeader: () => undefined,
   };
-  // Helmet's middleware only calls setHeader and removeHeader on the response: a stand-in with those two is enough.
   await new Promise<void>((resolve, reject) => {
+    // Helmet's middleware only calls setHeader and removeHeader on the response: a stand-in with those two is enough.
     headers({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) =>
       err ? reject(err as Error) : resolve(),
     );
