@@ -6,7 +6,9 @@
 import { AppError } from '../../shared/platform/errors.js';
 import { ConstructionTexts } from '../../shared/contractors/construction-rules.js';
 import type { Construction } from '../../shared/contractors/contractor-types.js';
+import type { CommunityScope } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
+import type { ListQuery } from '../platform/http/list-query.js';
 
 export const CONSTRUCTION_SELECT = `o.uuid, o.name,
   json_build_object('uuid', k.uuid, 'firstName', k.first_name, 'lastName', k.last_name, 'enterprise', k.enterprise) AS contractor,
@@ -54,4 +56,31 @@ export async function findConstruction(
   );
   if (!row) throw new AppError('not_found', ConstructionTexts.notFound);
   return row;
+}
+
+/** A page of the scope's sites meeting `where` (on `o`, the site, and `k`, its contractor), newest start first; `search`: site, contractor or street. */
+export const constructionPage = (scope: CommunityScope, where: string[], params: unknown[], query: ListQuery) =>
+  scope.page<Construction>(
+    {
+      select: CONSTRUCTION_SELECT,
+      from: { table: 'constructions', alias: 'o', joins: CONSTRUCTION_JOINS },
+      where,
+      params,
+      searchColumns: ['o.name', "k.first_name || ' ' || k.last_name", 's.name'],
+      orderBy: 'o.start_date DESC, o.id DESC',
+    },
+    query,
+  );
+
+/** Whether a site has live workers (then it cannot be deleted). */
+export async function constructionHasWorkers(scope: CommunityScope, constructionId: number): Promise<boolean> {
+  return Boolean(
+    await scope.first({
+      select: '1',
+      from: { table: 'construction_workers', alias: 'w' },
+      where: ['w.construction_id = $1', 'w.deleted_at IS NULL'],
+      params: [constructionId],
+      limit: 1,
+    }),
+  );
 }

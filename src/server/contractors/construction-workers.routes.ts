@@ -24,14 +24,9 @@ import {
   WorkerFileMessages,
 } from './worker-files.js';
 import { findConstruction, findWorker, workerAnswer, workerAnswers, workerScope } from './worker-rows.js';
-import {
-  contractorInReach,
-  deleteWorker,
-  FILE_COLUMN,
-  insertWorker,
-  keptFiles,
-  updateWorker,
-} from './worker-writes.js';
+import { contractorIdInReach } from './contractor-rows.js';
+import { CommunityScope } from '../platform/db/community-scope.js';
+import { deleteWorker, FILE_COLUMN, insertWorker, keptFiles, updateWorker } from './worker-writes.js';
 
 /**
  * Construction workers: the lists (of the community, of a contractor, of a site), one worker, and
@@ -73,9 +68,13 @@ export function constructionWorkerRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async ({ auth, query }) => {
       const key = await workerFileKey(db);
       const scope = await workerScope(db, auth);
-      const contractor = await contractorInReach(db, scope, query.contractor);
-      if (!contractor) throw new AppError('not_found', 'El contratista no existe.');
-      return workerAnswers(db, key, scope, { contractorId: contractor.id });
+      const contractor = await contractorIdInReach(
+        new CommunityScope(db, scope.communityId),
+        query.contractor,
+        scope.contractorId,
+      );
+      if (contractor === undefined) throw new AppError('not_found', 'El contratista no existe.');
+      return workerAnswers(db, key, scope, { contractorId: contractor });
     },
   });
 

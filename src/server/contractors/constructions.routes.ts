@@ -24,10 +24,10 @@ import { communityScope, NOW, type CommunityScope } from '../platform/db/communi
 import type { Db } from '../platform/db/db.js';
 import type { AppDeps } from '../deps.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
-import { ListQuerySchema, type ListQuery } from '../platform/http/list-query.js';
+import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
-import { CONSTRUCTION_JOINS, CONSTRUCTION_SELECT, constructionById, findConstruction } from './construction-rows.js';
-import { contractorOfSession } from './contractor-rows.js';
+import { constructionById, constructionHasWorkers, constructionPage, findConstruction } from './construction-rows.js';
+import { contractorIdInReach, contractorOfSession } from './contractor-rows.js';
 
 const IdParams = v.object({ id: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);
 const ContractorListQuery = v.object({ ...ListQuerySchema.entries, ...ContractorQuerySchema.entries });
@@ -60,19 +60,6 @@ function assertStartNotPast(startDate: string) {
   }
 }
 
-const listPage = (scope: CommunityScope, where: string[], params: unknown[], query: ListQuery) =>
-  scope.page<Construction>(
-    {
-      select: CONSTRUCTION_SELECT,
-      from: { table: 'constructions', alias: 'o', joins: CONSTRUCTION_JOINS },
-      where,
-      params,
-      searchColumns: ['o.name', "k.first_name || ' ' || k.last_name", 's.name'],
-      orderBy: 'o.start_date DESC, o.id DESC',
-    },
-    query,
-  );
-
 /** Construction sites of the active community. */
 export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
   const tags = ['obras'];
@@ -90,7 +77,7 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
       summary: 'Obras del fraccionamiento activo con su número de trabajadores (un contratista, solo las suyas)',
       handler: async ({ auth, query }): Promise<Page<Construction>> => {
         const { community, contractorId } = await siteScope(db, auth);
-        return listPage(community, ['($1::int IS NULL OR o.contractor_id = $1)'], [contractorId], query);
+        return constructionPage(community, ['($1::int IS NULL OR o.contractor_id = $1)'], [contractorId], query);
       },
     });
   }
@@ -109,14 +96,9 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
         'Obras de un contratista (`?contractor={uuid}`), con el estado de sus solicitudes; un contratista, solo las suyas (otro: 404)',
       handler: async ({ auth, query }): Promise<Page<Construction>> => {
         const { community, contractorId } = await siteScope(db, auth);
-        const contractor = await community.first<{ id: number }>({
-          select: 'k.id',
-          from: { table: 'contractors', alias: 'k' },
-          where: ['k.uuid = $1', '($2::int IS NULL OR k.id = $2)'],
-          params: [query.contractor, contractorId],
-        });
-        if (!contractor) throw new AppError('not_found', ContractorTexts.notFound);
-        return listPage(community, ['o.contractor_id = $1'], [contractor.id], query);
+        const contractor = await contractorIdInReach(community, query.contractor, contractorId);
+        if (contractor === undefined) throw new AppError('not_found', ContractorTexts.notFound);
+        return constructionPage(community, ['o.contractor_id = $1'], [contractor], query);
       },
     });
   }
@@ -218,14 +200,7 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
     handler: async ({ auth, params }) => {
       await communityScope(db, auth).tx(async (scope, q) => {
         const site = await findConstruction(q, scope.communityId, params.id, null, true);
-        const working = await scope.first({
-          select: '1',
-          from: { table: 'construction_workers', alias: 'w' },
-          where: ['w.construction_id = $1', 'w.deleted_at IS NULL'],
-          params: [site.id],
-          limit: 1,
-        });
-        if (working) throw new AppError('conflict', ConstructionTexts.hasWorkers);
+        if (await constructionHasWorkers(scope, site.id)) throw new AppError('conflict', ConstructionTexts.hasWorkers);
         await scope.delete('constructions', { id: site.id });
       });
     },

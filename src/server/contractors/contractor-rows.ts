@@ -6,7 +6,9 @@ import { AppError } from '../../shared/platform/errors.js';
 import type { Contractor } from '../../shared/contractors/contractor-types.js';
 import { ContractorTexts } from '../../shared/contractors/construction-rules.js';
 import { UserType } from '../../shared/platform/roles.js';
+import type { CommunityScope, ScopedFrom } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
+import type { ListQuery } from '../platform/http/list-query.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
 import { requireCommunity } from '../platform/http/route.js';
 
@@ -80,4 +82,46 @@ export async function updateContractorAccount(q: Queryable, userId: number, who:
 export async function retireContractorAccount(q: Queryable, userId: number) {
   await q.query('UPDATE users SET deleted_at = now() WHERE id = $1', [userId]);
   await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}
+
+const CONTRACTORS: ScopedFrom = { table: 'contractors', alias: 'k', joins: CONTRACTOR_JOINS };
+
+/** A page of the community's contractors by name (`search`: name, company or email). */
+export const contractorPage = (scope: CommunityScope, query: ListQuery) =>
+  scope.page<Contractor>(
+    {
+      select: CONTRACTOR_SELECT,
+      from: CONTRACTORS,
+      searchColumns: ["k.first_name || ' ' || k.last_name", 'k.enterprise', 'u.email'],
+      orderBy: 'k.first_name, k.last_name, k.id',
+    },
+    query,
+  );
+
+/** A contractor of the scope's community by uuid (with `contractorId`, only that one: a contractor's own); its id, or undefined. */
+export async function contractorIdInReach(
+  scope: CommunityScope,
+  uuid: string,
+  contractorId: number | null,
+): Promise<number | undefined> {
+  const row = await scope.first<{ id: number }>({
+    select: 'k.id',
+    from: { table: 'contractors', alias: 'k' },
+    where: ['k.uuid = $1', '($2::int IS NULL OR k.id = $2)'],
+    params: [uuid, contractorId],
+  });
+  return row?.id;
+}
+
+/** Whether the contractor has sites (then it cannot be deleted). */
+export async function contractorHasConstructions(scope: CommunityScope, contractorId: number): Promise<boolean> {
+  return Boolean(
+    await scope.first({
+      select: '1',
+      from: { table: 'constructions', alias: 'o' },
+      where: ['o.contractor_id = $1'],
+      params: [contractorId],
+      limit: 1,
+    }),
+  );
 }

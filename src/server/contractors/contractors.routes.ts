@@ -8,15 +8,15 @@ import { pageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD } from '../../shared/catalogues/catalogue.schema.js';
 import { ContractorAnswerSchema } from '../../shared/contractors/contractor.answer.js';
 import { ContractorCreateSchema, ContractorUpdateSchema } from '../../shared/contractors/contractor.schema.js';
-import { communityScope, NOW, type ScopedFrom } from '../platform/db/community-scope.js';
+import { communityScope, NOW } from '../platform/db/community-scope.js';
 import { withConstraints } from '../platform/db/db-errors.js';
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import {
-  CONTRACTOR_JOINS,
-  CONTRACTOR_SELECT,
   contractorById,
+  contractorHasConstructions,
+  contractorPage,
   contractorOfSession,
   findContractor,
   insertContractorAccount,
@@ -27,7 +27,6 @@ import { issueTicket, mailInvitation, registrationLink } from '../session/regist
 import { assertEmailFree } from '../users/user-checks.js';
 
 export const ContractorIdParams = v.object({ id: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);
-const CONTRACTORS: ScopedFrom = { table: 'contractors', alias: 'k', joins: CONTRACTOR_JOINS };
 const constraints = { duplicate: ContractorTexts.duplicate, inUse: ContractorTexts.inUse };
 
 /**
@@ -49,16 +48,7 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
       access: CONTRACTOR_MANAGERS,
       query: ListQuerySchema,
       summary: 'Contratistas del fraccionamiento activo (paginado; búsqueda por nombre, empresa o correo)',
-      handler: async ({ auth, query }): Promise<Page<Contractor>> =>
-        communityScope(db, auth).page<Contractor>(
-          {
-            select: CONTRACTOR_SELECT,
-            from: CONTRACTORS,
-            searchColumns: ["k.first_name || ' ' || k.last_name", 'k.enterprise', 'u.email'],
-            orderBy: 'k.first_name, k.last_name, k.id',
-          },
-          query,
-        ),
+      handler: async ({ auth, query }): Promise<Page<Contractor>> => contractorPage(communityScope(db, auth), query),
     });
   }
 
@@ -182,15 +172,7 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
       await withConstraints(constraints, () =>
         communityScope(db, auth).tx(async (scope, q) => {
           const found = await findContractor(q, scope.communityId, params.id, true);
-          if (
-            await scope.first({
-              select: '1',
-              from: { table: 'constructions', alias: 'o' },
-              where: ['o.contractor_id = $1'],
-              params: [found.id],
-              limit: 1,
-            })
-          ) {
+          if (await contractorHasConstructions(scope, found.id)) {
             throw new AppError('conflict', ContractorTexts.inUse);
           }
           await scope.delete('contractors', { id: found.id });

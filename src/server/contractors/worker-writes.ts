@@ -116,16 +116,6 @@ export async function constructionName(q: Queryable, scope: WorkerScope, id: num
   });
 }
 
-/** A contractor of the scope's community (a contractor: only itself), by uuid; undefined otherwise. */
-export async function contractorInReach(q: Queryable, scope: WorkerScope, uuid: string) {
-  return scoped(q, scope).first<{ id: number }>({
-    select: 'k.id',
-    from: { table: 'contractors', alias: 'k' },
-    where: ['k.uuid = $1', '($2::int IS NULL OR k.id = $2)'],
-    params: [uuid, scope.contractorId],
-  });
-}
-
 /** Files sent as `{ uuid }` must be the worker's own file of that slot (404 otherwise). */
 export async function keptFiles(
   q: Queryable,
