@@ -7,7 +7,7 @@ import { communityScopeOf } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../platform/http/route.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
-import { deviceById, deviceCommunity } from './device-rows.js';
+import { deviceById, deviceCommunity, deviceNameOf } from './device-rows.js';
 import { consumeLinkCode } from './device-link.js';
 
 /**
@@ -39,12 +39,7 @@ export function deviceLinkRoutes(app: FastifyInstance, { db, realtime, devicePre
         linked = await db.tx(async (q) => {
           const done = await consumeLinkCode(q, body.code);
           // The code named the device and its community; the device is read in that community's scope.
-          const d = (await communityScopeOf(q, done.communityId).first<{ uuid: string; name: string }>({
-            select: 'd.uuid, d.name',
-            from: { table: 'devices', alias: 'd' },
-            where: ['d.id = $1'],
-            params: [done.deviceId],
-          }))!;
+          const d = await deviceNameOf(communityScopeOf(q, done.communityId), done.deviceId);
           // The device names itself: the link is its own act, with the code it was shown.
           await recordAudit(q, {
             ...auditWho(req),

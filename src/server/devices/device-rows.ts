@@ -2,7 +2,8 @@
 import { AppError } from '../../shared/platform/errors.js';
 import { DeviceTexts, OFFLINE_AFTER_MS } from '../../shared/devices/device-rules.js';
 import type { DeviceAnswer, ParentOption } from '../../shared/devices/device-types.js';
-import type { CommunityScope } from '../platform/db/community-scope.js';
+import type { CommunityScope, ScopedFrom } from '../platform/db/community-scope.js';
+import type { ListQuery } from '../platform/http/list-query.js';
 import type { Queryable } from '../platform/db/db.js';
 
 const ref = (alias: string) =>
@@ -89,4 +90,52 @@ export function parentDeviceOptions(
     params: [self, after],
     orderBy: 'd.name, d.id',
   });
+}
+
+/** What the search looks in (name, zone, address; the club's 'No. acción'). */
+const SEARCH_COLUMNS = {
+  NAME: ['d.name'],
+  ZONE: ['z.name'],
+  ADDRESS: [`(s.name || ' ' || COALESCE(d.number, ''))`],
+  ACTION: [DEVICE_ADDRESS_ACTIONS],
+} as const;
+
+const DEVICES: ScopedFrom = { table: 'devices', alias: 'd', joins: DEVICE_JOINS };
+
+/** A page of the community's live devices by name: `search` in the `searchBy` column, filtered by `status` and `deviceType`. */
+export function devicePage(
+  scope: CommunityScope,
+  query: ListQuery & { status?: string; deviceType?: string; searchBy?: keyof typeof SEARCH_COLUMNS | '' },
+) {
+  const where = ['d.deleted_at IS NULL'];
+  const params: unknown[] = [];
+  if (query.status) {
+    params.push(query.status);
+    where.push(`d.status = $${params.length}`);
+  }
+  if (query.deviceType) {
+    params.push(query.deviceType);
+    where.push(`d.device_type = $${params.length}`);
+  }
+  return scope.page<DeviceAnswer>(
+    {
+      select: DEVICE_SELECT,
+      from: DEVICES,
+      where,
+      params,
+      searchColumns: [...SEARCH_COLUMNS[query.searchBy || 'NAME']],
+      orderBy: 'd.name, d.id',
+    },
+    query,
+  );
+}
+
+/** The uuid and name of a device of the scope's community, by id. */
+export async function deviceNameOf(scope: CommunityScope, id: number): Promise<{ uuid: string; name: string }> {
+  return (await scope.first<{ uuid: string; name: string }>({
+    select: 'd.uuid, d.name',
+    from: { table: 'devices', alias: 'd' },
+    where: ['d.id = $1'],
+    params: [id],
+  }))!;
 }

@@ -15,33 +15,16 @@ import {
   DeviceSchema,
   UnlinkDeviceSchema,
 } from '../../shared/devices/device.schema.js';
-import { communityScope, NOW, type ScopedFrom } from '../platform/db/community-scope.js';
+import { communityScope, NOW } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
-import {
-  DEVICE_ADDRESS_ACTIONS,
-  deviceById,
-  DEVICE_JOINS,
-  DEVICE_SELECT,
-  deviceOf,
-  devicesAfter,
-  parentDeviceOptions,
-} from './device-rows.js';
+import { deviceById, deviceOf, devicesAfter, deviceNameOf, devicePage, parentDeviceOptions } from './device-rows.js';
 import { issueLinkCode, liveLinkUuid, retireLinkCodes, unlinkDevice } from './device-link.js';
 import { saveDevice } from './device-writes.js';
 
-const DEVICES: ScopedFrom = { table: 'devices', alias: 'd', joins: DEVICE_JOINS };
 const DeviceListQuerySchema = v.object({ ...ListQuerySchema.entries, ...DeviceListFilterSchema.entries });
-
-/** What the search looks in (name, zone, address; the club's 'No. acción'). */
-const SEARCH_COLUMNS = {
-  NAME: ['d.name'],
-  ZONE: ['z.name'],
-  ADDRESS: [`(s.name || ' ' || COALESCE(d.number, ''))`],
-  ACTION: [DEVICE_ADDRESS_ACTIONS],
-} as const;
 
 /**
  * Devices of the active community, for its
@@ -65,27 +48,7 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
       summary:
         'Dispositivos del fraccionamiento activo (paginado; `search` en nombre, zona, dirección o no. de acción según `searchBy`; filtros `status` y `deviceType`)',
       handler: async ({ auth, query }): Promise<DevicePage> => {
-        const where = ['d.deleted_at IS NULL'];
-        const params: unknown[] = [];
-        if (query.status) {
-          params.push(query.status);
-          where.push(`d.status = $${params.length}`);
-        }
-        if (query.deviceType) {
-          params.push(query.deviceType);
-          where.push(`d.device_type = $${params.length}`);
-        }
-        const page = await communityScope(db, auth).page<DeviceAnswer>(
-          {
-            select: DEVICE_SELECT,
-            from: DEVICES,
-            where,
-            params,
-            searchColumns: [...SEARCH_COLUMNS[query.searchBy || 'NAME']],
-            orderBy: 'd.name, d.id',
-          },
-          query,
-        );
+        const page = await devicePage(communityScope(db, auth), query);
         return { ...page, data: page.content, pageNumber: page.page };
       },
     });
@@ -104,12 +67,7 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
       handler: async ({ req, auth, body }): Promise<DeviceAnswer> => {
         const id = await communityScope(db, auth).tx(async (scope, q) => {
           const created = await saveDevice(q, scope.communityId, null, body);
-          const { uuid } = (await scope.first<{ uuid: string }>({
-            select: 'd.uuid',
-            from: { table: 'devices', alias: 'd' },
-            where: ['d.id = $1'],
-            params: [created],
-          }))!;
+          const { uuid } = await deviceNameOf(scope, created);
           await recordAudit(q, { ...auditWho(req), action: 'device.create', recordUuid: uuid });
           return created;
         });
