@@ -9,7 +9,13 @@ import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../platform/http/route.js';
 import { hashPassword } from '../session/passwords.js';
 import { codeSigningKey, hasPendingCode, issueCodes, mailCodes, redeemCode } from './resident-codes.js';
-import { communityMailName, liveResidentId, RESIDENT_NOT_FOUND, residentById } from './resident-rows.js';
+import {
+  communityMailName,
+  liveResidentId,
+  RESIDENT_NOT_FOUND,
+  residentById,
+  residentFirstName,
+} from './resident-rows.js';
 
 export const CodeMessages = {
   noApp: 'El residente no usa la app: activa el uso de la app al editarlo para enviarle un código.',
@@ -52,17 +58,10 @@ export function residentCodeRoutes(app: FastifyInstance, { db, mailer, throttles
         if (!current.useapp || !current.email) throw new AppError('conflict', CodeMessages.noApp);
         if (!(await hasPendingCode(q, current.id)) && current.user_id !== null)
           throw new AppError('conflict', CodeMessages.alreadyActivated);
-        const r = (await scope.first<{ first_name: string }>({
-          select: 'r.first_name',
-          from: { table: 'residents', alias: 'r' },
-          where: ['r.id = $1'],
-          params: [current.id],
-        }))!;
+        const firstName = await residentFirstName(scope, current.id);
         return {
           id: current.id,
-          codes: await issueCodes(key, q, [
-            { id: current.id, uuid: params.id, email: current.email, firstName: r.first_name },
-          ]),
+          codes: await issueCodes(key, q, [{ id: current.id, uuid: params.id, email: current.email, firstName }]),
         };
       });
       await mailCodes(mailer, codes, await communityMailName(db, community.communityId), (error) =>

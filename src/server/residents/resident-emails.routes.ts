@@ -4,11 +4,17 @@ import { RESIDENT_EDITORS, ResidentTexts } from '../../shared/residents/resident
 import type { ReactivateEmailAnswer, ValidateEmailAnswer } from '../../shared/residents/resident-types.js';
 import { ReactivateEmailAnswerSchema, ValidateEmailAnswerSchema } from '../../shared/residents/resident.answer.js';
 import { ReactivateEmailSchema, ValidateEmailSchema } from '../../shared/residents/resident.schema.js';
-import { communityScope, NOW } from '../platform/db/community-scope.js';
+import { communityScope } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
-import { RESIDENT_NOT_FOUND, residentById } from './resident-rows.js';
-import { assertLicencesFor, takenEmails } from './resident-writes.js';
+import {
+  hasDeletedResidentWithEmail,
+  lastDeletedResidentWithEmail,
+  liveResidentEmail,
+  RESIDENT_NOT_FOUND,
+  residentById,
+} from './resident-rows.js';
+import { assertLicencesFor, reactivateResident, takenEmails } from './resident-writes.js';
 import { EMAIL_TAKEN } from './residents.routes.js';
 
 /**
@@ -32,26 +38,12 @@ export function residentEmailRoutes(app: FastifyInstance, { db }: AppDeps) {
         'Dice si un correo puede usarse para un residente: libre (AVAILABLE), de un residente vivo (TAKEN) o de un residente eliminado de este fraccionamiento (DELETED, se puede reactivar)',
       handler: async ({ auth, body }): Promise<ValidateEmailAnswer> => {
         const scope = communityScope(db, auth);
-        const residents = { table: 'residents', alias: 'r' } as const;
-        const own = body.residentUuid
-          ? await scope.first<{ email: string | null }>({
-              select: 'r.email',
-              from: residents,
-              where: ['r.uuid = $1', 'r.deleted_at IS NULL'],
-              params: [body.residentUuid],
-            })
-          : undefined;
+        const own = body.residentUuid ? await liveResidentEmail(scope, body.residentUuid) : undefined;
         if (own && (own.email ?? '').toLowerCase() === body.email)
           return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
         if ((await takenEmails(db, [body.email])).size)
           return { Success: false, Message: EMAIL_TAKEN, Data: { residentStatus: 'TAKEN' } };
-        const deleted = await scope.first({
-          select: '1',
-          from: residents,
-          where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'],
-          params: [body.email],
-          limit: 1,
-        });
+        const deleted = await hasDeletedResidentWithEmail(scope, body.email);
         if (deleted) return { Success: true, Message: ResidentTexts.deletedOwner, Data: { residentStatus: 'DELETED' } };
         return { Success: true, Message: '', Data: { residentStatus: 'AVAILABLE' } };
       },
@@ -72,23 +64,11 @@ export function residentEmailRoutes(app: FastifyInstance, { db }: AppDeps) {
         'Reactiva el residente eliminado más reciente de este fraccionamiento con ese correo (ocupa una licencia); sin acceso a la app hasta editar `useapp`',
       handler: async ({ auth, body }): Promise<ReactivateEmailAnswer> => {
         const id = await communityScope(db, auth).tx(async (scope, q) => {
-          const row = await scope.first<{ id: number }>({
-            select: 'r.id',
-            from: { table: 'residents', alias: 'r' },
-            where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'],
-            params: [body.email],
-            orderBy: 'r.deleted_at DESC',
-            limit: 1,
-            forUpdate: true,
-          });
+          const row = await lastDeletedResidentWithEmail(scope, body.email);
           if (!row) throw new AppError('not_found', RESIDENT_NOT_FOUND);
           if ((await takenEmails(q, [body.email])).size) throw new AppError('conflict', EMAIL_TAKEN);
           await assertLicencesFor(q, scope.communityId, 1);
-          await scope.update(
-            'residents',
-            { id: row.id },
-            { deleted_at: null, status: 'ACTIVE', useapp: false, updated_at: NOW },
-          );
+          await reactivateResident(scope, row.id);
           return row.id;
         });
         return { Success: true, Message: ResidentTexts.reactivated, Data: { resident: await residentById(db, id) } };

@@ -134,3 +134,49 @@ export async function residentUuid(scope: CommunityScope, id: number): Promise<s
 export async function isClub(q: Queryable, communityId: number): Promise<boolean> {
   return (await q.one<{ club: boolean }>('SELECT club FROM communities WHERE id = $1', [communityId]))!.club;
 }
+
+/** A resident's first name, by id. */
+export async function residentFirstName(scope: CommunityScope, id: number): Promise<string> {
+  return (await scope.first<{ first_name: string }>({
+    select: 'r.first_name',
+    from: RESIDENTS,
+    where: ['r.id = $1'],
+    params: [id],
+  }))!.first_name;
+}
+
+/** A live resident's email, by uuid; undefined when there is no such resident. */
+export function liveResidentEmail(scope: CommunityScope, uuid: string) {
+  return scope.first<{ email: string | null }>({
+    select: 'r.email',
+    from: RESIDENTS,
+    where: ['r.uuid = $1', 'r.deleted_at IS NULL'],
+    params: [uuid],
+  });
+}
+
+/** Whether a deleted resident of the community had this email (lower-case). */
+export async function hasDeletedResidentWithEmail(scope: CommunityScope, email: string): Promise<boolean> {
+  return Boolean(
+    await scope.first({
+      select: '1',
+      from: RESIDENTS,
+      where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'],
+      params: [email],
+      limit: 1,
+    }),
+  );
+}
+
+/** The most recently deleted resident of the community with this email (lower-case), locked; undefined if none. */
+export function lastDeletedResidentWithEmail(scope: CommunityScope, email: string) {
+  return scope.first<{ id: number }>({
+    select: 'r.id',
+    from: RESIDENTS,
+    where: ['lower(r.email) = $1', 'r.deleted_at IS NOT NULL'],
+    params: [email],
+    orderBy: 'r.deleted_at DESC',
+    limit: 1,
+    forUpdate: true,
+  });
+}

@@ -203,3 +203,8 @@ export async function setResidentStatus(scope: CommunityScope, id: number, statu
 export async function markResidentDeleted(scope: CommunityScope, id: number) {
   await scope.update('residents', { id }, { deleted_at: NOW, updated_at: NOW });
 }
+
+/** Brings a deleted resident back, active, without app use (that changes by editing `useapp`). */
+export async function reactivateResident(scope: CommunityScope, id: number) {
+  await scope.update('residents', { id }, { deleted_at: null, status: 'ACTIVE', useapp: false, updated_at: NOW });
+}
