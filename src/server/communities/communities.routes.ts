@@ -9,17 +9,15 @@ import { CommunityBodySchema } from '../../shared/communities/community.schema.j
 import type { Queryable } from '../platform/db/db.js';
 import type { AppDeps } from '../deps.js';
 import { requireIntegrator } from '../integrators/integrator-scope.js';
-import { ListQuerySchema, pageQuery } from '../platform/http/list-query.js';
+import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
 import {
-  COMMUNITY_FROM,
-  COMMUNITY_SELECT,
   communityById,
   communityOf,
+  integratorCommunityPage,
   ownCommunityRow,
   setLicenceExpired,
-  type CommunityRow,
 } from './community-rows.js';
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from './community-save.js';
 import { storageFor } from '../platform/services/storage.js';
@@ -57,18 +55,7 @@ export function communityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
         'Fraccionamientos del integrador (la ruta no la da la especificación: es nuestra). Paginado; `search` filtra por nombre (contiene, sin distinguir mayúsculas)',
       handler: async ({ auth, query }): Promise<Page<Community>> => {
         const integrator = await requireIntegrator(db, auth);
-        const page = await pageQuery<CommunityRow>(
-          db,
-          {
-            select: COMMUNITY_SELECT,
-            from: COMMUNITY_FROM,
-            where: ['c.integrator_id = $1'],
-            params: [integrator.id],
-            searchColumns: ['c.name'],
-            orderBy: 'c.name, c.id',
-          },
-          query,
-        );
+        const page = await integratorCommunityPage(db, integrator.id, query);
         return { ...page, content: page.content.map(communityOf) };
       },
     });

@@ -1,5 +1,6 @@
 import type { Community } from '../../shared/communities/community-types.js';
 import type { Queryable } from '../platform/db/db.js';
+import { type ListQuery, pageQuery } from '../platform/http/list-query.js';
 import { asPlatform } from '../platform/db/row-scope.js';
 import { USER_COMMUNITIES_SQL } from '../platform/http/sessions.js';
 
@@ -119,3 +120,18 @@ export async function setLicenceExpired(
   );
   return row?.id ?? null;
 }
+
+/** A page of an integrator's communities by name (`search`: the name, contains, case-insensitive). */
+export const integratorCommunityPage = (q: Queryable, integratorId: number, query: ListQuery) =>
+  pageQuery<CommunityRow>(
+    q,
+    {
+      select: COMMUNITY_SELECT,
+      from: COMMUNITY_FROM,
+      where: ['c.integrator_id = $1'],
+      params: [integratorId],
+      searchColumns: ['c.name'],
+      orderBy: 'c.name, c.id',
+    },
+    query,
+  );

@@ -2,6 +2,7 @@ import { AppError } from '../../shared/platform/errors.js';
 import { UserType } from '../../shared/platform/roles.js';
 import type { ManagedUser } from '../../shared/users/user-management-types.js';
 import type { Queryable } from '../platform/db/db.js';
+import { escapeLike, type ListQuery, pageQuery } from '../platform/http/list-query.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
 import { requireCommunity } from '../platform/http/route.js';
 
@@ -135,3 +136,46 @@ export const SYSTEM_USER_TYPE_IDS: readonly number[] = Object.values(UserType);
 
 /** Columns of one user type (table `user_types`); `system` marks a type the roles are built on. */
 export const USER_TYPE_SELECT = `uuid, name, id AS "idUsersTypes", id IN (${SYSTEM_USER_TYPE_IDS.join(', ')}) AS system`;
+
+/**
+ * A page of the ids of the users the caller manages (`userScope`): `search` in the name, email,
+ * vigilant code or user type. The caller reads the rows of the page's ids.
+ */
+export async function userIdPage(q: Queryable, auth: AuthContext, query: ListQuery) {
+  const scope = userScope(auth);
+  const where = [...scope.where];
+  const params = [...scope.params];
+  if (query.search) {
+    const term = `%${escapeLike(query.search)}%`;
+    // Types are a handful of rows: matching them first keeps every arm of the OR on its own index.
+    const typeIds = await userTypeIdsMatching(q, term);
+    params.push(term);
+    const n = params.length;
+    const arms = [
+      `(u.first_name || ' ' || u.last_name) ILIKE $${n}`,
+      `u.email ILIKE $${n}`,
+      `u.vigilant_code ILIKE $${n}`,
+    ];
+    if (typeIds.length) {
+      params.push(typeIds);
+      arms.push(`u.user_type_id = ANY($${params.length}::int[])`);
+    }
+    where.push(`(${arms.join(' OR ')})`);
+  }
+  // The page's ids first (cheap columns, counted over every match), then the rows of those 15 only.
+  // Newest first. While searching, by created_at (same order, not indexed on purpose): ordering by
+  // the primary key tempts the planner into a backward scan testing ILIKE on every row instead of
+  // using the trigram indexes; without a search that backward scan is the fast path.
+  return pageQuery<{ id: number }>(
+    q,
+    {
+      select: 'u.id',
+      from: 'users u',
+      where,
+      params,
+      searchColumns: [],
+      orderBy: query.search ? 'u.created_at DESC, u.id DESC' : 'u.id DESC',
+    },
+    { ...query, search: '' },
+  );
+}

@@ -13,13 +13,13 @@ import {
   USER_MANAGERS,
 } from '../../shared/users/user-types-allowed.js';
 import type { AppDeps } from '../deps.js';
-import { ListQuerySchema, pageQuery } from '../platform/http/list-query.js';
+import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { mailInvitation, registrationLink } from '../session/registration-tickets.js';
 import { assertAddress, assertCodeFree, duplicateError } from './user-checks.js';
 import { deleteUser } from './user-delete.js';
-import { codeCommunityOf, findScopedUser, userScope, usersByIds, userTypeIdsMatching } from './user-rows.js';
+import { codeCommunityOf, findScopedUser, userIdPage, usersByIds } from './user-rows.js';
 import { assertChatbot, createUser, parseForRole, writeUserEdit } from './user-writes.js';
 
 /** The general administrator and integrators reach the communities they span here (logged). */
@@ -29,7 +29,6 @@ export const TYPE_UNCHANGEABLE = 'No es posible cambiar el tipo de usuario.';
 export const EMAIL_UNCHANGEABLE = 'No es posible cambiar el correo del usuario.';
 
 const UuidParams = v.object({ uuid: v.pipe(v.string('Identificador no válido.'), v.uuid('Identificador no válido.')) });
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const sameText = (a: string | null, b: string | null) =>
   (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
@@ -60,42 +59,7 @@ export function userRoutes(app: FastifyInstance, { db, mailer, publicUrl }: AppD
       summary:
         'Usuarios que administra quien llama (paginado; búsqueda por nombre, correo, código o tipo de usuario; sin contratistas)',
       handler: async ({ auth, query }): Promise<Page<ManagedUser>> => {
-        const scope = userScope(auth);
-        const where = [...scope.where];
-        const params = [...scope.params];
-        if (query.search) {
-          const term = `%${escapeLike(query.search)}%`;
-          // Types are a handful of rows: matching them first keeps every arm of the OR on its own index.
-          const typeIds = await userTypeIdsMatching(db, term);
-          params.push(term);
-          const n = params.length;
-          const arms = [
-            `(u.first_name || ' ' || u.last_name) ILIKE $${n}`,
-            `u.email ILIKE $${n}`,
-            `u.vigilant_code ILIKE $${n}`,
-          ];
-          if (typeIds.length) {
-            params.push(typeIds);
-            arms.push(`u.user_type_id = ANY($${params.length}::int[])`);
-          }
-          where.push(`(${arms.join(' OR ')})`);
-        }
-        // The page's ids first (cheap columns, counted over every match), then the rows of those 15 only.
-        // Newest first. While searching, by created_at (same order, not indexed on purpose): ordering by
-        // the primary key tempts the planner into a backward scan testing ILIKE on every row instead of
-        // using the trigram indexes; without a search that backward scan is the fast path.
-        const page = await pageQuery<{ id: number }>(
-          db,
-          {
-            select: 'u.id',
-            from: 'users u',
-            where,
-            params,
-            searchColumns: [],
-            orderBy: query.search ? 'u.created_at DESC, u.id DESC' : 'u.id DESC',
-          },
-          { ...query, search: '' },
-        );
+        const page = await userIdPage(db, auth, query);
         const preferred = auth.role === 'admin' ? auth.communityId : null;
         return {
           ...page,
