@@ -20,7 +20,7 @@ import {
   ContractorQuerySchema,
   startNotPast,
 } from '../../shared/contractors/construction.schema.js';
-import { communityScope, NOW, type CommunityScope } from '../platform/db/community-scope.js';
+import { communityScope, type CommunityScope } from '../platform/db/community-scope.js';
 import type { Db } from '../platform/db/db.js';
 import type { AppDeps } from '../deps.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
@@ -28,6 +28,7 @@ import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { constructionById, constructionHasWorkers, constructionPage, findConstruction } from './construction-rows.js';
 import { contractorIdInReach, contractorOfSession } from './contractor-rows.js';
+import { deleteConstruction, insertConstruction, updateConstruction } from './construction-writes.js';
 
 const IdParams = v.object({ id: v.pipe(v.string(INVALID_ID), v.uuid(INVALID_ID)) }, INVALID_RECORD);
 const ContractorListQuery = v.object({ ...ListQuerySchema.entries, ...ContractorQuerySchema.entries });
@@ -135,15 +136,7 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
       assertStartNotPast(body.startDate);
       const id = await communityScope(db, auth).tx(async (scope) => {
         const refs = await references(scope, body);
-        return scope.insert('constructions', {
-          contractor_id: refs.contractorId,
-          street_id: refs.streetId,
-          name: body.name,
-          number: body.number,
-          street_number: body.streetNumber,
-          start_date: body.startDate,
-          end_date: body.endDate,
-        });
+        return insertConstruction(scope, refs, body);
       });
       return constructionById(db, id);
     },
@@ -166,20 +159,7 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
         const site = await findConstruction(q, scope.communityId, params.id, null, true);
         if (body.startDate !== site.start_date) assertStartNotPast(body.startDate);
         const refs = await references(scope, body);
-        // The site's number changes only when one is sent.
-        await scope.update(
-          'constructions',
-          { id: site.id },
-          {
-            name: body.name,
-            contractor_id: refs.contractorId,
-            street_id: refs.streetId,
-            start_date: body.startDate,
-            end_date: body.endDate,
-            ...(body.number === undefined || body.number === null ? {} : { number: body.number }),
-            updated_at: NOW,
-          },
-        );
+        await updateConstruction(scope, site.id, refs, body);
         return site.id;
       });
       return constructionById(db, id);
@@ -201,7 +181,7 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
       await communityScope(db, auth).tx(async (scope, q) => {
         const site = await findConstruction(q, scope.communityId, params.id, null, true);
         if (await constructionHasWorkers(scope, site.id)) throw new AppError('conflict', ConstructionTexts.hasWorkers);
-        await scope.delete('constructions', { id: site.id });
+        await deleteConstruction(scope, site.id);
       });
     },
   });

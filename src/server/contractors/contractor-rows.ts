@@ -5,7 +5,6 @@
 import { AppError } from '../../shared/platform/errors.js';
 import type { Contractor } from '../../shared/contractors/contractor-types.js';
 import { ContractorTexts } from '../../shared/contractors/construction-rules.js';
-import { UserType } from '../../shared/platform/roles.js';
 import type { CommunityScope, ScopedFrom } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
 import type { ListQuery } from '../platform/http/list-query.js';
@@ -44,44 +43,6 @@ export async function contractorOfSession(q: Queryable, auth: AuthContext): Prom
   );
   if (!row) throw new AppError('not_found', ContractorTexts.notFound);
   return row;
-}
-
-/** The contractor's names and phone, as its account (a user of type contractor) carries them. */
-export interface ContractorAccount {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-}
-
-/** Creates the contractor's account, pending until its registration link is used; answers its id. */
-export async function insertContractorAccount(
-  q: Queryable,
-  who: ContractorAccount,
-  createdBy: number,
-  communityId: number,
-): Promise<number> {
-  return (await q.one<{ id: number }>(
-    `INSERT INTO users (email, first_name, last_name, user_type_id, status, phone, created_by, active_community_id)
-     VALUES ($1, $2, $3, $4, 'PENDING', NULLIF($5, ''), $6, $7) RETURNING id`,
-    [who.email, who.firstName, who.lastName, UserType.contractor, who.phone, createdBy, communityId],
-  ))!.id;
-}
-
-/** Keeps the account's names and phone equal to the contractor's. */
-export async function updateContractorAccount(q: Queryable, userId: number, who: Omit<ContractorAccount, 'email'>) {
-  await q.query(`UPDATE users SET first_name = $2, last_name = $3, phone = NULLIF($4, '') WHERE id = $1`, [
-    userId,
-    who.firstName,
-    who.lastName,
-    who.phone,
-  ]);
-}
-
-/** Deletes the contractor's account (logically) and ends its open sessions. */
-export async function retireContractorAccount(q: Queryable, userId: number) {
-  await q.query('UPDATE users SET deleted_at = now() WHERE id = $1', [userId]);
-  await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }
 
 const CONTRACTORS: ScopedFrom = { table: 'contractors', alias: 'k', joins: CONTRACTOR_JOINS };

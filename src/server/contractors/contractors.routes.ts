@@ -8,7 +8,7 @@ import { pageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD } from '../../shared/catalogues/catalogue.schema.js';
 import { ContractorAnswerSchema } from '../../shared/contractors/contractor.answer.js';
 import { ContractorCreateSchema, ContractorUpdateSchema } from '../../shared/contractors/contractor.schema.js';
-import { communityScope, NOW } from '../platform/db/community-scope.js';
+import { communityScope } from '../platform/db/community-scope.js';
 import { withConstraints } from '../platform/db/db-errors.js';
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema } from '../platform/http/list-query.js';
@@ -19,10 +19,15 @@ import {
   contractorPage,
   contractorOfSession,
   findContractor,
+} from './contractor-rows.js';
+import {
+  deleteContractor,
+  insertContractor,
   insertContractorAccount,
   retireContractorAccount,
+  updateContractor,
   updateContractorAccount,
-} from './contractor-rows.js';
+} from './contractor-writes.js';
 import { issueTicket, mailInvitation, registrationLink } from '../session/registration-tickets.js';
 import { assertEmailFree } from '../users/user-checks.js';
 
@@ -95,19 +100,7 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
         communityScope(db, auth).tx(async (scope, q) => {
           await assertEmailFree(q, body.email, null);
           const user = { id: await insertContractorAccount(q, body, auth.userId, scope.communityId) };
-          await scope.insertRow('user_communities', { user_id: user.id });
-          const a = body.fullAddress;
-          const id = await scope.insert('contractors', {
-            user_id: user.id,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            enterprise: body.enterprise,
-            phone: body.phone,
-            street: a.street,
-            number: a.number,
-            postal_code: a.postalCode,
-            city: a.city,
-          });
+          const id = await insertContractor(scope, user.id, body);
           return { id, ticket: await issueTicket(q, user.id) };
         }),
       );
@@ -134,22 +127,7 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
     handler: async ({ auth, params, body }): Promise<Contractor> => {
       const id = await communityScope(db, auth).tx(async (scope, q) => {
         const found = await findContractor(q, scope.communityId, params.id, true);
-        const a = body.fullAddress;
-        await scope.update(
-          'contractors',
-          { id: found.id },
-          {
-            first_name: body.firstName,
-            last_name: body.lastName,
-            enterprise: body.enterprise,
-            phone: body.phone,
-            street: a.street,
-            number: a.number,
-            postal_code: a.postalCode,
-            city: a.city,
-            updated_at: NOW,
-          },
-        );
+        await updateContractor(scope, found.id, body);
         await updateContractorAccount(q, found.user_id, body);
         return found.id;
       });
@@ -175,9 +153,7 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
           if (await contractorHasConstructions(scope, found.id)) {
             throw new AppError('conflict', ContractorTexts.inUse);
           }
-          await scope.delete('contractors', { id: found.id });
-          // The contractor's account was made for this community alone (its email was free), so this is its only membership.
-          await scope.deleteWhere('user_communities', ['user_id = $1'], [found.user_id]);
+          await deleteContractor(scope, found);
           await retireContractorAccount(q, found.user_id);
         }),
       );
