@@ -1,5 +1,5 @@
 /**
- * Saving a device: its zone and street must be of the caller's
+ * Saving and deleting a device. Saving: its zone and street must be of the caller's
  * community (and the street of that zone), its parents devices of the same community that are not
  * OUT readers, and the parents must not make a cycle. The community's row is locked while parents
  * change, so two edits cannot close a cycle between them.
@@ -7,7 +7,9 @@
 import { AppError } from '../../shared/platform/errors.js';
 import { DeviceTexts as M } from '../../shared/devices/device-rules.js';
 import type { DeviceInput } from '../../shared/devices/device.schema.js';
+import { type CommunityScope, NOW } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
+import { retireLinkCodes } from './device-link.js';
 
 interface Location {
   zoneId: number | null;
@@ -117,4 +119,11 @@ export async function saveDevice(
   if (body.deviceType === 'SCANNER' && body.scannerAccess === 'OUT')
     await q.query('DELETE FROM device_parents WHERE parent_id = $1', [id]);
   return id;
+}
+
+/** Deletes a device (logically; its visits keep it as their gate): its parent links go, its link codes are retired. */
+export async function deleteDevice(scope: CommunityScope, q: Queryable, id: number): Promise<void> {
+  await scope.deleteWhere('device_parents', ['device_id = $1 OR parent_id = $1'], [id]);
+  await retireLinkCodes(q, id);
+  await scope.update('devices', { id }, { deleted_at: NOW, updated_at: NOW });
 }

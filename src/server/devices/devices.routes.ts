@@ -15,14 +15,14 @@ import {
   DeviceSchema,
   UnlinkDeviceSchema,
 } from '../../shared/devices/device.schema.js';
-import { communityScope, NOW } from '../platform/db/community-scope.js';
+import { communityScope } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { ListQuerySchema } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import { auditedUpdate, auditWho, recordAudit } from '../audit/audit.js';
 import { deviceById, deviceOf, devicesAfter, deviceNameOf, devicePage, parentDeviceOptions } from './device-rows.js';
-import { issueLinkCode, liveLinkUuid, retireLinkCodes, unlinkDevice } from './device-link.js';
-import { saveDevice } from './device-writes.js';
+import { issueLinkCode, liveLinkUuid, unlinkDevice } from './device-link.js';
+import { deleteDevice, saveDevice } from './device-writes.js';
 
 const DeviceListQuerySchema = v.object({ ...ListQuerySchema.entries, ...DeviceListFilterSchema.entries });
 
@@ -156,9 +156,7 @@ export function deviceRoutes(app: FastifyInstance, { db, realtime }: AppDeps) {
         const device = await deviceOf(q, scope.communityId, params.id, true);
         if (device.status !== 'INACTIVE') throw new AppError('conflict', M.deleteActive);
         await recordAudit(q, { ...auditWho(req), action: 'device.delete', recordUuid: params.id });
-        await scope.deleteWhere('device_parents', ['device_id = $1 OR parent_id = $1'], [device.id]);
-        await retireLinkCodes(q, device.id);
-        await scope.update('devices', { id: device.id }, { deleted_at: NOW, updated_at: NOW });
+        await deleteDevice(scope, q, device.id);
       });
     },
   });
