@@ -6,14 +6,15 @@ import { ResidentTexts } from '../../src/shared/residents/resident-rules.js';
 import type { ResidentAnswer } from '../../src/shared/residents/resident-types.js';
 import { ResidentFormSchema, residentEmail } from '../../src/shared/residents/resident.schema.js';
 import type { FormValues } from '../platform/form-rules.js';
-import type {
-  FormContext,
-  FormEvent,
-  FormInput,
-  FormOutput,
-  LoadedForm,
-  SaveInput,
-} from '../platform/form-screen.machine.js';
+import {
+  emptyForm,
+  type FormContext,
+  type FormEvent,
+  type FormInput,
+  type FormOutput,
+  type LoadedForm,
+  type SaveInput,
+} from '../platform/form-screen-context.js';
 import { residentEmailCheckMachine, type EmailCheckReport } from './resident-email-check.machine.js';
 import {
   canAddPhone,
@@ -65,18 +66,21 @@ const withoutPhoneErrors = (errors: Record<string, string>) =>
 const isEmailReport = (e: ResidentFormEvent): e is EmailCheckReport => e.type.startsWith('email.') && 'email' in e;
 
 /**
- * 'Alta residente' / 'Editar residente': the one form skeleton
- * (machines/platform/form-screen.machine.ts, its states and implementations) with the resident's rules, plus
- * what only this form has: the email check child (spawned like the postal-code lookup, it reports
- * `email.free` / `taken` / `deleted` / `failed`), the offer to reactivate a deleted resident, the
- * phone rows (add up to 4; removing a saved one asks and calls `DELETE api/phones/{uuid}`), and the
- * Excel import modal, a child spawned when it opens.
+ * 'Alta residente' / 'Editar residente': a form with the skeleton's flow (load to edit, edit, the
+ * invalid dialog, save, the success or error dialog; machines/platform/form-screen.machine.ts) and
+ * its context as it opens (`emptyForm`), plus what only this form has: the email check child
+ * (spawned like the postal-code lookup, it reports `email.free` / `taken` / `deleted` / `failed`),
+ * the offer to reactivate a deleted resident, the phone rows (add up to 4; removing a saved one asks
+ * and calls `DELETE api/phones/{uuid}`), and the Excel import modal, a child spawned when it opens.
+ * It asks nothing before sending (the skeleton's `confirming` is the guest form's).
  */
 const residentFormSetup = setup({
   types: {
     context: {} as ResidentFormContext,
     events: {} as ResidentFormEvent,
     input: {} as FormInput,
+    /** The children the page draws or tells, by id. */
+    children: {} as { emailCheck: 'residentEmailCheck'; import: 'residentImport' },
     output: {} as FormOutput,
   },
   actors: {
@@ -250,27 +254,13 @@ const residentFormSetup = setup({
 });
 
 /**
- * The resident form: the skeleton's states (load, edit, the invalid dialog, save, the success or
- * error dialog) with the resident's own around them. It is a machine of its own because its
- * context, events and states are its own; the shared form skeleton is not spread into it.
+ * The resident form is a machine of its own: it adds context, events and states (the reactivation
+ * and phone-removal dialogs and their calls), which the skeleton's `provide` cannot add.
  */
-const residentFormSkeleton = residentFormSetup.createMachine({
+const residentFormBase = residentFormSetup.createMachine({
   id: 'residentForm',
   context: ({ input }) => ({
-    id: input.id,
-    row: input.row ?? null,
-    values: {},
-    errors: {},
-    submitted: null,
-    colonies: [],
-    lookingUp: false,
-    readingLogo: false,
-    options: {},
-    record: {},
-    logo: { preview: null, change: 'none', file: null, original: false },
-    serverError: null,
-    failure: null,
-    result: null,
+    ...emptyForm(input),
     checkingEmail: false,
     checks: {},
     reactivationEmail: null,
@@ -384,7 +374,7 @@ const residentFormSkeleton = residentFormSetup.createMachine({
 
 /** The resident form with other starting values (the models' typed resident). */
 export const withResidentRules = (initial: () => FormValues = emptyResident) =>
-  residentFormSkeleton.provide({
+  residentFormBase.provide({
     actions: { prefill: assign(({ context }) => ({ values: { ...initial(), ...context.values } })) },
   });
 
