@@ -36,7 +36,12 @@ export type RequestsScreenEvent =
  * pushed live reloads the table.
  */
 export const workerRequestsScreenMachine = setup({
-  types: { context: {} as RequestsScreenContext, events: {} as RequestsScreenEvent },
+  types: {
+    context: {} as RequestsScreenContext,
+    events: {} as RequestsScreenEvent,
+    /** The child the screen draws, by id. */
+    children: {} as { approval: 'approval' },
+  },
   actors: {
     loadRequests: fromPromise<RequestRow[]>(async () => {
       throw new Error('not provided');

@@ -94,6 +94,8 @@ export const workersScreenMachine = setup({
     context: {} as WorkersScreenContext,
     events: {} as WorkersScreenEvent,
     input: {} as WorkersScreenInput,
+    /** The children the screen draws, by id. */
+    children: {} as { approval: 'approval'; credentialDownload: 'credentialDownload' },
   },
   actors: {
     loadWorkers: fromPromise<ScreenWorker[], { construction: string | null }>(async () => {

@@ -224,6 +224,8 @@ export const eventWizardSetup = setup({
     context: {} as EventWizardContext,
     events: {} as EventWizardEvent,
     input: {} as EventWizardInput,
+    /** The children the screen draws, by id. */
+    children: {} as { guestImport: 'guestImport'; invitationDownload: 'invitationDownload' },
   },
   actors: {
     load: fromPromise<LoadedWizard, { token: string | null; role: string }>(async () => {

@@ -41,7 +41,12 @@ const actionOf = (event: GuestActionsEvent) => {
  * import, the screen goes back to /massiveEvents (`returnTo`).
  */
 export const guestActionsMachine = setup({
-  types: { context: {} as GuestActionsContext, events: {} as GuestActionsEvent },
+  types: {
+    context: {} as GuestActionsContext,
+    events: {} as GuestActionsEvent,
+    /** The children the screen draws, by id. */
+    children: {} as { guestImport: 'guestImport'; invitationDownload: 'invitationDownload' },
+  },
   actors: {
     /** 'Importación masiva' (xlsx only here), configured by the screen with its reader and the event's bulk call. */
     guestImport: guestImportMachine,

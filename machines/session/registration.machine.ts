@@ -14,6 +14,8 @@ export const registrationMachine = setup({
     input: {} as { type: string | null; uuid: string | null },
     context: {} as { type: string | null; uuid: string | null },
     events: {} as { type: 'dialog.close' },
+    /** The password form the screen draws. */
+    children: {} as { form: 'passwordForm' },
   },
   actors: {
     /** The password form: formScreenMachine with the registration rules and calls (provided by the screen). */

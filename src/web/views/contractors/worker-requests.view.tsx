@@ -16,7 +16,7 @@ import { APPROVE_CONTRAST } from './approval-dialogs.js';
 import { Pager } from '../../platform/components/list/pager.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { listenToWorkers } from './worker-events.js';
-import { ApprovalDialogs, type ApprovalActor } from './approval-dialogs.js';
+import { ApprovalDialogs } from './approval-dialogs.js';
 import { approvalWith, type WorkersDeps } from './workers.view.js';
 
 export interface RequestsDeps extends Pick<WorkersDeps, 'approve' | 'reject' | 'listen'> {
@@ -56,7 +56,7 @@ export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps
     [deps],
   );
   const [snapshot, send, actorRef] = useMachine(logic);
-  const approval = useSelector(actorRef, (s) => s.children.approval as ApprovalActor | undefined);
+  const approval = useSelector(actorRef, (s) => s.children.approval);
   const { context } = snapshot;
   const page = pageOfWorkers(context.rows, context.page, WORKER_REQUESTS_PAGE_SIZE);
   return (

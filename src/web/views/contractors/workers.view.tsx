@@ -12,7 +12,7 @@ import {
 import { filterWorkers, pageOfWorkers } from '../../../shared/contractors/worker-list-rules.js';
 import { invitationDownloadMachine } from '../../../../machines/massive-events/invitation-download.machine.js';
 import { downloadInvitations, type fetchInvitations } from '../massive-events/invitations.api.js';
-import { InvitationDownloadStatus, type InvitationDownloadRef } from '../massive-events/invitation-download.js';
+import { InvitationDownloadStatus } from '../massive-events/invitation-download.js';
 import { WORKER_ADMINS, workerEditPath, WorkerMessages } from '../../../shared/contractors/worker-rules.js';
 import { workersApi } from './workers.api.js';
 import { Pager } from '../../platform/components/list/pager.js';
@@ -21,7 +21,7 @@ import { ConfirmDialog } from '../../platform/components/confirm-dialog.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { listenToWorkers } from './worker-events.js';
 import { useSessionUser } from '../session/session-context.js';
-import { ApprovalDialogs, type ApprovalActor } from './approval-dialogs.js';
+import { ApprovalDialogs } from './approval-dialogs.js';
 import { WorkerCard } from './worker-card.js';
 import { CredentialModal, WorkerInfoModal } from './worker-modals.js';
 
@@ -88,8 +88,8 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
     }),
   );
   const [snapshot, send, actorRef] = useMachine(logic, { input: { construction, requestMode } });
-  const approval = useSelector(actorRef, (s) => s.children.approval as ApprovalActor | undefined);
-  const download = useSelector(actorRef, (s) => s.children.credentialDownload as InvitationDownloadRef | undefined);
+  const approval = useSelector(actorRef, (s) => s.children.approval);
+  const download = useSelector(actorRef, (s) => s.children.credentialDownload);
   const { context } = snapshot;
   const filtered = filterWorkers(context.workers, context.search, context.construction);
   const page = pageOfWorkers(filtered, context.page);

@@ -13,7 +13,7 @@ import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { inspected } from '../../inspector.js';
 import { useSessionUser } from '../session/session-context.js';
 import { wizardLogic, wizardReads, type WizardReads } from './event-wizard-actors.js';
-import { GuestImportDialog, type GuestImportActor } from './guest-import-dialog.js';
+import { GuestImportDialog } from './guest-import-dialog.js';
 import { useLeaveGuard } from './use-leave-guard.js';
 import { StepDesign } from './wizard-design.js';
 import { StepEvent, StepGuests } from './wizard-steps.js';
@@ -154,9 +154,7 @@ function Wizard({
           </Button>
         )}
       </HStack>
-      {is('importing') && state.children.guestImport ? (
-        <GuestImportDialog actor={state.children.guestImport as GuestImportActor} />
-      ) : null}
+      {is('importing') && state.children.guestImport ? <GuestImportDialog actor={state.children.guestImport} /> : null}
       <ConfirmDialog
         open={is('confirmingLeave') || is('deleting') || is('restoring')}
         busy={is('deleting') || is('restoring')}

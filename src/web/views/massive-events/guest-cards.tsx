@@ -5,7 +5,7 @@ import type { guestActionsMachine } from '../../../../machines/massive-events/gu
 import type { GuestListRow } from '../../../shared/massive-events/massive-event-list.js';
 import { ToolbarDownload } from './invitation-download.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
-import { GuestImportDialog, type GuestImportActor } from './guest-import-dialog.js';
+import { GuestImportDialog } from './guest-import-dialog.js';
 
 /** The list's `toolbar` child on the guests screen: the guest-actions machine. */
 export type GuestActionsRef = ActorRefFrom<typeof guestActionsMachine>;
@@ -83,7 +83,7 @@ export function GuestToolbar({
       </HStack>
       <ToolbarDownload snapshot={state} />
       {state.matches('importing') && state.children.guestImport ? (
-        <GuestImportDialog actor={state.children.guestImport as GuestImportActor} />
+        <GuestImportDialog actor={state.children.guestImport} />
       ) : null}
       <ResultDialog
         open={state.matches('refused')}

@@ -1,9 +1,7 @@
 import { Button, Card, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
 import { canAddPhone, canRemovePhone, type PhoneRow } from '../../../../machines/residents/resident-form-rules.js';
-import type { residentImportMachine } from '../../../../machines/residents/resident-import.machine.js';
 import { ResidentTexts } from '../../../shared/residents/resident-rules.js';
 import { useSessionUser } from '../session/session-context.js';
 import { locationOptionsApi, type LocationOptionsApi } from '../catalogues/zone-street-fields.js';
@@ -44,7 +42,7 @@ export function ResidentFormView({
   const ctx = state.context;
   const title = ctx.id ? ResidentTexts.edit : ResidentTexts.create;
   const submitting = state.matches('submitting');
-  const importActor = state.children.import as ActorRefFrom<typeof residentImportMachine> | undefined;
+  const importActor = state.children.import;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'form.submit' });

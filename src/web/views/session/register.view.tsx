@@ -34,7 +34,7 @@ export function RegisterView({
     }),
   );
   const [state, send] = useMachine(logic, inspected({ input: { type, uuid } }));
-  const form = state.children.form as PasswordForm | undefined;
+  const form = state.children.form;
 
   return (
     <AuthLayout title="Completa tu registro" subtitle={form ? <Greeting form={form} /> : undefined}>
