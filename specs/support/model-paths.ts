@@ -83,6 +83,54 @@ export interface ModelSpec<TMachine extends AnyStateMachine = AnyStateMachine, T
    * by deferred promises, and the side-effect actions replaced (storage, navigation).
    */
   run?: { actors: string[]; actions?: Record<string, unknown> };
+  /**
+   * Side-effect actions (storage, navigation, reload) the actor layer records as calls
+   * `{ src: name, input: params }`, so expectations can say they happened.
+   */
+  recordedActions?: string[];
+  /**
+   * A clock the path holds, for a machine with delayed transitions: the actor's timers fire only
+   * when the path's event names them (`fires`: which pending timer an `xstate.after.…` event is),
+   * and `setNow` moves the time to the timer's due moment first. The probe lists the pending timers.
+   */
+  clock?: {
+    fires: Record<string, (timer: PendingTimer, snapshot: SnapshotFrom<TMachine>) => boolean>;
+    /** The moment each path starts at. */
+    start: number;
+    setNow: (ms: number) => void;
+  };
+}
+
+/** A timer the actor set and the path's clock holds. */
+export interface PendingTimer {
+  due: number;
+  ms: number;
+}
+
+/** The actor's clock, held by the path: a timer fires only when the path's event names it. */
+export function manualClock(setNow: (ms: number) => void) {
+  const timers = new Map<number, PendingTimer & { fn: () => void }>();
+  let next = 1;
+  return {
+    timers,
+    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
+      const id = next++;
+      timers.set(id, { due: Date.now() + ms, ms, fn });
+      return id;
+    },
+    clearTimeout: (id: unknown) => {
+      timers.delete(id as number);
+    },
+    /** Moves the time to the first pending timer that `which` picks and fires it. */
+    fire(which: (t: PendingTimer) => boolean) {
+      const [id, timer] = [...timers.entries()].find(([, t]) => which(t)) ?? [];
+      if (!timer) throw new Error('no such timer is pending');
+      setNow(timer.due);
+      timers.delete(id!);
+      timer.fn();
+    },
+    pending: (): PendingTimer[] => [...timers.values()].map(({ due, ms }) => ({ due, ms })),
+  };
 }
 
 /** One thing the spec says holds in a state. */
@@ -400,6 +448,8 @@ export interface ActorProbe<TMachine extends AnyStateMachine = AnyStateMachine> 
   calls: CallOf<TMachine>[];
   events: AnyEventObject[];
   step: number;
+  /** The timers the actor has pending (with a model's `clock`; empty otherwise). */
+  timers: PendingTimer[];
 }
 
 /** The actors a machine declares (its `setup({ actors })`): a union of `{ src, logic }`. */
@@ -461,12 +511,21 @@ export async function runOnActor(
   path: GeneratedPath,
   srcNames: string[],
   actions: Record<string, unknown> = {},
-  spec?: Pick<ModelSpec, 'expectations' | 'recordedChildren'>,
+  spec?: Pick<ModelSpec, 'expectations' | 'recordedChildren' | 'recordedActions' | 'clock'>,
 ) {
   const fakes = deferredActors(srcNames, spec?.recordedChildren);
+  const given = actions as Record<string, ((...args: unknown[]) => void) | undefined>;
+  actions = { ...actions };
+  for (const name of spec?.recordedActions ?? [])
+    actions[name] = (args: unknown, params: unknown) => {
+      fakes.calls.push({ src: name, input: params });
+      given[name]?.(args, params);
+    };
+  spec?.clock?.setNow(spec.clock.start);
+  const clock = spec?.clock ? manualClock(spec.clock.setNow) : undefined;
   const actor = createActor(
     machine.provide({ actors: fakes.actors, actions } as Parameters<typeof machine.provide>[0]),
-    { input: path.input as InputFrom<typeof machine> },
+    { input: path.input as InputFrom<typeof machine>, ...(clock ? { clock } : {}) },
   );
   // A machine that throws (an action, an invoke's input) fails the path instead of escaping the test.
   let failure: unknown;
@@ -489,9 +548,14 @@ export async function runOnActor(
       calls: fakes.calls,
       events: [],
       step: 0,
+      timers: clock?.pending() ?? [],
     } satisfies ActorProbe);
   for (const [i, event] of path.events.entries()) {
-    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.'))
+    const fires = spec?.clock?.fires[event.type];
+    if (fires && clock) {
+      const snapshot = actor.getSnapshot();
+      clock.fire((t) => fires(t, snapshot));
+    } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.'))
       await fakes.settle(event);
     else actor.send(event);
     await tick();
@@ -505,6 +569,7 @@ export async function runOnActor(
         calls: fakes.calls,
         events: path.events.slice(0, i + 1),
         step: i + 1,
+        timers: clock?.pending() ?? [],
       } satisfies ActorProbe);
   }
   const snapshot = actor.getSnapshot();

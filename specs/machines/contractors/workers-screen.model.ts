@@ -47,6 +47,8 @@ export const loadFailure = {
 
 export const workersScreenModel: ModelSpec<typeof workersScreenMachine> = {
   name: 'workersScreen',
+  run: { actors: ['loadWorkers', 'approval', 'credentialDownload', 'deleteWorker'] },
+  recordedActions: ['openEdit'],
   expectations: {
     '"confirmDelete"': [
       {

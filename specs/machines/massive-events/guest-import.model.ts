@@ -45,6 +45,7 @@ const picks = (where: string) => [
 
 export const guestImportModel: ModelSpec = {
   name: 'guestImport',
+  run: { actors: ['readSheet', 'uploadGuests', 'invitationDownload'] },
   machine: guestImportMachine,
   inputs: [
     { name: 'asistente', input: { where: 'wizard', existing: [existingGuest] } },

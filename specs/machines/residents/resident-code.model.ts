@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { residentCodeMachine } from '../../../machines/residents/resident-code.machine.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 
@@ -36,6 +37,12 @@ export const EXPIRY_EVENT = 'xstate.after.untilExpiry.residentCode.codeValid';
 
 export const residentCodeModel: ModelSpec<typeof residentCodeMachine> = {
   name: 'residentCode',
+  run: { actors: ['resendCode'] },
+  clock: {
+    start: T0,
+    setNow: (ms) => vi.setSystemTime(ms),
+    fires: { [EXPIRY_EVENT]: () => true },
+  },
   machine: residentCodeMachine,
   // The list spawns one per shown row, with the row as the server listed it.
   inputs: [

@@ -30,6 +30,8 @@ const expired = {
 
 export const sessionModel: ModelSpec<typeof sessionMachine> = {
   name: 'session',
+  run: { actors: ['checkSession', 'signIn', 'switchCommunity', 'signOut'] },
+  recordedActions: ['persistToken', 'clearStorage', 'reload'],
   machine: sessionMachine,
   inputs: [
     { name: 'no token', input: { token: null } },

@@ -37,6 +37,7 @@ const serverDown = {
  */
 export const settingsEditModel: ModelSpec = {
   name: 'settingsEdit',
+  run: { actors: ['loadSettings', 'saveSettings'] },
   machine: settingsEditMachine,
   inputs: [{ name: 'ajustes', input: undefined }],
   key: (s) => {
