@@ -32,12 +32,14 @@ export function mermaidOf(machine: AnyStateMachine): string {
       for (const list of child.transitions.values())
         for (const t of list) {
           for (const target of (t.target ?? []) as AnyStateNode[]) {
-            lines.push(`${indent}${name(child)} --> ${name(target)} : ${label(shortEvent(t.eventType))}`);
+            lines.push(
+              `${indent}${name(child)} --> ${name(target)} : ${label(shortEvent(t.eventType))}${guardOf(t.guard)}`,
+            );
           }
         }
       for (const t of child.always ?? [])
         for (const target of (t.target ?? []) as AnyStateNode[]) {
-          lines.push(`${indent}${name(child)} --> ${name(target)} : (sin evento${t.guard ? ', si se cumple' : ''})`);
+          lines.push(`${indent}${name(child)} --> ${name(target)} : (sin evento)${guardOf(t.guard)}`);
         }
     }
   };
@@ -52,4 +54,13 @@ export function shortEvent(type: string) {
   const error = type.match(/^xstate\.error\.actor\.(.+)$/);
   if (error) return `${error[1]} falla`;
   return type;
+}
+
+/** A transition's guard by its name ('[si reasonBlank]'); an inline guard shows as 'si (en línea)'. */
+function guardOf(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return ` [si ${label(guard)}]`;
+  if (typeof guard === 'object' && guard && 'type' in guard)
+    return ` [si ${label(String((guard as { type: string }).type))}]`;
+  return ' [si (en línea)]';
 }

@@ -1,7 +1,14 @@
 /** One machine's report: coverage, its diagram, the machines it invokes, each path as steps in words. */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { coverage, generatePaths, type ModelSpec } from '../../specs/support/model-paths.js';
+import {
+  coverage,
+  generatePaths,
+  oracleCoverage,
+  type ModelSpec,
+  type OracleCoverage,
+} from '../../specs/support/model-paths.js';
 import { mermaidOf } from './diagram.js';
+import { stateInWords } from './qa.js';
 import { eventInWords, expectationsOf } from './words.js';
 
 export interface MachineReport {
@@ -9,6 +16,8 @@ export interface MachineReport {
   states: { total: number; covered: number; missing: string[] };
   transitions: { total: number; covered: number; missing: string[] };
   checkedStates: number;
+  /** States with an expectation on the actor, on the screen, with a written reason, or with none. */
+  oracle: OracleCoverage;
   diagram: string;
   children: string[];
   paths: { start: string; steps: { words: string; state: string; expectations: string[] }[] }[];
@@ -33,10 +42,11 @@ export function reportOf(model: ModelSpec): MachineReport {
     states: c.states,
     transitions: c.transitions,
     checkedStates: Object.keys(model.expectations ?? {}).length,
+    oracle: oracleCoverage(model),
     diagram: mermaidOf(model.machine),
     children: invokedOf(model.machine),
     paths: paths.map((p) => ({
-      start: `${p.inputName} → ${p.states[0]}`,
+      start: `${p.inputName} → ${stateInWords(p.states[0]!)}`,
       steps: p.events.map((event, i) => ({
         words: eventInWords(model, event),
         state: p.states[i + 1],

@@ -4,13 +4,21 @@
  * (fail a spec expectation on) at least 90% of them; each survivor left is listed in
  * `survivors.ts` with the reason no expectation can see it.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelSpec } from '../../support/model-paths.js';
 import { mutationScore } from '../../support/mutants.js';
 import { belowTarget, namedWorkflows, TARGET } from './named-workflows.js';
 import { knownSurvivors } from './survivors.js';
 
+/** The scores, for the paths report (reports/mutants.json). */
+const scores: Record<string, { killed: number; total: number; survivors: { id: string; reason: string }[] }> = {};
+
 describe('generated mutants of the named workflows', () => {
+  afterAll(() => {
+    mkdirSync('reports', { recursive: true });
+    writeFileSync('reports/mutants.json', JSON.stringify({ generated: new Date().toISOString(), scores }, null, 2));
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -26,6 +34,14 @@ describe('generated mutants of the named workflows', () => {
             '\n',
           ),
         );
+      scores[model.name] = {
+        killed: score.killed,
+        total: score.total,
+        survivors: score.survivors.map((s) => ({
+          id: s.id,
+          reason: knownSurvivors[model.name]?.[s.id] ?? 'ninguna expectativa lo distingue todavía',
+        })),
+      };
       const floor = belowTarget[model.name];
       if (floor === undefined) {
         const unexplained = score.survivors.map((s) => s.id).filter((id) => !knownSurvivors[model.name]?.[id]);
