@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { ModelSpec } from '../../support/model-paths.js';
+import { oracleCoverage, type ModelSpec } from '../../support/model-paths.js';
 import { mutationScore } from '../../support/mutants.js';
 import { belowTarget, namedWorkflows, TARGET } from './named-workflows.js';
 import { knownSurvivors } from './survivors.js';
@@ -22,6 +22,12 @@ describe('generated mutants of the named workflows', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
+  it.each(namedWorkflows.filter((m) => belowTarget[m.name] === undefined).map((m) => [m.name, m] as const))(
+    '%s: every state carries an expectation written from the spec, or the written reason it has none',
+    (_name, model: ModelSpec) => {
+      expect(oracleCoverage(model).missing).toEqual([]);
+    },
+  );
   it.each(namedWorkflows.map((m) => [m.name, m] as const))(
     '%s: at least 90% of the mutants are killed, every survivor explained (or, below the target, no fewer than before)',
     async (_name, model: ModelSpec) => {
