@@ -12,6 +12,7 @@ import { registerWriteRateLimit } from './platform/plugins/write-rate-limit.js';
 import { registerSecurityHeaders } from './platform/plugins/security-headers.js';
 import { requestLogSerializer } from './platform/http/log-redaction.js';
 import { RequestLog } from './platform/http/request-log.js';
+import { registerJsonBody } from './platform/http/json-body.js';
 import { JSON_BODY_LIMIT } from './platform/http/route.js';
 import { registerOpenApi } from './platform/plugins/openapi.js';
 import { registerRealtime } from './platform/plugins/realtime.js';
@@ -149,6 +150,7 @@ export async function buildApp(
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await app.register(formbody);
+  registerJsonBody(app); // an empty JSON body is no body (platform/http/json-body.ts)
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, db, authCache, authEvents);
   registerWriteRateLimit(app, counters, config.writeRateLimit);

@@ -1,9 +1,15 @@
 /**
- * A request's JSON body read as Fastify's own parser reads it: an empty or malformed body, and
- * one that carries a `__proto__` key or a `constructor.prototype` (prototype poisoning), are
- * refused with the same Spanish 400. Used where a large body is parsed in a thread
- * (large-json-body.ts), so the answer does not depend on where the body was parsed.
+ * A request's JSON body: a malformed body, and one that carries a `__proto__` key or a
+ * `constructor.prototype` (prototype poisoning), are refused with the same Spanish 400. An empty
+ * body is no body: a client that sets `Content-Type: application/json` on every call, also on a
+ * call that sends nothing (a DELETE, enabling a record, resending a code), is answered as if it
+ * had sent no content type. The same parser reads every route's body, on the event loop
+ * (registerJsonBody) or in a thread for large uploads (large-json-body.ts), so the answer does
+ * not depend on where the body was parsed.
  */
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../shared/platform/errors.js';
+
 export const INVALID_JSON = 'El cuerpo de la solicitud no es un JSON válido.';
 
 // The keys as they may be written in JSON, escapes included (as secure-json-parse looks for them).
@@ -26,7 +32,8 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false };
 
 /** The body's value, or `{ ok: false }` when it is not JSON we accept. */
 export function parseJsonBody(text: string): JsonBody {
-  if (text.length === 0) return { ok: false };
+  // Whitespace only is an empty body too (JSON.parse refuses it): no body, as without a content type.
+  if (text.trim().length === 0) return { ok: true, value: undefined };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -36,4 +43,14 @@ export function parseJsonBody(text: string): JsonBody {
   // The walk happens only when the text names one of the keys at all (as in secure-json-parse).
   if ((PROTO_KEY.test(text) || CONSTRUCTOR_KEY.test(text)) && poisoned(value)) return { ok: false };
   return { ok: true, value };
+}
+
+/** Replaces Fastify's JSON parser of the whole app with parseJsonBody (an empty body is no body). */
+export function registerJsonBody(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req: unknown, text: string | Buffer, done) => {
+    const parsed = parseJsonBody(typeof text === 'string' ? text : text.toString('utf8'));
+    if (parsed.ok) done(null, parsed.value);
+    else done(new AppError('invalid_request', INVALID_JSON), undefined);
+  });
 }
