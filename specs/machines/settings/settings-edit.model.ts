@@ -159,7 +159,28 @@ const dialogWith = (p: ViewProbe, text: string) => {
   if (!dialogs.some((d) => d.textContent?.includes(text))) fail(`no se ve '${text}'`);
 };
 
+const lastWas = (p: Probe, ...types: string[]) => {
+  const last = p.events.at(-1)?.type ?? 'el inicio';
+  if (!types.includes(last)) fail(`llegó con ${last}`);
+};
+/** Index of the last event of a type (-1 when none). */
+const lastIndex = (p: Probe, type: string) => p.events.findLastIndex((e) => e.type === type);
+
+settingsEditModel.noExpectation = {
+  validating:
+    'Decide sin esperar a nadie (el actor nunca se queda aquí): lo que dice el spec de un Guardar válido o inválido se comprueba en saving y en editing.',
+};
 settingsEditModel.expectations = {
+  '"loadFailed"': [
+    {
+      says: "Si la configuración no carga: 'Ha ocurrido un error' con el texto del servidor, y Reintentar",
+      actor: (p) => {
+        lastWas(p, 'xstate.error.actor.load');
+        if (p.snapshot.context.error !== serverDown.body.error_description)
+          fail(`el error es ${JSON.stringify(p.snapshot.context.error)}`);
+      },
+    },
+  ],
   '"viewing"': [
     {
       says: "Solo lectura hasta 'Editar'; lo mostrado es lo cargado (tras 'Cancelar', lo cargado otra vez)",
@@ -187,6 +208,16 @@ settingsEditModel.expectations = {
     },
   ],
   '"editing"': [
+    {
+      says: "Solo se edita tras 'Editar' (cada carga y cada 'Cancelar' vuelven a solo lectura); un Guardar que el spec rechaza se queda editando",
+      actor: (p) => {
+        const edit = lastIndex(p, 'settings.edit');
+        if (edit < 0 || edit < lastIndex(p, 'xstate.done.actor.load') || edit < lastIndex(p, 'settings.cancel'))
+          fail("se edita sin haber pulsado 'Editar'");
+        if (p.events.at(-1)?.type === 'settings.save' && Object.keys(p.snapshot.context.errors).length === 0)
+          fail('Guardar no envió ni dijo por qué');
+      },
+    },
     {
       says: "'Todo' se ve encendido solo cuando las cinco opciones lo están; el contador del mensaje dice n/80",
       view: (p: ViewProbe) => {
@@ -255,7 +286,9 @@ settingsEditModel.expectations = {
     {
       says: 'Guardar envía PUT api/fracs/{uuid}/configure con lo editado',
       actor: (p) => {
+        lastWas(p, 'settings.save');
         const last = saves(p).at(-1) ?? fail('no se envió');
+        if (last.outcome) fail('ya respondió');
         if (last.input.uuid !== COMMUNITY_UUID) fail(`a ${last.input.uuid}`);
         if (JSON.stringify(last.input.values) !== JSON.stringify(expectedValues(p))) fail('no envió lo editado');
         const m = last.input.values.invitationMessage as string;
@@ -277,6 +310,7 @@ settingsEditModel.expectations = {
     {
       says: "Si no se guarda: 'Ha ocurrido un error' / 'Por favor comuniquese con soporte' (el error queda registrado)",
       actor: (p) => {
+        lastWas(p, 'xstate.error.actor.save');
         if (!p.snapshot.context.error) fail('no se registró el error');
       },
       view: (p: ViewProbe) => {
@@ -287,7 +321,11 @@ settingsEditModel.expectations = {
   ],
   '"saved"': [
     {
-      says: "Guardado: 'La configuración ha sido guardada'",
+      says: "Guardado: 'La configuración ha sido guardada' una vez que el servidor respondió al PUT",
+      actor: (p) => {
+        lastWas(p, 'xstate.done.actor.save');
+        if (saves(p).at(-1)?.outcome !== 'done') fail('el servidor no respondió');
+      },
       view: (p: ViewProbe) => dialogWith(p, 'La configuración ha sido guardada'),
     },
   ],
