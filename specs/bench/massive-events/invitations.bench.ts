@@ -110,7 +110,7 @@ async function main() {
   );
 
   // Check-in: each guest once, over HTTP.
-  const keys = passKeysFor(t.config);
+  const keys = await passKeysFor(t.db, t.config);
   const community = (await t.db.one<{ uuid: string }>(
     "SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'",
   ))!.uuid;

@@ -30,7 +30,7 @@ beforeAll(async () => {
   t = await testApp();
   sites = await workerSites(t);
   a = await signInActors(t);
-  keys = passKeysFor(t.config);
+  keys = await passKeysFor(t.db, t.config);
 });
 afterAll(async () => {
   await closeRenderPool();

@@ -8,7 +8,7 @@ import { seedDemoCatalogues } from '../../../src/server/catalogues/seed-catalogu
 import { InvitationTexts, MAX_INVITATION_UUIDS } from '../../../src/shared/massive-events/invitation-rules.js';
 import { StatusRefusals } from '../../../src/shared/massive-events/massive-event-rules.js';
 import { closeRenderPool } from '../../../src/server/massive-events/invitation-renderer.js';
-import { passKeysFor, verifyPass } from '../../../src/server/passes/passes.js';
+import { passKeysFor, type PassKeys, verifyPass } from '../../../src/server/passes/passes.js';
 import { signInActors, type Actors } from '../../support/catalogue-actors.js';
 import {
   areaUuid,
@@ -23,8 +23,10 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
+let keys: PassKeys;
 beforeAll(async () => {
   t = await testApp();
+  keys = await passKeysFor(t.db, t.config);
   await seedDemoCatalogues(t.db);
   a = await signInActors(t);
 });
@@ -72,7 +74,7 @@ describe('GET api/massiveEventGuests/invitation', () => {
     expect(res.headers['content-disposition']).toContain('Jose_Pena.png');
     const read = readInvitation(res.rawPayload);
     expect(read.width).toBe(700);
-    const check = verifyPass(passKeysFor(t.config), read.qr!, {
+    const check = verifyPass(keys, read.qr!, {
       kind: 'massiveEventGuest',
       community: await communityUuid('Residencial Las Palmas'),
       at: Date.now() / 1000 + 47 * 3600,
@@ -180,6 +182,6 @@ describe('GET api/massiveEvents/{id}/invitation', () => {
 });
 
 function decodePassSubject(text: string | null) {
-  const check = verifyPass(passKeysFor(t.config), text ?? '', { kind: 'massiveEventGuest', community: '', at: 0 });
+  const check = verifyPass(keys, text ?? '', { kind: 'massiveEventGuest', community: '', at: 0 });
   return check.ok ? check.claims.subject : check.claims?.subject;
 }

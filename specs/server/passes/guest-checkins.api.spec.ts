@@ -39,7 +39,7 @@ beforeAll(async () => {
   t = await testApp();
   await seedDemoCatalogues(t.db);
   a = await signInActors(t);
-  keys = passKeysFor(t.config);
+  keys = await passKeysFor(t.db, t.config);
   palmas = (await t.db.one<{ uuid: string }>(
     "SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'",
   ))!.uuid;

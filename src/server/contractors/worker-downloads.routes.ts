@@ -53,7 +53,7 @@ export function workerDownloadRoutes(app: FastifyInstance, deps: AppDeps) {
       `Credenciales de los trabajadores pedidos (uuid repetido, hasta ${MAX_CREDENTIAL_UUIDS}): png si es uno, zip si son varios; ` +
       '404 si alguno no está al alcance (otro fraccionamiento u otro contratista; nada se dibuja); 409 si alguno no está aprobado',
     handler: async ({ auth, query, reply }) => {
-      const jobs = await credentialJobs(db, passKeysFor(config), await workerScope(db, auth), query.uuid);
+      const jobs = await credentialJobs(db, await passKeysFor(db, config), await workerScope(db, auth), query.uuid);
       return sendCredentials(reply, storage, jobs);
     },
   });

@@ -60,7 +60,7 @@ export function invitationRoutes(app: FastifyInstance, { db, config }: AppDeps) 
       `Invitaciones de los invitados pedidos (uuid repetido, hasta ${MAX_INVITATION_UUIDS}); 404 si alguno no está al alcance (nada se dibuja); ` +
       '409 si su evento está Terminado, Incompleto o Cancelado',
     handler: async ({ auth, query, reply }) => {
-      const jobs = await guestInvitationJobs(db, passKeysFor(config), await eventScope(db, auth), query.uuid);
+      const jobs = await guestInvitationJobs(db, await passKeysFor(db, config), await eventScope(db, auth), query.uuid);
       return send(reply, jobs);
     },
   });
@@ -80,7 +80,7 @@ export function invitationRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     handler: async ({ auth, params, reply }) => {
       const row = await findEvent(db, await eventScope(db, auth), params.id);
       assertStatusAllows(row, 'download');
-      return send(reply, await eventInvitationJobs(db, passKeysFor(config), row.id));
+      return send(reply, await eventInvitationJobs(db, await passKeysFor(db, config), row.id));
     },
   });
 }

@@ -65,8 +65,9 @@ export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime 
       const registrar = await registrarOf(db, auth, device, 'IN');
       const kind = kindOf(body.pass);
       const worker = kind === 'workerCredential';
+      const keys = await passKeysFor(db, config);
       const entry = await db.tx(async (q) => {
-        const done = await passEntry(q, kind, passKeysFor(config), registrar, body.pass);
+        const done = await passEntry(q, kind, keys, registrar, body.pass);
         await recordAudit(q, {
           ...auditWho(req),
           communityId: registrar.communityId,
@@ -100,8 +101,9 @@ export function guestCheckinRoutes(app: FastifyInstance, { db, config, realtime 
       const registrar = await registrarOf(db, auth, device, 'OUT');
       const kind = kindOf(body.pass);
       const worker = kind === 'workerCredential';
+      const keys = await passKeysFor(db, config);
       const exit = await db.tx(async (q) => {
-        const done = await passExit(q, kind, passKeysFor(config), registrar, body.pass);
+        const done = await passExit(q, kind, keys, registrar, body.pass);
         await recordAudit(q, {
           ...auditWho(req),
           communityId: registrar.communityId,

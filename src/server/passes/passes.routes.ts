@@ -6,7 +6,7 @@ import { defineRoute } from '../platform/http/route.js';
 import { passKeysFor, publicKeyOf } from './passes.js';
 
 /** The pass key's public half: a gate device verifies passes offline with it (format in docs/features.md#passes). */
-export function passRoutes(app: FastifyInstance, { config }: AppDeps) {
+export function passRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   defineRoute(app, {
     operationId: 'getPassPublicKey',
     response: PassPublicKeySchema,
@@ -16,6 +16,6 @@ export function passRoutes(app: FastifyInstance, { config }: AppDeps) {
     access: 'public',
     summary:
       'Clave pública Ed25519 con la que se verifican los pases (invitaciones de eventos masivos y demás); pública, para verificar sin conexión',
-    handler: async (): Promise<PassPublicKey> => publicKeyOf(passKeysFor(config)),
+    handler: async (): Promise<PassPublicKey> => publicKeyOf(await passKeysFor(db, config)),
   });
 }

@@ -1,8 +1,10 @@
 /**
  * The server's pass signer (docs/features.md#passes): one Ed25519 key signs every kind of pass
  * (a massive event's guest now; worker credentials and device link codes later). The key is
- * given by configuration (PASS_SIGNING_KEY, a PKCS#8 PEM) or kept in `${DATA_DIR}/keys/`, made
- * on first use; every process of one DATA_DIR signs with the same key.
+ * given by configuration (PASS_SIGNING_KEY, a PKCS#8 PEM) or kept in the database (app_secrets),
+ * made on first use, so every process of one installation signs with the same key whatever its
+ * DATA_DIR. A key an earlier version kept in `${DATA_DIR}/keys/` is adopted when the database has
+ * none yet, so the passes it signed stay valid.
  */
 import {
   createHash,
@@ -13,9 +15,11 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config.js';
+import type { Queryable } from '../platform/db/db.js';
+import { keptSecret } from '../platform/services/app-secrets.js';
 import {
   decodePass,
   passPayload,
@@ -47,47 +51,54 @@ export type PassCheck =
   | { ok: true; claims: DecodedPass }
   | { ok: false; reason: PassRefusal; claims: DecodedPass | null };
 
-const KEY_FILE = 'pass-ed25519.pem';
+/** The key's name in app_secrets. */
+export const PASS_KEY_SECRET = 'pass_ed25519';
+/** Where an earlier version kept the key, under DATA_DIR. */
+export const FOLDER_KEY_PATH = join('keys', 'pass-ed25519.pem');
 
-function keysOf(privateKey: KeyObject): PassKeys {
-  const publicKey = createPublicKey(privateKey);
-  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
-  return { keyId: createHash('sha256').update(raw).digest('hex').slice(0, 8), privateKey, publicKey };
-}
+const byPem = new Map<string, PassKeys>();
 
-/** The key in the folder, made (and written with mode 0600) when absent; a concurrent maker's file wins. */
-function folderKey(dataDir: string): KeyObject {
-  const dir = resolve(dataDir, 'keys');
-  const path = join(dir, KEY_FILE);
-  try {
-    return createPrivateKey(readFileSync(path, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-  try {
-    writeFileSync(path, pem, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return createPrivateKey(readFileSync(path, 'utf8'));
-}
-
-const loaded = new Map<string, PassKeys>();
-
-/** The signing key of this configuration (read once per process). */
-export function passKeysFor(config: Pick<Config, 'dataDir' | 'passSigningKey'>): PassKeys {
-  const cacheKey = config.passSigningKey ? `config:${config.passSigningKey}` : `dir:${resolve(config.dataDir)}`;
-  let keys = loaded.get(cacheKey);
+/** The keys of a PKCS#8 PEM (an Ed25519 private key), parsed once per process. */
+export function passKeysOf(pem: string): PassKeys {
+  let keys = byPem.get(pem);
   if (!keys) {
-    const privateKey = config.passSigningKey ? createPrivateKey(config.passSigningKey) : folderKey(config.dataDir);
+    const privateKey = createPrivateKey(pem);
     if (privateKey.asymmetricKeyType !== 'ed25519')
-      throw new Error('PASS_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)');
-    keys = keysOf(privateKey);
-    loaded.set(cacheKey, keys);
+      throw new Error('the pass key must be an Ed25519 private key (PKCS#8 PEM)');
+    const publicKey = createPublicKey(privateKey);
+    const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+    keys = { keyId: createHash('sha256').update(raw).digest('hex').slice(0, 8), privateKey, publicKey };
+    byPem.set(pem, keys);
   }
   return keys;
+}
+
+/** A new Ed25519 private key as PKCS#8 PEM. */
+export const newPassKeyPem = () =>
+  generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+
+/** The key an earlier version kept in the folder, or null when there is none. */
+function folderKeyPem(dataDir: string): string | null {
+  try {
+    return readFileSync(resolve(dataDir, FOLDER_KEY_PATH), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * The signing key of this installation: PASS_SIGNING_KEY when given; else the database's, which
+ * the first process to ask stores (the folder's key of an earlier version, or a new one) and every
+ * other process reads. Read it before opening a transaction (PGlite has one connection).
+ */
+export async function passKeysFor(
+  db: Queryable,
+  config: Pick<Config, 'dataDir' | 'passSigningKey'>,
+): Promise<PassKeys> {
+  if (config.passSigningKey) return passKeysOf(config.passSigningKey);
+  const pem = await keptSecret(db, PASS_KEY_SECRET, () => folderKeyPem(config.dataDir) ?? newPassKeyPem());
+  return passKeysOf(pem);
 }
 
 /** A signed pass's text (what the QR holds). */
