@@ -83,6 +83,24 @@ const fail = (message: string) => {
 const resends = (p: Probe) => p.calls.filter((c) => c.src === 'resendCode');
 const row$ = (p: Record<string, unknown>) => p.row as HTMLElement;
 
+const lastWas = (p: Probe, ...types: string[]) => {
+  const last = p.events.at(-1)?.type ?? 'el inicio';
+  if (!types.includes(last)) fail(`llegó con ${last}`);
+};
+/** A dialog once closed is gone: no '¡Correcto!' nor 'No es posible reenviar el código' left open. */
+const noDialog = {
+  says: "Cerrar '¡Correcto!' o 'No es posible reenviar el código' lo cierra; un reenvío fallido siempre lo dice antes",
+  actor: (p: Probe) => {
+    if (p.snapshot.context.description !== null) fail("'¡Correcto!' sigue abierto");
+    if (p.snapshot.context.error !== null) fail("'No es posible reenviar el código' sigue abierto");
+    if (p.events.at(-1)?.type === 'xstate.error.actor.resend') fail('el fallo del reenvío no se dijo');
+  },
+};
+
+residentCodeModel.noExpectation = {
+  checking:
+    'Decide sin esperar a nadie (el actor nunca se queda aquí): cuál de las cuatro caras muestra la fila lo dicen notActivated, activated, codeValid y codeExpired.',
+};
 residentCodeModel.expectations = {
   '"notActivated"': [
     {
@@ -108,6 +126,7 @@ residentCodeModel.expectations = {
     },
   ],
   '"codeValid"': [
+    noDialog,
     {
       says: "Con uso de la app y un código vigente (antes de su vencimiento) se muestra 'Código enviado' y a qué hora vence, sin botón de reenviar",
       actor: (p) => {
@@ -139,6 +158,7 @@ residentCodeModel.expectations = {
     },
   ],
   '"codeExpired"': [
+    noDialog,
     {
       says: "Al llegar el vencimiento del código (15 minutos) aparece el botón 'Reenviar código', sin recargar",
       actor: (p) => {
@@ -153,8 +173,11 @@ residentCodeModel.expectations = {
   ],
   '"resending"': [
     {
-      says: 'Reenviar pide el reenvío del código de ese residente',
+      says: "Solo 'Reenviar código' pide el reenvío del código de ese residente, una vez por pulsación",
       actor: (p) => {
+        lastWas(p, 'code.resend');
+        if (resends(p).length !== p.events.filter((e) => e.type === 'code.resend').length)
+          fail('se pidió sin pulsar o no se pidió');
         const call = resends(p).at(-1) ?? fail('no se pidió el reenvío');
         if (call.input.uuid !== 'r1') fail(`se pidió para ${call.input.uuid}`);
       },
