@@ -8,41 +8,18 @@ import {
   deferredActors,
   describePath,
   generatePaths,
+  manualClock,
   type GeneratedPath,
 } from '../../support/model-paths.js';
 import { deviceLink, deviceLinkModel, EXPIRY_EVENT, FIRST, linkRows, POLL_EVENT, T0 } from './device-link.model.js';
 
 const paths = generatePaths(deviceLinkModel);
 
-/** The actor's clock, held by the test: a timer fires only when the path's event names it. */
-function manualClock() {
-  const timers = new Map<number, { due: number; ms: number; fn: () => void }>();
-  let next = 1;
-  return {
-    timers,
-    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
-      const id = next++;
-      timers.set(id, { due: Date.now() + ms, ms, fn });
-      return id;
-    },
-    clearTimeout: (id: unknown) => {
-      timers.delete(id as number);
-    },
-    /** Moves the time to the first pending timer that `which` picks and fires it. */
-    fire(which: (t: { due: number; ms: number }) => boolean) {
-      const [id, timer] = [...timers.entries()].find(([, t]) => which(t)) ?? [];
-      if (!timer) throw new Error('no such timer is pending');
-      vi.setSystemTime(timer.due);
-      timers.delete(id!);
-      timer.fn();
-    },
-  };
-}
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const stateKey = (s: { value: unknown }) => JSON.stringify(s.value);
 
 async function runWithClock(path: GeneratedPath) {
-  const clock = manualClock();
+  const clock = manualClock(vi.setSystemTime);
   const fakes = deferredActors(['issueCode', 'readDevice', 'unlinkDevice']);
   const asked: string[] = [];
   const listened: string[] = [];
@@ -68,6 +45,8 @@ async function runWithClock(path: GeneratedPath) {
   actor.start();
   const seen = [stateKey(actor.getSnapshot())];
   const probe = (step: number) => ({
+    input: path.input,
+    timers: clock.pending(),
     snapshot: actor.getSnapshot(),
     calls: fakes.calls,
     events: path.events.slice(0, step),
@@ -111,7 +90,7 @@ describe('deviceLink machine (link and unlink, texts)', () => {
   });
 
   it('a shown code is renewed at its expiry (10 minutes), not a millisecond before', async () => {
-    const clock = manualClock();
+    const clock = manualClock(vi.setSystemTime);
     const fakes = deferredActors(['issueCode', 'readDevice', 'unlinkDevice']);
     const actor = createActor(deviceLink.provide({ actors: fakes.actors as never }), {
       input: { row: linkRows.inactive },

@@ -154,9 +154,82 @@ const linkDialog = (p: Pick<ScreenProbe, 'screen'>) =>
 const button = (p: Pick<ScreenProbe, 'screen'>, name: string) =>
   p.screen.queryAllByRole('button', { name, hidden: true }).length > 0;
 
+type Ev = { type: string; output?: { status?: string }; online?: boolean };
+/** The step that brought the row here ('start' for the row as listed). */
+const lastWas = (p: Probe, ...types: string[]) => {
+  const last = p.events.at(-1)?.type ?? 'start';
+  if (!types.includes(last)) fail(`llegó con ${last}`);
+};
+/** The server's word that the device linked: DEVICE_LINKED's read (answered or not), or a poll that sees it ACTIVE. */
+const LINKED = (e: Ev) =>
+  e.type === 'xstate.done.actor.confirm' ||
+  e.type === 'xstate.error.actor.confirm' ||
+  (e.type === 'xstate.done.actor.poll' && e.output?.status === 'ACTIVE');
+/**
+ * The device's status by the spec's rules over the steps: as listed, ACTIVE once it links,
+ * INACTIVE once unlinked ('an unlinked device cannot be used').
+ */
+const statusSays = (p: Probe) => {
+  let status = (p.input as { row: { status: string } }).row.status;
+  for (const e of p.events as Ev[]) {
+    if (LINKED(e)) status = 'ACTIVE';
+    if (e.type === 'xstate.done.actor.unlink') status = 'INACTIVE';
+  }
+  return status;
+};
+/** Acknowledging 'Dispositivo vinculado' or 'Dispositivo desvinculado correctamente' asks the list again, and nothing else does. */
+const reloadsSaid = (p: Probe) =>
+  (p.events as Ev[]).filter(
+    (e, i) =>
+      e.type === 'dialog.close' &&
+      i > 0 &&
+      (LINKED(p.events[i - 1] as Ev) || p.events[i - 1]!.type === 'xstate.done.actor.unlink'),
+  ).length;
+const reloads = {
+  says: "Al aceptar 'Dispositivo vinculado' o 'Dispositivo desvinculado correctamente' la lista se vuelve a pedir, y solo entonces",
+  actor: (p: Probe) => {
+    const asked = askedOf(p).filter((a) => a === 'reload').length;
+    if (asked !== reloadsSaid(p)) fail(`se pidió la lista ${asked} veces, el spec dice ${reloadsSaid(p)}`);
+  },
+};
+/** The link dialog's countdown (the code's expiry and the poll) runs only while the code is shown. */
+const noCountdown = {
+  says: 'La cuenta regresiva del código (y la consulta de respaldo) solo corre mientras se muestra el código: al cerrarlo, vincular o desvincular no queda ningún temporizador pendiente',
+  actor: (p: Probe) => {
+    if (p.timers.length) fail(`quedan temporizadores pendientes: ${JSON.stringify(p.timers)}`);
+  },
+};
+/** No dialog of the link is left: no code, no 'Error'. */
+const noLinkDialog = {
+  says: "Cerrado el diálogo o el aviso de 'Error', no queda código ni error a la vista",
+  actor: (p: Probe) => {
+    if (p.snapshot.context.code !== null) fail('el código sigue a la vista');
+    if (p.snapshot.context.error !== null) fail("el 'Error' sigue a la vista");
+  },
+};
+const statusIs = (status: string) => ({
+  says: `El dispositivo está ${status}: lo listado, ACTIVE al vincularse, INACTIVE al desvincularse`,
+  actor: (p: Probe) => {
+    if (statusSays(p) !== status) fail(`el spec da ${statusSays(p)}`);
+  },
+});
+
+deviceLinkModel.noExpectation = {
+  checking:
+    'Decide sin esperar a nadie (el actor nunca se queda aquí): que un INACTIVE se vincule o elimine y un ACTIVE solo se desvincule lo dicen inactive y active.',
+};
+
 /* What the specification says holds in each state: link and unlink, the texts, online status. */
 deviceLinkModel.expectations = {
   '"inactive"': [
+    statusIs('INACTIVE'),
+    noCountdown,
+    noLinkDialog,
+    reloads,
+    {
+      says: 'Se llega aquí como listado, cerrando el diálogo, aceptando un error de código o tras desvincular',
+      actor: (p: Probe) => lastWas(p, 'start', 'link.close', 'dialog.close', 'device.delete'),
+    },
     {
       says: 'Un dispositivo INACTIVE se puede vincular o eliminar; no se desvincula; sin diálogo de vinculación abierto',
       view: (p) => {
@@ -175,6 +248,8 @@ deviceLinkModel.expectations = {
     },
   ],
   '"issuing"': [
+    noCountdown,
+    { says: "Solo 'Vincular' abre el diálogo", actor: (p: Probe) => lastWas(p, 'link.open') },
     {
       says: 'Abrir el diálogo pide un código nuevo para ese dispositivo',
       actor: (p: Probe) => {
@@ -185,6 +260,27 @@ deviceLinkModel.expectations = {
     },
   ],
   '"showingCode"': [
+    {
+      says: 'El código se muestra cuando el servidor lo da, y sigue a la vista si una consulta no ve el dispositivo vinculado o falla',
+      actor: (p: Probe) => {
+        lastWas(
+          p,
+          'xstate.done.actor.issue',
+          'xstate.done.actor.renew',
+          'xstate.done.actor.poll',
+          'xstate.error.actor.poll',
+        );
+        if (LINKED(p.events.at(-1) as Ev)) fail('la consulta vio el dispositivo ACTIVE y el código sigue a la vista');
+      },
+    },
+    {
+      says: 'Mientras se muestra el código corre su cuenta regresiva hasta su vencimiento y la consulta de respaldo',
+      actor: (p: Probe) => {
+        const due = Date.parse(p.snapshot.context.expiresAt);
+        if (!p.timers.some((t) => t.due === due)) fail('no hay cuenta regresiva al vencimiento');
+        if (!p.timers.some((t) => t.ms === LINK_POLL_MS)) fail('no hay consulta programada');
+      },
+    },
     {
       says: 'El diálogo muestra el código que respondió el servidor, vigente (10 minutos), como QR y como texto, con su cuenta regresiva y el botón de renovar',
       actor: (p: Probe) => {
@@ -207,6 +303,11 @@ deviceLinkModel.expectations = {
   ],
   '"renewing"': [
     {
+      says: "Solo el vencimiento o 'Renovar código' piden un código nuevo",
+      actor: (p: Probe) => lastWas(p, 'code.renew', EXPIRY_EVENT),
+    },
+    noCountdown,
+    {
       says: 'Al vencer el código, o con Renovar código, se pide uno nuevo',
       actor: (p: Probe) => {
         if (issues(p).length !== opens(p) + renewals(p)) fail(`${issues(p).length} códigos pedidos`);
@@ -214,6 +315,8 @@ deviceLinkModel.expectations = {
     },
   ],
   '"polling"': [
+    { says: 'La consulta corre cuando toca', actor: (p: Probe) => lastWas(p, POLL_EVENT) },
+    noCountdown,
     {
       says: 'Mientras se muestra el código se consulta el dispositivo (respaldo del evento en tiempo real)',
       actor: (p: Probe) => {
@@ -222,6 +325,11 @@ deviceLinkModel.expectations = {
     },
   ],
   '"issueFailed"': [
+    {
+      says: "'Error' solo si el servidor no da el código",
+      actor: (p: Probe) => lastWas(p, 'xstate.error.actor.issue', 'xstate.error.actor.renew'),
+    },
+    noCountdown,
     {
       says: "Si no se puede generar el código: 'Error' con el error_description del servidor",
       actor: (p: Probe) => {
@@ -234,6 +342,8 @@ deviceLinkModel.expectations = {
     },
   ],
   '"confirming"': [
+    { says: 'Se lee el dispositivo solo al llegar DEVICE_LINKED', actor: (p: Probe) => lastWas(p, 'device.linked') },
+    noCountdown,
     {
       says: 'Al llegar DEVICE_LINKED se lee el dispositivo vinculado',
       actor: (p: Probe) => {
@@ -242,6 +352,16 @@ deviceLinkModel.expectations = {
     },
   ],
   '"linked"': [
+    {
+      says: "'Dispositivo vinculado' solo cuando el servidor dice que se vinculó (DEVICE_LINKED, o la consulta lo ve ACTIVE); el dispositivo leído queda con su token",
+      actor: (p: Probe) => {
+        if (!LINKED(p.events.at(-1) as Ev)) fail(`llegó con ${p.events.at(-1)?.type}`);
+        const read = p.calls.filter((c) => c.src === 'readDevice').at(-1);
+        if (read?.outcome === 'done' && p.snapshot.context.row.deviceToken !== LINK_TOKEN)
+          fail('no se guardó el token del dispositivo vinculado');
+      },
+    },
+    noCountdown,
     {
       says: "Cuando el dispositivo se vincula, el diálogo se cierra solo y dice 'Dispositivo vinculado'",
       actor: (p: Probe) => {
@@ -254,18 +374,19 @@ deviceLinkModel.expectations = {
     },
   ],
   '"active"': [
+    statusIs('ACTIVE'),
+    noCountdown,
+    noLinkDialog,
+    reloads,
+    {
+      says: 'Se llega aquí como listado, aceptando el aviso de vinculado o un error de desvinculación, o cancelando la desvinculación',
+      actor: (p: Probe) => lastWas(p, 'start', 'dialog.close', 'unlink.cancel', 'device.status'),
+    },
     {
       says: 'Un dispositivo activo solo se puede desvincular: ni Vincular ni Eliminar',
       view: (p) => {
         if (!button(p, 'Desvincular')) fail('no hay Desvincular');
         if (button(p, 'Vincular') || button(p, 'Eliminar')) fail('ofrece Vincular o Eliminar');
-      },
-    },
-    {
-      says: 'Tras vincular o desvincular, al aceptar el aviso la lista se vuelve a pedir',
-      actor: (p: Probe) => {
-        const closes = p.events.filter((e, i) => e.type === 'dialog.close' && i > 0).length;
-        if (askedOf(p).filter((a) => a === 'reload').length > closes) fail('se recargó sin aceptar un aviso');
       },
     },
     {
@@ -282,6 +403,8 @@ deviceLinkModel.expectations = {
     },
   ],
   '"confirmUnlink"': [
+    { says: "Solo 'Desvincular' pide la confirmación", actor: (p: Probe) => lastWas(p, 'unlink.open') },
+    noCountdown,
     {
       says: 'Desvincular pide confirmación',
       view: (p) => {
@@ -290,6 +413,8 @@ deviceLinkModel.expectations = {
     },
   ],
   '"unlinking"': [
+    { says: 'Solo se desvincula tras confirmar', actor: (p: Probe) => lastWas(p, 'unlink.confirm') },
+    noCountdown,
     {
       says: 'Se desvincula enviando el token del dispositivo',
       actor: (p: Probe) => {
@@ -305,6 +430,14 @@ deviceLinkModel.expectations = {
   ],
   '"unlinked"': [
     {
+      says: "'Dispositivo desvinculado correctamente' cuando el servidor desvincula; un dispositivo desvinculado no se usa (fuera de línea)",
+      actor: (p: Probe) => {
+        lastWas(p, 'xstate.done.actor.unlink');
+        if (p.snapshot.context.online) fail('sigue en línea');
+      },
+    },
+    noCountdown,
+    {
       says: "'Dispositivo desvinculado correctamente'",
       view: (p) => {
         if (!dialog(p, '¡Correcto!').textContent!.includes('Dispositivo desvinculado correctamente')) fail('sin aviso');
@@ -312,6 +445,8 @@ deviceLinkModel.expectations = {
     },
   ],
   '"unlinkFailed"': [
+    { says: "'Error' solo si el servidor no desvincula", actor: (p: Probe) => lastWas(p, 'xstate.error.actor.unlink') },
+    noCountdown,
     {
       says: "Si no se puede desvincular: 'Error' con el error_description",
       actor: (p: Probe) => {

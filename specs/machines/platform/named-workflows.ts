@@ -30,6 +30,5 @@ export const TARGET = { expectations: 1, mutantsKilled: 0.9 } as const;
  * today, a floor the score may not fall under. `npm run paths` fails while any is listed.
  */
 export const belowTarget: Record<string, number> = {
-  deviceLink: 20,
   guestImport: 38,
 };
