@@ -62,7 +62,8 @@ export const guestImportModel: ModelSpec = {
   }),
   events: (s) => {
     const where = s.context.where;
-    const pickAgain = picks(where).slice(0, 2);
+    // Another file of a refused type too: picking again shows that file's name and its own refusal.
+    const pickAgain = [...picks(where).slice(0, 2), { type: 'file.pick', file: { name: 'foto.png', size: 10 } }];
     switch (s.value as string) {
       case 'noFile':
         return [...picks(where), { type: 'import.submit' }, { type: 'import.close' }];
@@ -124,8 +125,62 @@ const lastPick = (p: Probe) =>
 const lastRead = (p: Probe) => [...p.events].reverse().find((e) => e.type === 'xstate.done.actor.readSheet')?.output;
 const name = (g: { firstName: string; lastName: string }) => `${g.firstName} ${g.lastName}`.toLowerCase();
 
+const lastWas = (p: Probe, ...types: string[]) => {
+  const last = p.events.at(-1)?.type ?? 'start';
+  if (!types.includes(last)) fail(`llegó con ${last}`);
+};
+const uploads = (p: Probe) => p.calls.filter((c) => c.src === 'uploadGuests');
+/** The events since the person last decided what to send ('Importar', or the answer about the repeated ones). */
+const sinceDecided = (p: Probe) =>
+  p.events.slice(
+    p.events.findLastIndex((e) => ['import.confirm', 'duplicates.accept', 'duplicates.reject'].includes(e.type)) + 1,
+  );
+/** The file picked last and what the spec says of its type: the guests screen only .xlsx, the wizard xlsx, xls, csv and ods. */
+const pickedTypeOk = (p: Probe) => {
+  const file = lastPick(p)!;
+  const ok = p.snapshot.context.where === 'guests' ? ['xlsx'] : ['xlsx', 'xls', 'csv', 'ods'];
+  return ok.includes(file.split('.').pop()!);
+};
+/** The sheet last read had no guest rows. */
+const emptySheet = (p: Probe) => {
+  const last = p.events.at(-1);
+  return last?.type === 'xstate.done.actor.readSheet' && last.output.rows.length === 0;
+};
+
+guestImportModel.noExpectation = {
+  uploaded:
+    'Decide sin esperar a nadie (el actor nunca se queda aquí): el bloque siguiente lo dice uploading y el final done.',
+};
 guestImportModel.expectations = {
+  '"unreadable"': [
+    {
+      says: "Un archivo que no se puede leer dice por qué (fórmulas, demasiados renglones, ilegible); uno sin invitados dice 'El archivo no tiene invitados.'",
+      actor: (p) => {
+        lastWas(p, 'xstate.error.actor.readSheet', 'xstate.done.actor.readSheet');
+        const want = emptySheet(p) ? 'El archivo no tiene invitados.' : readProblem.problem;
+        if (p.events.at(-1)?.type === 'xstate.done.actor.readSheet' && !emptySheet(p)) fail('la hoja tenía invitados');
+        if (p.snapshot.context.problem !== want) fail(`dice '${p.snapshot.context.problem}'`);
+      },
+    },
+  ],
+  '"reading"': [
+    {
+      says: 'Un archivo de tipo admitido se lee; mientras, no queda a la vista nada de un archivo anterior (ni su rechazo, ni su resumen, ni sus errores)',
+      actor: (p) => {
+        lastWas(p, 'file.pick');
+        if (!pickedTypeOk(p)) fail(`${lastPick(p)} se está leyendo`);
+        const c = p.snapshot.context;
+        if (c.fileName !== lastPick(p)) fail(`muestra ${c.fileName}`);
+        if (c.problem !== null || c.header !== null || c.rowErrors.length || c.fresh.length || c.repeated.length)
+          fail('queda a la vista lo de un archivo anterior');
+      },
+    },
+  ],
   '"noFile"': [
+    {
+      says: 'Sin archivo elegido se está al abrir la importación (Importar sin archivo no la deja)',
+      actor: (p) => lastWas(p, 'start', 'import.submit'),
+    },
     {
       says: "'Importar' sin archivo dice 'No se seleccionó ningún archivo.'",
       actor: (p) => {
@@ -141,6 +196,13 @@ guestImportModel.expectations = {
     },
   ],
   '"wrongType"': [
+    {
+      says: 'Se rechaza el archivo elegido: su nombre es el que se muestra',
+      actor: (p) => {
+        lastWas(p, 'file.pick');
+        if (p.snapshot.context.fileName !== lastPick(p)) fail(`muestra ${p.snapshot.context.fileName}`);
+      },
+    },
     {
       says: "En la pantalla de invitados solo .xlsx; el asistente acepta xlsx, xls, csv y ods; otro tipo: 'El tipo de archivo es incorrecto'",
       actor: (p) => {
@@ -194,6 +256,15 @@ guestImportModel.expectations = {
   ],
   '"summary"': [
     {
+      says: 'El resumen sale de una hoja leída con invitados; rechazar a los repetidos sin invitados nuevos vuelve a él sin enviar nada',
+      actor: (p) => {
+        lastWas(p, 'xstate.done.actor.readSheet', 'duplicates.reject');
+        if (emptySheet(p)) fail('la hoja no tenía invitados');
+        if (p.events.at(-1)?.type === 'duplicates.reject' && p.snapshot.context.fresh.length)
+          fail('había nuevos que enviar');
+      },
+    },
+    {
       says: 'El resumen cuenta nuevos y repetidos (mismo nombre y apellidos que un invitado de la lista o un renglón anterior, sin distinguir mayúsculas ni acentos)',
       actor: (p) => {
         const read = lastRead(p);
@@ -215,6 +286,14 @@ guestImportModel.expectations = {
   ],
   '"confirmingDuplicates"': [
     {
+      says: "Solo 'Importar' con repetidos pregunta por ellos, antes de enviar nada",
+      actor: (p) => {
+        lastWas(p, 'import.confirm');
+        if (!p.snapshot.context.repeated.length) fail('no hay repetidos');
+        if (uploads(p).length) fail('ya se envió algo');
+      },
+    },
+    {
       says: "Los repetidos se preguntan: '¿Estás seguro de agregarlo(s) nuevamente?'",
       view: (p) => {
         p.screen.getByText('¿Estás seguro de agregarlo(s) nuevamente?');
@@ -222,6 +301,28 @@ guestImportModel.expectations = {
     },
   ],
   '"uploading"': [
+    {
+      says: 'Se envían en orden, en bloques de hasta 1,000, cada bloque una vez (un reintento repite solo el que falló); nunca un bloque vacío',
+      actor: (p) => {
+        lastWas(
+          p,
+          'import.confirm',
+          'duplicates.accept',
+          'duplicates.reject',
+          'xstate.done.actor.uploadGuests',
+          'upload.retry',
+          // Closing does not leave the upload half-way: the chunk on its way stays.
+          'import.close',
+        );
+        const answered = sinceDecided(p).filter((e) => e.type === 'xstate.done.actor.uploadGuests').length;
+        const want = p.snapshot.context.toSend.slice(answered * 1000, answered * 1000 + 1000);
+        const call = uploads(p).at(-1) ?? fail('no se envió');
+        if (call.outcome) fail('el bloque ya respondió');
+        if (!call.input.guests.length) fail('envió un bloque vacío');
+        if (JSON.stringify(call.input.guests) !== JSON.stringify(want))
+          fail(`envió ${call.input.guests.length} que no tocaban`);
+      },
+    },
     {
       says: 'No se envía ningún repetido sin confirmar; se envían en bloques de hasta 1,000',
       actor: (p) => {
@@ -245,6 +346,14 @@ guestImportModel.expectations = {
   ],
   '"done"': [
     {
+      says: 'Termina cuando el servidor respondió el último bloque, o tras una descarga de invitaciones que terminó bien',
+      actor: (p) => {
+        lastWas(p, 'xstate.done.actor.uploadGuests', 'xstate.done.actor.invitationDownload');
+        const last = p.events.at(-1);
+        if (last?.type === 'xstate.done.actor.invitationDownload' && last.output.returnTo) fail('la descarga falló');
+      },
+    },
+    {
       says: 'Al terminar dice cuántos se agregaron y ofrece descargar las invitaciones de los nuevos',
       actor: (p) => {
         if (p.snapshot.context.created.length !== p.snapshot.context.toSend.length) fail('no se crearon todos');
@@ -255,6 +364,7 @@ guestImportModel.expectations = {
     },
   ],
   '"downloading"': [
+    { says: "Solo 'Descargar invitaciones' descarga", actor: (p) => lastWas(p, 'invitations.download') },
     {
       says: 'Descargar invitaciones pide las de los invitados nuevos, los que esta importación creó (GET api/massiveEventGuests/invitation?uuid=..)',
       actor: (p) => {
@@ -270,6 +380,15 @@ guestImportModel.expectations = {
   ],
   '"closed"': [
     {
+      says: 'Se cierra al cerrarla, o tras una descarga de invitaciones fallida',
+      actor: (p) => {
+        lastWas(p, 'import.close', 'xstate.done.actor.invitationDownload');
+        const last = p.events.at(-1);
+        if (last?.type === 'xstate.done.actor.invitationDownload' && !last.output.returnTo)
+          fail('la descarga terminó bien');
+      },
+    },
+    {
       says: 'Si la descarga de invitaciones falla, al cerrar su aviso se vuelve a /massiveEvents; cerrar sin descarga fallida no lleva a ningún lado',
       actor: (p) => {
         const last = p.events.at(-1);
@@ -280,6 +399,10 @@ guestImportModel.expectations = {
     },
   ],
   '"failed"': [
+    {
+      says: "'Ha ocurrido un error' solo si el servidor rechaza un bloque",
+      actor: (p) => lastWas(p, 'xstate.error.actor.uploadGuests'),
+    },
     {
       says: "Si la carga falla se dice 'Ha ocurrido un error' con el texto del servidor",
       actor: (p) => {

@@ -9,4 +9,14 @@ export const knownSurvivors: Record<string, Record<string, string>> = {
     'deciding · xstate.done.actor.approval #1: sin acciones':
       'Equivalente para quien mira: al pulsar Aprobar o Rechazar en una tarjeta no hay modal abierto (lo taparía), así que no hay modal que cerrar, y la decisión guardada solo es la entrada del hijo, que la siguiente decisión sustituye; la lista se vuelve a leer igual.',
   },
+  guestImport: {
+    'summary · import.confirm #2: otro destino':
+      'Equivalente: el mutante va a uploaded en vez de uploading, pero uploaded decide al momento y, con invitados por enviar, sigue a uploading; el bloque enviado es el mismo y nada lo distingue.',
+    'confirmingDuplicates · duplicates.accept: otro destino':
+      'Equivalente: el mutante va a uploaded en vez de uploading, pero uploaded decide al momento y, con invitados por enviar, sigue a uploading; el bloque enviado es el mismo y nada lo distingue.',
+    'confirmingDuplicates · duplicates.reject #1: otro destino':
+      'Equivalente: el mutante va a uploaded en vez de uploading, pero uploaded decide al momento y, con invitados por enviar, sigue a uploading; el bloque enviado es el mismo y nada lo distingue.',
+    'failed · upload.retry: otro destino':
+      'Equivalente: el mutante va a uploaded en vez de uploading, pero uploaded decide al momento y, con invitados por enviar, sigue a uploading; el bloque enviado es el mismo y nada lo distingue.',
+  },
 };
