@@ -23,8 +23,16 @@ const ConfigSchema = v.object({
   logLevel: v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   seedDemo: v.boolean(),
   corsOrigin: v.optional(v.string()),
-  /** The Ed25519 private key (PKCS#8 PEM) that signs passes; absent: kept in `${dataDir}/keys/`. */
+  /** The Ed25519 private key (PKCS#8 PEM) that signs passes; absent: kept in the database (app_secrets). */
   passSigningKey: v.optional(v.string()),
+  /**
+   * The S3-compatible bucket that keeps uploaded files; absent: `${dataDir}/files`. Its endpoint,
+   * region and credentials are the AWS SDK's own variables (AWS_ENDPOINT_URL_S3, AWS_REGION,
+   * AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY).
+   */
+  s3Bucket: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET: not a bucket name')),
+  ),
   /** Days the audit trail keeps an event; pruned at start and daily. */
   auditRetentionDays: v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(36500)),
   /** Milliseconds SIGTERM waits for requests in flight before closing. */
@@ -82,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     corsOrigin: blankToUndefined(env.CORS_ORIGIN),
     passSigningKey: blankToUndefined(env.PASS_SIGNING_KEY),
+    s3Bucket: blankToUndefined(env.S3_BUCKET),
     auditRetentionDays: blankToUndefined(env.AUDIT_RETENTION_DAYS) ?? '365',
     shutdownGraceMs: blankToUndefined(env.SHUTDOWN_GRACE_MS) ?? '10000',
     sessionCacheMax: blankToUndefined(env.SESSION_CACHE_MAX) ?? '10000',

@@ -24,13 +24,14 @@ export function communityLogoRoutes(app: FastifyInstance, { db, config }: AppDep
     handler: async ({ auth, params, reply }) => {
       const row = await memberCommunityLogo(db, auth.userId, params.uuid);
       if (!row) throw new AppError('not_found', NO_LOGO);
-      const data = await storage.get(row.storage_key);
+      const data = await storage.open(row.storage_key);
       if (!data) throw new AppError('not_found', NO_LOGO);
       return reply
         .header('content-type', row.mime_type)
         .header('cache-control', 'private, max-age=86400')
         .header('content-disposition', 'inline')
-        .send(data);
+        .header('content-length', data.size)
+        .send(data.body);
     },
   });
 }

@@ -73,7 +73,7 @@ export function workerDownloadRoutes(app: FastifyInstance, deps: AppDeps) {
       'nunca se ejecuta: con su tipo real y nosniff, las imágenes en línea y los PDF como descarga',
     handler: async ({ query, reply }) => {
       const file = await linkedWorkerFile(db, await readFileLink(await workerFileKey(db), query.token));
-      const data = file && (await storage.get(file.storage_key));
+      const data = file && (await storage.open(file.storage_key));
       if (!file || !data) throw new AppError('not_found', FileLinkMessages.notFound);
       // A PDF is downloaded, never opened by the browser's viewer (its scripts and forms would run there); images are shown.
       const disposition = file.mime_type === 'application/pdf' ? 'attachment' : 'inline';
@@ -87,7 +87,8 @@ export function workerDownloadRoutes(app: FastifyInstance, deps: AppDeps) {
         )
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer')
-        .send(data);
+        .header('content-length', data.size)
+        .send(data.body);
     },
   });
 }

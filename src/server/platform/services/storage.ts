@@ -1,24 +1,37 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open as openFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
+import { s3Storage } from './storage-s3.js';
+
+/** A stored file to send as it is read: its bytes as a stream and their count. */
+export interface StoredFile {
+  body: Readable;
+  size: number;
+}
 
 /**
- * Where uploaded bytes live. The folder implementation is the default; an S3-compatible one
- * implements the same three calls. Keys are ours (random), never a client's file name.
+ * Where uploaded bytes live: a folder (the default) or an S3-compatible bucket (`S3_BUCKET`),
+ * behind the same calls. Keys are ours (random), never a client's file name.
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** The bytes, or null when the key holds nothing. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream (for answers that send a file as it is read), or null when the key holds nothing. */
+  open(key: string): Promise<StoredFile | null>;
+  /** Removes the key's bytes; nothing there is no error. */
   remove(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
 
-function checkedKey(key: string): string {
+export function checkedKey(key: string): string {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
   return key;
 }
+
+const absent = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Files in a folder: `${root}/${key}`. */
 export function folderStorage(root: string): FileStorage {
@@ -34,7 +47,17 @@ export function folderStorage(root: string): FileStorage {
       try {
         return await readFile(pathOf(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (absent(error)) return null;
+        throw error;
+      }
+    },
+    async open(key) {
+      try {
+        const handle = await openFile(pathOf(key), 'r');
+        const { size } = await handle.stat();
+        return { body: handle.createReadStream(), size };
+      } catch (error) {
+        if (absent(error)) return null;
         throw error;
       }
     },
@@ -46,13 +69,13 @@ export function folderStorage(root: string): FileStorage {
 
 const shared = new Map<string, FileStorage>();
 
-/** The storage of this configuration: `${dataDir}/files` (one instance per folder). */
-export function storageFor(config: Pick<Config, 'dataDir'>): FileStorage {
-  const root = resolve(config.dataDir, 'files');
-  let storage = shared.get(root);
+/** The storage of this configuration: the bucket `s3Bucket` when set, else `${dataDir}/files` (one instance each). */
+export function storageFor(config: Pick<Config, 'dataDir' | 's3Bucket'>): FileStorage {
+  const where = config.s3Bucket ? `s3:${config.s3Bucket}` : resolve(config.dataDir, 'files');
+  let storage = shared.get(where);
   if (!storage) {
-    storage = folderStorage(root);
-    shared.set(root, storage);
+    storage = config.s3Bucket ? s3Storage(config.s3Bucket) : folderStorage(where);
+    shared.set(where, storage);
   }
   return storage;
 }
