@@ -294,7 +294,7 @@ sessionModel.expectations = {
       actor: (p) => {
         lastWas(p, 'session.switchCommunity');
         const call = p.calls.filter((c) => c.src === 'switchCommunity').at(-1);
-        expect(call?.input).toEqual({ uuid: (p.events.at(-1) as { uuid: string }).uuid });
+        expect(call?.input).toEqual({ uuid: p.events.at(-1)?.uuid });
         expect(call?.outcome).toBeUndefined();
         expect(p.snapshot.hasTag('signedIn')).toBe(true);
       },
