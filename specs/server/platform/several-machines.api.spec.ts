@@ -1,0 +1,160 @@
+/**
+ * Several machines: two API processes with separate DATA_DIRs over one PostgreSQL database and one
+ * object store (s3rver here), and Redis between them when one answers. A logo uploaded through
+ * one loads through the other with the same bytes; an invitation drawn on one checks in on the
+ * other (one pass key, kept in the database); neither DATA_DIR holds an uploaded file or a key.
+ * PostgreSQL only: PGlite is one process's database, so the test is skipped without DATABASE_URL.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from 'redis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seedDemoCatalogues } from '../../../src/server/catalogues/seed-catalogues.js';
+import type { Db } from '../../../src/server/platform/db/db.js';
+import { migrate } from '../../../src/server/platform/db/migrate.js';
+import { seedIfEmpty } from '../../../src/server/platform/db/seed.js';
+import { s3Storage } from '../../../src/server/platform/services/storage-s3.js';
+import { communityBody, logo, PNG_BASE64 } from '../../support/community-fixtures.js';
+import { inHours } from '../../support/massive-events/event-fixtures.js';
+import { readInvitation } from '../../support/massive-events/invitation-files.js';
+import { startS3 } from '../../support/s3-server.js';
+import { signInOver, startServer, type ServerProcess } from '../../support/server-process.js';
+import { freshDatabase, type TestApp } from '../../support/test-app.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAnswers = await (async () => {
+  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1_000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    await client.close();
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+/** Calls `base` as `token`, JSON in. */
+const call = (base: string, token: string) => (method: string, path: string, body?: unknown) =>
+  fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+describe('two API processes, one database, one object store', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    `share uploaded files and the pass key, keeping nothing in their folders (PostgreSQL only; Redis ${redisAnswers ? 'on' : 'off: none answers'})`,
+    async () => {
+      const fresh = await freshDatabase();
+      cleanup.push(fresh.drop);
+      await migrate(fresh.db);
+      await seedIfEmpty(fresh.db);
+      await seedDemoCatalogues(fresh.db);
+      const s3 = await startS3();
+      cleanup.push(s3.stop);
+      const env = {
+        ...s3.env,
+        DATABASE_URL: fresh.url!,
+        SEED_DEMO: 'false',
+        ...(redisAnswers ? { REDIS_URL, REDIS_PREFIX: `porton-test-${Date.now()}` } : {}),
+      };
+      const dirs = [mkdtempSync(join(tmpdir(), 'porton-a-')), mkdtempSync(join(tmpdir(), 'porton-b-'))];
+      cleanup.push(() => {
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      });
+      const servers: ServerProcess[] = [];
+      cleanup.push(async () => {
+        for (const s of servers) {
+          s.child.kill('SIGTERM');
+          await s.exited;
+        }
+      });
+      for (const dir of dirs) servers.push(await startServer({ ...env, DATA_DIR: dir }));
+      const [a, b] = servers.map((s) => s.base);
+      const one = <T>(sql: string, params: unknown[]) => fresh.db.one<T>(sql, params);
+      const palmas = (await one<{ uuid: string }>(
+        "SELECT uuid::text AS uuid FROM communities WHERE name = 'Residencial Las Palmas'",
+        [],
+      ))!.uuid;
+
+      // A logo uploaded through A loads through B, the same bytes; it lives in the bucket.
+      const integratorA = call(a, await signInOver(a, 'integrador@porton.mx'));
+      const body = await communityBody({ db: fresh.db as Db } as TestApp, {
+        name: 'Residencial Las Palmas',
+        licenseTotal: 150,
+        file: logo(PNG_BASE64),
+      });
+      const saved = await integratorA('PUT', `/api/fracs/${palmas}`, body);
+      expect(saved.status).toBe(200);
+      const url = ((await saved.json()) as { file: { publicUrl: string } }).file.publicUrl;
+      const fromA = Buffer.from(await (await integratorA('GET', url)).arrayBuffer());
+      const memberB = call(b, await signInOver(b, 'administrador@porton.mx'));
+      const onB = await memberB('GET', url);
+      expect(onB.status).toBe(200);
+      const fromB = Buffer.from(await onB.arrayBuffer());
+      expect(fromB.equals(fromA)).toBe(true);
+      const key = (await one<{ logo_path: string }>('SELECT logo_path FROM communities WHERE uuid = $1', [palmas]))!
+        .logo_path;
+      expect((await s3Storage(s3.bucket, s3.client()).get(key))!.equals(fromA)).toBe(true);
+
+      // An invitation drawn on A checks the guest in on B.
+      const adminA = call(a, await signInOver(a, 'administrador@porton.mx'));
+      const area = (await one<{ uuid: string }>(
+        "SELECT ca.uuid::text AS uuid FROM common_areas ca JOIN communities c ON c.id = ca.community_id WHERE c.uuid = $1 AND ca.name = 'Alberca'",
+        [palmas],
+      ))!.uuid;
+      const host = (await one<{ uuid: string }>(
+        "SELECT r.uuid::text AS uuid FROM residents r JOIN communities c ON c.id = r.community_id WHERE c.uuid = $1 AND r.first_name = 'Lucía'",
+        [palmas],
+      ))!.uuid;
+      const created = await adminA('POST', '/api/massiveEvents', {
+        title: 'Posada de dos máquinas',
+        startDate: inHours(48),
+        commonArea: { uuid: area },
+        resident: { uuid: host },
+      });
+      expect(created.status).toBe(201);
+      const event = (await created.json()) as string;
+      const guest = (await (
+        await adminA('POST', '/api/massiveEventGuests/', {
+          massiveEvent: { uuid: event },
+          firstName: 'Ramona',
+          lastName: 'Peña',
+        })
+      ).json()) as { uuid: string };
+      expect((await adminA('PUT', `/api/massiveEvents/${event}/configure`, {})).status).toBe(200);
+      await fresh.db.query(
+        `UPDATE massive_events SET start_date = $2::timestamp, end_date = $2::timestamp + interval '12 hours', status = 'Próximo' WHERE uuid = $1`,
+        [event, inHours(-1)],
+      );
+      const drawn = await adminA('GET', `/api/massiveEventGuests/invitation?uuid=${guest.uuid}`);
+      expect(drawn.status).toBe(200);
+      const pass = readInvitation(Buffer.from(await drawn.arrayBuffer())).qr!;
+      const guardB = call(b, await signInOver(b, 'vigilante@porton.mx'));
+      const entry = await guardB('POST', '/api/massiveEventGuests/checkin', { pass });
+      expect(entry.status, await entry.clone().text()).toBe(201);
+      expect(await entry.json()).toMatchObject({ kind: 'massiveEventGuest' });
+
+      // Both processes publish the same key, and neither folder holds a file or a key.
+      const keyOf = async (base: string) =>
+        ((await (await fetch(`${base}/api/passes/publicKey`)).json()) as { keyId: string }).keyId;
+      expect(await keyOf(b)).toBe(await keyOf(a));
+      for (const dir of dirs) {
+        expect(existsSync(join(dir, 'files')), readdirSync(dir).join()).toBe(false);
+        expect(existsSync(join(dir, 'keys'))).toBe(false);
+      }
+    },
+    240_000,
+  );
+});
