@@ -61,6 +61,21 @@ describe('PUT api/fracs/{uuid}/configure', () => {
     expect(await settingsOf(a.guard)).toMatchObject({ folioRequired: true, invitationValidity: 24 });
   });
 
+  it('the settings body with only the fields of the settings list (no place, no common area) saves, keeping both as stored', async () => {
+    expect(
+      (await a.admin.put(`/api/fracs/${palmas}/configure`, body({ searchPlace: true, searchCommonArea: true })))
+        .statusCode,
+    ).toBe(200);
+    const { searchPlace: _p, searchCommonArea: _c, ...listed } = body({ folioRequired: false });
+    const res = await a.admin.put(`/api/fracs/${palmas}/configure`, listed);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await settingsOf(a.admin)).toMatchObject({
+      folioRequired: false,
+      searchPlace: true,
+      searchCommonArea: true,
+    });
+  });
+
   it('accepts every validity choice: 8, 12, 24 hours; 1 week, 2 weeks, 1 month, 3 months, 6 months, 1 year', async () => {
     for (const invitationValidity of [8, 12, 24]) {
       expect((await a.admin.put(`/api/fracs/${palmas}/configure`, body({ invitationValidity }))).statusCode).toBe(200);

@@ -218,6 +218,32 @@ describe('POST api/users: creation, invitation and the types each role may creat
     expect(await emails(general, '&search=primero.lote')).toEqual([]);
   });
 
+  it("an integrator's administrator saved with the contract's user payload (colony, no postal code) is created: the postal code follows from the colony", async () => {
+    const [address] = (await t.as(integrator).get('/api/addresses/01000')).json();
+    const res = await create(integrator, {
+      firstName: 'Admin',
+      lastName: 'Sin Código Postal',
+      email: 'admin.sincp@porton.mx',
+      vigilantCode: null,
+      idUsersTypes: 4,
+      city: address.city ?? '',
+      state: address.state ?? '',
+      idAddress: address.idAddress,
+      street: 'Av. Revolución',
+      extNumber: '10',
+      intNumber: '',
+      starDate: '',
+      endDate: '',
+      useApp: false,
+      phoneNumber: '',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.db.one<{ cp: string }>(
+      "SELECT a.cp FROM users u JOIN addresses a ON a.id = u.address_id WHERE u.email = 'admin.sincp@porton.mx'",
+    );
+    expect(row?.cp).toBe('01000');
+  });
+
   it("an integrator's administrator needs postal code, colony, street and number, and stays unassigned in its list", async () => {
     const missing = await create(integrator, {
       idUsersTypes: 4,

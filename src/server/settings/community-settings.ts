@@ -19,7 +19,7 @@ const SETTINGS_SELECT = `c.uuid, c.folio_required AS "folioRequired", c.visitor_
 export const communitySettings = (q: Queryable, communityId: number) =>
   q.one<CommunitySettings>(`SELECT ${SETTINGS_SELECT} FROM communities c WHERE c.id = $1`, [communityId]);
 
-/** Writes every setting of the community; answers them as stored. */
+/** Writes the settings sent (place and common area only when sent); answers them as stored. */
 export async function saveCommunitySettings(
   q: Queryable,
   communityId: number,
@@ -27,7 +27,7 @@ export async function saveCommunitySettings(
 ): Promise<CommunitySettings> {
   return (await q.one<CommunitySettings>(
     `UPDATE communities c SET folio_required = $2, visitor_search = $3, search_name = $4, search_address = $5, search_action = $6,
-       search_place = $7, search_common_area = $8, view_resident_name = $9, view_visit_address = $10, view_resident_address = $11,
+       search_place = COALESCE($7, c.search_place), search_common_area = COALESCE($8, c.search_common_area), view_resident_name = $9, view_visit_address = $10, view_resident_address = $11,
        view_resident_number = $12, invitation_validity = $13, invitation_message = $14, frequent_invitation_chrono_unit = $15,
        frequent_invitation_validity = $16
      WHERE c.id = $1 RETURNING ${SETTINGS_SELECT}`,
@@ -38,8 +38,8 @@ export async function saveCommunitySettings(
       s.searchName,
       s.searchAddress,
       s.searchAction,
-      s.searchPlace,
-      s.searchCommonArea,
+      s.searchPlace ?? null,
+      s.searchCommonArea ?? null,
       s.viewResidentName,
       s.viewVisitAddress,
       s.viewResidentAddress,

@@ -29,14 +29,26 @@ const flags = Object.fromEntries(
 >;
 
 /**
+ * Options a client of the settings call may leave out (the call's field list predates them):
+ * absent, the stored value is kept.
+ */
+export const OPTIONAL_SETTINGS = ['searchPlace', 'searchCommonArea'] as const;
+const optionalFlags = Object.fromEntries(OPTIONAL_SETTINGS.map((k) => [k, v.optional(flags[k])])) as Record<
+  (typeof OPTIONAL_SETTINGS)[number],
+  v.OptionalSchema<v.BooleanSchema<string>, undefined>
+>;
+
+/**
  * The settings the 'Ajustes' form edits and `PUT api/fracs/{uuid}/configure` takes: every option
- * sent, the validity among the spec's choices. `uuid` may be echoed and is ignored.
+ * sent but place and common area (kept as stored when absent), the validity among the allowed
+ * choices. `uuid` may be echoed and is ignored.
  */
 export const SettingsBodySchema = v.pipe(
   objectWithMessages(
     {
       uuid: v.optional(v.unknown()),
       ...flags,
+      ...optionalFlags,
       invitationValidity: v.pipe(
         v.number(T.invitationValidity),
         v.check((n) => (INVITATION_VALIDITY_HOURS as readonly number[]).includes(n), T.invitationValidity),

@@ -164,13 +164,18 @@ export type UserFormInput = v.InferInput<typeof UserPayloadSchema>;
 
 const needsIt = (typeId: number) => needsAddress('integrator', typeId);
 
-/** The integrator's form: the administrator it creates also needs postal code, colony, street and number. */
+/**
+ * The integrator's form: the administrator it creates also needs colony, street and number; the
+ * postal code is checked when sent and otherwise follows from the colony.
+ */
 export const IntegratorUserPayloadSchema = v.pipe(
   UserPayloadSchema,
   v.forward(
     v.partialCheck(
-      [['idUsersTypes'], ['cp']],
-      ({ idUsersTypes, cp }) => !needsIt(idUsersTypes) || (cp !== null && POSTAL_CODE_PATTERN.test(cp)),
+      [['idUsersTypes'], ['cp'], ['idAddress']],
+      // The postal code follows from the colony (idAddress): a payload with the colony alone is complete.
+      ({ idUsersTypes, cp, idAddress }) =>
+        !needsIt(idUsersTypes) || (cp === null ? idAddress !== null : POSTAL_CODE_PATTERN.test(cp)),
       UserMessages.cp,
     ),
     ['cp'],
