@@ -47,7 +47,7 @@ afterAll(async () => {
 type Listed = { name: string };
 type Named = { content: Listed[] };
 const pageNames = (body: unknown) => (body as Named).content.map((row) => row.name);
-const zonesOf = async (who: Actors[keyof Actors]) => pageNames((await who.get('/api/zones')).json());
+const zonesOf = async (who: Actors[keyof Actors]) => pageNames((await who.get('/api/zones?page=0')).json());
 const zoneUuid = async (name: string) =>
   (await t.db.one<{ uuid: string }>('SELECT uuid FROM zones WHERE name = $1', [name]))!.uuid;
 
@@ -74,15 +74,15 @@ describe('a change is on the very next list of the process that made it or was t
   });
 
   it('a change made straight in the database is on the next page (its trigger announces it)', async () => {
-    const before = pageNames((await a.admin.get('/api/providerTypes')).json());
+    const before = pageNames((await a.admin.get('/api/providerTypes?page=0')).json());
     await t.db.query(
       "INSERT INTO provider_types (community_id, name) SELECT community_id, 'Gas Directo' FROM zones WHERE name = 'Zona Norte'",
     );
-    expect(pageNames((await a.admin.get('/api/providerTypes')).json())).toEqual(
+    expect(pageNames((await a.admin.get('/api/providerTypes?page=0')).json())).toEqual(
       [...before, 'Gas Directo'].sort((x, y) => x.localeCompare(y)),
     );
     await t.db.query("DELETE FROM provider_types WHERE name = 'Gas Directo'");
-    expect(pageNames((await a.admin.get('/api/providerTypes')).json())).toEqual(before);
+    expect(pageNames((await a.admin.get('/api/providerTypes?page=0')).json())).toEqual(before);
   });
 
   it('a change that announces nothing (its trigger disabled) is not seen: the page is answered from memory (the control of what the events do)', async () => {
@@ -110,11 +110,11 @@ describe('a list shows rows of other tables: their changes drop it too', () => {
   it("a zone renamed is on the streets' page, the common areas' page and a zone's street options at once", async () => {
     const zone = await zoneUuid('Zona Norte');
     const zoneNames = async () => ({
-      streets: ((await a.admin.get('/api/streets?size=100')).json() as { content: { testZone: Listed }[] }).content.map(
+      streets: ((await a.admin.get('/api/streets?page=0&size=100')).json() as { content: { testZone: Listed }[] }).content.map(
         (s) => s.testZone.name,
       ),
       areas: (
-        (await a.admin.get('/api/commonareas/complete?size=100')).json() as {
+        (await a.admin.get('/api/commonareas/complete?page=0&size=100')).json() as {
           content: { testStreet: { testZone: Listed } }[];
         }
       ).content.map((c) => c.testStreet.testZone.name),
@@ -149,7 +149,7 @@ describe('a list shows rows of other tables: their changes drop it too', () => {
 
   it("a community renamed is on every catalogue's page (each item carries its community's name)", async () => {
     const communityNames = async () => ({
-      zones: ((await a.admin.get('/api/zones')).json() as { content: { testFrac: Listed }[] }).content.map(
+      zones: ((await a.admin.get('/api/zones?page=0')).json() as { content: { testFrac: Listed }[] }).content.map(
         (z) => z.testFrac.name,
       ),
       gates: ((await a.admin.get('/api/gates/complete')).json() as { testFrac: Listed }[]).map((g) => g.testFrac.name),
@@ -200,11 +200,11 @@ describe('a cached page never crosses communities', () => {
       testFrac: { uuid: string };
     };
     const bosques = me.product.find((p) => p.name === 'Bosques del Valle')!;
-    expect(pageNames((await t.as(token).get('/api/zones')).json())).toEqual(['Zona Norte', 'Zona Sur']);
+    expect(pageNames((await t.as(token).get('/api/zones?page=0')).json())).toEqual(['Zona Norte', 'Zona Sur']);
     expect((await t.as(token).put(`/api/users/setUpdateFrac/${bosques.uuid}`)).statusCode).toBe(200);
-    expect(pageNames((await t.as(token).get('/api/zones')).json())).toEqual(['Sección A']);
+    expect(pageNames((await t.as(token).get('/api/zones?page=0')).json())).toEqual(['Sección A']);
     expect((await t.as(token).put(`/api/users/setUpdateFrac/${me.testFrac.uuid}`)).statusCode).toBe(200);
-    expect(pageNames((await t.as(token).get('/api/zones')).json())).toEqual(['Zona Norte', 'Zona Sur']);
+    expect(pageNames((await t.as(token).get('/api/zones?page=0')).json())).toEqual(['Zona Norte', 'Zona Sur']);
   });
 
   it("a change in one community is on its own page, and the other community's page stays its own", async () => {
@@ -220,15 +220,15 @@ describe('the cache changes no answer and no access rule', () => {
   /** Every list and option route of the five catalogues, with the roles that may read it. */
   const routes = async () =>
     [
-      { url: '/api/zones', readers: ['admin', 'capturista', 'guard', 'integrator'] },
+      { url: '/api/zones?page=0', readers: ['admin', 'capturista', 'guard', 'integrator'] },
       { url: '/api/zones?page=0&size=1&search=sur', readers: ['admin', 'guard'] },
-      { url: '/api/streets', readers: ['admin', 'capturista', 'guard', 'integrator'] },
+      { url: '/api/streets?page=0', readers: ['admin', 'capturista', 'guard', 'integrator'] },
       { url: `/api/streets/zones/${await zoneUuid('Zona Norte')}`, readers: ['admin', 'guard'] },
-      { url: '/api/commonareas/complete', readers: ['admin', 'guard'] },
+      { url: '/api/commonareas/complete?page=0', readers: ['admin', 'guard'] },
       { url: '/api/commonareas/byfrac', readers: ['admin', 'resident'] },
-      { url: '/api/gates', readers: ['admin', 'guard'] },
+      { url: '/api/gates?page=0', readers: ['admin', 'guard'] },
       { url: '/api/gates/complete', readers: ['admin', 'integrator'] },
-      { url: '/api/providerTypes', readers: ['admin', 'capturista', 'guard'] },
+      { url: '/api/providerTypes?page=0', readers: ['admin', 'capturista', 'guard'] },
     ] as const;
 
   it('each answer (body, status and Cache-Control) is byte-identical to an app without the cache, for every role that may read it', async () => {
@@ -273,12 +273,12 @@ describe('the cache changes no answer and no access rule', () => {
   });
 
   it('a role refused a list is refused even while the page is in memory', async () => {
-    expect((await a.admin.get('/api/zones')).statusCode).toBe(200);
-    expect((await a.admin.get('/api/providerTypes')).statusCode).toBe(200);
+    expect((await a.admin.get('/api/zones?page=0')).statusCode).toBe(200);
+    expect((await a.admin.get('/api/providerTypes?page=0')).statusCode).toBe(200);
     for (const who of [a.resident, a.contractor, a.generalAdmin])
-      expect((await who.get('/api/zones')).statusCode).toBe(403);
-    expect((await a.integrator.get('/api/providerTypes')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/zones' })).statusCode).toBe(401);
+      expect((await who.get('/api/zones?page=0')).statusCode).toBe(403);
+    expect((await a.integrator.get('/api/providerTypes?page=0')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/zones?page=0' })).statusCode).toBe(401);
   });
 });
 
@@ -292,15 +292,15 @@ describe('other processes', () => {
         expect(res.status).toBe(200);
         return pageNames(await res.json());
       };
-      expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Sur']);
-      expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Sur']);
+      expect(await onB('/api/zones?page=0')).toEqual(['Zona Norte', 'Zona Sur']);
+      expect(await onB('/api/zones?page=0')).toEqual(['Zona Norte', 'Zona Sur']);
       const created = await t.as(token).post('/api/zones', [{ name: 'Zona Proceso A', color: '#000000' }]);
       expect(created.statusCode).toBe(201);
       await pause(NOTIFY_WINDOW_MS);
-      expect(await onB('/api/zones')).toEqual(['Zona Norte', 'Zona Proceso A', 'Zona Sur']);
+      expect(await onB('/api/zones?page=0')).toEqual(['Zona Norte', 'Zona Proceso A', 'Zona Sur']);
       await t.db.query("DELETE FROM zones WHERE name = 'Zona Proceso A'");
       await pause(NOTIFY_WINDOW_MS);
-      expect(await onB('/api/zones'), 'a change straight in the database').toEqual(['Zona Norte', 'Zona Sur']);
+      expect(await onB('/api/zones?page=0'), 'a change straight in the database').toEqual(['Zona Norte', 'Zona Sur']);
     },
   );
 });

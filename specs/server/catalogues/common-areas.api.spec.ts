@@ -13,8 +13,8 @@ let girasol: { uuid: string; idStreet: number };
 beforeAll(async () => {
   t = await testApp();
   a = await signInActors(t);
-  roble = (await a.admin.get('/api/streets?search=Roble')).json().content[0];
-  girasol = (await a.admin2.get('/api/streets?search=Girasol')).json().content[0];
+  roble = (await a.admin.get('/api/streets?page=0&search=Roble')).json().content[0];
+  girasol = (await a.admin2.get('/api/streets?page=0&search=Girasol')).json().content[0];
 });
 afterAll(async () => {
   await t?.close();
@@ -112,7 +112,7 @@ describe('GET api/commonareas/complete and byfrac', () => {
   it("complete pages the community's areas and searches the name case-insensitively", async () => {
     await create('Alberca Norte');
     await create('Alberca Sur', a.admin2, girasol.idStreet);
-    const res = await a.guard.get('/api/commonareas/complete?search=ALBERCA');
+    const res = await a.guard.get('/api/commonareas/complete?page=0&search=ALBERCA');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalElements: 1, page: 0, size: 15 });
     expect(res.json().content.map((c: { name: string }) => c.name)).toEqual(['Alberca Norte']);
@@ -128,7 +128,7 @@ describe('GET api/commonareas/complete and byfrac', () => {
 
   it('complete is refused to resident and contractor', async () => {
     for (const who of [a.resident, a.contractor])
-      expect((await who.get('/api/commonareas/complete')).statusCode).toBe(403);
+      expect((await who.get('/api/commonareas/complete?page=0')).statusCode).toBe(403);
     expect((await a.contractor.get('/api/commonareas/byfrac')).statusCode).toBe(403);
   });
 });
@@ -136,7 +136,7 @@ describe('GET api/commonareas/complete and byfrac', () => {
 describe('PUT and DELETE api/commonareas/{uuid}', () => {
   it('PUT changes name, number and street (within the community)', async () => {
     const area = await create('Terraza');
-    const cedro = (await a.admin.get('/api/streets?search=Cedro')).json().content[0];
+    const cedro = (await a.admin.get('/api/streets?page=0&search=Cedro')).json().content[0];
     const res = await a.capturista.put(`/api/commonareas/${area.uuid}`, {
       name: 'Terraza Cedro',
       number: '44',
@@ -173,7 +173,7 @@ describe('PUT and DELETE api/commonareas/{uuid}', () => {
   });
 
   it('a street with a common area cannot be deleted (409)', async () => {
-    const z = (await a.admin.get('/api/zones?search=Zona Sur')).json().content[0];
+    const z = (await a.admin.get('/api/zones?page=0&search=Zona Sur')).json().content[0];
     const street = (await a.admin.post('/api/streets', [{ name: 'Calle del Parque', idZone: z.idZone }])).json()[0];
     await create('Parque Lineal', a.admin, street.idStreet);
     expect((await a.admin.del(`/api/streets/${street.uuid}`)).statusCode).toBe(409);

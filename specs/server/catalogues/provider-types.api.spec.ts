@@ -25,11 +25,11 @@ describe('api/providerTypes (Proveedores), kept per community', () => {
   it('GET answers the list under data, paged and searched case-insensitively', async () => {
     await create('Agua Purificada');
     await create('Paquetería');
-    const res = await a.guard.get('/api/providerTypes?search=AGUA');
+    const res = await a.guard.get('/api/providerTypes?page=0&search=AGUA');
     expect(res.statusCode).toBe(200);
     const agua = [{ uuid: expect.any(String), name: 'Agua Purificada' }];
     expect(res.json()).toEqual({ data: agua, content: agua, totalElements: 1, totalPages: 1, page: 0, size: 15 });
-    expect((await a.capturista.get('/api/providerTypes')).json().data.map((p: { name: string }) => p.name)).toEqual([
+    expect((await a.capturista.get('/api/providerTypes?page=0')).json().data.map((p: { name: string }) => p.name)).toEqual([
       'Agua Purificada',
       'Gas',
       'Paquetería',
@@ -38,10 +38,10 @@ describe('api/providerTypes (Proveedores), kept per community', () => {
 
   it("one community's list never shows another's", async () => {
     await create('Jardinería', a.admin2);
-    expect((await a.admin2.get('/api/providerTypes')).json().data.map((p: { name: string }) => p.name)).toEqual([
+    expect((await a.admin2.get('/api/providerTypes?page=0')).json().data.map((p: { name: string }) => p.name)).toEqual([
       'Jardinería',
     ]);
-    expect((await a.admin.get('/api/providerTypes?search=Jardin')).json().data).toEqual([]);
+    expect((await a.admin.get('/api/providerTypes?page=0&search=Jardin')).json().data).toEqual([]);
   });
 
   it("refuses a name outside 3 to 64 ('Asigna un nombre...') and a duplicate (409), creating nothing", async () => {
@@ -63,7 +63,7 @@ describe('api/providerTypes (Proveedores), kept per community', () => {
       expect((await who.del(`/api/providerTypes/${item.uuid}`)).statusCode).toBe(403);
     }
     for (const who of [a.resident, a.contractor, a.integrator])
-      expect((await who.get('/api/providerTypes')).statusCode).toBe(403);
+      expect((await who.get('/api/providerTypes?page=0')).statusCode).toBe(403);
     expect((await a.admin.get(`/api/providerTypes/${item.uuid}`)).json().name).toBe('Mudanzas');
   });
 

@@ -14,12 +14,12 @@ afterAll(async () => {
 
 type Zone = { uuid: string; idZone: number; name: string };
 const zone = async (who: Actors['admin'], name: string): Promise<Zone> =>
-  (await who.get(`/api/zones?search=${encodeURIComponent(name)}`)).json().content[0];
+  (await who.get(`/api/zones?page=0&search=${encodeURIComponent(name)}`)).json().content[0];
 const names = (res: { json: () => { content: { name: string }[] } }) => res.json().content.map((s) => s.name);
 
 describe('GET api/streets (Calles: Calle, Zona, Fraccionamiento)', () => {
   it("answers the community's streets with idStreet, idZone and testZone with its testFrac", async () => {
-    const res = await a.admin.get('/api/streets');
+    const res = await a.admin.get('/api/streets?page=0');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totalElements).toBe(4);
@@ -41,12 +41,12 @@ describe('GET api/streets (Calles: Calle, Zona, Fraccionamiento)', () => {
         testFrac: { uuid: expect.any(String), name: 'Residencial Las Palmas' },
       },
     });
-    expect(names(await a.admin2.get('/api/streets'))).toEqual(['Calle Girasol', 'Calle Margarita']);
+    expect(names(await a.admin2.get('/api/streets?page=0'))).toEqual(['Calle Girasol', 'Calle Margarita']);
   });
 
   it('searches case-insensitively on the street name', async () => {
-    expect(names(await a.capturista.get('/api/streets?search=ROBLE'))).toEqual(['Calle Roble']);
-    expect(names(await a.capturista.get('/api/streets?search=Girasol'))).toEqual([]);
+    expect(names(await a.capturista.get('/api/streets?page=0&search=ROBLE'))).toEqual(['Calle Roble']);
+    expect(names(await a.capturista.get('/api/streets?page=0&search=Girasol'))).toEqual([]);
   });
 
   it('GET api/streets/zones/{zoneUuid} answers every street of that zone only', async () => {
@@ -58,8 +58,8 @@ describe('GET api/streets (Calles: Calle, Zona, Fraccionamiento)', () => {
 
   it('is refused to resident, contractor and general admin; 401 without a token', async () => {
     for (const who of [a.resident, a.contractor, a.generalAdmin])
-      expect((await who.get('/api/streets')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/streets' })).statusCode).toBe(401);
+      expect((await who.get('/api/streets?page=0')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/streets?page=0' })).statusCode).toBe(401);
   });
 });
 
@@ -158,7 +158,7 @@ describe('PUT and DELETE api/streets/{uuid}', () => {
   });
 
   it('DELETE of a street with residents answers 409 and keeps it', async () => {
-    const roble = (await a.admin.get('/api/streets?search=Calle Roble'))
+    const roble = (await a.admin.get('/api/streets?page=0&search=Calle Roble'))
       .json()
       .content.find((s: { testZone: { name: string } }) => s.testZone.name === 'Zona Norte');
     const res = await a.admin.del(`/api/streets/${roble.uuid}`);
@@ -178,7 +178,7 @@ describe('PUT and DELETE api/streets/{uuid}', () => {
 
 describe("tenant isolation: another community's street answers 404", () => {
   it('read, list by zone, change and delete of a Villas del Sol street answer 404 and change nothing', async () => {
-    const foreign = (await a.admin2.get('/api/streets?search=Girasol')).json().content[0];
+    const foreign = (await a.admin2.get('/api/streets?page=0&search=Girasol')).json().content[0];
     const foreignZone = await zone(a.admin2, 'Etapa 1');
     const norte = await zone(a.admin, 'Zona Norte');
     expect((await a.admin.get(`/api/streets/${foreign.uuid}`)).statusCode).toBe(404);

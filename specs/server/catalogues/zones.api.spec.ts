@@ -16,7 +16,7 @@ const names = (res: { json: () => { content: { name: string }[] } }) => res.json
 
 describe('GET api/zones (Zonas: list of the active community)', () => {
   it("answers the zones of the caller's community with idZone, color and testFrac, never another community's", async () => {
-    const res = await a.admin.get('/api/zones');
+    const res = await a.admin.get('/api/zones?page=0');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ totalElements: 2, totalPages: 1, page: 0, size: 15 });
@@ -29,20 +29,20 @@ describe('GET api/zones (Zonas: list of the active community)', () => {
       testFrac: { uuid: expect.any(String), name: 'Residencial Las Palmas' },
     });
     expect(names(res)).toEqual(['Zona Norte', 'Zona Sur']);
-    expect(names(await a.admin2.get('/api/zones'))).toEqual(['Etapa 1']);
+    expect(names(await a.admin2.get('/api/zones?page=0'))).toEqual(['Etapa 1']);
   });
 
   it('searches case-insensitively on the name (contains) and treats % literally', async () => {
-    expect(names(await a.admin.get('/api/zones?search=NORT'))).toEqual(['Zona Norte']);
-    expect(names(await a.admin.get('/api/zones?search=%25'))).toEqual([]);
-    expect(names(await a.admin.get('/api/zones?search=Etapa'))).toEqual([]);
+    expect(names(await a.admin.get('/api/zones?page=0&search=NORT'))).toEqual(['Zona Norte']);
+    expect(names(await a.admin.get('/api/zones?page=0&search=%25'))).toEqual([]);
+    expect(names(await a.admin.get('/api/zones?page=0&search=Etapa'))).toEqual([]);
   });
 
   it('pages 15 rows by default', async () => {
     await t.db.query(
       `INSERT INTO zones (community_id, name) SELECT z.community_id, 'Privada ' || g FROM zones z, generate_series(1, 20) g WHERE z.name = 'Zona Norte'`,
     );
-    const first = (await a.admin.get('/api/zones')).json();
+    const first = (await a.admin.get('/api/zones?page=0')).json();
     expect(first.content).toHaveLength(15);
     expect(first).toMatchObject({ totalElements: 22, totalPages: 2 });
     const second = (await a.admin.get('/api/zones?page=1')).json();
@@ -55,15 +55,15 @@ describe('GET api/zones (Zonas: list of the active community)', () => {
     const me = (await t.as(token).get('/api/users/me')).json();
     const bosques = me.product.find((p: { name: string }) => p.name === 'Bosques del Valle');
     await t.as(token).put(`/api/users/setUpdateFrac/${bosques.uuid}`);
-    expect(names(await t.as(token).get('/api/zones'))).toEqual(['Sección A']);
+    expect(names(await t.as(token).get('/api/zones?page=0'))).toEqual(['Sección A']);
   });
 
   it('is read by administrator, capturista, guard and integrator; refused to resident, contractor and general admin', async () => {
     for (const who of [a.admin, a.capturista, a.guard, a.integrator])
-      expect((await who.get('/api/zones')).statusCode).toBe(200);
+      expect((await who.get('/api/zones?page=0')).statusCode).toBe(200);
     for (const who of [a.resident, a.contractor, a.generalAdmin])
-      expect((await who.get('/api/zones')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/zones' })).statusCode).toBe(401);
+      expect((await who.get('/api/zones?page=0')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/zones?page=0' })).statusCode).toBe(401);
   });
 });
 
@@ -78,14 +78,14 @@ describe('POST api/zones (list of one: name, color, idFrac)', () => {
         testFrac: expect.objectContaining({ name: 'Residencial Las Palmas' }),
       }),
     ]);
-    expect(names(await a.admin.get('/api/zones?search=poniente'))).toEqual(['Zona Poniente']);
+    expect(names(await a.admin.get('/api/zones?page=0&search=poniente'))).toEqual(['Zona Poniente']);
   });
 
   it('ignores an idFrac of another community: the community comes from the session', async () => {
-    const foreign = (await a.admin2.get('/api/zones')).json().content[0].idFrac;
+    const foreign = (await a.admin2.get('/api/zones?page=0')).json().content[0].idFrac;
     const res = await a.admin.post('/api/zones', [{ name: 'Zona Intrusa', color: '#000000', idFrac: foreign }]);
     expect(res.json()[0].testFrac.name).toBe('Residencial Las Palmas');
-    expect(names(await a.admin2.get('/api/zones'))).toEqual(['Etapa 1']);
+    expect(names(await a.admin2.get('/api/zones?page=0'))).toEqual(['Etapa 1']);
   });
 
   it("refuses a name shorter than 3 or longer than 64 with 'Asigna un nombre' and creates nothing", async () => {
@@ -121,7 +121,7 @@ describe('POST api/zones (list of one: name, color, idFrac)', () => {
   it('is refused to guard, integrator and resident', async () => {
     for (const who of [a.guard, a.integrator, a.resident])
       expect((await who.post('/api/zones', [{ name: 'Zona Prohibida' }])).statusCode).toBe(403);
-    expect(names(await a.admin.get('/api/zones?search=Prohibida'))).toEqual([]);
+    expect(names(await a.admin.get('/api/zones?page=0&search=Prohibida'))).toEqual([]);
   });
 });
 
@@ -161,7 +161,7 @@ describe('PUT and DELETE api/zones/{uuid}', () => {
   });
 
   it('DELETE of a zone with streets answers 409 in Spanish and keeps it', async () => {
-    const norte = (await a.admin.get('/api/zones?search=Zona Norte')).json().content[0];
+    const norte = (await a.admin.get('/api/zones?page=0&search=Zona Norte')).json().content[0];
     const res = await a.admin.del(`/api/zones/${norte.uuid}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error_description).toBe(
@@ -183,7 +183,7 @@ describe('PUT and DELETE api/zones/{uuid}', () => {
 
 describe("tenant isolation: another community's zone answers 404", () => {
   it('read, change and delete of a Villas del Sol zone by Las Palmas staff answer 404 and change nothing', async () => {
-    const foreign = (await a.admin2.get('/api/zones?search=Etapa')).json().content[0];
+    const foreign = (await a.admin2.get('/api/zones?page=0&search=Etapa')).json().content[0];
     expect((await a.admin.get(`/api/zones/${foreign.uuid}`)).statusCode).toBe(404);
     expect((await a.admin.put(`/api/zones/${foreign.uuid}`, { name: 'Zona Robada' })).statusCode).toBe(404);
     expect((await a.capturista.put(`/api/zones/${foreign.uuid}`, { name: 'Zona Robada' })).statusCode).toBe(404);

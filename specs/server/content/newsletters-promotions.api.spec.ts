@@ -88,7 +88,7 @@ describe('api/newsletters (types 5 Restaurante, 1 Deportes, 2 Social, 3 Eventos)
       typeId: 3,
       file: { mimeType: 'image/png' },
     });
-    expect(await titles(a.guard, '/api/newsletters?search=NOCHE')).toEqual(['Noche de gala']);
+    expect(await titles(a.guard, '/api/newsletters?page=0&search=NOCHE')).toEqual(['Noche de gala']);
     expect((await a.guard.post('/api/newsletters', body({ type: '5' }))).statusCode).toBe(403);
     expect((await a.capturista.del(`/api/newsletters/${created.uuid}`)).statusCode).toBe(403);
     expect((await a.admin2.del(`/api/newsletters/${created.uuid}`)).statusCode).toBe(404);
@@ -134,7 +134,7 @@ describe('api/promotions', () => {
       await a.admin.del(`/api/promotions/${other.uuid}`),
     ])
       expect(res.statusCode).toBe(404);
-    expect(await titles(a.admin, '/api/promotions?search=Villas')).toEqual([]);
+    expect(await titles(a.admin, '/api/promotions?page=0&search=Villas')).toEqual([]);
   });
 });
 
@@ -148,10 +148,10 @@ describe('Newsletters and promotions work the same way for residents: current on
     await a.admin.post('/api/promotions', body({ title: 'Promoción vigente' }));
     await makeEnded(t, (await a.admin.post('/api/promotions', body({ title: 'Promoción vencida' }))).json().uuid);
     await a.admin2.post('/api/promotions', body({ title: 'Promoción de otro fraccionamiento' }));
-    const newsletters = await titles(a.resident, '/api/newsletters?size=50');
+    const newsletters = await titles(a.resident, '/api/newsletters?page=0&size=50');
     expect(newsletters).toContain('Boletín vigente');
     expect(newsletters).not.toContain('Boletín vencido');
-    const promotions = await titles(a.resident, '/api/promotions?size=50');
+    const promotions = await titles(a.resident, '/api/promotions?page=0&size=50');
     expect(promotions).toContain('Promoción vigente');
     expect(promotions).not.toContain('Promoción vencida');
     expect(promotions).not.toContain('Promoción de otro fraccionamiento');

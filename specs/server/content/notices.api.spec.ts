@@ -69,7 +69,7 @@ const segmentedTo = async (z: string, s: string, r: string) => {
   };
 };
 const titles = async (who: ReturnType<TestApp['as']>, query = '') =>
-  ((await who.get(`/api/notices?${query}`)).json().content as NoticeAnswer[]).map((n) => n.title);
+  ((await who.get(`/api/notices?page=0&${query}`)).json().content as NoticeAnswer[]).map((n) => n.title);
 
 describe('POST api/notices', () => {
   it('creates a notice for the whole community (201): segmented false answers null lists', async () => {
@@ -282,7 +282,7 @@ describe('GET api/notices: search, order, tenancy', () => {
       startDate: '2019-06-01T08:00:00',
       endDate: '2019-06-02T08:00:00',
     });
-    const page = (await a.admin.get('/api/notices?size=100')).json();
+    const page = (await a.admin.get('/api/notices?page=0&size=100')).json();
     const starts = (page.content as NoticeAnswer[]).map((n) => n.startDate);
     expect(starts).toEqual([...starts].sort().reverse());
     expect(await titles(a.admin, 'search=JUNTA%20VECINAL')).toEqual([
@@ -316,7 +316,7 @@ describe("A resident's view of a notice holds no other resident's data", () => {
       )
     ).json();
     expect(created.residents!.map((r) => r.firstName).sort()).toEqual(['Lucía', 'Miguel', 'Rosa']);
-    const listed = await a.resident.get('/api/notices?search=adeudo');
+    const listed = await a.resident.get('/api/notices?page=0&search=adeudo');
     const read = await a.resident.get(`/api/notices/${created.uuid}`);
     for (const answer of [listed, read]) {
       expect(answer.statusCode).toBe(200);
@@ -407,7 +407,7 @@ describe('What the segmentation is for: a resident reads only the current notice
 
   it('a deactivated resident reads nothing (its account is closed: 401)', async () => {
     await t.db.query(`UPDATE residents SET status = 'INACTIVE' WHERE email = 'residente@porton.mx'`);
-    expect((await a.resident.get('/api/notices')).statusCode).toBe(401);
+    expect((await a.resident.get('/api/notices?page=0')).statusCode).toBe(401);
     await t.db.query(`UPDATE residents SET status = 'ACTIVE' WHERE email = 'residente@porton.mx'`);
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
       email: 'otilia@correo.mx',
     })
   ).json().uuid;
-  roble = (await a.admin.get('/api/streets?search=Roble')).json().content[0].uuid;
+  roble = (await a.admin.get('/api/streets?page=0&search=Roble')).json().content[0].uuid;
 });
 afterAll(async () => {
   await t?.close();
@@ -114,7 +114,7 @@ describe('POST api/constructions', () => {
   });
 
   it('refuses a street or a contractor of another community with 404', async () => {
-    const foreignStreet = (await a.admin2.get('/api/streets')).json().content[0].uuid;
+    const foreignStreet = (await a.admin2.get('/api/streets?page=0')).json().content[0].uuid;
     expect(
       (await a.admin.post('/api/constructions', body({ street: { uuid: foreignStreet } }))).json().error_description,
     ).toBe('La calle seleccionada no existe.');

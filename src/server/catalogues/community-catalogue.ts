@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { pageOf } from '../../shared/platform/answer.schema.js';
+import { listOrPageOf } from '../../shared/platform/answer.schema.js';
 import type { Page } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
 import type { Role } from '../../shared/platform/roles.js';
@@ -14,7 +14,7 @@ import {
 } from '../platform/db/community-scope.js';
 import type { AppDeps } from '../deps.js';
 import { withConstraints } from '../platform/db/db-errors.js';
-import { ListQuerySchema } from '../platform/http/list-query.js';
+import { WholeOrPageQuerySchema, wholeOrPage } from '../platform/http/list-query.js';
 import { tablesRead } from './catalogue-reads.js';
 import { defineRoute } from '../platform/http/route.js';
 
@@ -49,7 +49,10 @@ export interface CommunityCatalogue<C extends AnySchema, U extends AnySchema> {
   /** Columns of one item. The list is searched by `alias.name` and ordered by name, then id. */
   select: string;
   item: AnySchema;
-  /** The page's answer when it is more than the page (provider types repeat their rows under `data`). */
+  /**
+   * The page's answer when it is more than the page (provider types repeat their rows under `data`);
+   * read whole (no `page`), it is the same shape holding every row. Without it, a whole list is a list.
+   */
   page?: { response: AnySchema; answer: (page: Page<unknown>) => unknown };
   access: { read: readonly Role[]; edit: readonly Role[]; delete: readonly Role[] };
   summaries: { list: string; get: string; create: string; update: string; delete: string };
@@ -98,23 +101,24 @@ export function registerCommunityCatalogue<C extends AnySchema, U extends AnySch
 
   defineRoute(app, {
     operationId: `list${c.name.many}`,
-    response: c.page?.response ?? pageOf(item),
+    response: c.page?.response ?? listOrPageOf(item),
     errors: [404],
     method: 'GET',
     url: c.listUrl ?? c.url,
-    summary: c.summaries.list,
+    summary: `${c.summaries.list}. Sin \`page\`, todos los registros`,
     tags,
     access: c.access.read,
-    query: ListQuerySchema,
-    handler: async ({ auth, query }) => {
+    query: WholeOrPageQuerySchema,
+    handler: async ({ auth, query: asked }) => {
       const scope = communityScope(db, auth);
-      const request = JSON.stringify([`list${c.name.many}`, query.page, query.size, query.search]);
+      const query = wholeOrPage(asked);
+      const request = JSON.stringify([`list${c.name.many}`, query.whole, query.page, query.size, query.search]);
       return cache.answer({ communityId: scope.communityId, reads, request }, async () => {
         const page = await scope.page<unknown>(
           { select: c.select, from: c.from, searchColumns: [`${alias}.name`], orderBy },
           query,
         );
-        return c.page ? c.page.answer(page) : page;
+        return c.page ? c.page.answer(page) : query.whole ? page.content : page;
       });
     },
   });

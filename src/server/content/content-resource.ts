@@ -6,7 +6,7 @@ import {
   CONTENT_READERS,
   type ContentKind,
 } from '../../shared/content/content-rules.js';
-import { pageOf } from '../../shared/platform/answer.schema.js';
+import { listOrPageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD, UuidParamsSchema } from '../../shared/catalogues/catalogue.schema.js';
 import type { AppDeps } from '../deps.js';
 import {
@@ -19,7 +19,7 @@ import {
   type PostWrite,
 } from './content-posts.js';
 import { storageFor } from '../platform/services/storage.js';
-import { ListQuerySchema } from '../platform/http/list-query.js';
+import { WholeOrPageQuerySchema, wholeOrPage } from '../platform/http/list-query.js';
 import { defineRoute, requireCommunity } from '../platform/http/route.js';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -69,15 +69,19 @@ export function registerContentResource<B extends AnySchema>(
 
   defineRoute(app, {
     operationId: `list${r.name.many}`,
-    response: pageOf(item),
+    response: listOrPageOf(item),
     errors: [404],
     method: 'GET',
     url: base,
     tags,
     access: CONTENT_READERS,
-    query: ListQuerySchema,
-    summary: `${r.words.many} del fraccionamiento activo (paginado; \`search\` filtra por título sin distinguir mayúsculas; el inicio más reciente primero). Un residente recibe solo los vigentes dirigidos a él`,
-    handler: async ({ auth, query }) => listPosts(db, r.kind, auth, query),
+    query: WholeOrPageQuerySchema,
+    summary: `${r.words.many} del fraccionamiento activo (todos sin \`page\`, una página con \`page\`; \`search\` filtra por título sin distinguir mayúsculas; el inicio más reciente primero). Un residente recibe solo los vigentes dirigidos a él`,
+    handler: async ({ auth, query }) => {
+      const asked = wholeOrPage(query);
+      const page = await listPosts(db, r.kind, auth, asked);
+      return asked.whole ? page.content : page;
+    },
   });
 
   defineRoute(app, {

@@ -4,14 +4,14 @@ import type { Page } from '../../shared/platform/api-types.js';
 import { CONTRACTOR_MANAGERS, ContractorTexts } from '../../shared/contractors/construction-rules.js';
 import type { Contractor } from '../../shared/contractors/contractor-types.js';
 import { AppError } from '../../shared/platform/errors.js';
-import { pageOf } from '../../shared/platform/answer.schema.js';
+import { listOrPageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD } from '../../shared/catalogues/catalogue.schema.js';
 import { ContractorAnswerSchema } from '../../shared/contractors/contractor.answer.js';
 import { ContractorCreateSchema, ContractorUpdateSchema } from '../../shared/contractors/contractor.schema.js';
 import { communityScope } from '../platform/db/community-scope.js';
 import { withConstraints } from '../platform/db/db-errors.js';
 import type { AppDeps } from '../deps.js';
-import { ListQuerySchema } from '../platform/http/list-query.js';
+import { WholeOrPageQuerySchema, wholeOrPage } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute, requireCommunity } from '../platform/http/route.js';
 import {
   contractorById,
@@ -45,15 +45,20 @@ export function contractorRoutes(app: FastifyInstance, { db, mailer, publicUrl }
   for (const url of ['/api/contractors/', '/api/contractors']) {
     defineRoute(app, {
       operationId: atTrailingSlash('listContractors', url),
-      response: pageOf(ContractorAnswerSchema),
+      response: listOrPageOf(ContractorAnswerSchema),
       errors: [404],
       method: 'GET',
       url,
       tags,
       access: CONTRACTOR_MANAGERS,
-      query: ListQuerySchema,
-      summary: 'Contratistas del fraccionamiento activo (paginado; búsqueda por nombre, empresa o correo)',
-      handler: async ({ auth, query }): Promise<Page<Contractor>> => contractorPage(communityScope(db, auth), query),
+      query: WholeOrPageQuerySchema,
+      summary:
+        'Contratistas del fraccionamiento activo (búsqueda por nombre, empresa o correo): todos sin `page`, una página con `page`',
+      handler: async ({ auth, query }): Promise<Page<Contractor> | Contractor[]> => {
+        const asked = wholeOrPage(query);
+        const page = await contractorPage(communityScope(db, auth), asked);
+        return asked.whole ? page.content : page;
+      },
     });
   }
 

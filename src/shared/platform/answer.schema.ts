@@ -63,3 +63,6 @@ export const pageOf = <T extends v.GenericSchema>(item: T) =>
     page: v.number(),
     size: v.number(),
   });
+
+/** A list read whole (no `page` asked for) or one page of it (`page` given): both shapes, declared. */
+export const listOrPageOf = <T extends v.GenericSchema>(item: T) => v.union([v.array(item), pageOf(item)]);

@@ -18,7 +18,26 @@ export const ListQuerySchema = v.object({
   ),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'La búsqueda es demasiado larga.')), ''),
 });
-export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
+export type ListQuery = v.InferOutput<typeof ListQuerySchema> & {
+  /** Every match in one answer (no LIMIT): the list a client reads whole. */
+  whole?: boolean;
+};
+
+/**
+ * Query of a list a client may read whole (docs/decisions.md, "Lists and paging"): without
+ * `page` the answer is every match, as a list; with `page`, one page of at most 100 (`size`).
+ */
+export const WholeOrPageQuerySchema = v.object({
+  ...ListQuerySchema.entries,
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página no válida.'), v.transform(Number))),
+  size: v.optional(ListQuerySchema.entries.size.wrapped),
+});
+
+/** The list query of `WholeOrPageQuerySchema`: `whole` when no page was asked for (size is then not read). */
+export const wholeOrPage = (query: v.InferOutput<typeof WholeOrPageQuerySchema>): ListQuery & { whole: boolean } =>
+  query.page === undefined
+    ? { page: 0, size: PAGE_SIZE, search: query.search, whole: true }
+    : { page: query.page, size: query.size ?? PAGE_SIZE, search: query.search, whole: false };
 
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -52,7 +71,8 @@ export async function pageQuery<T>(db: Queryable, spec: PageSpec, query: ListQue
     const n = params.length;
     where.push(`(${spec.searchColumns.map((c) => `${c} ILIKE $${n}`).join(' OR ')})`);
   }
-  params.push(query.size, query.page * query.size);
+  // A whole list: LIMIT NULL is no limit.
+  params.push(query.whole ? null : query.size, query.whole ? 0 : query.page * query.size);
   if (spec.separateCount) return separatelyCounted<T>(db, spec, query, where, params);
   const sql = `SELECT ${spec.select}, count(*) OVER () AS __total FROM ${spec.from}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${spec.orderBy}
@@ -68,13 +88,7 @@ export async function pageQuery<T>(db: Queryable, spec: PageSpec, query: ListQue
   }
   // `__total` served the count only: each row leaves as the page's row.
   for (const row of rows) delete row.__total;
-  return {
-    content: rows,
-    totalElements: total,
-    totalPages: Math.ceil(total / query.size),
-    page: query.page,
-    size: query.size,
-  };
+  return pageOfRows(rows, total, query);
 }
 
 /** The page, then (only when the page does not tell it) the number of matches. */
@@ -93,15 +107,15 @@ async function separatelyCounted<T>(
   );
   // A first page that is not full holds every match.
   const total =
-    query.page === 0 && rows.length < query.size
+    query.whole || (query.page === 0 && rows.length < query.size)
       ? rows.length
       : ((await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${spec.from} ${filter}`, params.slice(0, -2)))
           ?.n ?? 0);
-  return {
-    content: rows,
-    totalElements: total,
-    totalPages: Math.ceil(total / query.size),
-    page: query.page,
-    size: query.size,
-  };
+  return pageOfRows(rows, total, query);
+}
+
+/** The page answer of `rows`; a whole list is its one page. */
+function pageOfRows<T>(rows: T[], total: number, query: ListQuery): Page<T> {
+  const size = query.whole ? Math.max(total, 1) : query.size;
+  return { content: rows, totalElements: total, totalPages: Math.ceil(total / size), page: query.page, size };
 }
