@@ -43,8 +43,11 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 type Site = { uuid: string; name: string; workerCount: number; streetNumber: string; number: string };
-const sitesOf = async (who: Actors['admin'], url = '/api/constructions') =>
-  (await who.get(url)).json().content as Site[];
+/** The sites of a list call: the whole list (no `page`) is a list, a page has them under `content`. */
+const sitesOf = async (who: Actors['admin'], url = '/api/constructions') => {
+  const body = (await who.get(url)).json();
+  return (Array.isArray(body) ? body : body.content) as Site[];
+};
 
 describe('GET api/constructions', () => {
   it("answers the community's sites with contractor, street, numbers, dates (YYYY-MM-DD) and workerCount", async () => {

@@ -8,7 +8,7 @@ import { ConstructionFormView } from '../../../src/web/views/contractors/constru
 import { Where } from '../../support/integrators/integrators-harness.js';
 
 const day = (days: number) => addHours(`${siteToday()}T12:00:00`, days * 24).slice(0, 10);
-const page = <T,>(content: T[]) => ({ content, totalElements: content.length, totalPages: 1, page: 0, size: 100 });
+const MANY = 120;
 const site = {
   uuid: 'o1',
   name: 'Casa Treviño',
@@ -28,28 +28,35 @@ const site = {
 function renderForm(url: string) {
   const api = {
     constructions: { get: vi.fn(async () => site), create: vi.fn(async () => site), update: vi.fn(async () => site) },
+    // The whole lists (no page): past 100 rows, as a community with many contractors and streets has.
     contractors: {
-      list: vi.fn(async () =>
-        page([
-          {
-            uuid: 'k1',
-            firstName: 'Constantino',
-            lastName: 'Flores',
-            enterprise: 'CF',
-            phone: '',
-            fullAddress: '',
-            user: { email: 'c@x.mx' },
-          },
-        ]),
-      ),
+      all: vi.fn(async () => [
+        {
+          uuid: 'k1',
+          firstName: 'Constantino',
+          lastName: 'Flores',
+          enterprise: 'CF',
+          phone: '',
+          fullAddress: '',
+          user: { email: 'c@x.mx' },
+        },
+        ...Array.from({ length: MANY }, (_, i) => ({
+          uuid: `k-extra-${i}`,
+          firstName: 'Contratista',
+          lastName: `Número ${i + 1}`,
+          enterprise: 'Obras',
+          phone: '',
+          fullAddress: '',
+          user: { email: `k${i}@x.mx` },
+        })),
+      ]),
     },
     streets: {
-      list: vi.fn(async () =>
-        page([
-          { uuid: 's1', name: 'Calle Roble' },
-          { uuid: 's2', name: 'Calle Pino' },
-        ]),
-      ),
+      all: vi.fn(async () => [
+        { uuid: 's1', name: 'Calle Roble' },
+        ...Array.from({ length: MANY }, (_, i) => ({ uuid: `s-extra-${i}`, name: `Calle ${i + 1}` })),
+        { uuid: 's2', name: 'Calle Pino' },
+      ]),
     },
   };
   render(
@@ -98,6 +105,13 @@ describe('/createConstruction (Construction form)', () => {
       startDate: day(1),
       endDate: day(30),
     });
+  });
+
+  it('the contractor and street selectors offer every contractor and street of the community, past 100', async () => {
+    renderForm('/createConstruction');
+    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Calle Pino' }).length).toBe(1));
+    expect(screen.getByRole('option', { name: `Contratista Número ${MANY} (Obras)` })).toBeTruthy();
+    expect(screen.getByRole('option', { name: `Calle ${MANY}` })).toBeTruthy();
   });
 
   it("'Editar obra': the site number is disabled and not sent; a running site's past start is kept", async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../shared/contractors/construction-rules.js';
 import type { Construction } from '../../shared/contractors/contractor-types.js';
 import { AppError } from '../../shared/platform/errors.js';
-import { pageOf } from '../../shared/platform/answer.schema.js';
+import { listOrPageOf, pageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD } from '../../shared/catalogues/catalogue.schema.js';
 import { ConstructionAnswerSchema } from '../../shared/contractors/construction.answer.js';
 import {
@@ -24,7 +24,7 @@ import { communityScope, type CommunityScope } from '../platform/db/community-sc
 import type { Db } from '../platform/db/db.js';
 import type { AppDeps } from '../deps.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
-import { ListQuerySchema } from '../platform/http/list-query.js';
+import { ListQuerySchema, WholeOrPageQuerySchema, wholeOrPage } from '../platform/http/list-query.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { constructionById, constructionHasWorkers, constructionPage, findConstruction } from './construction-rows.js';
 import { contractorIdInReach, contractorOfSession } from './contractor-rows.js';
@@ -68,17 +68,25 @@ export function constructionRoutes(app: FastifyInstance, { db }: AppDeps) {
   for (const url of ['/api/constructions/', '/api/constructions']) {
     defineRoute(app, {
       operationId: atTrailingSlash('listConstructions', url),
-      response: pageOf(ConstructionAnswerSchema),
+      response: listOrPageOf(ConstructionAnswerSchema),
       errors: [404],
       method: 'GET',
       url,
       tags,
       access: CONSTRUCTION_READERS,
-      query: ListQuerySchema,
-      summary: 'Obras del fraccionamiento activo con su número de trabajadores (un contratista, solo las suyas)',
-      handler: async ({ auth, query }): Promise<Page<Construction>> => {
+      query: WholeOrPageQuerySchema,
+      summary:
+        'Obras del fraccionamiento activo con su número de trabajadores (un contratista, solo las suyas): todas sin `page`, una página con `page`',
+      handler: async ({ auth, query }): Promise<Page<Construction> | Construction[]> => {
         const { community, contractorId } = await siteScope(db, auth);
-        return constructionPage(community, ['($1::int IS NULL OR o.contractor_id = $1)'], [contractorId], query);
+        const asked = wholeOrPage(query);
+        const page = await constructionPage(
+          community,
+          ['($1::int IS NULL OR o.contractor_id = $1)'],
+          [contractorId],
+          asked,
+        );
+        return asked.whole ? page.content : page;
       },
     });
   }

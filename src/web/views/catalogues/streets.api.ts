@@ -12,8 +12,13 @@ export interface StreetValues {
 }
 
 /** Calles: create sends a list of one `{ name, idZone }`. */
-export const streetsApi: CatalogueApi<Street, StreetValues> & { byZone: (zoneUuid: string) => Promise<Street[]> } = {
+export const streetsApi: CatalogueApi<Street, StreetValues> & {
+  byZone: (zoneUuid: string) => Promise<Street[]>;
+  all: () => Promise<Street[]>;
+} = {
   list: (q) => api.get<Page<Street>>(`${base}?${listQuery(q)}`),
+  /** Every street of the community, for selectors (the list without `page`). */
+  all: () => api.get<Street[]>(base),
   get: (uuid) => api.get<Street>(at(uuid)),
   /** `GET api/streets/zones/{zoneUuid}`: the street selector after a zone is chosen. */
   byZone: (zoneUuid) => api.get<Street[]>(`${base}/zones/${encodeURIComponent(zoneUuid)}`),

@@ -6,22 +6,13 @@ import type { CatalogueApi } from './named-catalogue.api.js';
 
 const base = '/api/zones';
 const at = (uuid: string) => `${base}/${encodeURIComponent(uuid)}`;
-/** Largest page the list calls accept. */
-const OPTIONS_PAGE = 100;
 
 /** Zonas: the colour is always sent black; the community is the session's. */
 export const zonesApi: CatalogueApi<Zone, { name: string }> & { all: () => Promise<Zone[]> } = {
   list: (q) => api.get<Page<Zone>>(`${base}?${listQuery(q)}`),
   get: (uuid) => api.get<Zone>(at(uuid)),
-  /** Every zone of the community, for the zone selectors (the list call, page by page). */
-  all: async () => {
-    const zones: Zone[] = [];
-    for (let page = 0; ; page += 1) {
-      const result = await api.get<Page<Zone>>(`${base}?${listQuery({ page, size: OPTIONS_PAGE, search: '' })}`);
-      zones.push(...result.content);
-      if (page + 1 >= result.totalPages) return zones;
-    }
-  },
+  /** Every zone of the community, for the zone selectors (the list without `page`). */
+  all: () => api.get<Zone[]>(base),
   create: (values) => api.post<Zone[]>(base, [{ name: values.name, color: ZONE_COLOR }]),
   update: (uuid, values) => api.put<Zone>(at(uuid), { name: values.name, color: ZONE_COLOR }),
   remove: (uuid) => api.del<void>(at(uuid)),

@@ -26,11 +26,10 @@ import { paths } from '../../paths.js';
 
 export interface ConstructionFormApis {
   constructions: Pick<typeof constructionsApi, 'get' | 'create' | 'update'>;
-  contractors: Pick<typeof contractorsApi, 'list'>;
-  streets: Pick<typeof streetsApi, 'list'>;
+  contractors: Pick<typeof contractorsApi, 'all'>;
+  streets: Pick<typeof streetsApi, 'all'>;
 }
 
-const ALL = { page: 0, size: 100, search: '' };
 const emptyForm = {
   name: '',
   contractor: '',
@@ -75,18 +74,18 @@ export function ConstructionFormView({
     loadsWhenAdding: true,
     loadForm: async (uuid) => {
       const [contractors, streets, site] = await Promise.all([
-        api.contractors.list(ALL),
-        api.streets.list(ALL),
+        api.contractors.all(),
+        api.streets.all(),
         uuid ? api.constructions.get(uuid) : Promise.resolve(null),
       ]);
       return {
         values: site ? formValues(site) : {},
         options: {
-          contractor: contractors.content.map((c) => ({
+          contractor: contractors.map((c) => ({
             value: c.uuid,
             label: `${c.firstName} ${c.lastName} (${c.enterprise})`,
           })),
-          street: streets.content.map((s) => ({ value: s.uuid, label: s.name })),
+          street: streets.map((s) => ({ value: s.uuid, label: s.name })),
         },
       };
     },

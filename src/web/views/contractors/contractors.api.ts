@@ -12,6 +12,8 @@ type ListQuery = { page: number; size: number; search: string };
 /** Contractors ; resending the access is `POST api/users/resetPassword` with the email as text. */
 export const contractorsApi = {
   list: (q: ListQuery) => api.get<Page<Contractor>>(`${base}/?${listQuery(q)}`),
+  /** Every contractor of the community, for the site form's selector (the list without `page`). */
+  all: () => api.get<Contractor[]>(`${base}/`),
   get: (uuid: string) => api.get<Contractor>(one(uuid)),
   current: () => api.get<Contractor>(`${base}/user`),
   create: (form: ContractorForm) => api.post<Contractor>(base, contractorBodyOf(form, false)),

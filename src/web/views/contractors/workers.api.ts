@@ -73,7 +73,7 @@ export const workersApi = {
   reject: (uuid: string, reason: string) => api.putText<Worker>(`${base}/${id(uuid)}/reject`, reason),
   remove: (uuid: string) => api.del<void>(`${base}/${id(uuid)}/administrator`),
   requests: () => api.get<WorkerRequestSummary[]>('/api/constructionWorkerRequests/byAdministrator'),
-  sites: async () =>
-    (await api.get<{ content: { uuid: string; name: string }[] }>('/api/constructions?page=0&size=100')).content,
+  /** Every site of the community (the list without `page`), for the worker form's selector. */
+  sites: () => api.get<{ uuid: string; name: string }[]>('/api/constructions'),
 };
 export type WorkersApi = typeof workersApi;
