@@ -58,6 +58,6 @@ describe('generated mutants of the named workflows', () => {
         expect(score.killed, `${model.name} mata menos mutantes que antes`).toBeGreaterThanOrEqual(floor);
       }
     },
-    60_000,
+    180_000,
   );
 });

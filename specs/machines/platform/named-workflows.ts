@@ -7,6 +7,7 @@ import type { ModelSpec } from '../../support/model-paths.js';
 import { workerApprovalModel } from '../contractors/worker-approval.model.js';
 import { workersScreenModel } from '../contractors/workers-screen.model.js';
 import { deviceLinkModel } from '../devices/device-link.model.js';
+import { eventWizardModel } from '../massive-events/event-wizard.model.js';
 import { guestImportModel } from '../massive-events/guest-import.model.js';
 import { residentCodeModel } from '../residents/resident-code.model.js';
 import { sessionModel } from '../session/session.model.js';
@@ -20,6 +21,7 @@ export const namedWorkflows = [
   residentCodeModel,
   deviceLinkModel,
   guestImportModel,
+  eventWizardModel,
 ] as ModelSpec[];
 
 /** The targets: every state with an expectation or a reason, and this share of mutants killed. */

@@ -3,6 +3,26 @@
  * tell apart from the real machine (an equivalent mutant) or one no path can observe.
  */
 export const knownSurvivors: Record<string, Record<string, string>> = {
+  eventWizard: {
+    'step1 · leave.request #1: sin acciones':
+      'Ninguna ruta lo observa: las rutas salen con la X, sin enlace de menú, así que el destino guardado es nulo con la acción y sin ella; la salida hacia un enlace del menú no está entre los eventos del modelo.',
+    'step1 · leave.request #2: sin acciones':
+      'Ninguna ruta lo observa: las rutas salen con la X, sin enlace de menú, así que el destino guardado es nulo con la acción y sin ella; la salida hacia un enlace del menú no está entre los eventos del modelo.',
+    'step2 · leave.request: sin acciones':
+      'Ninguna ruta lo observa: las rutas salen con la X, sin enlace de menú, así que el destino guardado es nulo con la acción y sin ella; la salida hacia un enlace del menú no está entre los eventos del modelo.',
+    'step3 · leave.request: sin acciones':
+      'Ninguna ruta lo observa: las rutas salen con la X, sin enlace de menú, así que el destino guardado es nulo con la acción y sin ella; la salida hacia un enlace del menú no está entre los eventos del modelo.',
+    'savingEvent · xstate.done.actor.saveEvent #1: sin acciones':
+      "Equivalente: 'Guardar y salir' en el paso 1 termina el asistente (estado final); el id del evento y la sesión inactiva que guarda esta acción ya no los lee nadie.",
+    'configuring · xstate.done.actor.configure: sin acciones':
+      'Equivalente: tras Finalizar solo se descargan las invitaciones o se cierra, y ninguna de las dos pregunta antes de salir; la sesión inactiva que guarda esta acción no la lee nadie.',
+    'confirmingLeave · leave.cancel #1: sin acciones':
+      'Equivalente para estas rutas: al preguntar desde este paso el destino ya es nulo (se pidió salir con la X), así que ponerlo a nulo al cancelar no cambia nada.',
+    'confirmingLeave · leave.cancel #3: sin acciones':
+      'Equivalente para estas rutas: al preguntar desde este paso el destino ya es nulo (se pidió salir con la X), así que ponerlo a nulo al cancelar no cambia nada.',
+    'confirmingLeave · leave.cancel #2: sin acciones':
+      'Ninguna ruta lo observa: el destino solo es no nulo al cancelar tras una descarga fallida de la importación, y la ruta más corta a cada nodo no sigue desde ahí hasta guardar el paso 2 (donde saldría en vez de ir al paso 3).',
+  },
   workersScreen: {
     'deleted · dialog.close: sin acciones':
       'Equivalente para quien mira: el trabajador que se pidió eliminar queda guardado, pero la pantalla no lo dibuja fuera de la confirmación y el aviso, y el siguiente Eliminar lo sustituye; la lista se vuelve a leer igual.',
