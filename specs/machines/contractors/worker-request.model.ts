@@ -2,7 +2,9 @@ import {
   workerRequestMachine,
   type WorkerRequestPayload,
 } from '../../../machines/contractors/worker-request.machine.js';
-import type { ModelSpec } from '../../support/model-paths.js';
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
 import type { ViewProbe } from '../../support/view-paths.js';
 
 const must = (ok: boolean, what: string) => {
@@ -67,41 +69,9 @@ export const REASON = 'Identificación ilegible';
 export const workerRequestModel: ModelSpec<typeof workerRequestMachine> = {
   name: 'workerRequest',
   machine: workerRequestMachine,
+  run: { actors: ['loadWorker', 'readDocument'] },
   recordedChildren: ['sendRequest'],
-  expectations: {
-    '"filling"': [
-      {
-        says: 'Un documento elegido lo lee la página (una foto del teléfono se achica antes); lo leído es lo que queda en su lugar para enviarse',
-        actor: (p) => {
-          const last = p.events.at(-1);
-          if (last?.type === 'file.pick') {
-            const read = p.calls.filter((c) => c.src === 'readDocument').at(-1);
-            must(read?.input.file === last.file && read?.input.slot === last.slot, 'the picked file was not read');
-          }
-          if (last?.type.startsWith('xstate.done.actor.read.')) {
-            const slot = last.type.slice('xstate.done.actor.read.'.length) as 'identification' | 'proofOfAddress';
-            must(p.snapshot.context.files[slot] === last.output, `${slot} does not hold what was read`);
-          }
-        },
-      },
-    ],
-    '"refused"': [
-      {
-        says: "A worker that cannot be edited here is refused with 'No se puede realizar la siguiente acción' and why; nothing is sent",
-        actor: (p) =>
-          must(
-            Boolean(p.snapshot.context.error) && !p.events.some((e) => e.type === 'upload.done'),
-            'refused without a reason, or after saving',
-          ),
-        view: (p) =>
-          must(
-            lastDialogText(p).includes('No se puede realizar la siguiente acción') &&
-              lastDialogText(p).includes(String(p.context.error)),
-            'no refusal dialog with its reason',
-          ),
-      },
-    ],
-  },
+  recordedActions: ['leave'],
   inputs: [
     { name: 'contratista', input: undefined },
     { name: 'contratista desde su obra', input: { construction: SITE } },
@@ -210,4 +180,315 @@ workerRequestModel.describeEvent = (e) => {
       } as Record<string, string>
     )[ev.type] ?? ev.type
   );
+};
+
+type Probe = ActorProbe<typeof workerRequestMachine>;
+type Input = { construction?: string | null; token?: string | null; administrator?: boolean } | undefined;
+const SLOTS = ['photo', 'identification', 'proofOfAddress'] as const;
+const LOAD_FAILED = 'El trabajador no existe.';
+
+/**
+ * What the specification says the worker form is at after the path's events, replayed from its
+ * rules (never read from the machine):
+ * - 'Registrar trabajador' opens empty, with the site pre-selected and locked when the screen was
+ *   given one; 'Editar trabajador' (token) is for administrators only (a contractor cannot edit),
+ *   reads the worker and edits it only if it is not approved ('Solo se puedan editar trabajadores
+ *   que no han sido aprobados.'); a failed read shows the server's text; closing either returns to /workers;
+ * - first and last name, the site and the three files are required: an incomplete form shows its
+ *   messages and sends nothing; a field changed or a file given loses its message;
+ * - a picked document is read by the page and takes its place; a removed file leaves it empty;
+ * - sending shows its progress; the server's answer is 'Solicitud de trabajador enviada' (an edit
+ *   '¡Trabajador actualizado exitosamente!', then back to /workers); a refusal shows its text and
+ *   the form keeps what was filled; refusing an edit because the worker is approved says why;
+ * - a contractor's new worker is a pending request: all approved gives 'Solicitud aprobada', any
+ *   rejected 'Solicitud rechazada', otherwise 'Solicitud pendiente'; another site's decisions
+ *   change nothing; requesting again empties the form and keeps the site.
+ */
+export function requestSays(input: Input, events: AnyEventObject[]) {
+  const editing = input?.token ?? null;
+  const st = {
+    state: editing ? (input?.administrator ? 'loading' : 'refused') : 'filling',
+    values: { firstName: '', lastName: '', construction: input?.construction ?? '' },
+    files: { photo: false, identification: false, proofOfAddress: false } as Record<(typeof SLOTS)[number], boolean>,
+    shownErrors: [] as string[],
+    progress: 0,
+    sent: [] as { uuid: string; status: string }[],
+    error: (editing && !input?.administrator ? 'Solo un administrador puede editar trabajadores.' : null) as
+      | string
+      | null,
+    left: 0,
+    /** The sites the select offers, as they arrived. */
+    sites: 0,
+  };
+  const locked = Boolean(input?.construction);
+  const missing = () => [
+    ...(['firstName', 'lastName', 'construction'] as const).filter((k) => !st.values[k].trim()),
+    ...SLOTS.filter((k) => !st.files[k]),
+  ];
+  const status = () => {
+    if (st.sent.some((w) => w.status === 'Rechazado')) return 'rejected';
+    if (st.sent.length && st.sent.every((w) => w.status === 'Aprobado')) return 'approved';
+    return 'pending';
+  };
+  for (const e of events) {
+    const watching = st.state.startsWith('watching');
+    if (e.type === 'sites.loaded') {
+      st.sites = e.sites.length;
+      continue;
+    }
+    switch (`${watching ? 'watching' : st.state} ${e.type}`) {
+      case 'loading xstate.done.actor.loadWorker':
+        if (e.output.status === 'Aprobado') {
+          st.state = 'refused';
+          st.error = EDIT_CONFLICT;
+        } else {
+          st.state = 'filling';
+          st.values = {
+            firstName: e.output.firstName,
+            lastName: e.output.lastName,
+            construction: e.output.construction.uuid,
+          };
+          st.files = { photo: true, identification: true, proofOfAddress: true };
+        }
+        break;
+      case 'loading xstate.error.actor.loadWorker':
+        st.state = 'loadFailed';
+        st.error = LOAD_FAILED;
+        break;
+      case 'loadFailed dialog.close':
+      case 'refused dialog.close':
+        st.state = 'closed';
+        st.left += 1;
+        break;
+      case 'filling field.change':
+        if (e.name === 'construction' && locked) break;
+        st.values = { ...st.values, [e.name]: e.value };
+        st.shownErrors = st.shownErrors.filter((k) => k !== e.name);
+        break;
+      case 'filling file.set':
+        st.files[e.slot as 'photo'] = true;
+        st.shownErrors = st.shownErrors.filter((k) => k !== e.slot);
+        break;
+      case 'filling xstate.done.actor.read.identification':
+      case 'filling xstate.done.actor.read.proofOfAddress': {
+        const slot = e.type.slice('xstate.done.actor.read.'.length) as 'identification';
+        st.files[slot] = true;
+        st.shownErrors = st.shownErrors.filter((k) => k !== slot);
+        break;
+      }
+      case 'filling file.remove':
+        st.files[e.slot as 'photo'] = false;
+        break;
+      case 'filling file.pick':
+        break;
+      case 'filling form.submit':
+        if (missing().length) st.shownErrors = missing();
+        else {
+          st.state = 'uploading';
+          st.progress = 0;
+          st.shownErrors = [];
+          st.error = null;
+        }
+        break;
+      case 'filling submit':
+        st.state = 'uploading';
+        st.progress = 0;
+        st.error = null;
+        break;
+      case 'uploading upload.progress':
+        st.progress = e.percent;
+        break;
+      case 'uploading upload.done':
+        st.state = 'submitted';
+        st.progress = 100;
+        st.sent = e.workers.map((w: { uuid: string; status: string }) => ({ uuid: w.uuid, status: w.status }));
+        break;
+      case 'uploading upload.failed':
+        st.state = editing && e.status === 409 ? 'refused' : 'failed';
+        st.error = e.error;
+        break;
+      case 'failed dialog.close':
+        st.state = 'filling';
+        break;
+      case 'submitted dialog.close':
+        if (editing) {
+          st.state = 'closed';
+          st.left += 1;
+        } else st.state = `watching.${status()}`;
+        break;
+      case 'watching worker.decided':
+        st.sent = st.sent.map((w) => (w.uuid === e.uuid ? { ...w, status: e.status } : w));
+        st.state = `watching.${status()}`;
+        break;
+      case 'watching request.again':
+        st.state = 'filling';
+        st.values = { firstName: '', lastName: '', construction: st.values.construction };
+        st.files = { photo: false, identification: false, proofOfAddress: false };
+        st.shownErrors = [];
+        st.progress = 0;
+        st.sent = [];
+        st.error = null;
+        break;
+      default:
+        throw new Error(`el spec no dice qué hace '${e.type}' en ${st.state}`);
+    }
+  }
+  return st;
+}
+
+const said = (p: Probe) => requestSays(p.input, p.events);
+const valueOf = (p: Probe) => {
+  const v = p.snapshot.value;
+  return typeof v === 'string' ? v : `watching.${(v as { watching: string }).watching}`;
+};
+/** The state the spec's rules lead to is the one the form shows. */
+const reached = (p: Probe) => expect(valueOf(p), 'lo que muestra el formulario').toBe(said(p).state);
+/** The form shows what was typed, read or given, and the messages of an incomplete send until the field changes. */
+const formShown = (p: Probe) => {
+  const s = said(p);
+  const c = p.snapshot.context;
+  expect(c.values, 'los campos').toEqual(s.values);
+  expect(Object.fromEntries(SLOTS.map((k) => [k, c.files[k] !== null])), 'los archivos').toEqual(s.files);
+  expect(Object.keys(c.errors).sort(), 'los mensajes').toEqual([...s.shownErrors].sort());
+  expect(c.sites.length, 'las obras que ofrece el select').toBe(s.sites);
+};
+/** A dialog shows its text (the server's, or the rule's); once closed it is gone. */
+const errorShown = (p: Probe) => expect(p.snapshot.context.error, 'el texto del aviso').toBe(said(p).error);
+/** Returning to /workers happens once, when the dialog that ends the form is closed, and only then. */
+const leftTimes = (p: Probe) =>
+  expect(p.calls.filter((c) => String(c.src) === 'leave').length, 'volver a /workers').toBe(said(p).left);
+const watchingSays = (status: string, words: string) => [
+  {
+    says: `${words}: la solicitud de un contratista queda pendiente; todos aprobados dan 'Solicitud aprobada', alguno rechazado 'Solicitud rechazada', si no 'Solicitud pendiente'; las decisiones de otra obra no cambian nada`,
+    actor: (p: Probe) => {
+      reached(p);
+      expect(p.input?.token ?? null, 'una edición no espera decisión').toBeNull();
+      expect(
+        p.snapshot.context.sent.map((w) => w.status),
+        'el estado de cada trabajador enviado',
+      ).toEqual(said(p).sent.map((w) => w.status));
+      expect(said(p).state).toBe(`watching.${status}`);
+    },
+  },
+];
+
+workerRequestModel.noExpectation = {
+  boot: 'Decide al momento sin esperar a nadie (el actor nunca se queda aquí): edición de un administrador carga, de un contratista se niega, si no se llena; lo comprueban loading, refused y filling.',
+  'watching.judging':
+    'Decide al momento (el actor nunca se queda aquí): el estado de la obra se comprueba en pending, approved y rejected.',
+};
+workerRequestModel.expectations = {
+  '"loading"': [
+    {
+      says: "'Editar trabajador' (solo un administrador) lee al trabajador del token",
+      actor: (p) => {
+        reached(p);
+        expect(p.calls.find((c) => c.src === 'loadWorker')?.input).toEqual({ uuid: p.input?.token });
+      },
+    },
+  ],
+  '"loadFailed"': [
+    {
+      says: "No se pudo leer al trabajador: 'Ha ocurrido un error' con el texto del servidor; cerrarlo vuelve a /workers",
+      actor: (p) => {
+        reached(p);
+        errorShown(p);
+        leftTimes(p);
+      },
+    },
+  ],
+  '"refused"': [
+    {
+      says: "Un trabajador que no se puede editar aquí (un contratista no edita; solo se editan los no aprobados) se niega con 'No se puede realizar la siguiente acción' y el porqué; no se envía nada",
+      actor: (p) => {
+        reached(p);
+        errorShown(p);
+        leftTimes(p);
+        expect(p.events.some((e) => e.type === 'upload.done')).toBe(false);
+      },
+      view: (p) =>
+        must(
+          lastDialogText(p).includes('No se puede realizar la siguiente acción') &&
+            lastDialogText(p).includes(String(p.context.error)),
+          'no refusal dialog with its reason',
+        ),
+    },
+  ],
+  '"closed"': [
+    {
+      says: 'El formulario termina volviendo a /workers una sola vez, al cerrar el aviso que lo acaba',
+      actor: (p) => {
+        reached(p);
+        leftTimes(p);
+      },
+    },
+  ],
+  '"filling"': [
+    {
+      says: 'El formulario muestra lo escrito y los archivos dados (en edición, los del trabajador leído; la obra recibida fija); uno incompleto muestra sus mensajes y no envía nada',
+      actor: (p) => {
+        reached(p);
+        formShown(p);
+        errorShown(p);
+        leftTimes(p);
+      },
+    },
+    {
+      says: 'Un documento elegido lo lee la página (una foto del teléfono se achica antes); lo leído es lo que queda en su lugar para enviarse',
+      actor: (p) => {
+        const last = p.events.at(-1);
+        if (last?.type === 'file.pick') {
+          const read = p.calls.filter((c) => c.src === 'readDocument').at(-1);
+          must(read?.input.file === last.file && read?.input.slot === last.slot, 'the picked file was not read');
+        }
+        if (last?.type.startsWith('xstate.done.actor.read.')) {
+          const slot = last.type.slice('xstate.done.actor.read.'.length) as 'identification' | 'proofOfAddress';
+          must(p.snapshot.context.files[slot] === last.output, `${slot} does not hold what was read`);
+        }
+      },
+    },
+  ],
+  '"uploading"': [
+    {
+      says: 'Enviar sube la solicitud con lo llenado, una vez por envío, mostrando su progreso',
+      actor: (p) => {
+        reached(p);
+        const s = said(p);
+        expect(p.snapshot.context.progress, 'el progreso').toBe(s.progress);
+        const last = p.events.at(-1);
+        if (last?.type === 'form.submit' || last?.type === 'submit') {
+          // What the upload child is given: the request as filled (or as submitted whole).
+          const payload = p.snapshot.context.payload;
+          expect(payload?.workers[0]?.firstName).toBe(
+            last.type === 'submit' ? last.payload.workers[0].firstName : s.values.firstName,
+          );
+          expect(payload?.construction.uuid).toBe(
+            last.type === 'submit' ? last.payload.construction.uuid : s.values.construction,
+          );
+        }
+      },
+    },
+  ],
+  '"failed"': [
+    {
+      says: "El servidor rechazó el envío: 'Ha ocurrido un error' con su texto; el formulario conserva lo llenado",
+      actor: (p) => {
+        reached(p);
+        errorShown(p);
+      },
+    },
+  ],
+  '"submitted"': [
+    {
+      says: "Recibido: 'Solicitud de trabajador enviada' (una edición '¡Trabajador actualizado exitosamente!'), con la subida completa",
+      actor: (p) => {
+        reached(p);
+        expect(p.snapshot.context.progress).toBe(100);
+        expect(p.snapshot.context.sent.map((w) => w.uuid)).toEqual(said(p).sent.map((w) => w.uuid));
+      },
+    },
+  ],
+  '{"watching":"pending"}': watchingSays('pending', "'Solicitud pendiente'"),
+  '{"watching":"approved"}': watchingSays('approved', "'Solicitud aprobada'"),
+  '{"watching":"rejected"}': watchingSays('rejected', "'Solicitud rechazada' con el nombre y el motivo"),
 };

@@ -5,6 +5,7 @@
  */
 import type { ModelSpec } from '../../support/model-paths.js';
 import { workerApprovalModel } from '../contractors/worker-approval.model.js';
+import { workerRequestModel } from '../contractors/worker-request.model.js';
 import { workersScreenModel } from '../contractors/workers-screen.model.js';
 import { deviceLinkModel } from '../devices/device-link.model.js';
 import { eventWizardModel } from '../massive-events/event-wizard.model.js';
@@ -22,6 +23,7 @@ export const namedWorkflows = [
   deviceLinkModel,
   guestImportModel,
   eventWizardModel,
+  workerRequestModel,
 ] as ModelSpec[];
 
 /** The targets: every state with an expectation or a reason, and this share of mutants killed. */

@@ -3,6 +3,10 @@
  * tell apart from the real machine (an equivalent mutant) or one no path can observe.
  */
 export const knownSurvivors: Record<string, Record<string, string>> = {
+  workerRequest: {
+    'submitted · dialog.close #2: otro destino':
+      "Equivalente: el mutante va directo a 'Solicitud pendiente' sin juzgar, pero el trabajador de un contratista recién enviado es una solicitud pendiente, que es lo que se juzgaría; solo una decisión posterior lo cambia, y esa sí se juzga.",
+  },
   eventWizard: {
     'step1 · leave.request #1: sin acciones':
       'Ninguna ruta lo observa: las rutas salen con la X, sin enlace de menú, así que el destino guardado es nulo con la acción y sin ella; la salida hacia un enlace del menú no está entre los eventos del modelo.',
