@@ -23,6 +23,20 @@ describe('api/colors (Colores, global catalogue)', () => {
     ]);
   });
 
+  it('create takes a list of names: plain names and { name } objects alike', async () => {
+    const plain = await a.generalAdmin.post('/api/colors', ['Rojo Vino', { name: 'Verde Olivo' }]);
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().map((c: { name: string }) => c.name)).toEqual(['Rojo Vino', 'Verde Olivo']);
+    for (const url of ['/api/carbrands', '/api/userstypes']) {
+      const res = await a.generalAdmin.post(url, ['Nombre Plano']);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+      expect(res.json()[0].name).toBe('Nombre Plano');
+    }
+    const short = await a.generalAdmin.post('/api/colors', ['Ro']);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error_description).toBe('Asigna un nombre de 3 a 64 caracteres.');
+  });
+
   it('the general administrator creates (201), renames and deletes (204) a colour', async () => {
     const res = await a.generalAdmin.post('/api/colors', [{ name: 'Turquesa' }]);
     expect(res.statusCode).toBe(201);

@@ -93,6 +93,13 @@ describe('GET api/integrator/ (Integradores registrados)', () => {
     expect((await admin.get('/api/integrator/?search=zzz')).json().totalElements).toBe(0);
   });
 
+  it("searches the name as the 'Nombre' column shows it: first and last name", async () => {
+    const byLast = await admin.get('/api/integrator/?search=navarro');
+    expect(byLast.json().content.map((i: Integrator) => i.name)).toEqual(['Isabel']);
+    const whole = await admin.get(`/api/integrator/?search=${encodeURIComponent('isabel navarro')}`);
+    expect(whole.json().content.map((i: Integrator) => i.name)).toEqual(['Isabel']);
+  });
+
   it('pages with page (0-based) and size; the path without the slash answers the same', async () => {
     const second = (await admin.get('/api/integrator?page=1&size=1')).json();
     expect(second).toMatchObject({ totalElements: 2, totalPages: 2, page: 1, size: 1 });

@@ -64,7 +64,7 @@ export const integratorRowByUuid = (q: Queryable, uuid: string) =>
 export const integratorRowById = (q: Queryable, id: number) =>
   q.one<IntegratorRow>(`SELECT ${INTEGRATOR_SELECT} FROM ${INTEGRATOR_FROM} WHERE i.id = $1`, [id]);
 
-/** A page of integrators, by name (`search` filters by name, contains, case-insensitive). */
+/** A page of integrators, by name (`search`: the name as the 'Nombre' column shows it, first and last, contains, case-insensitive). */
 export const integratorPage = (q: Queryable, query: ListQuery) =>
   pageQuery<IntegratorRow>(
     q,
@@ -73,7 +73,7 @@ export const integratorPage = (q: Queryable, query: ListQuery) =>
       from: INTEGRATOR_FROM,
       where: [],
       params: [],
-      searchColumns: ['i.name'],
+      searchColumns: ["i.name || ' ' || coalesce(i.last_name, '')"],
       orderBy: 'i.name, i.id',
     },
     query,

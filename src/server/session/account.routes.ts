@@ -3,7 +3,7 @@ import { ActiveCommunitySchema, CurrentUserSchema, WhoAmISchema } from '../../sh
 import * as v from 'valibot';
 import type { CurrentUser, WhoAmI } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
-import { RoleName } from '../../shared/platform/roles.js';
+import { roleNameOf } from '../../shared/platform/roles.js';
 import type { Db } from '../platform/db/db.js';
 import { defineRoute } from '../platform/http/route.js';
 import { accountCommunities } from '../platform/http/sessions.js';
@@ -30,7 +30,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
       uuid: auth.userUuid,
       email: auth.email,
       username: auth.email,
-      role: RoleName[auth.role],
+      role: roleNameOf(auth.role, auth.typeId),
       idUsersTypes: auth.typeId,
     }),
   });
@@ -53,7 +53,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
         uuid: user.uuid,
         email: user.email,
         username: user.email,
-        role: RoleName[auth.role],
+        role: roleNameOf(auth.role, auth.typeId),
         roleKey: auth.role,
         frac: active?.name ?? null,
         product: communities.map((c) => ({ name: c.name, uuid: c.uuid })),

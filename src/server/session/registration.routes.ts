@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { RegistrationLookup } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
 import { FORBIDDEN_CHARACTERS_MESSAGE, forbiddenCharacterPath } from '../../shared/platform/form-validation.js';
-import { NewPasswordSchema, ResetEmailSchema } from '../../shared/session/auth.schema.js';
+import { INVALID_EMAIL, NewPasswordSchema, ResetEmailSchema } from '../../shared/session/auth.schema.js';
 import type { Db } from '../platform/db/db.js';
 import { requireClient } from './client-credentials.js';
 import { defineRoute } from '../platform/http/route.js';
@@ -76,6 +76,11 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
     if (user) await mailResetLink(mailer, user.email, registrationLink(publicUrl, await issueTicket(db, user.id)));
   }
 
+  /** The reset call's body as documented: the account's email, as plain text (its format is checked in the handler). */
+  const ResetPasswordBodySchema = v.optional(
+    v.pipe(v.string(INVALID_EMAIL), v.description('El correo de la cuenta (texto plano, hasta 64 caracteres)')),
+  );
+
   defineRoute(app, {
     operationId: 'requestPasswordReset',
     response: MessageSchema,
@@ -87,6 +92,8 @@ export function registrationRoutes(app: FastifyInstance, { db, mailer, publicUrl
     access: 'public',
     summary: 'Envía por correo las instrucciones para restablecer la contraseña (cuerpo: el correo en texto plano)',
     consumes: ['text/plain'],
+    // Documents the body (the email as text); read and checked below, after the client credential.
+    body: ResetPasswordBodySchema,
     handler: async ({ req }) => {
       requireClient(req, client);
       const text = typeof req.body === 'string' ? req.body : '';

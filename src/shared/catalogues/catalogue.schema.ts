@@ -40,8 +40,28 @@ export const listOf = <S extends v.GenericSchema>(item: S) =>
     v.maxLength(MAX_ITEMS_PER_CREATE, `Envía como máximo ${MAX_ITEMS_PER_CREATE} registros a la vez.`),
   );
 
-/** Body of `POST api/userstypes`, `api/carbrands`, `api/colors`: a list of `{ name }`. */
-export const CreateCatalogueSchema = listOf(CatalogueNameSchema);
+/** An item of a list of names: a plain name (`"Rojo"`) or `{ name }`, read as `{ name }`. */
+export const NameOrCatalogueNameSchema = v.pipe(
+  v.union(
+    [
+      v.pipe(
+        v.string(CATALOGUE_NAME_MESSAGE),
+        v.trim(),
+        v.minLength(NAME_MIN, CATALOGUE_NAME_MESSAGE),
+        v.maxLength(NAME_MAX, CATALOGUE_NAME_MESSAGE),
+      ),
+      CatalogueNameSchema,
+    ],
+    // The name's own message when one option's type matched (a short name, plain or `{ name }`).
+    (issue) =>
+      (issue.issues as v.BaseIssue<unknown>[] | undefined)?.find((sub) => sub.kind !== 'schema')?.message ??
+      INVALID_RECORD,
+  ),
+  v.transform((item): CatalogueName => (typeof item === 'string' ? { name: item } : item)),
+);
+
+/** Body of `POST api/userstypes`, `api/carbrands`, `api/colors`: a list of names, each `"Rojo"` or `{ "name": "Rojo" }`. */
+export const CreateCatalogueSchema = listOf(NameOrCatalogueNameSchema);
 
 /** Body of the PUT calls: `name`, plus the `uuid` some clients echo (the path wins). */
 export const UpdateCatalogueSchema = v.object(

@@ -24,6 +24,10 @@ export const RoleName: Record<Role, string> = {
   contractor: 'Contratista',
 };
 
+/** The name a user's role is answered by: a guard with pre-registration (type 6) is 'Vigilante administrativo'. */
+export const roleNameOf = (role: Role, typeId: number) =>
+  typeId === UserType.guardPreRegistration ? 'Vigilante administrativo' : RoleName[role];
+
 /** Any unrecognised user type is treated as integrator. */
 export function roleOfType(idUsersTypes: number): Role {
   switch (idUsersTypes) {

@@ -45,7 +45,7 @@ export const ImportTexts = {
   send: 'Importar',
   uploading: 'Subiendo archivo…',
   processing: 'Procesando residentes…',
-  doneTitle: '¡Correcto!',
+  doneTitle: 'Éxito',
   errorTitle: 'Error',
   unexpected: 'Ocurrió un error inesperado.',
   partialTitle: 'Error Parcial',

@@ -30,6 +30,7 @@ export const UserMessages = {
 export const EMAIL_MIN = 7;
 export const EMAIL_MAX = 64;
 export const GUARD_CODE_LENGTH = 4;
+export const PHONE_DIGITS = 10;
 const NAME_MAX = 64;
 const NUMBER_MAX = 8;
 
@@ -80,8 +81,8 @@ const UserFieldsSchema = v.object(
   {
     uuid: v.optional(v.nullable(v.string())),
     idUsersTypes: idOf(UserMessages.typeRequired),
-    email: optionalText(200, UserMessages.email),
-    vigilantCode: optionalText(50, UserMessages.code),
+    email: optionalText(EMAIL_MAX, UserMessages.email),
+    vigilantCode: optionalText(GUARD_CODE_LENGTH, UserMessages.code),
     firstName: v.pipe(
       v.string(UserMessages.firstName),
       v.trim(),
@@ -106,7 +107,7 @@ const UserFieldsSchema = v.object(
     starDate: v.optional(v.nullable(v.unknown())),
     endDate: v.optional(v.nullable(v.unknown())),
     useApp: v.optional(v.nullable(v.boolean()), false),
-    phoneNumber: optionalText(20, UserMessages.phoneDigits),
+    phoneNumber: optionalText(PHONE_DIGITS, UserMessages.phoneDigits),
   },
   missingKeyMessage(
     {
