@@ -1,6 +1,6 @@
 /**
  * Workers' credentials (GET api/constructionWorkers/workerLicense): only approved workers get one, for the community's staff and the worker's own contractor; a
- * PNG with both faces whose QR is a kind-2 pass valid over the site's dates; several in a zip. At
+ * PNG with both faces whose QR is a kind-2 pass valid over the site's dates, in a zip for one worker as for several. At
  * the gate the credential records an EMPLOYEE visit tied to the site, and is refused once the
  * worker is rejected or deleted, outside the site's dates, in another community, or forged.
  */
@@ -75,7 +75,8 @@ const checkout = (pass: string, who = a.guard) => who.post('/api/massiveEventGue
 async function credentialPass(uuid: string): Promise<string> {
   const res = await license([uuid]);
   expect(res.statusCode, res.body).toBe(200);
-  return readInvitation(res.rawPayload).qr!;
+  const [png] = (await unzip(res.rawPayload)).values();
+  return readInvitation(png!).qr!;
 }
 const refusedWith = (
   res: { statusCode: number; json(): { error_description: string } },
@@ -93,13 +94,15 @@ const epoch = async (sql: string) =>
   Number((await t.db.one<{ s: string }>(`SELECT extract(epoch FROM (${sql}))::bigint AS s`))!.s);
 
 describe('GET api/constructionWorkers/workerLicense', () => {
-  it('one approved worker: a PNG with both faces whose QR is a kind-2 pass of the worker, from the site start 00:00 to its end 23:59:59 (Mexico City)', async () => {
+  it('one approved worker: a zip of credentials holding its PNG with both faces whose QR is a kind-2 pass of the worker, from the site start 00:00 to its end 23:59:59 (Mexico City)', async () => {
     const uuid = await worker('Ana');
     const res = await license([uuid]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['content-disposition']).toContain('credencial_Ana_Obrero.png');
-    const png = readInvitation(res.rawPayload);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['x-credential-count']).toBe('1');
+    const files = await unzip(res.rawPayload);
+    expect([...files.keys()]).toEqual(['credencial_Ana_Obrero.png']);
+    const png = readInvitation(files.get('credencial_Ana_Obrero.png')!);
     expect([png.width, png.height]).toEqual([CREDENTIAL_WIDTH, CREDENTIAL_HEIGHT]);
     const pass = decodePass(png.qr!)!;
     expect(pass).toMatchObject({ kind: 'workerCredential', subject: uuid, community: await palmas() });

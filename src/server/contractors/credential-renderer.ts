@@ -3,13 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { uniqueFileNames } from '../../shared/massive-events/invitation-rules.js';
 import { CREDENTIALS_ZIP_NAME } from '../../shared/contractors/worker-rules.js';
 import type { CredentialJob } from './credential-jobs.js';
-import {
-  renderPool,
-  sendInvitationPng,
-  sharedImages,
-  streamPngZip,
-  type RenderOne,
-} from '../massive-events/invitation-renderer.js';
+import { renderPool, sharedImages, streamPngZip, type RenderOne } from '../massive-events/invitation-renderer.js';
 import type { FileStorage } from '../platform/services/storage.js';
 
 async function credentialRenderer(
@@ -34,10 +28,9 @@ async function credentialRenderer(
   };
 }
 
-/** One worker: its credential as image/png; several: credenciales.zip (X-Credential-Count says how many). */
+/** The credentials as credenciales.zip, one PNG each, for one worker as for many (X-Credential-Count says how many). */
 export async function sendCredentials(reply: FastifyReply, storage: FileStorage, jobs: CredentialJob[]) {
   const names = uniqueFileNames(jobs).map((n) => `credencial_${n}`);
-  if (jobs.length === 1) return sendInvitationPng(reply, await credentialRenderer(storage, jobs), jobs[0], names[0]);
   return streamPngZip(
     reply,
     { items: jobs, names, zipName: CREDENTIALS_ZIP_NAME, countHeader: 'x-credential-count' },

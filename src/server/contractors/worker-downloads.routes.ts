@@ -28,10 +28,10 @@ const WorkerLicenseQuerySchema = v.object({
     v.maxLength(MAX_CREDENTIAL_UUIDS, CredentialMessages.tooMany),
   ),
 });
-const CREDENTIAL_BINARY = { binary: ['image/png', 'application/zip'] } as const;
+const CREDENTIAL_BINARY = { binary: ['application/zip'] } as const;
 const CREDENTIAL_DESCRIPTION =
-  'Un trabajador: su credencial image/png (frente y reverso lado a lado, el QR es su pase firmado). ' +
-  `Varios: ${CREDENTIALS_ZIP_NAME} (application/zip, enviado por partes mientras se dibuja; X-Credential-Count dice cuántas trae).`;
+  `${CREDENTIALS_ZIP_NAME} (application/zip, enviado por partes mientras se dibuja; X-Credential-Count dice cuántas trae): ` +
+  'una credencial PNG por trabajador (frente y reverso lado a lado, el QR es su pase firmado), también si es uno solo.';
 
 /** What a construction worker's readers download: its credentials (with its signed pass) and its files by their signed links. */
 export function workerDownloadRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -50,7 +50,7 @@ export function workerDownloadRoutes(app: FastifyInstance, deps: AppDeps) {
     access: WORKER_READERS,
     query: WorkerLicenseQuerySchema,
     summary:
-      `Credenciales de los trabajadores pedidos (uuid repetido, hasta ${MAX_CREDENTIAL_UUIDS}): png si es uno, zip si son varios; ` +
+      `Credenciales de los trabajadores pedidos (uuid repetido, hasta ${MAX_CREDENTIAL_UUIDS}): un zip de credenciales, también para uno; ` +
       '404 si alguno no está al alcance (otro fraccionamiento u otro contratista; nada se dibuja); 409 si alguno no está aprobado',
     handler: async ({ auth, query, reply }) => {
       const jobs = await credentialJobs(db, await passKeysFor(db, config), await workerScope(db, auth), query.uuid);

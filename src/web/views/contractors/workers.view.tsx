@@ -33,7 +33,7 @@ export interface WorkersDeps {
   /** DELETE api/constructionWorkers/{id}/administrator. */
   remove: (uuid: string) => Promise<unknown>;
   listen: typeof listenToWorkers;
-  /** The credentials' download (png or zip); tests give a fake. */
+  /** The credentials' download (a zip, for one worker as for many); tests give a fake. */
   fetchCredentials?: typeof fetchInvitations;
 }
 const browserDeps: WorkersDeps = {
