@@ -133,7 +133,7 @@ describe('community logo', () => {
     const member = t.as(await t.signIn('administrador@porton.mx'));
     await member.put(`/api/users/setUpdateFrac/${palmas}`);
     const me = (await member.get('/api/users/me')).json();
-    expect(me.logoURL).toBe(`/api/fracs/${palmas}/logo`);
+    expect(me.logoURL).toMatch(new RegExp(`^/api/fracs/${palmas}/logo\\?exp=\\d+&u=[0-9a-f-]{36}&sig=`));
     expect((await member.get(me.logoURL)).headers['content-type']).toBe('image/png');
 
     const kept: Community = (
@@ -160,6 +160,31 @@ describe('community logo', () => {
     expect(existsSync(secondPath)).toBe(false);
     expect((await integrador.get(`/api/fracs/${palmas}/logo`)).statusCode).toBe(404);
     expect((await member.get('/api/users/me')).json().logoURL).toBeNull();
+  });
+
+  it("logoURL is a signed, short-lived link an <img> loads without a Bearer header, for that user's community only", async () => {
+    const palmas = await communityUuid(t, 'Residencial Las Palmas');
+    const base = await communityBody(t, { name: 'Residencial Las Palmas', licenseTotal: 150 });
+    expect((await integrador.put(`/api/fracs/${palmas}`, { ...base, file: logo(PNG_BASE64) })).statusCode).toBe(200);
+    const member = t.as(await t.signIn('administrador@porton.mx'));
+    await member.put(`/api/users/setUpdateFrac/${palmas}`);
+    const link: string = (await member.get('/api/users/me')).json().logoURL;
+    const bare = (url: string) => t.app.inject({ method: 'GET', url });
+
+    const res = await bare(link);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    // Without a session and without a link: 401; a tampered link, or one moved to another community: 404.
+    expect((await bare(`/api/fracs/${palmas}/logo`)).statusCode).toBe(401);
+    expect((await bare(link.replace(/sig=[^&]+/, 'sig=AAAA'))).statusCode).toBe(404);
+    const other = await communityUuid(t, 'Villas del Sol');
+    expect((await bare(link.replace(palmas, other))).statusCode).toBe(404);
+    // A link whose expiry was moved (its signature no longer holds): 404.
+    const expired = link.replace(/exp=\d+/, `exp=${Math.floor(Date.now() / 1000) - 1}`);
+    expect((await bare(expired)).statusCode).toBe(404);
+    // Another community's resident's own session does not reach it either.
+    const foreign = t.as(await t.signIn('administrador2@porton.mx'));
+    expect((await foreign.get(`/api/fracs/${palmas}/logo`)).statusCode).toBe(404);
   });
 
   it('a refused edit with a new logo leaves the old logo in place', async () => {

@@ -100,6 +100,16 @@ export function memberCommunityLogo(db: Queryable, userId: number, communityUuid
   );
 }
 
+/** The id of a live account by its uuid (the user a signed image link names), or undefined. */
+export async function liveUserId(db: Queryable, userUuid: string) {
+  const row = await asPlatform('la cuenta de un enlace firmado', () =>
+    db.one<{ id: number }>(`SELECT id FROM users WHERE uuid = $1 AND deleted_at IS NULL AND status = 'ACTIVE'`, [
+      userUuid,
+    ]),
+  );
+  return row?.id;
+}
+
 /** One community by its id (it exists). */
 export async function communityById(q: Queryable, id: number): Promise<Community> {
   return communityOf(

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { CurrentUser, WhoAmI } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
 import { roleNameOf } from '../../shared/platform/roles.js';
+import { signedLogoUrl } from '../communities/image-links.js';
 import type { Db } from '../platform/db/db.js';
 import { defineRoute } from '../platform/http/route.js';
 import { accountCommunities } from '../platform/http/sessions.js';
@@ -57,7 +58,8 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
         roleKey: auth.role,
         frac: active?.name ?? null,
         product: communities.map((c) => ({ name: c.name, uuid: c.uuid })),
-        logoURL: logo?.logo_path ? `/api/fracs/${active!.uuid}/logo` : null,
+        // A signed, short-lived link: the top bar's <img> loads it without a Bearer header.
+        logoURL: logo?.logo_path ? await signedLogoUrl(db, active!.uuid, user.uuid) : null,
         idUsersTypes: user.user_type_id,
         testFrac: active && settings ? { uuid: active.uuid, name: active.name, settings } : null,
         firstName: user.first_name,
