@@ -106,8 +106,9 @@ describe('api/promotions', () => {
     expect(res.statusCode).toBe(201);
     const created: PromotionAnswer = res.json();
     expect(created).not.toHaveProperty('type');
-    expect((await a.guard.get(`/api/promotions/${created.uuid}`)).json().title).toBe('2x1 en la cafetería');
-    expect((await a.guard.get(created.file!.publicUrl)).statusCode).toBe(200);
+    const asGuard: PromotionAnswer = (await a.guard.get(`/api/promotions/${created.uuid}`)).json();
+    expect(asGuard.title).toBe('2x1 en la cafetería');
+    expect((await a.guard.get(asGuard.file!.publicUrl)).statusCode).toBe(200);
     expect(
       (await a.admin.put(`/api/promotions/${created.uuid}`, body({ title: '3x2 en la cafetería' }))).json().title,
     ).toBe('3x2 en la cafetería');

@@ -235,13 +235,22 @@ describe('Bad input: dates, lengths, images', () => {
     expect(created.file).toMatchObject({ mimeType: 'image/jpeg', extension: 'jpg', name: 'cartel.jpg' });
     expect(created.fileId).toEqual(expect.any(Number));
     for (const who of [a.admin, a.capturista, a.guard, a.resident]) {
-      const served = await who.get(created.file!.publicUrl);
+      // Each reader's own signed link, from the post as it reads it.
+      const own: NoticeAnswer = (await who.get(`/api/notices/${created.uuid}`)).json();
+      const served = await who.get(own.file!.publicUrl);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(imageSize(served.rawPayload)).toMatchObject({ type: 'jpg', width: 2, height: 2 }); // re-encoded
     }
+    // Another community's session: neither its own path nor the admin's link opens it.
     expect((await a.admin2.get(created.file!.publicUrl)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: created.file!.publicUrl })).statusCode).toBe(401);
+    expect((await a.admin2.get(created.file!.publicUrl.split('?')[0])).statusCode).toBe(404);
+    // A tampered link: 404.
+    const tampered = created.file!.publicUrl.replace(/sig=[^&]+/, 'sig=AAAA');
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
+    // The signed link loads without a Bearer header (an <img>); the bare path asks for a session.
+    expect((await t.app.inject({ method: 'GET', url: created.file!.publicUrl })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: created.file!.publicUrl.split('?')[0] })).statusCode).toBe(401);
   });
 
   it('refuses an SVG or HTML file renamed .png (415) and images over 5 MB (413), storing nothing', async () => {

@@ -30,7 +30,9 @@ export function communityLogoRoutes(app: FastifyInstance, { db, config }: AppDep
     summary:
       'Logo del fraccionamiento (JPEG o PNG) para sus miembros y su integrador: con la sesión, o por el enlace firmado y breve de `logoURL` (exp, u, sig) que un <img> carga sin cabecera',
     handler: async ({ req, params, query, reply }) => {
-      const linked = query.sig ? linkedUser(await imageLinkKey(db), logoPath(params.uuid), query) : null;
+      const signed = query.sig ? linkedUser(await imageLinkKey(db), logoPath(params.uuid), query) : null;
+      // A link is its user's: presented with another user's session, it opens nothing.
+      const linked = signed !== null && (!req.auth || req.auth.userUuid === signed) ? signed : null;
       const userId = linked ? await liveUserId(db, linked) : query.sig ? undefined : req.auth?.userId;
       if (userId === undefined && !query.sig && !req.auth) throw new AppError('unauthorized');
       const row = userId === undefined ? undefined : await memberCommunityLogo(db, userId, params.uuid);

@@ -21,6 +21,8 @@ import type { Db, Queryable } from '../platform/db/db.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
 import { pageQuery, type ListQuery } from '../platform/http/list-query.js';
 import { requireCommunity } from '../platform/http/route.js';
+import { asPlatform } from '../platform/db/row-scope.js';
+import { USER_COMMUNITIES_SQL } from '../platform/http/sessions.js';
 import { decodeImage, insertFileRow, storeImage, type DecodedImage } from '../platform/services/logo-upload.js';
 import type { FileStorage } from '../platform/services/storage.js';
 import { COMMUNITY_TIME_ZONE } from '../dashboard/visit-stats.js';
@@ -222,6 +224,31 @@ export async function readPostImage(
     `SELECT f.storage_key, f.mime_type FROM content_posts p JOIN files f ON f.id = p.file_id
       WHERE ${scope.where.join(' AND ')} AND p.uuid = $${n - 1} AND f.uuid = $${n}`,
     scope.params,
+  );
+  const data = row ? await storage.get(row.storage_key) : null;
+  if (!row || !data) throw new AppError('not_found', 'La imagen no existe.');
+  return { data, mimeType: row.mime_type };
+}
+
+/**
+ * A post's image by a signed link: the link's user (by id) must still belong to the post's
+ * community. The link has no session, so this one statement reads as the platform (named).
+ */
+export async function linkedPostImage(
+  db: Queryable,
+  storage: FileStorage,
+  kind: ContentKind,
+  userId: number,
+  uuid: string,
+  fileUuid: string,
+) {
+  const row = await asPlatform('la imagen de una publicación por enlace firmado', () =>
+    db.one<{ storage_key: string; mime_type: string }>(
+      `SELECT f.storage_key, f.mime_type FROM content_posts p JOIN files f ON f.id = p.file_id
+        WHERE p.kind = $2 AND p.uuid = $3 AND f.uuid = $4
+          AND p.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL}) mine)`,
+      [userId, KIND_OF[kind], uuid, fileUuid],
+    ),
   );
   const data = row ? await storage.get(row.storage_key) : null;
   if (!row || !data) throw new AppError('not_found', 'La imagen no existe.');

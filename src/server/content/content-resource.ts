@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps.js';
 import {
   createPost,
   deletePost,
+  linkedPostImage,
   listPosts,
   readPost,
   readPostImage,
@@ -21,6 +22,18 @@ import {
 import { storageFor } from '../platform/services/storage.js';
 import { WholeOrPageQuerySchema, wholeOrPage } from '../platform/http/list-query.js';
 import { defineRoute, requireCommunity } from '../platform/http/route.js';
+import { ImageLinkQuerySchema, imageLinkKey, linkedUser, signImageLink } from '../communities/image-links.js';
+import { liveUserId } from '../communities/community-rows.js';
+import { AppError } from '../../shared/platform/errors.js';
+import type { Queryable } from '../platform/db/db.js';
+
+/** A post answer whose image (`file.publicUrl`) is a signed link for `userUuid`: an `<img>` loads it without a Bearer header. */
+async function withSignedImage<T>(db: Queryable, userUuid: string, answer: T): Promise<T> {
+  const file = (answer as { file?: { publicUrl?: string } | null }).file;
+  if (!file?.publicUrl) return answer;
+  const publicUrl = signImageLink(await imageLinkKey(db), file.publicUrl, userUuid);
+  return { ...answer, file: { ...file, publicUrl } };
+}
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -80,7 +93,8 @@ export function registerContentResource<B extends AnySchema>(
     handler: async ({ auth, query }) => {
       const asked = wholeOrPage(query);
       const page = await listPosts(db, r.kind, auth, asked);
-      return asked.whole ? page.content : page;
+      const content = await Promise.all(page.content.map((post) => withSignedImage(db, auth.userUuid, post)));
+      return asked.whole ? content : { ...page, content };
     },
   });
 
@@ -94,21 +108,38 @@ export function registerContentResource<B extends AnySchema>(
     access: CONTENT_READERS,
     params: UuidParamsSchema,
     summary: `Un ${r.words.one} del fraccionamiento activo`,
-    handler: async ({ auth, params }) => readPost(db, r.kind, auth, params.uuid),
+    handler: async ({ auth, params }) =>
+      withSignedImage(db, auth.userUuid, await readPost(db, r.kind, auth, params.uuid)),
   });
 
   defineRoute(app, {
     operationId: `get${r.name.one}Image`,
     response: { binary: ['image/png', 'image/jpeg'] },
-    errors: [404],
+    errors: [401, 403, 404],
     method: 'GET',
     url: `${base}/:uuid/image/:fileUuid`,
     tags,
-    access: CONTENT_READERS,
+    // Public as a route: the caller is the session's (a reader) or the user a signed link names, checked below.
+    access: 'public',
     params: ImageParamsSchema,
-    summary: `La imagen de un ${r.words.one} (JPEG o PNG), para quien puede leerlo`,
-    handler: async ({ auth, params, reply }) => {
-      const image = await readPostImage(db, storage, r.kind, auth, params.uuid, params.fileUuid);
+    query: ImageLinkQuerySchema,
+    summary: `La imagen de un ${r.words.one} (JPEG o PNG), para quien puede leerlo: con la sesión, o por el enlace firmado y breve de \`file.publicUrl\` (exp, u, sig) que un <img> carga sin cabecera`,
+    handler: async ({ req, params, query, reply }) => {
+      const image = await (async () => {
+        if (query.sig) {
+          const path = `${base}/${params.uuid}/image/${params.fileUuid}`;
+          const linked = linkedUser(await imageLinkKey(db), path, query);
+          // A link is its user's: presented with another user's session, it opens nothing.
+          const mine = linked !== null && (!req.auth || req.auth.userUuid === linked);
+          const userId = mine ? await liveUserId(db, linked) : undefined;
+          if (userId === undefined) throw new AppError('not_found', 'La imagen no existe.');
+          return linkedPostImage(db, storage, r.kind, userId, params.uuid, params.fileUuid);
+        }
+        const auth = req.auth;
+        if (!auth) throw new AppError('unauthorized');
+        if (!CONTENT_READERS.includes(auth.role)) throw new AppError('forbidden');
+        return readPostImage(db, storage, r.kind, auth, params.uuid, params.fileUuid);
+      })();
       return reply
         .header('content-type', image.mimeType)
         .header('cache-control', 'private, max-age=86400')
@@ -128,7 +159,8 @@ export function registerContentResource<B extends AnySchema>(
     access: CONTENT_EDITORS,
     body: r.body,
     summary: `Registra un ${r.words.one}; imagen JPEG o PNG opcional (\`file.content\` en base64, máx. 5 MB)`,
-    handler: async ({ auth, body }) => createPost(db, storage, auth, write(body, requireCommunity(auth))),
+    handler: async ({ auth, body }) =>
+      withSignedImage(db, auth.userUuid, await createPost(db, storage, auth, write(body, requireCommunity(auth)))),
   });
 
   defineRoute(app, {
@@ -143,7 +175,11 @@ export function registerContentResource<B extends AnySchema>(
     body: r.body,
     summary: `Actualiza un ${r.words.one}; \`file: null\` quita la imagen, \`file\` con \`content\` la reemplaza, sin \`file\` se conserva`,
     handler: async ({ auth, params, body }) =>
-      updatePost(db, storage, auth, params.uuid, write(body, requireCommunity(auth))),
+      withSignedImage(
+        db,
+        auth.userUuid,
+        await updatePost(db, storage, auth, params.uuid, write(body, requireCommunity(auth))),
+      ),
   });
 
   defineRoute(app, {

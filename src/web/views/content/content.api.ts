@@ -24,8 +24,8 @@ export function contentApi(kind: ContentKind) {
     update: (uuid: string, values: unknown, file?: ContentImage | null) =>
       api.put<ContentAnswer>(at(uuid), body(values, file)),
     remove: (uuid: string) => api.del<void>(at(uuid)),
-    /** The image is served to signed-in readers only: fetched with the token, shown as an object URL. */
-    image: (publicUrl: string) => api.objectUrl(publicUrl),
+    /** The image's `publicUrl` is a signed, short-lived link of the reader's: an `<img>` loads it as it is. */
+    image: async (publicUrl: string) => publicUrl,
   };
 }
 export type ContentApi = ReturnType<typeof contentApi>;
