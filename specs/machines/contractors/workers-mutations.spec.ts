@@ -15,7 +15,7 @@ describe('mutation check of the workers', () => {
       c.states.ready.on['worker.delete'].target = 'deleting';
     });
     const failures = await failuresOf(workersScreenModel, broken, screenSrcs);
-    expect(failures.join('\n')).toContain('once confirmed');
+    expect(failures.join('\n').toLowerCase()).toContain('once confirmed');
   }, 60_000);
 
   it("a failed delete that drops the server's text", async () => {
