@@ -4,7 +4,6 @@
  * would. Oracles from the rules: after a discard in edit mode the server holds the original title
  * and exactly the original guests; a discarded new event is gone; 'Guardar y salir' keeps it.
  */
-import { resolveObjectURL } from 'node:buffer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { seedDemoCatalogues } from '../../../src/server/catalogues/seed-catalogues.js';
@@ -194,12 +193,18 @@ describe('eventWizard against the API', () => {
     const w = start(uuid);
     await reach(w, 'step1');
     const design = w.getSnapshot().context.design;
-    // The previews are the stored files read with the session's token: the very bytes the server holds.
+    // The previews are the stored files' signed links, loaded as an <img> loads them (no Bearer header): the very bytes the server holds.
     for (const slot of ['backgroundImage', 'profile'] as const) {
       expect(design[slot]?.uuid).toBe(designed[slot].uuid);
-      const preview = resolveObjectURL(design[slot]!.preview!);
+      const preview = design[slot]!.preview!;
+      expect(preview).toContain('sig=');
+      const viaLink = await t.app.inject({ method: 'GET', url: preview.replace(/^https?:\/\/[^/]+/, '') });
+      expect(viaLink.statusCode).toBe(200);
       const stored = await a.admin.get(designed[slot].publicUrl);
-      expect(preview && Buffer.from(await preview.arrayBuffer()).equals(stored.rawPayload)).toBe(true);
+      expect(viaLink.rawPayload.equals(stored.rawPayload)).toBe(true);
+      // The link is its user's: with another community's session it answers 404, as its bare path does.
+      expect((await a.admin2.get(preview.replace(/^https?:\/\/[^/]+/, ''))).statusCode).toBe(404);
+      expect((await a.admin2.get(designed[slot].publicUrl)).statusCode).toBe(404);
     }
     w.send({ type: 'next' });
     await reach(w, 'step2');

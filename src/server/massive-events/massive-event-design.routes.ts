@@ -14,6 +14,7 @@ import {
   EventImageMessages,
   eventImageKey,
   keptImage,
+  linkedEventImageKey,
   removeStored,
   storeEventImage,
   type CheckedImage,
@@ -22,6 +23,9 @@ import {
 import { assertFresh, assertStatusAllows, eventById, eventScope, findEvent } from './massive-event-rows.js';
 import { guestCount } from './massive-event-guest-rows.js';
 import { finishEventDesign } from './massive-event-writes.js';
+import { ImageLinkQuerySchema, imageLinkKey, linkedUser } from '../communities/image-links.js';
+import { liveUserId } from '../communities/community-rows.js';
+import { eventImagePath } from './event-image-links.js';
 
 const NO_GUESTS = 'Debes agregar por lo menos a un invitado antes de finalizar.';
 
@@ -88,16 +92,31 @@ export function massiveEventDesignRoutes(app: FastifyInstance, { db, config }: A
   defineRoute(app, {
     operationId: 'getMassiveEventImage',
     response: { binary: ['image/png'] },
-    errors: [404],
+    errors: [401, 403, 404],
     method: 'GET',
     url: '/api/massiveEvents/:id/images/:file',
     tags,
-    access: EVENT_READERS,
+    // Public as a route: the caller is the session's (a reader) or the user a signed link names, checked below.
+    access: 'public',
     params: v.object({ id: EventIdParamsSchema.entries.id, file: EventIdParamsSchema.entries.id }),
-    summary: 'Una imagen de la invitación del evento (portada o anfitrión), para quien puede leer el evento',
-    handler: async ({ auth, params, reply }) => {
-      const row = await findEvent(db, await eventScope(db, auth), params.id);
-      const key = await eventImageKey(db, params.file, row);
+    query: ImageLinkQuerySchema,
+    summary:
+      'Una imagen de la invitación del evento (portada o anfitrión), para quien puede leer el evento: con la sesión, o por el enlace firmado y breve de `publicUrl` (exp, u, sig) que un <img> carga sin cabecera',
+    handler: async ({ req, params, query, reply }) => {
+      const key = await (async () => {
+        if (query.sig) {
+          const path = eventImagePath(params.id, params.file);
+          const linked = linkedUser(await imageLinkKey(db), path, query);
+          // A link is its user's: presented with another user's session, it opens nothing.
+          const mine = linked !== null && (!req.auth || req.auth.userUuid === linked);
+          const userId = mine ? await liveUserId(db, linked) : undefined;
+          return userId === undefined ? undefined : linkedEventImageKey(db, params.id, params.file, userId);
+        }
+        const auth = req.auth;
+        if (!auth) throw new AppError('unauthorized');
+        if (!EVENT_READERS.includes(auth.role)) throw new AppError('forbidden');
+        return eventImageKey(db, params.file, await findEvent(db, await eventScope(db, auth), params.id));
+      })();
       const data = key && (await storage.get(key));
       if (!data) throw new AppError('not_found', EventImageMessages.notFound);
       return reply

@@ -8,6 +8,8 @@ import { imageSize } from 'image-size';
 import { AppError } from '../../shared/platform/errors.js';
 import type { ImageUpload } from '../../shared/massive-events/massive-event.schema.js';
 import type { Queryable } from '../platform/db/db.js';
+import { asPlatform } from '../platform/db/row-scope.js';
+import { USER_COMMUNITIES_SQL } from '../platform/http/sessions.js';
 import { sniffImage } from '../platform/services/logo-upload.js';
 import { reencodeImage } from '../platform/services/image-reencode.js';
 import type { FileStorage } from '../platform/services/storage.js';
@@ -132,4 +134,20 @@ export async function keptImage(
       : await q.one<{ uuid: string }>('SELECT uuid::text AS uuid FROM files WHERE id = $1', [current]);
   if (!file || file.uuid !== sent.uuid) throw new AppError('not_found', EventImageMessages.notFound);
   return current;
+}
+
+/**
+ * The storage key of an event's image by a signed link: the link's user (by id) must still belong
+ * to the event's community. The link has no session, so this one statement reads as the platform (named).
+ */
+export function linkedEventImageKey(db: Queryable, eventUuid: string, fileUuid: string, userId: number) {
+  return asPlatform('una imagen de invitación por enlace firmado', async () => {
+    const row = await db.one<{ storage_key: string }>(
+      `SELECT f.storage_key FROM massive_events e
+         JOIN files f ON f.uuid = $3 AND f.id IN (e.background_image_id, e.profile_image_id)
+        WHERE e.uuid = $2 AND e.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL}) mine)`,
+      [userId, eventUuid, fileUuid],
+    );
+    return row?.storage_key;
+  });
 }

@@ -9,6 +9,7 @@ import {
   EventUuidSchema,
 } from '../../shared/massive-events/massive-event.answer.js';
 import { EventIdParamsSchema, EventSchema } from '../../shared/massive-events/massive-event.schema.js';
+import { withSignedEventImages } from './event-image-links.js';
 import type { AppDeps } from '../deps.js';
 import { atTrailingSlash, defineRoute } from '../platform/http/route.js';
 import { dropFiles, removeStored, storedFile, storeEventImage } from './massive-event-images.js';
@@ -64,7 +65,11 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
     params: EventIdParamsSchema,
     summary: 'Un evento masivo con sus invitados (`massiveEventGuests`)',
     handler: async ({ auth, params }): Promise<MassiveEvent> =>
-      eventById(db, (await findEvent(db, await eventScope(db, auth), params.id)).id),
+      withSignedEventImages(
+        db,
+        auth.userUuid,
+        await eventById(db, (await findEvent(db, await eventScope(db, auth), params.id)).id),
+      ),
   });
 
   defineRoute(app, {
