@@ -33,8 +33,9 @@ async function addArea(community: string, name: string) {
   ))!;
 }
 const register = (token: string, body: Record<string, unknown>) => t.as(token).post('/api/commonAreaVisitants', body);
+/** A page of the report (`page` given; without it the report answers the whole list). */
 const list = (token: string, query: Record<string, string> = {}) =>
-  t.as(token).get(`/api/commonAreaVisitants?${new URLSearchParams(query).toString()}`);
+  t.as(token).get(`/api/commonAreaVisitants?${new URLSearchParams({ page: '0', ...query }).toString()}`);
 const names = async (query: Record<string, string>) => {
   const res = await list(admin, query);
   expect(res.statusCode, res.body).toBe(200);
@@ -188,6 +189,14 @@ describe('GET api/commonAreaVisitants: the report and its filters', () => {
       expect((await list(await t.signIn(email))).statusCode).toBe(403);
     }
     expect((await list(admin2)).json()).toMatchObject({ totalElements: 0, data: [] });
+  });
+
+  it('without page the report is a list, newest first, filtered as the page is', async () => {
+    const res = await t.as(capturista).get('/api/commonAreaVisitants?isReport=false&withQr=');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as CommonAreaReportPage['data'];
+    expect(rows.map((r) => r.firstName)).toEqual(['Diana', 'Carmen', 'Bruno', 'Ángela']);
+    expect((await t.as(admin2).get('/api/commonAreaVisitants')).json()).toEqual([]);
   });
 
   it('resident and guest names ignore case and accents; the entry date is local, as yyyy-mm-dd or DD-MM-YYYY', async () => {

@@ -50,13 +50,16 @@ const wantsWorkbook = (accept: string | undefined) =>
  * `Accept` asks for the spreadsheet), and the registration a guard makes at the gate, which is
  * emitted to the community's live lists as `CA_IN`.
  */
+/** Rows of the report read as a list (no `page`): the newest; the workbook holds every row. */
+const COMMON_AREA_LIST_MAX = 5000;
+
 export function commonAreaVisitRoutes(app: FastifyInstance, { db, config, realtime }: AppDeps) {
   const tags = ['reportes'];
   const storage = storageFor(config);
 
   defineRoute(app, {
     operationId: 'getCommonAreaReport',
-    response: CommonAreaReportPageSchema,
+    response: v.union([v.array(CommonAreaVisitRowSchema), CommonAreaReportPageSchema]),
     errors: [404],
     alsoBinary: [XLSX_MEDIA_TYPE],
     responseDescription: `La página del reporte (JSON); con isReport=true y Accept: ${XLSX_MEDIA_TYPE}, el libro ${COMMON_AREA_REPORT_FILE} completo, enviado por partes.`,
@@ -65,9 +68,13 @@ export function commonAreaVisitRoutes(app: FastifyInstance, { db, config, realti
     tags,
     access: REPORT_READERS,
     query: CommonAreaReportQuerySchema,
-    summary:
-      'Reporte de visitas a áreas comunes: residente, invitado, fecha de entrada (aaaa-mm-dd o DD-MM-AAAA), área común y modo de entrada (qr, manual o todos); 15 por página, o el libro de Excel',
-    handler: async ({ auth, query, req, reply }): Promise<CommonAreaReportPage | FastifyReply> => {
+    summary: `Reporte de visitas a áreas comunes: residente, invitado, fecha de entrada (aaaa-mm-dd o DD-MM-AAAA), área común y modo de entrada (qr, manual o todos); sin \`page\`, la lista (las ${COMMON_AREA_LIST_MAX} más recientes); con \`page\`, 15 por página; o el libro de Excel`,
+    handler: async ({
+      auth,
+      query,
+      req,
+      reply,
+    }): Promise<CommonAreaReportPage | CommonAreaVisitRow[] | FastifyReply> => {
       const filter = await commonAreaFilter(db, requireCommunity(auth), query);
       if (query.isReport && wantsWorkbook(req.headers.accept)) {
         await streamWorkbook(
@@ -79,8 +86,12 @@ export function commonAreaVisitRoutes(app: FastifyInstance, { db, config, realti
         );
         return reply; // taken over: the workbook was streamed
       }
-      const page = await commonAreaPage(db, filter, query.page, REPORT_PAGE_SIZE);
       const key = await photoLinkKey(db);
+      if (query.page === undefined) {
+        const all = await commonAreaPage(db, filter, 0, COMMON_AREA_LIST_MAX);
+        return withPhotoLinks(all.rows, key, auth.userUuid);
+      }
+      const page = await commonAreaPage(db, filter, query.page, REPORT_PAGE_SIZE);
       return {
         data: withPhotoLinks(page.rows, key, auth.userUuid),
         totalPages: page.totalPages,

@@ -118,7 +118,8 @@ const commonAreaFilterEntries = {
     ),
     'false',
   ),
-  page,
+  /** Absent: the whole report as a list (as its clients read it); given: that 0-based page. */
+  page: v.optional(v.pipe(v.string(M.badPage), v.regex(/^\d{1,6}$/, M.badPage), v.transform(Number))),
 };
 
 /** `GET api/commonAreaVisitants`. */
