@@ -151,8 +151,14 @@ export function fakeUsersServer(
       resident = { ...(body as AdministrativeResident), uuid: 'r-1', idFrac: 1, fracUuid: 'f-1' };
       return { status: method === 'POST' ? 201 : 200, body: resident };
     }
+    // As the API answers: every zone without `page`, one page with it.
     if (method === 'GET' && path === '/api/zones')
-      return { status: 200, body: { content: ZONES, totalElements: ZONES.length, totalPages: 1, page: 0, size: 100 } };
+      return {
+        status: 200,
+        body: url.searchParams.has('page')
+          ? { content: ZONES, totalElements: ZONES.length, totalPages: 1, page: 0, size: 100 }
+          : ZONES,
+      };
     const streets = path.match(/^\/api\/streets\/zones\/([^/]+)$/);
     if (streets && method === 'GET') return { status: 200, body: STREETS[streets[1]] ?? [] };
     return { status: 404, body: { error: 'not_found', error_description: `sin ruta ${method} ${path}` } };

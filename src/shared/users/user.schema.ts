@@ -164,6 +164,8 @@ export type UserPayload = v.InferOutput<typeof UserPayloadSchema>;
 export type UserFormInput = v.InferInput<typeof UserPayloadSchema>;
 
 const needsIt = (typeId: number) => needsAddress('integrator', typeId);
+/** The payload names a colony by its id (a number once the field's own check has passed). */
+const hasColony = (input: object) => 'idAddress' in input && typeof input.idAddress === 'number';
 
 /**
  * The integrator's form: the administrator it creates also needs colony, street and number; the
@@ -173,10 +175,12 @@ export const IntegratorUserPayloadSchema = v.pipe(
   UserPayloadSchema,
   v.forward(
     v.partialCheck(
-      [['idUsersTypes'], ['cp'], ['idAddress']],
-      // The postal code follows from the colony (idAddress): a payload with the colony alone is complete.
-      ({ idUsersTypes, cp, idAddress }) =>
-        !needsIt(idUsersTypes) || (cp === null ? idAddress !== null : POSTAL_CODE_PATTERN.test(cp)),
+      // Not selecting idAddress: a check runs only when its selected fields are valid, and a missing
+      // postal code must be marked even when the colony is missing or wrong too.
+      [['idUsersTypes'], ['cp']],
+      // The postal code follows from the colony (idAddress): a payload with a valid colony alone is complete.
+      (input) =>
+        !needsIt(input.idUsersTypes) || (input.cp === null ? hasColony(input) : POSTAL_CODE_PATTERN.test(input.cp)),
       UserMessages.cp,
     ),
     ['cp'],
