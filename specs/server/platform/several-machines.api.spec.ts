@@ -2,7 +2,9 @@
  * Several machines: two API processes with separate DATA_DIRs over one PostgreSQL database and one
  * object store (s3rver here), and Redis between them when one answers. A logo uploaded through
  * one loads through the other with the same bytes; an invitation drawn on one checks in on the
- * other (one pass key, kept in the database); neither DATA_DIR holds an uploaded file or a key.
+ * other (one pass key, kept in the database); a device linked through one heartbeats through the
+ * other; a log-out on one ends the session on the other; sign-in failures spread over both reach
+ * the limit together; neither DATA_DIR holds an uploaded file or a key.
  * PostgreSQL only: PGlite is one process's database, so the test is skipped without DATABASE_URL.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import type { Db } from '../../../src/server/platform/db/db.js';
 import { migrate } from '../../../src/server/platform/db/migrate.js';
 import { seedIfEmpty } from '../../../src/server/platform/db/seed.js';
 import { s3Storage } from '../../../src/server/platform/services/storage-s3.js';
+import { SIGN_IN_POLICY } from '../../../src/server/session/login-throttle.js';
 import { communityBody, logo, PNG_BASE64 } from '../../support/community-fixtures.js';
 import { inHours } from '../../support/massive-events/event-fixtures.js';
 import { readInvitation } from '../../support/massive-events/invitation-files.js';
@@ -54,7 +57,7 @@ const call = (base: string, token: string) => (method: string, path: string, bod
 
 describe('two API processes, one database, one object store', () => {
   it.skipIf(!process.env.DATABASE_URL)(
-    `share uploaded files and the pass key, keeping nothing in their folders (PostgreSQL only; Redis ${redisAnswers ? 'on' : 'off: none answers'})`,
+    `share uploaded files, the pass key, devices, sessions and throttles, keeping nothing in their folders (PostgreSQL only; Redis ${redisAnswers ? 'on' : 'off: none answers'})`,
     async () => {
       const fresh = await freshDatabase();
       cleanup.push(fresh.drop);
@@ -145,6 +148,48 @@ describe('two API processes, one database, one object store', () => {
       const entry = await guardB('POST', '/api/massiveEventGuests/checkin', { pass });
       expect(entry.status, await entry.clone().text()).toBe(201);
       expect(await entry.json()).toMatchObject({ kind: 'massiveEventGuest' });
+
+      // A device linked through A heartbeats through B.
+      const device = (await (await adminA('POST', '/api/devices/', { name: 'Caseta de dos máquinas' })).json()) as {
+        uuid: string;
+      };
+      const { code } = (await (await adminA('PUT', `/api/devices/linkCode/${device.uuid}`)).json()) as { code: string };
+      const linked = await fetch(`${a}/api/devices/link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      expect(linked.status).toBe(200);
+      const { deviceToken } = (await linked.json()) as { deviceToken: string };
+      const beat = await call(b, deviceToken)('POST', '/api/devices/heartbeat');
+      expect(beat.status, await beat.clone().text()).toBe(200);
+      expect(await beat.json()).toMatchObject({ uuid: device.uuid, status: 'ACTIVE', online: true });
+
+      // A log-out through B ends the session on A.
+      const session = await signInOver(a, 'capturista@porton.mx');
+      expect((await call(a, session)('GET', '/api/users/me')).status).toBe(200);
+      expect((await call(b, session)('POST', '/api/users/logout')).status).toBe(204);
+      expect((await call(a, session)('GET', '/api/users/me')).status).toBe(401);
+
+      // The sign-in throttle counts failures on both: spread over A and B, they reach the
+      // per-address limit together, and then both refuse.
+      const failOn = (base: string, i: number) =>
+        fetch(`${base}/oauth/token`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from('porton-web:porton-web-secret').toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({
+            grant_type: 'password',
+            username: `dos-maquinas${i}@porton.mx`,
+            password: 'Equivocada1',
+          }).toString(),
+        });
+      for (let i = 0; i < SIGN_IN_POLICY.addressMax; i++) {
+        expect((await failOn(i % 2 ? b : a, i)).status, `failure ${i + 1}`).toBe(400);
+      }
+      for (const base of [a, b]) expect((await failOn(base, 1000)).status).toBe(429);
 
       // Both processes publish the same key, and neither folder holds a file or a key.
       const keyOf = async (base: string) =>
