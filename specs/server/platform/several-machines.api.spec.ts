@@ -1,7 +1,7 @@
 /**
  * Several machines: two API processes with separate DATA_DIRs over one PostgreSQL database and one
  * object store (s3rver here), and Redis between them when one answers. A logo uploaded through
- * one loads through the other with the same bytes; an invitation drawn on one checks in on the
+ * one loads through the other with the same bytes, and so does a notice's image; an invitation drawn on one checks in on the
  * other (one pass key, kept in the database); a device linked through one heartbeats through the
  * other; a log-out on one ends the session on the other; sign-in failures spread over both reach
  * the limit together; neither DATA_DIR holds an uploaded file or a key.
@@ -19,6 +19,7 @@ import { seedIfEmpty } from '../../../src/server/platform/db/seed.js';
 import { s3Storage } from '../../../src/server/platform/services/storage-s3.js';
 import { SIGN_IN_POLICY } from '../../../src/server/session/login-throttle.js';
 import { communityBody, logo, PNG_BASE64 } from '../../support/community-fixtures.js';
+import { currentDates } from '../../support/content/content-dates.js';
 import { inHours } from '../../support/massive-events/event-fixtures.js';
 import { readInvitation } from '../../support/massive-events/invitation-files.js';
 import { startS3 } from '../../support/s3-server.js';
@@ -111,8 +112,35 @@ describe('two API processes, one database, one object store', () => {
         .logo_path;
       expect((await s3Storage(s3.bucket, s3.client()).get(key))!.equals(fromA)).toBe(true);
 
-      // An invitation drawn on A checks the guest in on B.
+      // A notice's image posted through A loads through B, in an <img> (its signed link, no header).
       const adminA = call(a, await signInOver(a, 'administrador@porton.mx'));
+      const posted = await adminA('POST', '/api/notices', {
+        title: 'Aviso de dos máquinas',
+        description: 'La imagen se sube por una y se ve por la otra.',
+        contactName: 'Administración',
+        contactPhone: '5512345678',
+        contactEmail: 'admin@porton.mx',
+        contactLink: '',
+        segmented: false,
+        zones: null,
+        streets: null,
+        residents: null,
+        idZone: '',
+        idStreet: '',
+        idResident: '',
+        ...currentDates(),
+        file: { uuid: null, name: 'cartel.png', extension: 'png', mimeType: 'image/png', content: PNG_BASE64 },
+      });
+      expect(posted.status, await posted.clone().text()).toBe(201);
+      const notice = (await posted.json()) as { uuid: string };
+      const read = (await (await memberB('GET', `/api/notices/${notice.uuid}`)).json()) as {
+        file: { publicUrl: string };
+      };
+      const image = await fetch(`${b}${read.file.publicUrl}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+
+      // An invitation drawn on A checks the guest in on B.
       const area = (await one<{ uuid: string }>(
         "SELECT ca.uuid::text AS uuid FROM common_areas ca JOIN communities c ON c.id = ca.community_id WHERE c.uuid = $1 AND ca.name = 'Alberca'",
         [palmas],
