@@ -110,9 +110,9 @@ describe('a list shows rows of other tables: their changes drop it too', () => {
   it("a zone renamed is on the streets' page, the common areas' page and a zone's street options at once", async () => {
     const zone = await zoneUuid('Zona Norte');
     const zoneNames = async () => ({
-      streets: ((await a.admin.get('/api/streets?page=0&size=100')).json() as { content: { testZone: Listed }[] }).content.map(
-        (s) => s.testZone.name,
-      ),
+      streets: (
+        (await a.admin.get('/api/streets?page=0&size=100')).json() as { content: { testZone: Listed }[] }
+      ).content.map((s) => s.testZone.name),
       areas: (
         (await a.admin.get('/api/commonareas/complete?page=0&size=100')).json() as {
           content: { testStreet: { testZone: Listed } }[];

@@ -29,11 +29,9 @@ describe('api/providerTypes (Proveedores), kept per community', () => {
     expect(res.statusCode).toBe(200);
     const agua = [{ uuid: expect.any(String), name: 'Agua Purificada' }];
     expect(res.json()).toEqual({ data: agua, content: agua, totalElements: 1, totalPages: 1, page: 0, size: 15 });
-    expect((await a.capturista.get('/api/providerTypes?page=0')).json().data.map((p: { name: string }) => p.name)).toEqual([
-      'Agua Purificada',
-      'Gas',
-      'Paquetería',
-    ]);
+    expect(
+      (await a.capturista.get('/api/providerTypes?page=0')).json().data.map((p: { name: string }) => p.name),
+    ).toEqual(['Agua Purificada', 'Gas', 'Paquetería']);
   });
 
   it("one community's list never shows another's", async () => {
