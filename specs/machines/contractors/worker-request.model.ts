@@ -337,12 +337,12 @@ export function requestSays(input: Input, events: AnyEventObject[]) {
 }
 
 const said = (p: Probe) => requestSays(p.input, p.events);
-const valueOf = (p: Probe) => {
+const shownState = (p: Probe) => {
   const v = p.snapshot.value;
   return typeof v === 'string' ? v : `watching.${(v as { watching: string }).watching}`;
 };
 /** The state the spec's rules lead to is the one the form shows. */
-const reached = (p: Probe) => expect(valueOf(p), 'lo que muestra el formulario').toBe(said(p).state);
+const reached = (p: Probe) => expect(shownState(p), 'lo que muestra el formulario').toBe(said(p).state);
 /** The form shows what was typed, read or given, and the messages of an incomplete send until the field changes. */
 const formShown = (p: Probe) => {
   const s = said(p);
