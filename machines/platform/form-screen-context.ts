@@ -54,6 +54,10 @@ export interface FormContext {
   lookingUp: boolean;
   /** A picked logo is being read. */
   readingLogo: boolean;
+  /** Server checks of a part that refuse the submit until their field changes (the resident's taken email). */
+  checks: Record<string, string>;
+  /** The field a part is checking with the server, its answer awaited (the resident's email); null when none. */
+  checking: string | null;
   /** Dropdown options the form loaded (e.g. the community's administrators). */
   options: Record<string, Option[]>;
   /** Fields of the stored record sent back unchanged, or read after the form ends (e.g. idFile, the user's type). */
@@ -75,6 +79,19 @@ export interface LoadedForm {
   record?: Record<string, unknown>;
 }
 
+/**
+ * What a part of a form tells it (`part.report` beside the fields, `part.release` when a part that
+ * held the form ends): which part (its child id), what came of it, and what it brings (the value it
+ * checked, a record's values and id). The form's `hearPart` decides what it means.
+ */
+export interface PartNews {
+  part: string;
+  outcome: string;
+  value?: string;
+  values?: FormValues;
+  id?: string;
+}
+
 export type FormEvent =
   | { type: 'field.change'; name: string; value: unknown }
   | { type: 'logo.pick'; file: PickedFile }
@@ -84,6 +101,10 @@ export type FormEvent =
   | { type: 'form.confirm' }
   | { type: 'confirm.cancel' }
   | { type: 'dialog.close' }
+  /** A gesture on a part of the form (a field left, a row added or removed, a modal opened), heard by `askPart` in `editing`. */
+  | { type: 'part.ask'; name: string; index?: number; value?: string }
+  | ({ type: 'part.report' } & PartNews)
+  | ({ type: 'part.release' } & PartNews)
   | PostalCodeReport
   | { type: 'xstate.done.actor.readLogo'; output: ReadLogo }
   | { type: 'xstate.error.actor.readLogo'; error: unknown }
@@ -123,8 +144,19 @@ export const serverFieldErrors = (error: unknown, values: FormValues): Record<st
 export const withField = (context: FormContext, name: string, value: unknown) => {
   const values = { ...context.values, [name]: value };
   const errors = withoutError(context.errors, name);
-  if (name !== 'cp' || postalCodeOf(value) === postalCodeOf(context.values.cp)) return { values, errors };
-  return { values: { ...values, city: '', state: '', idAddress: '' }, errors, colonies: [], lookingUp: false };
+  // A changed field's server check no longer holds, and an answer still awaited for it is not its own.
+  const checks = withoutError(context.checks, name);
+  const checking = context.checking === name ? null : context.checking;
+  if (name !== 'cp' || postalCodeOf(value) === postalCodeOf(context.values.cp))
+    return { values, errors, checks, checking };
+  return {
+    values: { ...values, city: '', state: '', idAddress: '' },
+    errors,
+    checks,
+    checking,
+    colonies: [],
+    lookingUp: false,
+  };
 };
 /** The first colony fills city and state; all are the colony options; a colony not offered is cleared. */
 export const withColonies = (context: FormContext, found: AddressOption[]) => {
@@ -154,6 +186,8 @@ export const emptyForm = (input: FormInput): FormContext => ({
   colonies: [],
   lookingUp: false,
   readingLogo: false,
+  checks: {},
+  checking: null,
   options: {},
   record: {},
   logo: noLogo,

@@ -39,6 +39,7 @@ export type {
   LoadedForm,
   LogoState,
   Option,
+  PartNews,
   PickedFile,
   ReadLogo,
   SaveInput,
@@ -61,7 +62,11 @@ const noPart: AnyActorLogic = createMachine({ id: 'noPart' });
  * A form with parts of its own extends it through the same `provide`, at these points only:
  * `acceptsField` (which field changes reach the values), `editField`, `afterFieldChange` and
  * `afterLoad` (what follows a change or the load), and `formPart`, a child the form's own
- * `startParts` or `afterLoad` spawns (e.g. the notice's segmentation cascade).
+ * `startParts` or `afterLoad` spawns (e.g. the notice's segmentation cascade, the resident's email check).
+ * A form's own gestures (`part.ask`: a field left, a row added or removed, a modal opened) reach its
+ * `askPart` in `editing`; one its `holdsForm` names opens a part over the form (`questionPart`,
+ * `rowRemoval`, `modalPart`) and the form is `held`, taking none of its own events, until the part
+ * ends with `part.release`. What parts say (`part.report` anywhere, `part.release`) reaches `hearPart`.
  */
 export const formScreenSetup = setup({
   types: {
@@ -83,6 +88,12 @@ export const formScreenSetup = setup({
     }),
     /** Provided by a form with a part of its own (a child it spawns with its own id). */
     formPart: noPart,
+    /** Provided by a form whose parts hold it: a question over the form (e.g. reactivating a deleted record). */
+    questionPart: noPart,
+    /** … the removal of a saved row, asked first (e.g. a resident's phone). */
+    rowRemoval: noPart,
+    /** … a modal over the form (e.g. the residents' Excel import). */
+    modalPart: noPart,
   },
   guards: {
     /** Provided by the rules: load to edit (default), or also when adding (dropdowns). */
@@ -97,6 +108,8 @@ export const formScreenSetup = setup({
     needsConfirmation: () => false,
     /** Provided by a form whose fields take changes only under its rules (e.g. the device's type rules). */
     acceptsField: () => true,
+    /** Provided by a form with parts of its own: this gesture opens a part over the form, which is then held. */
+    holdsForm: () => false,
     isPostalCodeField: ({ event }) => event.type === 'field.change' && event.name === 'cp',
     /** Jpeg or png (the browser's declared type; the server checks the content). */
     isAcceptableLogo: ({ event }) => event.type === 'logo.pick' && logoProblem(event.file) === null,
@@ -119,6 +132,10 @@ export const formScreenSetup = setup({
     afterFieldChange: () => {},
     /** Provided by a form with parts of its own: what follows the load (e.g. spawning its `formPart`). */
     afterLoad: () => {},
+    /** Provided by a form with parts of its own: what a gesture on a part does (`part.ask`). */
+    askPart: () => {},
+    /** Provided by a form with parts of its own: what a part's news means for the form (`part.report`, `part.release`). */
+    hearPart: () => {},
     startParts: enqueueActions(({ check, enqueue }) => {
       if (check('hasPostalCode')) enqueue.spawnChild('postalCodeLookup', { id: 'postalCode' });
     }),
@@ -211,6 +228,7 @@ export const createFormScreen = (id: string) =>
       },
       'xstate.done.actor.readLogo': { actions: 'takeLogo' },
       'xstate.error.actor.readLogo': { actions: 'refuseUnreadLogo' },
+      'part.report': { actions: 'hearPart' },
     },
     states: {
       boot: {
@@ -248,8 +266,11 @@ export const createFormScreen = (id: string) =>
             { target: 'invalid', actions: 'showFieldErrors' },
           ],
           'form.cancel': { target: 'closed' },
+          'part.ask': [{ guard: 'holdsForm', target: 'held', actions: 'askPart' }, { actions: 'askPart' }],
         },
       },
+      /** A part is open over the form (a question, a modal): the form's own events wait until it ends. */
+      held: { on: { 'part.release': { target: 'editing', actions: 'hearPart' } } },
       /** 'Error' / 'Por favor, corrige los campos indicados.' over the form, fields marked. */
       invalid: { on: { 'dialog.close': { target: 'editing' } } },
       /** The values ask first (e.g. 'Estas seguro de agregar a este invitado nuevamente?'): nothing is sent until confirmed. */

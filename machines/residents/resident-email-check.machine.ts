@@ -33,8 +33,13 @@ export const residentEmailCheckMachine = setup({
     }),
   },
   actions: {
-    /** Tells the form that spawned it (replaced by a recorder in the form's model tests). */
-    report: sendParent((_, params: EmailCheckReport) => params),
+    /** Tells the form that spawned it, as a part's report (the form's model records the child; its own model, this action). */
+    report: sendParent((_, params: EmailCheckReport) => ({
+      type: 'part.report' as const,
+      part: 'emailCheck',
+      outcome: params.type.slice('email.'.length),
+      value: params.email,
+    })),
     remember: assign(({ event }) => {
       assertEvent(event, 'email.check');
       return { email: event.email, residentUuid: event.residentUuid };

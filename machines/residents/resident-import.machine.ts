@@ -68,7 +68,7 @@ const descriptionOf = (body: unknown) =>
  * The residents' Excel import modal (the contract src/shared/residents/resident-import.ts):
  * pick a .xlsx, upload it with progress, then the answer: all created (200), some failed (206:
  * 'Error Parcial' and Errores.xlsx to download) or refused ('Error'). The form page spawns it
- * when the modal opens; closing the modal reports `import.closed` and the page stops it.
+ * when the modal opens; closing the modal reports `part.release` and the form stops it.
  */
 export const residentImportMachine = setup({
   types: {
@@ -93,7 +93,8 @@ export const residentImportMachine = setup({
     hasErrorFile: ({ context }) => context.errorFile !== null,
   },
   actions: {
-    report: sendParent({ type: 'import.closed' }),
+    /** Tells the form it was opened over that it closed (a part's release; the form stops it). */
+    report: sendParent({ type: 'part.release', part: 'import', outcome: 'closed' }),
     choose: assign(({ event }) => {
       assertEvent(event, 'file.pick');
       return { file: event.file, problem: null };

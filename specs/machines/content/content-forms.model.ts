@@ -1,4 +1,4 @@
-import { confirmingOf } from '../platform/form-screen.model.js';
+import { confirmingOf, partsOf } from '../platform/form-screen.model.js';
 import { contentFormMachine } from '../../../machines/content/content-form.machine.js';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, ContextFrom } from 'xstate';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
@@ -85,9 +85,10 @@ export const contentFormsModel: ModelSpec<AnyStateMachine, { inputName: string }
       'noticeForm --postalCode.',
       'noticeForm.editing --field.change--> (self)#0',
       ...confirmingOf('noticeForm').transitions,
+      ...partsOf('noticeForm').transitions,
     ],
-    states: confirmingOf('noticeForm').states,
-    takenBy: 'addressPages; the question before sending, guestForm',
+    states: [...confirmingOf('noticeForm').states, ...partsOf('noticeForm').states],
+    takenBy: 'addressPages; the question before sending, guestForm; the parts, residentForm',
   },
   key: (s) => {
     const c = s.context;

@@ -1,5 +1,5 @@
 import type { ViewProbe as ScreenProbe } from '../../support/view-paths.js';
-import { confirmingOf } from '../platform/form-screen.model.js';
+import { confirmingOf, partsOf } from '../platform/form-screen.model.js';
 import { withDeviceRules } from '../../../machines/devices/device-form.machine.js';
 import { emptyDevice } from '../../../machines/devices/device-form-rules.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
@@ -84,9 +84,10 @@ export const deviceFormModel: ModelSpec = {
       'deviceForm --xstate.error.actor.readLogo',
       'deviceForm.editing --logo.',
       ...confirmingOf('deviceForm').transitions,
+      ...partsOf('deviceForm').transitions,
     ],
-    states: confirmingOf('deviceForm').states,
-    takenBy: 'addressPages; the question before sending, guestForm',
+    states: [...confirmingOf('deviceForm').states, ...partsOf('deviceForm').states],
+    takenBy: 'addressPages; the question before sending, guestForm; the parts, residentForm',
   },
   key: (s) => [s.context.id, s.context.values, Object.keys(s.context.errors).sort()],
   events: (s) => {

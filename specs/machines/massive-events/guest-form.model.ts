@@ -1,6 +1,7 @@
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
 import { guestFormRules, guestFormValues } from '../../../machines/massive-events/guest-form-rules.js';
 import type { ActorProbe, ModelSpec } from '../../support/model-paths.js';
+import { PART_TRANSITIONS } from '../platform/form-screen.model.js';
 
 /** The event's guests as the form reads them when it opens. */
 export const eventGuests = [
@@ -48,8 +49,10 @@ export const guestFormModel: ModelSpec = {
       'formScreen.editing --field.change--> (self)#0',
       'formScreen.editing --logo.',
       'formScreen.boot ----> formScreen.editing',
+      ...PART_TRANSITIONS,
     ],
-    takenBy: "addressPages, userModal (the guest form always loads the event's guests)",
+    states: ['formScreen.held'],
+    takenBy: "addressPages, userModal (the guest form always loads the event's guests); the parts, residentForm",
   },
   events: (s) => {
     const c = s.context;

@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { CONFIRMING_TRANSITIONS } from './form-screen.model.js';
+import { CONFIRMING_TRANSITIONS, PART_TRANSITIONS } from './form-screen.model.js';
 import { formRules } from '../../../machines/platform/form-rules.js';
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
 import { CommunityFormSchema } from '../../../src/shared/communities/community.schema.js';
@@ -104,7 +104,11 @@ const isCommunity = (s: AnyMachineSnapshot) => 'licenseTotal' in s.context.value
 export const addressPagesModel: ModelSpec = {
   name: 'addressPages',
   machine: communityPage,
-  notHere: { transitions: CONFIRMING_TRANSITIONS, states: ['formScreen.confirming'], takenBy: 'guestForm' },
+  notHere: {
+    transitions: [...CONFIRMING_TRANSITIONS, ...PART_TRANSITIONS],
+    states: ['formScreen.confirming', 'formScreen.held'],
+    takenBy: 'guestForm; the parts, residentForm',
+  },
   inputs: [
     { name: 'integrator add', input: { id: null, row: null }, machine: integratorPage },
     { name: 'community add', input: { id: null, row: null } },

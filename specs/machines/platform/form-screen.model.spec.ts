@@ -3,6 +3,7 @@ import { coverage, describePath, generatePaths, runOnActor } from '../../support
 import { addressPagesModel } from './address-pages.model.js';
 import { formScreenModel } from './form-screen.model.js';
 import { guestFormModel } from '../massive-events/guest-form.model.js';
+import { residentFormModel } from '../residents/resident-form.model.js';
 import { registrationFormModel } from '../session/registration.model.js';
 import { userModalModel } from '../users/user-modal.model.js';
 
@@ -41,14 +42,21 @@ describe('form machine, the one form skeleton (Agregar / Editar modals: load for
   });
 });
 
-describe('one form skeleton, configured five ways (catalogue modals, users modal, address pages, registration; the /guests guest form)', () => {
-  it('together the five configurations reach every state and transition of the skeleton', () => {
-    const models = [formScreenModel, userModalModel, addressPagesModel, registrationFormModel, guestFormModel];
+describe('one form skeleton, configured six ways (catalogue modals, users modal, address pages, registration; the /guests guest form; the resident form and its parts)', () => {
+  it('together the six configurations reach every state and transition of the skeleton', () => {
+    const models = [
+      formScreenModel,
+      userModalModel,
+      addressPagesModel,
+      registrationFormModel,
+      guestFormModel,
+      residentFormModel,
+    ];
     const missing = models.map((m) => coverage({ ...m, notHere: undefined }, generatePaths(m)));
     const everywhere = (key: 'states' | 'transitions') =>
       missing[0][key].missing.filter((id) => missing.every((c) => c[key].missing.includes(id)));
     expect(everywhere('states')).toEqual([]);
     expect(everywhere('transitions')).toEqual([]);
-    // Five models' paths are generated again here: seconds of graph walking on a busy machine.
+    // Six models' paths are generated again here: seconds of graph walking on a busy machine.
   }, 60_000);
 });

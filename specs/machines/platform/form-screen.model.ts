@@ -195,6 +195,19 @@ export const confirmingOf = (id: string) => ({
   transitions: CONFIRMING_TRANSITIONS.map((t) => t.replaceAll('formScreen', id)),
 });
 
+/**
+ * The skeleton's parts: a form's own gestures (`part.ask`), its parts' news (`part.report`,
+ * `part.release`) and the form held while a part is open over it. Only the resident form has parts
+ * that hold it; the forms whose parts only sit beside the fields (the notice's cascade, the device's
+ * picker) tell them field changes.
+ */
+export const PART_TRANSITIONS = ['formScreen --part.', 'formScreen.editing --part.', 'formScreen.held --'];
+/** The same in the skeleton created under another id (noticeForm, deviceForm). */
+export const partsOf = (id: string) => ({
+  states: [`${id}.held`],
+  transitions: PART_TRANSITIONS.map((t) => t.replaceAll('formScreen', id)),
+});
+
 /** A catalogue's form has no address and no logo: those transitions of the skeleton are the address pages' and the users modal's. */
 formScreenModel.notHere = {
   transitions: [
@@ -204,7 +217,8 @@ formScreenModel.notHere = {
     'formScreen.editing --field.change--> (self)#0',
     'formScreen.editing --logo.',
     ...CONFIRMING_TRANSITIONS,
+    ...PART_TRANSITIONS,
   ],
-  states: ['formScreen.confirming'],
-  takenBy: 'userModal, addressPages; the question before sending, guestForm',
+  states: ['formScreen.confirming', 'formScreen.held'],
+  takenBy: 'userModal, addressPages; the question before sending, guestForm; the parts, residentForm',
 };

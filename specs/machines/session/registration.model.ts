@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate';
-import { CONFIRMING_TRANSITIONS } from '../platform/form-screen.model.js';
+import { CONFIRMING_TRANSITIONS, PART_TRANSITIONS } from '../platform/form-screen.model.js';
 import { registrationForm } from '../../../machines/session/registration-form.js';
 import { registrationMachine } from '../../../machines/session/registration.machine.js';
 import { PASSWORDS_DIFFER, REGISTRATION_PASSWORD_RULE } from '../../../src/shared/session/auth.schema.js';
@@ -90,10 +90,11 @@ export const registrationFormModel: ModelSpec = {
       'formScreen.editing --form.cancel',
       'formScreen.boot ----> formScreen.editing',
       ...CONFIRMING_TRANSITIONS,
+      ...PART_TRANSITIONS,
     ],
-    states: ['formScreen.confirming'],
+    states: ['formScreen.confirming', 'formScreen.held'],
     takenBy:
-      'form, userModal, addressPages (the registration page always loads its user and has no Cancelar), guestForm',
+      'form, userModal, addressPages (the registration page always loads its user and has no Cancelar), guestForm; the parts, residentForm',
   },
   events: (s) => {
     const v = s.value as string;

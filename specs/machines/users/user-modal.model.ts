@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { AnyStateMachine, ContextFrom } from 'xstate';
-import { CONFIRMING_TRANSITIONS } from '../platform/form-screen.model.js';
+import { CONFIRMING_TRANSITIONS, PART_TRANSITIONS } from '../platform/form-screen.model.js';
 import { formRules } from '../../../machines/platform/form-rules.js';
 import { formScreenMachine } from '../../../machines/platform/form-screen.machine.js';
 import { UserMessages } from '../../../src/shared/users/user.schema.js';
@@ -85,9 +85,10 @@ export const userModalModel: ModelSpec = {
       'formScreen --xstate.error.actor.readLogo',
       'formScreen.editing --logo.',
       ...CONFIRMING_TRANSITIONS,
+      ...PART_TRANSITIONS,
     ],
-    states: ['formScreen.confirming'],
-    takenBy: 'addressPages, guestForm',
+    states: ['formScreen.confirming', 'formScreen.held'],
+    takenBy: 'addressPages, guestForm; the parts, residentForm',
   },
   events: (s) => {
     switch (s.value as string) {

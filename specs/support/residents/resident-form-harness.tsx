@@ -162,18 +162,18 @@ export function renderResidentForm(inputName: 'alta' | 'editar', user: CurrentUs
         );
       return answer(id!, done ? event.output : event.error, done);
     },
-    /** The email check's answer, as the server gives it. */
+    /** The email check's answer (the path's `part.report` of the check), as the server gives it. */
     async checkAnswers(event: AnyEventObject) {
       const output = {
-        'email.free': emailAnswers.available,
-        'email.taken': emailAnswers.taken,
-        'email.deleted': emailAnswers.deleted,
-      }[event.type as 'email.free'];
+        free: emailAnswers.available,
+        taken: emailAnswers.taken,
+        deleted: emailAnswers.deleted,
+      }[event.outcome as 'free'];
       const index = calls.queue.findLastIndex((c) => c.name === 'validate');
       if (index < 0) throw new Error('the page did not check the email');
       const [call] = calls.queue.splice(index, 1);
       await act(async () => {
-        if (event.type === 'email.failed') call.d.reject(event.error);
+        if (event.outcome === 'failed') call.d.reject({ kind: 'network' });
         else call.d.resolve(output);
         await new Promise((r) => setTimeout(r, 0));
       });

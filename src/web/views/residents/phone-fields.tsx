@@ -18,12 +18,13 @@ export function PhoneFields({
   canAdd: boolean;
   canRemove: boolean;
   errors: Record<string, string>;
-  send: (
-    event:
-      | { type: 'phone.add' }
-      | { type: 'phone.change'; index: number; value: string }
-      | { type: 'phone.remove'; index: number },
-  ) => void;
+  /** The form's gestures on its phone rows (`part.ask`). */
+  send: (event: {
+    type: 'part.ask';
+    name: 'phone.add' | 'phone.change' | 'phone.remove';
+    index?: number;
+    value?: string;
+  }) => void;
 }) {
   return (
     <Stack gap="3">
@@ -40,7 +41,7 @@ export function PhoneFields({
             required={index === 0}
             inputMode="numeric"
             maxLength={10}
-            onValue={(value) => send({ type: 'phone.change', index, value })}
+            onValue={(value) => send({ type: 'part.ask', name: 'phone.change', index, value })}
           />
           {canRemove ? (
             <IconButton
@@ -48,7 +49,7 @@ export function PhoneFields({
               variant="outline"
               colorPalette="red"
               mb={errors[`phones.${index}.phone`] ? '6' : '0'}
-              onClick={() => send({ type: 'phone.remove', index })}
+              onClick={() => send({ type: 'part.ask', name: 'phone.remove', index })}
             >
               ✕
             </IconButton>
@@ -61,7 +62,7 @@ export function PhoneFields({
           size="sm"
           variant="outline"
           colorPalette="teal"
-          onClick={() => send({ type: 'phone.add' })}
+          onClick={() => send({ type: 'part.ask', name: 'phone.add' })}
         >
           Agregar teléfono
         </Button>

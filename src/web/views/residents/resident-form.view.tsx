@@ -12,18 +12,7 @@ import { ResidentImportDialog } from './resident-import-dialog.js';
 import { residentFormApis, useResidentForm, type ResidentFormApis } from './use-resident-form.js';
 
 /** States in which the form is on the screen (behind its dialogs). */
-const FORM_STATES = [
-  'editing',
-  'submitting',
-  'failed',
-  'invalid',
-  'succeeded',
-  'offerReactivation',
-  'reactivating',
-  'confirmPhoneRemoval',
-  'removingPhone',
-  'phoneRemovalFailed',
-] as const;
+const FORM_STATES = ['editing', 'submitting', 'failed', 'invalid', 'succeeded', 'held'] as const;
 
 /**
  * /newResidents: 'Alta residente', or 'Editar residente' with ?uuid= (or once a
@@ -62,8 +51,8 @@ export function ResidentFormView({
         <Button
           variant="outline"
           colorPalette="teal"
-          onClick={() => send({ type: 'import.open' })}
-          disabled={!state.can({ type: 'import.open' })}
+          onClick={() => send({ type: 'part.ask', name: 'import' })}
+          disabled={!state.can({ type: 'part.ask', name: 'import' })}
         >
           Importar Excel
         </Button>
@@ -77,10 +66,10 @@ export function ResidentFormView({
                 <ResidentFields
                   form={form}
                   club={club}
-                  checkingEmail={ctx.checkingEmail}
+                  checkingEmail={ctx.checking === 'email'}
                   locations={locations}
                   pickerKey={ctx.id ?? 'new'}
-                  onEmailBlur={() => send({ type: 'email.blur' })}
+                  onEmailBlur={() => send({ type: 'part.ask', name: 'email' })}
                 />
                 <PhoneFields
                   phones={ctx.values.phones as PhoneRow[]}

@@ -5,6 +5,8 @@ import { fromPromise } from 'xstate';
 import { residentEmailCheckMachine } from '../../../../machines/residents/resident-email-check.machine.js';
 import { residentFormMachine } from '../../../../machines/residents/resident-form.machine.js';
 import { residentImportMachine } from '../../../../machines/residents/resident-import.machine.js';
+import { residentPhoneRemovalMachine } from '../../../../machines/residents/resident-phone-removal.machine.js';
+import { residentReactivationMachine } from '../../../../machines/residents/resident-reactivation.machine.js';
 import type { ResidentInput } from '../../../shared/residents/resident.schema.js';
 import { saveErrorWorkbook, uploadResidentsFile } from './resident-import.api.js';
 import { residentsApi, type ResidentUpdate } from './residents.api.js';
@@ -34,11 +36,7 @@ export function useResidentForm(id: string | null, api: ResidentFormApis) {
   // Made once per mount: useMachine keeps the logic it starts with, and useState's initializer is what React runs once.
   const [logic] = useState(() =>
     residentFormMachine.provide({
-      actions: {
-        leave: () => navigate(paths.residents, { replace: true }),
-        showEditMode: ({ context }) =>
-          navigate(`${paths.newResidents}?uuid=${encodeURIComponent(context.id ?? '')}`, { replace: true }),
-      },
+      actions: { leave: () => navigate(paths.residents, { replace: true }) },
       actors: {
         loadForm: fromPromise(async ({ input }) => ({
           values: residentFormValues(await api.residents.get(input.id!)),
@@ -48,16 +46,27 @@ export function useResidentForm(id: string | null, api: ResidentFormApis) {
             ? api.residents.update(input.id, input.values as ResidentUpdate)
             : api.residents.create(input.values as ResidentInput),
         ),
-        residentEmailCheck: residentEmailCheckMachine.provide({
+        formPart: residentEmailCheckMachine.provide({
           actors: {
             validateEmail: fromPromise(({ input }) => api.residents.validateEmail(input.email, input.residentUuid)),
           },
         }),
-        reactivateResident: fromPromise(
-          async ({ input }) => (await api.residents.reactivateEmail(input.email)).Data.resident,
-        ),
-        removePhone: fromPromise(({ input }) => api.residents.removePhone(input.uuid)),
-        residentImport: residentImportMachine.provide({
+        questionPart: residentReactivationMachine.provide({
+          actors: {
+            reactivateResident: fromPromise(
+              async ({ input }) => (await api.residents.reactivateEmail(input.email)).Data.resident,
+            ),
+          },
+          actions: {
+            // The reactivated resident is edited at /newResidents?uuid=…, replacing the entry.
+            showEditMode: (_, { uuid }) =>
+              navigate(`${paths.newResidents}?uuid=${encodeURIComponent(uuid)}`, { replace: true }),
+          },
+        }),
+        rowRemoval: residentPhoneRemovalMachine.provide({
+          actors: { removePhone: fromPromise(({ input }) => api.residents.removePhone(input.uuid)) },
+        }),
+        modalPart: residentImportMachine.provide({
           actors: {
             uploadFile: api.upload,
             saveErrorFile: fromPromise(({ input }) => api.saveErrorFile(input.base64)),
