@@ -5,10 +5,10 @@ import type { MachineReport } from './report.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const page = (title: string, body: string, mermaid = false) => `<!doctype html>
-<html lang="es-MX"><head><meta charset="utf-8"><title>${esc(title)}</title>
+<html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#1a202c;padding:0 1rem}
-table{border-collapse:collapse}td,th{border:1px solid #cbd5e0;padding:.3rem .6rem;text-align:left}
+.scroll{overflow-x:auto}table{border-collapse:collapse}td,th{border:1px solid #cbd5e0;padding:.3rem .6rem;text-align:left}
 .bad{color:#c53030;font-weight:600}.ok{color:#276749}
 .says{color:#2c7a7b;list-style:'✓ '}.why{color:#744210;list-style:'— '}pre.mermaid{background:#f7fafc;padding:1rem;overflow:auto}
 article h3{font-size:1rem;margin:.8rem 0 .2rem}
@@ -48,8 +48,8 @@ export function indexHtml(
 <p>Generado ${esc(generated)} con <code>npm run paths</code>. ★ flujo nombrado: todos sus estados con una expectativa del spec
 (o una razón escrita) y al menos 90% de mutantes muertos. Los caminos como casos de prueba: <a href="../paths.csv">paths.csv</a>.</p>
 ${problems.length ? `<ul>${problems.map((p) => `<li class="bad">${esc(p)}</li>`).join('')}</ul>` : '<p class="ok">Todo flujo nombrado cumple el objetivo.</p>'}
-<table><tr><th>máquina</th><th>estados alcanzados</th><th>transiciones alcanzadas</th><th>caminos</th>
-<th>estados con expectativa (o razón)</th><th>estados comprobados en pantalla</th><th>mutantes muertos</th></tr>${rows}</table>`,
+<div class="scroll"><table><tr><th>máquina</th><th>estados alcanzados</th><th>transiciones alcanzadas</th><th>caminos</th>
+<th>estados con expectativa (o razón)</th><th>estados comprobados en pantalla</th><th>mutantes muertos</th></tr>${rows}</table></div>`,
   );
 }
 
