@@ -246,6 +246,8 @@ describe('approve and reject', () => {
       [worker.uuid],
     );
     expect(trail).toEqual([
+      // The request, recorded by the database's audit trigger.
+      { action: 'worker.create', actor_label: 'contratista@porton.mx', changes: expect.any(Object) },
       {
         action: 'worker.reject',
         actor_label: 'administrador@porton.mx',

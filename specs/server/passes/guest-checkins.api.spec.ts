@@ -149,6 +149,8 @@ describe('POST api/massiveEventGuests/checkin', () => {
     await refusedWith(await checkin(pass), 409, CheckinMessages.alreadyInside);
     expect((await checkout(pass)).statusCode).toBe(200);
     expect(await trail()).toEqual([
+      // The guest's creation, recorded by the database's audit trigger.
+      { action: 'massiveEventGuest.create', actor_label: 'administrador@porton.mx' },
       { action: 'guest.checkIn', actor_label: 'vigilante@porton.mx' },
       { action: 'guest.checkOut', actor_label: 'vigilante@porton.mx' },
     ]);

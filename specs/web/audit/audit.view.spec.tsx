@@ -77,6 +77,40 @@ describe('the audit screen renders each action in Spanish', () => {
     expect(within(rows[3]).getByText('Intento de inicio de sesión fallido')).toBeTruthy();
   });
 
+  it('names in Spanish the changes the database records: a zone on its community, a colour on none', async () => {
+    renderAudit([
+      event({
+        uuid: 'e1',
+        action: 'zone.create',
+        changes: { name: { from: null, to: 'Zona Norte' }, color: { from: null, to: '#123456' } },
+      }),
+      event({
+        uuid: 'e2',
+        action: 'color.create',
+        actorLabel: 'admin@porton.mx',
+        changes: { name: { from: null, to: 'Verde Olivo' } },
+        community: null,
+      }),
+      event({ uuid: 'e3', action: 'worker.create', changes: null }),
+      event({ uuid: 'e4', action: 'massiveEvent.create', changes: { title: { from: null, to: 'Posada' } } }),
+      event({ uuid: 'e5', action: 'content.create', changes: null }),
+      event({ uuid: 'e6', action: 'contractor.create', changes: null }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Bitácora de auditoría' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]).getByText('Dio de alta una zona')).toBeTruthy();
+    expect(within(rows[1]).getByText('Nombre: (vacío) → Zona Norte')).toBeTruthy();
+    expect(within(rows[1]).getByText('Color: (vacío) → #123456')).toBeTruthy();
+    expect(within(rows[1]).getByText('Residencial Las Palmas')).toBeTruthy();
+    expect(within(rows[2]).getByText('Dio de alta un color')).toBeTruthy();
+    expect(within(rows[2]).getByText('—')).toBeTruthy();
+    expect(within(rows[3]).getByText('Dio de alta un trabajador')).toBeTruthy();
+    expect(within(rows[4]).getByText('Creó un evento masivo')).toBeTruthy();
+    expect(within(rows[4]).getByText('Título: (vacío) → Posada')).toBeTruthy();
+    expect(within(rows[5]).getByText('Publicó un aviso, boletín o promoción')).toBeTruthy();
+    expect(within(rows[6]).getByText('Dio de alta un contratista')).toBeTruthy();
+  });
+
   it('has no export: the trail is read on the screen only', async () => {
     renderAudit([event({ uuid: 'e1' })]);
     await screen.findByRole('table', { name: 'Bitácora de auditoría' });
@@ -98,6 +132,26 @@ describe('filters: who, what and when', () => {
       { actor: 'capturista', action: 'user.delete', from: '2026-11-01', to: '2026-11-25' },
       0,
     ]);
+  });
+
+  it('offers the actions the database records by their Spanish names and filters by them', async () => {
+    const r = renderAudit([event({ uuid: 'e1' })]);
+    await waitFor(() => expect(r.events).toHaveBeenCalledTimes(1));
+    const picker = screen.getByLabelText('Acción') as HTMLSelectElement;
+    const offered = [...picker.options].map((o) => o.text);
+    for (const label of [
+      'Dio de alta una zona',
+      'Publicó un aviso, boletín o promoción',
+      'Creó un evento masivo',
+      'Dio de alta un contratista',
+      'Dio de alta un trabajador',
+      'Dio de alta un color',
+    ])
+      expect(offered).toContain(label);
+    fireEvent.change(picker, { target: { value: 'zone.create' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(r.events).toHaveBeenCalledTimes(2));
+    expect(r.events.mock.calls[1]).toEqual([{ action: 'zone.create' }, 0]);
   });
 
   it("a half date range is refused before asking, with 'Falta una fecha' (the server's rule)", async () => {

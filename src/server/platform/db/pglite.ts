@@ -3,7 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { mkdirSync } from 'node:fs';
 import { queryable, type Db } from './db.js';
-import { currentRowScope, rowScopeSql } from './row-scope.js';
+import { currentRowScope, transactionSettingsSql } from './row-scope.js';
 
 /**
  * Embedded PostgreSQL in a data folder; `memory://` for tests. `loadDataDir` starts from a
@@ -17,7 +17,7 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
     const scope = currentRowScope();
     if (!scope) return pg.query(sql, params);
     return pg.transaction(async (tx) => {
-      await tx.exec(rowScopeSql(scope));
+      await tx.exec(transactionSettingsSql(scope));
       return tx.query(sql, params);
     });
   });
@@ -27,7 +27,7 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
     tx: (fn) => {
       const scope = currentRowScope();
       return pg.transaction(async (tx) => {
-        if (scope) await tx.exec(rowScopeSql(scope));
+        if (scope) await tx.exec(transactionSettingsSql(scope));
         return fn(queryable((sql, params) => tx.query(sql, params)));
       });
     },

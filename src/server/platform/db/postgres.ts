@@ -1,7 +1,7 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { queryable, type Db } from './db.js';
-import { currentRowScope, rowScopeSql } from './row-scope.js';
+import { currentRowScope, transactionSettingsSql } from './row-scope.js';
 
 // Return bigint counts as numbers and dates as strings, as PGlite does for ours.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -38,7 +38,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     let broken = false;
     try {
       if (!scope && !alwaysTx) return await fn(client);
-      await client.query(scope ? `BEGIN; ${rowScopeSql(scope)}` : 'BEGIN');
+      await client.query(scope ? `BEGIN; ${transactionSettingsSql(scope)}` : 'BEGIN');
       try {
         const result = await fn(client);
         await client.query('COMMIT');
@@ -77,7 +77,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       const scope = currentRowScope();
       const client = await checkout();
       // A cursor lives in a transaction of its own, which carries the row scope.
-      await client.query(scope ? `BEGIN; ${rowScopeSql(scope)}` : 'BEGIN');
+      await client.query(scope ? `BEGIN; ${transactionSettingsSql(scope)}` : 'BEGIN');
       const cursor = client.query(new Cursor<T>(sql, [...params]));
       let failed = false;
       try {

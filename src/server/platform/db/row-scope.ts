@@ -18,6 +18,32 @@ export type RowScope =
 
 const storage = new AsyncLocalStorage<RowScope>();
 
+/**
+ * Who is acting, as the audit trail names them: the verified session's account or the device
+ * token's device, or anonymous (a public route), with the caller's address. Every transaction of
+ * the work carries it in transaction-local settings next to the row scope, and the database's
+ * audit trigger (migration 020) reads it there; work with no actor (seeds, scripts, sweeps) is
+ * not recorded.
+ */
+export interface AuditActor {
+  readonly kind: 'user' | 'device' | 'anonymous';
+  readonly userId: number | null;
+  readonly deviceId: number | null;
+  /** The account's email or the device's name, as it reads now. */
+  readonly label: string | null;
+  readonly address: string | null;
+}
+
+const actors = new AsyncLocalStorage<AuditActor>();
+
+/** The actor of the work running now, if it has one. */
+export const currentActor = (): AuditActor | undefined => actors.getStore();
+
+/** Runs `fn` as `actor`: the writes of its transactions are recorded under that name. */
+export function asActor<T>(actor: AuditActor, fn: () => T): T {
+  return actors.run(actor, fn);
+}
+
 /** The scope of the work running now; undefined outside any (community tables then show no rows). */
 export const currentRowScope = (): RowScope | undefined => storage.getStore();
 
@@ -60,6 +86,29 @@ export function rowScopeSql(scope: RowScope): string {
     if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`row scope: not a community id: ${String(id)}`);
   }
   return `SELECT set_config('app.community_ids', '${scope.communities.join(',')}', true)`;
+}
+
+/** A text written as an SQL literal (standard strings: quotes doubled; NUL, which PostgreSQL refuses, dropped). */
+const literal = (value: string) => `'${value.replaceAll('\0', '').replaceAll("'", "''")}'`;
+const idText = (id: number | null) => (id !== null && Number.isSafeInteger(id) && id > 0 ? String(id) : '');
+
+/** The settings that name the actor of a transaction, as one `SELECT` (empty without an actor). */
+export function actorSql(actor: AuditActor | undefined): string {
+  if (!actor) return '';
+  const settings: [string, string][] = [
+    ['porton.actor_kind', actor.kind],
+    ['porton.actor_user_id', idText(actor.userId)],
+    ['porton.actor_device_id', idText(actor.deviceId)],
+    ['porton.actor_label', (actor.label ?? '').slice(0, 160)],
+    ['porton.actor_address', (actor.address ?? '').slice(0, 64)],
+  ];
+  return `SELECT ${settings.map(([name, value]) => `set_config('${name}', ${literal(value)}, true)`).join(', ')}`;
+}
+
+/** Everything a transaction of the work running now sets first: its row scope, and its actor when it has one. */
+export function transactionSettingsSql(scope: RowScope): string {
+  const actor = actorSql(currentActor());
+  return actor ? `${rowScopeSql(scope)}; ${actor}` : rowScopeSql(scope);
 }
 
 /** The database role the application acts as once migrations have run (migration 018 creates it). */

@@ -8,7 +8,7 @@ import {
   forbiddenCharacterPath,
 } from '../../../shared/platform/form-validation.js';
 import type { ErrorStatus } from '../../../shared/platform/answer.schema.js';
-import { asPlatform, inCommunities } from '../db/row-scope.js';
+import { asActor, asPlatform, inCommunities, type AuditActor } from '../db/row-scope.js';
 import { acrossCommunities, spansCommunities } from './across-communities.js';
 import type { AuthContext } from './auth-context.js';
 import type { DeviceContext } from '../../devices/device-auth.js';
@@ -265,12 +265,14 @@ export function defineRoute<
       // The checks above are what make `auth` and `device` the handler's AuthOf / DeviceOf (non-null where the
       // route's access requires it); TypeScript cannot follow them into the generic types, hence the casts.
       const ctx = { req, reply, auth: auth as never, device: device as never, body, query, params };
-      const result =
+      // Every write the handler makes is recorded under its caller (the audit trigger reads it).
+      const result = asActor(actorOf(req, device), () =>
         def.platform !== undefined
           ? asPlatform(def.platform, () => def.handler(ctx))
           : def.acrossCommunities !== undefined && spansCommunities(auth)
             ? acrossCommunities(req, def.acrossCommunities, async () => def.handler(ctx))
-            : inCommunities(communityId === null ? [] : [communityId], () => def.handler(ctx));
+            : inCommunities(communityId === null ? [] : [communityId], () => def.handler(ctx)),
+      );
       return isPromise(result) ? result.then((answer) => finish(reply, answer)) : finish(reply, result);
     },
   });
@@ -286,6 +288,14 @@ export function defineRoute<
     reply.code(status);
     return result === undefined || status === 204 ? reply.send() : result;
   }
+}
+
+/** The caller as the audit trail names it: the device token's device, the session's account, or anonymous; with its address. */
+function actorOf(req: FastifyRequest, device: DeviceContext | null): AuditActor {
+  const address = req.ip ? req.ip.slice(0, 64) : null;
+  if (device) return { kind: 'device', userId: null, deviceId: device.deviceId, label: device.name, address };
+  if (req.auth) return { kind: 'user', userId: req.auth.userId, deviceId: null, label: req.auth.email, address };
+  return { kind: 'anonymous', userId: null, deviceId: null, label: null, address };
 }
 
 /** The caller's active community, or 404 when the session has none. */
