@@ -7,6 +7,7 @@ import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserSuite, signInAs, type RunningServer } from '../../support/browser.js';
 import { pngBase64 } from '../../support/massive-events/event-fixtures.js';
+import { unzip } from '../../support/massive-events/invitation-files.js';
 import { PDF_TEXT } from '../../support/contractors/worker-fixtures.js';
 
 let server: RunningServer;
@@ -102,9 +103,12 @@ describe('Trabajadores de obra end to end: request, live decision, request again
     const downloading = admin.waitForEvent('download');
     await samuel.getByRole('button', { name: 'Descargar credencial' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('credencial_Samuel_Navegador.png');
+    // Credentials download as a zip, for one worker as for many: one PNG inside.
+    expect(download.suggestedFilename()).toBe('credenciales.zip');
     await admin.getByRole('alertdialog', { name: 'Descarga completada' }).waitFor();
-    const image = PNG.sync.read(readFileSync((await download.path())!));
+    const files = await unzip(readFileSync((await download.path())!));
+    expect([...files.keys()]).toEqual(['credencial_Samuel_Navegador.png']);
+    const image = PNG.sync.read(files.get('credencial_Samuel_Navegador.png')!);
     const pass = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
     expect(pass).toMatch(/^P1\./);
     await admin.screenshot({ path: `${SHOTS}/workers-credential-downloaded.png` });

@@ -238,8 +238,12 @@ describe('keyboard only', () => {
     await page.keyboard.type('administrador@porton.mx');
     await tabTo(focusedLabel('Contraseña'), 'Contraseña');
     await page.keyboard.type('Porton2026');
+    // Both fields hold what was typed before Enter sends the form (a starved CPU can still be rendering).
+    await expect
+      .poll(() => page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value)))
+      .toEqual(expect.arrayContaining(['administrador@porton.mx', 'Porton2026']));
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/home`);
+    await page.waitForURL(`${server.url}/home`, { timeout: 60_000 });
     // As a person would, wait for the page to settle: the live counters connected ('En vivo'), the
     // chart drawn and every 'Cargando…' gone (the screen's, then the chart's). Under a loaded CPU,
     // an Enter pressed while they were still coming was seen to leave the drawer shut (its trigger

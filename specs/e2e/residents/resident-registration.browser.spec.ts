@@ -40,7 +40,7 @@ async function token(username: string, password = 'Porton2026') {
 describe('the registration code, end to end: mailed, never answered', () => {
   it('a resident created with app use registers with the mailed code, signs in on the web and lands on /massiveEvents; deactivating ends the session', async () => {
     const admin = await token('administrador@porton.mx');
-    const street = (await call('GET', '/api/streets?search=Cedro', undefined, admin)).body.content[0];
+    const street = (await call('GET', '/api/streets?page=0&search=Cedro', undefined, admin)).body.content[0];
     const created = await call(
       'POST',
       '/api/residents',

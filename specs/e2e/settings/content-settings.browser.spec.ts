@@ -109,7 +109,7 @@ describe('Avisos and Ajustes in Chromium', () => {
     // The resident app's read: Rosa gets the notice addressed to her, and its image.
     const rosa = await tokenOf('residente@porton.mx');
     const listed = await (
-      await fetch(`${server.url}/api/notices?search=${encodeURIComponent(title)}`, {
+      await fetch(`${server.url}/api/notices?page=0&search=${encodeURIComponent(title)}`, {
         headers: { authorization: `Bearer ${rosa}` },
       })
     ).json();
