@@ -12,6 +12,7 @@ import { communityScopeOf, NOW } from '../platform/db/community-scope.js';
 import { REGISTRATION_CODE_TTL_MINUTES } from '../../shared/residents/resident-rules.js';
 import type { Queryable } from '../platform/db/db.js';
 import type { Mailer } from '../platform/services/mail.js';
+import { revokeUserSessions } from '../platform/http/sessions.js';
 import { signingKey } from '../platform/services/app-secrets.js';
 
 /** No 0/O, 1/I/L: the code is read aloud and typed on a phone. */
@@ -150,7 +151,7 @@ export async function redeemCode(
   await community.insertRow('user_communities', { user_id: userId }, { ifAbsent: true });
   await community.update('residents', { id: resident.id }, { user_id: userId, updated_at: NOW });
   await q.query('UPDATE resident_codes SET used_at = now() WHERE id = $1', [code.id]);
-  await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  await revokeUserSessions(q, userId);
   return 'registered';
 }
 

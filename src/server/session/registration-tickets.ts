@@ -1,6 +1,7 @@
 import { REGISTRATION_TICKET_TTL_HOURS } from '../../shared/platform/constants.js';
 import type { Db, Queryable } from '../platform/db/db.js';
 import type { Mailer } from '../platform/services/mail.js';
+import { revokeUserSessions } from '../platform/http/sessions.js';
 
 /**
  * Issues a single-use link ticket for a user (registration or reset). A new ticket cancels the
@@ -69,7 +70,7 @@ export async function redeemTicket(
       [passwordHash, row.user_id],
     );
     // A new password ends every open session of the account.
-    await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [row.user_id]);
+    await revokeUserSessions(q, row.user_id);
     return row;
   });
 }

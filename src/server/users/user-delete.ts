@@ -2,6 +2,7 @@ import { AppError } from '../../shared/platform/errors.js';
 import { canManageUserType, TYPE_NOT_MANAGEABLE } from '../../shared/users/user-types-allowed.js';
 import type { Queryable } from '../platform/db/db.js';
 import type { AuthContext } from '../platform/http/auth-context.js';
+import { revokeUserSessions } from '../platform/http/sessions.js';
 import { findScopedUser, userScope } from './user-rows.js';
 
 export const SELF_DELETE = 'No puedes eliminar tu propio usuario.';
@@ -34,14 +35,15 @@ export async function deleteUser(q: Queryable, auth: AuthContext, uuid: string):
     // Memberships outside the caller's reach are not visible to it (row-level security): the database answers the fact alone.
     const left = await q.one<{ left: boolean }>('SELECT porton_account_has_communities($1) AS left', [user.id]);
     if (left?.left) {
-      await q.query(
-        'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND community_id = ANY($2::int[]) AND revoked_at IS NULL',
-        [user.id, removed.map((r) => r.community_id)],
+      await revokeUserSessions(
+        q,
+        user.id,
+        removed.map((r) => r.community_id),
       );
       return;
     }
   }
   await q.query('UPDATE users SET deleted_at = now() WHERE id = $1', [user.id]);
   await q.query('UPDATE communities SET admin_user_id = NULL WHERE admin_user_id = $1', [user.id]);
-  await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
+  await revokeUserSessions(q, user.id);
 }

@@ -136,7 +136,15 @@ export async function revokeSession(db: Queryable, sessionId: number) {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
 }
 
-/** Ends every open session of a user (a disabled, deleted or moved account); a null user has none. */
-export async function revokeUserSessions(db: Queryable, userId: number | null) {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+/**
+ * Ends the open sessions of a user (a disabled, deleted or moved account, a new password): every one,
+ * or only those opened on the given communities. A null user has none.
+ */
+export async function revokeUserSessions(db: Queryable, userId: number | null, communityIds?: readonly number[]) {
+  if (communityIds)
+    await db.query(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND community_id = ANY($2::int[]) AND revoked_at IS NULL',
+      [userId, communityIds],
+    );
+  else await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }
