@@ -113,6 +113,69 @@ export const workersScreenMachine = setup({
   actions: {
     /** Goes to the worker form in edit mode (the page navigates to workerEditPath). */
     openEdit: (_, _params: { uuid: string }) => undefined,
+    /** The loaded list replaces the shown one; a tick stays only on a worker that is still listed. */
+    keepWorkers: assign(({ context }, params: { workers: ScreenWorker[] }) => ({
+      workers: params.workers,
+      error: null,
+      selected: context.selected.filter((u) => params.workers.some((w) => w.uuid === u)),
+    })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+    /** A new search starts again from the first page. */
+    setSearch: assign((_, params: { value: string }) => ({ search: params.value, page: 0 })),
+    goToPage: assign((_, params: { page: number }) => ({ page: params.page })),
+    openModal: assign((_, params: { uuid: string; modal: 'info' | 'credential' }) => ({
+      shown: params.uuid,
+      modal: params.modal,
+    })),
+    showNotice: assign((_, params: { notice: string }) => ({ notice: params.notice })),
+    /** The credentials' download starts; the modal closes. */
+    startDownload: assign((_, params: { uuids: string[] }) => ({
+      downloading: params.uuids,
+      shown: null,
+      modal: null,
+    })),
+    endDownload: assign({ downloading: null }),
+    closeModal: assign({ shown: null, modal: null, notice: null }),
+    /** The approval child is started on this one worker and decision. */
+    startDecision: assign(({ context }, params: { uuid: string; action: 'approve' | 'reject' }) => ({
+      deciding: decisionOf(context, params.uuid, params.action),
+    })),
+    endDecision: assign({ deciding: null }),
+    /** A decision that changed the worker closes its modal. */
+    endDecisionAndModal: assign({ deciding: null, modal: null, shown: null }),
+    markForDeletion: assign((_, params: { uuid: string }) => ({ deleting: params.uuid })),
+    forgetDeletion: assign({ deleting: null }),
+    forgetDeletionFailure: assign({ deleting: null, error: null }),
+    /** The deleted worker's tick goes with it. */
+    untickDeleted: assign(({ context }) => ({ selected: context.selected.filter((u) => u !== context.deleting) })),
+    /** A card's tick flips. */
+    toggleTick: assign(({ context }, params: { uuid: string }) => ({
+      selected: context.selected.includes(params.uuid)
+        ? context.selected.filter((u) => u !== params.uuid)
+        : [...context.selected, params.uuid],
+    })),
+    /** 'Seleccionar todos': ticks every card shown, or unticks them all when all are ticked. */
+    toggleAllTicks: assign(({ context }, params: { uuids: string[] }) => ({
+      selected: params.uuids.every((u) => context.selected.includes(u))
+        ? context.selected.filter((u) => !params.uuids.includes(u))
+        : [...context.selected, ...params.uuids.filter((u) => !context.selected.includes(u))],
+    })),
+  },
+  guards: {
+    /** Only an approved worker's credential may be shown. */
+    isNotApproved: ({ context }, params: { uuid: string }) =>
+      credentialRefusal(statusOf(context, params.uuid)) !== null,
+    /** At most MAX_CREDENTIAL_UUIDS credentials in one download. */
+    isOverCredentialLimit: (_, params: { count: number }) => params.count > MAX_CREDENTIAL_UUIDS,
+    /** A download of nothing, or of a worker not approved. */
+    includesNotApproved: ({ context }, params: { uuids: string[] }) =>
+      params.uuids.length === 0 || params.uuids.some((u) => credentialRefusal(statusOf(context, u)) !== null),
+    /** Only a worker not yet approved may be edited. */
+    isNotEditable: ({ context }, params: { uuid: string }) => editRefusal(statusOf(context, params.uuid)) !== null,
+    nothingTicked: ({ context }) => context.selected.length === 0,
+    noApprovedTicked: ({ context }) => approvedOf(context).length === 0,
+    tooManyApprovedTicked: ({ context }) => approvedOf(context).length > MAX_CREDENTIAL_UUIDS,
+    decisionChanged: (_, params: { changed: boolean }) => params.changed,
   },
 }).createMachine({
   id: 'workersScreen',
@@ -141,98 +204,84 @@ export const workersScreenMachine = setup({
         input: ({ context }) => ({ construction: context.construction }),
         onDone: {
           target: 'ready',
-          actions: assign({
-            workers: ({ event }) => event.output,
-            error: null,
-            // A tick stays only on a worker that is still listed.
-            selected: ({ context, event }) => context.selected.filter((u) => event.output.some((w) => w.uuid === u)),
-          }),
+          actions: { type: 'keepWorkers', params: ({ event }) => ({ workers: event.output }) },
         },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: { on: { retry: 'loading' } },
     ready: {
       on: {
-        'search.change': { actions: assign({ search: ({ event }) => event.value, page: 0 }) },
-        'page.go': { actions: assign({ page: ({ event }) => event.page }) },
-        'info.open': { actions: assign({ shown: ({ event }) => event.uuid, modal: 'info' }) },
+        'search.change': { actions: { type: 'setSearch', params: ({ event }) => ({ value: event.value }) } },
+        'page.go': { actions: { type: 'goToPage', params: ({ event }) => ({ page: event.page }) } },
+        'info.open': { actions: { type: 'openModal', params: ({ event }) => ({ uuid: event.uuid, modal: 'info' }) } },
         'credential.open': [
           {
-            guard: ({ context, event }) =>
-              credentialRefusal(context.workers.find((w) => w.uuid === event.uuid)?.status ?? '') !== null,
-            actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }),
+            guard: { type: 'isNotApproved', params: ({ event }) => ({ uuid: event.uuid }) },
+            actions: { type: 'showNotice', params: { notice: WorkerMessages.credentialsOnlyApproved } },
           },
-          { actions: assign({ shown: ({ event }) => event.uuid, modal: 'credential' }) },
+          { actions: { type: 'openModal', params: ({ event }) => ({ uuid: event.uuid, modal: 'credential' }) } },
         ],
         'credentials.download': [
           {
-            guard: ({ event }) => event.uuids.length > MAX_CREDENTIAL_UUIDS,
-            actions: assign({ notice: CredentialMessages.tooMany }),
+            guard: { type: 'isOverCredentialLimit', params: ({ event }) => ({ count: event.uuids.length }) },
+            actions: { type: 'showNotice', params: { notice: CredentialMessages.tooMany } },
           },
           {
-            guard: ({ context, event }) =>
-              event.uuids.length === 0 ||
-              event.uuids.some(
-                (u) => credentialRefusal(context.workers.find((w) => w.uuid === u)?.status ?? '') !== null,
-              ),
-            actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }),
+            guard: { type: 'includesNotApproved', params: ({ event }) => ({ uuids: event.uuids }) },
+            actions: { type: 'showNotice', params: { notice: WorkerMessages.credentialsOnlyApproved } },
           },
           {
             target: 'downloading',
-            actions: assign({ downloading: ({ event }) => event.uuids, shown: null, modal: null }),
+            actions: { type: 'startDownload', params: ({ event }) => ({ uuids: event.uuids }) },
           },
         ],
-        'modal.close': { actions: assign({ shown: null, modal: null, notice: null }) },
+        'modal.close': { actions: 'closeModal' },
         approve: {
           target: 'deciding',
-          actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'approve') }),
+          actions: { type: 'startDecision', params: ({ event }) => ({ uuid: event.uuid, action: 'approve' }) },
         },
         reject: {
           target: 'deciding',
-          actions: assign({ deciding: ({ context, event }) => decisionOf(context, event.uuid, 'reject') }),
+          actions: { type: 'startDecision', params: ({ event }) => ({ uuid: event.uuid, action: 'reject' }) },
         },
         'live.changed': 'loading',
         'worker.edit': [
           {
-            guard: ({ context, event }) => editRefusal(statusOf(context, event.uuid)) !== null,
-            actions: assign({ notice: WorkerMessages.editOnlyNonApproved }),
+            guard: { type: 'isNotEditable', params: ({ event }) => ({ uuid: event.uuid }) },
+            actions: { type: 'showNotice', params: { notice: WorkerMessages.editOnlyNonApproved } },
           },
           { actions: { type: 'openEdit', params: ({ event }) => ({ uuid: event.uuid }) } },
         ],
-        'worker.delete': { target: 'confirmDelete', actions: assign({ deleting: ({ event }) => event.uuid }) },
+        'worker.delete': {
+          target: 'confirmDelete',
+          actions: { type: 'markForDeletion', params: ({ event }) => ({ uuid: event.uuid }) },
+        },
         'select.toggle': {
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.uuid)
-                ? context.selected.filter((u) => u !== event.uuid)
-                : [...context.selected, event.uuid],
-          }),
+          actions: { type: 'toggleTick', params: ({ event }) => ({ uuid: event.uuid }) },
         },
         'select.all': {
-          actions: assign({
-            selected: ({ context, event }) =>
-              event.uuids.every((u) => context.selected.includes(u))
-                ? context.selected.filter((u) => !event.uuids.includes(u))
-                : [...context.selected, ...event.uuids.filter((u) => !context.selected.includes(u))],
-          }),
+          actions: { type: 'toggleAllTicks', params: ({ event }) => ({ uuids: event.uuids }) },
         },
         'selection.download': [
           {
-            guard: ({ context }) => context.selected.length === 0,
-            actions: assign({ notice: WorkerMessages.selectOne }),
+            guard: 'nothingTicked',
+            actions: { type: 'showNotice', params: { notice: WorkerMessages.selectOne } },
           },
           {
-            guard: ({ context }) => approvedOf(context).length === 0,
-            actions: assign({ notice: WorkerMessages.credentialsOnlyApproved }),
+            guard: 'noApprovedTicked',
+            actions: { type: 'showNotice', params: { notice: WorkerMessages.credentialsOnlyApproved } },
           },
           {
-            guard: ({ context }) => approvedOf(context).length > MAX_CREDENTIAL_UUIDS,
-            actions: assign({ notice: CredentialMessages.tooMany }),
+            guard: 'tooManyApprovedTicked',
+            actions: { type: 'showNotice', params: { notice: CredentialMessages.tooMany } },
           },
           {
             target: 'downloading',
-            actions: assign({ downloading: ({ context }) => approvedOf(context), shown: null, modal: null }),
+            actions: { type: 'startDownload', params: ({ context }) => ({ uuids: approvedOf(context) }) },
           },
         ],
       },
@@ -241,7 +290,7 @@ export const workersScreenMachine = setup({
     confirmDelete: {
       on: {
         'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'ready', actions: assign({ deleting: null }) },
+        'delete.cancel': { target: 'ready', actions: 'forgetDeletion' },
       },
     },
     deleting: {
@@ -251,21 +300,24 @@ export const workersScreenMachine = setup({
         input: ({ context }) => ({ uuid: context.deleting! }),
         onDone: {
           target: 'deleted',
-          actions: assign({ selected: ({ context }) => context.selected.filter((u) => u !== context.deleting) }),
+          actions: 'untickDeleted',
         },
-        onError: { target: 'deleteFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'deleteFailed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** 'Trabajador eliminado correctamente'; closing it reloads the list. */
-    deleted: { on: { 'dialog.close': { target: 'loading', actions: assign({ deleting: null }) } } },
+    deleted: { on: { 'dialog.close': { target: 'loading', actions: 'forgetDeletion' } } },
     /** 'Ha ocurrido un error' with the server's text; the list stays as it was. */
-    deleteFailed: { on: { 'dialog.close': { target: 'ready', actions: assign({ deleting: null, error: null }) } } },
+    deleteFailed: { on: { 'dialog.close': { target: 'ready', actions: 'forgetDeletionFailure' } } },
     downloading: {
       invoke: {
         id: 'credentialDownload',
         src: 'credentialDownload',
         input: ({ context }) => ({ target: { kind: 'workers' as const, uuids: context.downloading! } }),
-        onDone: { target: 'ready', actions: assign({ downloading: null }) },
+        onDone: { target: 'ready', actions: 'endDownload' },
       },
     },
     deciding: {
@@ -275,11 +327,11 @@ export const workersScreenMachine = setup({
         input: ({ context }) => context.deciding!,
         onDone: [
           {
-            guard: ({ event }) => event.output.changed,
+            guard: { type: 'decisionChanged', params: ({ event }) => ({ changed: event.output.changed }) },
             target: 'loading',
-            actions: assign({ deciding: null, modal: null, shown: null }),
+            actions: 'endDecisionAndModal',
           },
-          { target: 'ready', actions: assign({ deciding: null }) },
+          { target: 'ready', actions: 'endDecision' },
         ],
       },
     },
