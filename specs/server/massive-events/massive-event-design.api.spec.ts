@@ -31,6 +31,8 @@ async function eventWithGuest(title = 'Fiesta con diseño') {
   return uuid;
 }
 const read = async (uuid: string) => (await a.admin.get(`/api/massiveEvents/${uuid}`)).json();
+/** A link's path without its signature, as a caller with a session of its own asks for it. */
+const bare = (url: string) => url.split('?')[0]!;
 
 describe('PUT api/massiveEvents/{id}/configure', () => {
   it('saves colours and the PNG cover (700x300) and host (100x100); the event is finished (Próximo); the images are served to readers only', async () => {
@@ -44,18 +46,74 @@ describe('PUT api/massiveEvents/{id}/configure', () => {
     expect(res.statusCode).toBe(200);
     const event = res.json();
     expect(event).toMatchObject({ status: 'Próximo', backgroundColor: 'fdf2e9', foregroundColor: '333333' });
-    const image = await a.guard.get(event.backgroundImage.publicUrl);
+    // With a session, a reader reaches the image by its path (the answer's link is the administrator's own).
+    const image = await a.guard.get(bare(event.backgroundImage.publicUrl));
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     // Stored re-encoded: the same picture, not the uploaded bytes.
     expect(imageSize(image.rawPayload)).toMatchObject({ type: 'png', width: 700, height: 300 });
-    expect(imageSize((await a.capturista.get(event.profile.publicUrl)).rawPayload)).toMatchObject({
+    expect(imageSize((await a.capturista.get(bare(event.profile.publicUrl))).rawPayload)).toMatchObject({
       type: 'png',
       width: 100,
       height: 100,
     });
     expect((await a.admin2.get(event.profile.publicUrl)).statusCode).toBe(404);
     expect((await a.resident.get(event.profile.publicUrl)).statusCode).toBe(404);
+    expect((await a.admin2.get(bare(event.profile.publicUrl))).statusCode).toBe(404);
+    expect((await a.resident.get(bare(event.profile.publicUrl))).statusCode).toBe(404);
+  });
+
+  it('every answer that carries the event (configure, update, cancel, restore, read) names its images by signed links an <img> loads without a header', async () => {
+    const uuid = await eventWithGuest('Fiesta de enlaces');
+    const loadsWithoutHeader = async (event: {
+      backgroundImage: { publicUrl: string };
+      profile: { publicUrl: string };
+    }) => {
+      for (const image of [event.backgroundImage, event.profile]) {
+        expect(image.publicUrl).toMatch(/\?exp=\d+&u=[0-9a-f-]+&sig=/);
+        const res = await t.app.inject({ method: 'GET', url: image.publicUrl });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/png');
+      }
+    };
+    const configured = await a.admin.put(`/api/massiveEvents/${uuid}/configure`, {
+      backgroundImage: upload(COVER),
+      profile: upload(HOST),
+    });
+    expect(configured.statusCode).toBe(200);
+    await loadsWithoutHeader(configured.json());
+    const original = await read(uuid);
+    await loadsWithoutHeader(original);
+    const updated = await a.admin.put(`/api/massiveEvents/${uuid}`, {
+      title: 'Fiesta de enlaces (cambiada)',
+      startDate: original.startDate,
+      commonArea: original.commonArea && { uuid: original.commonArea.uuid },
+      resident: { uuid: original.resident.uuid },
+    });
+    expect(updated.statusCode).toBe(200);
+    await loadsWithoutHeader(updated.json());
+    const restored = await a.admin.put(`/api/massiveEvents/${uuid}/restore`, {
+      title: original.title,
+      additionalInformation: original.additionalInformation,
+      startDate: original.startDate,
+      commonArea: original.commonArea && { uuid: original.commonArea.uuid },
+      resident: { uuid: original.resident.uuid },
+      guests: original.massiveEventGuests.map(
+        ({ uuid: u, firstName, lastName, phone, email }: Record<string, string>) => ({
+          uuid: u,
+          firstName,
+          lastName,
+          phone,
+          email,
+        }),
+      ),
+    });
+    expect(restored.statusCode).toBe(200);
+    await loadsWithoutHeader(restored.json());
+    const cancelled = await a.admin.put(`/api/massiveEvents/${uuid}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().status).toBe('Cancelado');
+    await loadsWithoutHeader(cancelled.json());
   });
 
   it('also takes a 500x300 cover; colours left out are the defaults (stored as none); an image sent as { uuid } is kept', async () => {

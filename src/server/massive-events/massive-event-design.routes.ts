@@ -25,7 +25,7 @@ import { guestCount } from './massive-event-guest-rows.js';
 import { finishEventDesign } from './massive-event-writes.js';
 import { ImageLinkQuerySchema, imageLinkKey, linkedUser } from '../communities/image-links.js';
 import { liveUserId } from '../communities/community-rows.js';
-import { eventImagePath } from './event-image-links.js';
+import { eventImagePath, withSignedEventImages } from './event-image-links.js';
 
 const NO_GUESTS = 'Debes agregar por lo menos a un invitado antes de finalizar.';
 
@@ -81,7 +81,7 @@ export function massiveEventDesignRoutes(app: FastifyInstance, { db, config }: A
           return { id: row.id, dropped: await dropFiles(q, replaced) };
         });
         await removeStored(storage, dropped);
-        return eventById(db, id);
+        return withSignedEventImages(db, auth.userUuid, await eventById(db, id));
       } catch (error) {
         await removeStored(storage, written); // a refused save leaves no stray file
         throw error;

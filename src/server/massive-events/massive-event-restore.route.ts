@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../platform/http/route.js';
 import { EVENT_WRITERS } from '../../shared/massive-events/massive-event-rules.js';
 import { restoreEvent } from './massive-event-rows.js';
+import { withSignedEventImages } from './event-image-links.js';
 
 /**
  * `PUT api/massiveEvents/{id}/restore` (an addition to the contract, for the wizard's discard in
@@ -26,6 +27,7 @@ export function restoreEventRoute(app: FastifyInstance, { db }: AppDeps, tags: s
     body: RestoreEventSchema,
     summary:
       'Deja el evento y su lista de invitados exactamente como estaban al empezar a editarlo (descartar cambios del asistente)',
-    handler: async ({ auth, params, body }): Promise<MassiveEvent> => restoreEvent(db, auth, params.id, body),
+    handler: async ({ auth, params, body }): Promise<MassiveEvent> =>
+      withSignedEventImages(db, auth.userUuid, await restoreEvent(db, auth, params.id, body)),
   });
 }

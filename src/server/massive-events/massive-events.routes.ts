@@ -117,7 +117,7 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
         assertNotPast(body.startDate, row.startDate);
         const { residentId, areaId } = await eventFields(q, scope, body);
         await updateEvent(q, scope, row.id, { ...body, residentId, areaId });
-        return eventById(q, row.id);
+        return withSignedEventImages(q, auth.userUuid, await eventById(q, row.id));
       }),
   });
 
@@ -205,7 +205,7 @@ export function massiveEventRoutes(app: FastifyInstance, deps: AppDeps) {
         const row = await findEvent(q, scope, params.id, true);
         assertStatusAllows(row, 'cancel');
         await cancelEvent(q, scope, row.id);
-        return eventById(q, row.id);
+        return withSignedEventImages(q, auth.userUuid, await eventById(q, row.id));
       }),
   });
 
