@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup, spawnChild, stopChild } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { fieldErrors } from '../../src/shared/platform/form-validation.js';
 import { WorkerRequestSchema } from '../../src/shared/contractors/construction-worker.schema.js';
@@ -169,6 +169,8 @@ export const workerRequestMachine = setup({
     /** The server refused the edit: the worker is approved (it was approved meanwhile). */
     editConflict: ({ context, event }) =>
       context.editing !== null && event.type === 'upload.failed' && event.status === 409,
+    /** A locked site cannot be changed; the names can. */
+    fieldEditable: ({ context }, params: { name: string }) => !(params.name === 'construction' && context.lockedSite),
   },
   actions: {
     applyDecision: assign({
@@ -181,14 +183,84 @@ export const workerRequestMachine = setup({
     }),
     /** Leaves the form for /workers (the page navigates). */
     leave: () => {},
+    keepSites: assign((_, params: { sites: { value: string; label: string }[] }) => ({ sites: params.sites })),
+    showError: assign((_, params: { error: string }) => ({ error: params.error })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+    /** The edited worker's names, site and stored files fill the form. */
+    fillFromWorker: assign((_, params: { worker: EditedWorker }) => ({
+      values: {
+        firstName: params.worker.firstName,
+        lastName: params.worker.lastName,
+        construction: params.worker.construction.uuid,
+      },
+      files: {
+        photo: params.worker.photo,
+        identification: params.worker.identification,
+        proofOfAddress: params.worker.proofOfAddress,
+      },
+    })),
+    /** A changed field clears its own error. */
+    setField: assign(({ context }, params: { name: string; value: string }) => ({
+      values: { ...context.values, [params.name]: params.value },
+      errors: withoutKey(context.errors, params.name),
+    })),
+    /** A set file fills its slot and clears the slot's error. */
+    setFile: assign(({ context }, params: { slot: FileSlot; file: FileValue }) => ({
+      files: { ...context.files, [params.slot]: params.file },
+      errors: withoutKey(context.errors, params.slot),
+    })),
+    keepRead: assign(({ context }, params: { slot: DocumentSlot; file: FileValue }) =>
+      withRead(context, params.slot, params.file),
+    ),
+    removeFile: assign(({ context }, params: { slot: FileSlot }) => ({
+      files: { ...context.files, [params.slot]: null },
+    })),
+    /** The valid form becomes the payload sent. */
+    acceptForm: assign(({ context }) => ({
+      payload: payloadOf(context) as WorkerRequestPayload,
+      progress: 0,
+      error: null,
+      errors: {},
+    })),
+    showFormErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
+    acceptPayload: assign((_, params: { payload: WorkerRequestPayload }) => ({
+      payload: params.payload,
+      progress: 0,
+      error: null,
+    })),
+    /** The upload's progress, as a whole percent between 0 and 100. */
+    setProgress: assign((_, params: { percent: number }) => ({
+      progress: Math.max(0, Math.min(100, Math.round(params.percent))),
+    })),
+    keepSent: assign((_, params: { workers: SentWorker[] }) => ({ sent: params.workers, progress: 100 })),
+    /** Another request starts empty but for the site. */
+    startAgain: assign(({ context }) => ({
+      payload: null,
+      progress: 0,
+      sent: [],
+      error: null,
+      errors: {},
+      reading: [],
+      values: { firstName: '', lastName: '', construction: context.values.construction },
+      files: { photo: null, identification: null, proofOfAddress: null },
+    })),
     /** Reads the picked document; a newer pick for the same slot replaces a reading still running. */
-    readPicked: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'file.pick') return;
-      const { slot, file } = event;
-      enqueue.stopChild(readingId(slot));
-      enqueue.spawnChild('readDocument', { id: readingId(slot), input: { slot, file } });
-      enqueue.assign({ reading: [...context.reading.filter((s) => s !== slot), slot] });
+    /** A newer pick for the same slot replaces a reading still running. */
+    stopReading: stopChild((_, params: { slot: DocumentSlot }) => readingId(params.slot)),
+    /** The picked document's reading child, one per slot. */
+    startReading: spawnChild('readDocument', {
+      id: ({ event }) => {
+        assertEvent(event, 'file.pick');
+        return readingId(event.slot);
+      },
+      input: ({ event }) => {
+        assertEvent(event, 'file.pick');
+        return { slot: event.slot, file: event.file };
+      },
     }),
+    markReading: assign(({ context }, params: { slot: DocumentSlot }) => ({
+      reading: [...context.reading.filter((s) => s !== params.slot), params.slot],
+    })),
   },
 }).createMachine({
   id: 'workerRequest',
@@ -207,7 +279,7 @@ export const workerRequestMachine = setup({
     error: null,
   }),
   invoke: { id: 'loadSites', src: 'loadSites' },
-  on: { 'sites.loaded': { actions: assign({ sites: ({ event }) => event.sites }) } },
+  on: { 'sites.loaded': { actions: { type: 'keepSites', params: ({ event }) => ({ sites: event.sites }) } } },
   initial: 'boot',
   states: {
     boot: {
@@ -215,7 +287,7 @@ export const workerRequestMachine = setup({
         {
           guard: 'editForbidden',
           target: 'refused',
-          actions: assign({ error: WorkerMessages.editOnlyAdministrators }),
+          actions: { type: 'showError', params: { error: WorkerMessages.editOnlyAdministrators } },
         },
         { guard: 'isEditing', target: 'loading' },
         { target: 'filling' },
@@ -228,24 +300,20 @@ export const workerRequestMachine = setup({
         src: 'loadWorker',
         input: ({ context }) => ({ uuid: context.editing! }),
         onDone: [
-          { guard: 'editRefused', target: 'refused', actions: assign({ error: WorkerMessages.editOnlyNonApproved }) },
+          {
+            guard: 'editRefused',
+            target: 'refused',
+            actions: { type: 'showError', params: { error: WorkerMessages.editOnlyNonApproved } },
+          },
           {
             target: 'filling',
-            actions: assign(({ event }) => ({
-              values: {
-                firstName: event.output.firstName,
-                lastName: event.output.lastName,
-                construction: event.output.construction.uuid,
-              },
-              files: {
-                photo: event.output.photo,
-                identification: event.output.identification,
-                proofOfAddress: event.output.proofOfAddress,
-              },
-            })),
+            actions: { type: 'fillFromWorker', params: ({ event }) => ({ worker: event.output }) },
           },
         ],
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** 'Ha ocurrido un error' with the server's text; closing it returns to /workers. */
@@ -256,44 +324,39 @@ export const workerRequestMachine = setup({
     filling: {
       on: {
         'field.change': {
-          guard: ({ context, event }) => !(event.name === 'construction' && context.lockedSite),
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.name]: event.value }),
-            errors: ({ context, event }) => withoutKey(context.errors, event.name),
-          }),
+          guard: { type: 'fieldEditable', params: ({ event }) => ({ name: event.name }) },
+          actions: { type: 'setField', params: ({ event }) => ({ name: event.name, value: event.value }) },
         },
         'file.set': {
-          actions: assign({
-            files: ({ context, event }) => ({ ...context.files, [event.slot]: event.file }),
-            errors: ({ context, event }) => withoutKey(context.errors, event.slot),
-          }),
+          actions: { type: 'setFile', params: ({ event }) => ({ slot: event.slot, file: event.file }) },
         },
-        'file.pick': { actions: 'readPicked' },
+        'file.pick': {
+          actions: [
+            { type: 'stopReading', params: ({ event }) => ({ slot: event.slot }) },
+            'startReading',
+            { type: 'markReading', params: ({ event }) => ({ slot: event.slot }) },
+          ],
+        },
         'xstate.done.actor.read.identification': {
-          actions: assign(({ context, event }) => withRead(context, 'identification', event.output)),
+          actions: { type: 'keepRead', params: ({ event }) => ({ slot: 'identification', file: event.output }) },
         },
         'xstate.done.actor.read.proofOfAddress': {
-          actions: assign(({ context, event }) => withRead(context, 'proofOfAddress', event.output)),
+          actions: { type: 'keepRead', params: ({ event }) => ({ slot: 'proofOfAddress', file: event.output }) },
         },
         'file.remove': {
-          actions: assign({ files: ({ context, event }) => ({ ...context.files, [event.slot]: null }) }),
+          actions: { type: 'removeFile', params: ({ event }) => ({ slot: event.slot }) },
         },
         'form.submit': [
           {
             guard: 'formValid',
             target: 'uploading',
-            actions: assign({
-              payload: ({ context }) => payloadOf(context) as WorkerRequestPayload,
-              progress: 0,
-              error: null,
-              errors: {},
-            }),
+            actions: 'acceptForm',
           },
-          { actions: assign({ errors: ({ context }) => errorsOf(context) }) },
+          { actions: 'showFormErrors' },
         ],
         submit: {
           target: 'uploading',
-          actions: assign({ payload: ({ event }) => event.payload, progress: 0, error: null }),
+          actions: { type: 'acceptPayload', params: ({ event }) => ({ payload: event.payload }) },
         },
       },
     },
@@ -305,12 +368,19 @@ export const workerRequestMachine = setup({
       },
       on: {
         'upload.progress': {
-          actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }),
+          actions: { type: 'setProgress', params: ({ event }) => ({ percent: event.percent }) },
         },
-        'upload.done': { target: 'submitted', actions: assign({ sent: ({ event }) => event.workers, progress: 100 }) },
+        'upload.done': {
+          target: 'submitted',
+          actions: { type: 'keepSent', params: ({ event }) => ({ workers: event.workers }) },
+        },
         'upload.failed': [
-          { guard: 'editConflict', target: 'refused', actions: assign({ error: ({ event }) => event.error }) },
-          { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+          {
+            guard: 'editConflict',
+            target: 'refused',
+            actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -327,16 +397,7 @@ export const workerRequestMachine = setup({
         'worker.decided': { guard: 'ours', target: '.judging', actions: 'applyDecision' },
         'request.again': {
           target: 'filling',
-          actions: assign({
-            payload: null,
-            progress: 0,
-            sent: [],
-            error: null,
-            errors: {},
-            reading: [],
-            values: ({ context }) => ({ firstName: '', lastName: '', construction: context.values.construction }),
-            files: { photo: null, identification: null, proofOfAddress: null },
-          }),
+          actions: 'startAgain',
         },
       },
       states: {
