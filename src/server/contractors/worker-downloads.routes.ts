@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import { AppError } from '../../shared/platform/errors.js';
 import { FileTokenQuerySchema } from '../../shared/contractors/construction-worker.schema.js';
 import {
+  CREDENTIAL_FORMATS,
   CredentialMessages,
+  CREDENTIALS_PDF_NAME,
   CREDENTIALS_ZIP_NAME,
   MAX_CREDENTIAL_UUIDS,
   WORKER_READERS,
@@ -13,6 +15,7 @@ import { contentDisposition } from '../content/content-disposition.js';
 import { defineRoute } from '../platform/http/route.js';
 import { credentialJobs } from './credential-jobs.js';
 import { sendCredentials } from './credential-renderer.js';
+import { sendCredentialSheets } from './credential-sheets.js';
 import { passKeysFor } from '../passes/passes.js';
 import { storageFor } from '../platform/services/storage.js';
 import { FileLinkMessages, linkedWorkerFile, readFileLink, workerFileKey } from './worker-file-links.js';
@@ -27,11 +30,16 @@ const WorkerLicenseQuerySchema = v.object({
     v.minLength(1, CredentialMessages.noWorkers),
     v.maxLength(MAX_CREDENTIAL_UUIDS, CredentialMessages.tooMany),
   ),
+  /** zip (the default): PNG images; pdf: A4 sheets to print. */
+  format: v.optional(v.picklist(CREDENTIAL_FORMATS, CredentialMessages.invalidFormat), 'zip'),
 });
-const CREDENTIAL_BINARY = { binary: ['application/zip'] } as const;
+const CREDENTIAL_BINARY = { binary: ['application/zip', 'application/pdf'] } as const;
 const CREDENTIAL_DESCRIPTION =
-  `${CREDENTIALS_ZIP_NAME} (application/zip, enviado por partes mientras se dibuja; X-Credential-Count dice cuántas trae): ` +
-  'una credencial PNG por trabajador (frente y reverso lado a lado, el QR es su pase firmado), también si es uno solo.';
+  `format=zip (o sin format): ${CREDENTIALS_ZIP_NAME} (application/zip, enviado por partes mientras se dibuja; X-Credential-Count dice cuántas trae): ` +
+  'una credencial PNG por trabajador (frente y reverso lado a lado, el QR es su pase firmado), también si es uno solo. ' +
+  `format=pdf: ${CREDENTIALS_PDF_NAME} (application/pdf) para imprimir: hojas A4 de 9 credenciales con marcas de corte, ` +
+  'los frentes en una página y sus reversos en la siguiente con las columnas en espejo (impresión a doble cara, giro por el borde largo); ' +
+  'cada QR mide al menos 25 mm.';
 
 /** What a construction worker's readers download: its credentials (with its signed pass) and its files by their signed links. */
 export function workerDownloadRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -50,11 +58,13 @@ export function workerDownloadRoutes(app: FastifyInstance, deps: AppDeps) {
     access: WORKER_READERS,
     query: WorkerLicenseQuerySchema,
     summary:
-      `Credenciales de los trabajadores pedidos (uuid repetido, hasta ${MAX_CREDENTIAL_UUIDS}): un zip de credenciales, también para uno; ` +
+      `Credenciales de los trabajadores pedidos (uuid repetido, hasta ${MAX_CREDENTIAL_UUIDS}): un zip de credenciales, también para uno, o un PDF para imprimir (format=pdf); ` +
       '404 si alguno no está al alcance (otro fraccionamiento u otro contratista; nada se dibuja); 409 si alguno no está aprobado',
     handler: async ({ auth, query, reply }) => {
       const jobs = await credentialJobs(db, await passKeysFor(db, config), await workerScope(db, auth), query.uuid);
-      return sendCredentials(reply, storage, jobs);
+      return query.format === 'pdf'
+        ? sendCredentialSheets(reply, storage, jobs)
+        : sendCredentials(reply, storage, jobs);
     },
   });
 

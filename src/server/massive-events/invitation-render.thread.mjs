@@ -7,6 +7,8 @@
 //       (image bytes sit in a SharedArrayBuffer: shared with every worker, not copied)
 // or a worker's credential: { credential, pass, photo } (see renderCredential)
 // answer: the PNG's bytes (Uint8Array)
+// or a worker's credential for the printable sheets: { credential, pass, photo, faces: true } (see renderFaces)
+// answer: { front, back } JPEG bytes and the pass's QR modules { size, modules }
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tsImport } from 'tsx/esm/api';
 
@@ -38,7 +40,34 @@ function renderCredential({ credential, pass, photo }) {
   });
 }
 
+/** Pixels drawn per unit of the drawing for the printed faces (a 58 mm face at about 370 dpi). */
+const PRINT_SCALE = 2;
+
+/** One face of the credential (its left edge at `x` on the drawing) as a JPEG. */
+function faceJpeg(data, x) {
+  const { width, height } = credentials.CREDENTIAL_FACE;
+  const canvas = createCanvas(width * PRINT_SCALE, height * PRINT_SCALE);
+  const ctx = canvas.getContext('2d');
+  ctx.scale(PRINT_SCALE, PRINT_SCALE);
+  ctx.translate(-x, 0);
+  credentials.drawCredential(ctx, data);
+  const jpeg = canvas.toBuffer('image/jpeg', 92);
+  return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+}
+
+/** A worker's credential as its two printed faces (the sheet draws the QR again as vectors over the back's box). */
+async function renderFaces({ credential, pass, photo }) {
+  const qr = drawing.qrMatrix(pass);
+  const data = { ...credential, photo: await imageOf(photo), qr };
+  return {
+    front: faceJpeg(data, 0),
+    back: faceJpeg(data, credentials.BACK_X),
+    qr: { size: qr.size, modules: Uint8Array.from(qr.modules, (m) => (m ? 1 : 0)) },
+  };
+}
+
 export default async function renderInvitation(task) {
+  if (task.faces) return renderFaces(task);
   if (task.credential) return renderCredential(task);
   const { data, pass, cover, profile } = task;
   const canvas = createCanvas(drawing.INVITATION_WIDTH, drawing.INVITATION_HEIGHT);

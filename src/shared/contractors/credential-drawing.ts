@@ -22,8 +22,15 @@ export const CREDENTIAL_WIDTH = CREDENTIAL_FACE.width * 2 + CREDENTIAL_GAP;
 export const CREDENTIAL_HEIGHT = CREDENTIAL_FACE.height;
 const BAND = 90;
 const PHOTO = { x: (CREDENTIAL_FACE.width - 160) / 2, y: 130, size: 160, ring: 5 } as const;
-const BACK_X = CREDENTIAL_FACE.width + CREDENTIAL_GAP;
-const QR = { x: BACK_X + (CREDENTIAL_FACE.width - 220) / 2, y: 356, size: 220, quietModules: 2 } as const;
+/** Where the back face starts on the drawing (the front starts at 0). */
+export const BACK_X = CREDENTIAL_FACE.width + CREDENTIAL_GAP;
+/** The QR's white box on the drawing (on the back face); the code sits inside with `quietModules` of margin. */
+export const CREDENTIAL_QR = {
+  x: BACK_X + (CREDENTIAL_FACE.width - 220) / 2,
+  y: 356,
+  size: 220,
+  quietModules: 2,
+} as const;
 const ACCENT = '#1f4e79';
 const INK = '#2d2d2d';
 const MUTED = '#6b6b6b';
@@ -137,13 +144,13 @@ export function drawCredential<I extends DrawableImage>(ctx: InvitationContext<I
   y = field(ctx, BACK_X, CredentialTexts.site, `No. ${data.siteNumber}`, 130, 1);
   y = field(ctx, BACK_X, 'Dirección', data.siteAddress, y);
   field(ctx, BACK_X, CredentialTexts.company, data.company, y, 1);
-  drawQrIn(ctx, data.qr, QR, ACCENT);
+  drawQrIn(ctx, data.qr, CREDENTIAL_QR, ACCENT);
   ctx.fillStyle = MUTED;
   centredLines(
     ctx,
     `14px ${INVITATION_FONT}`,
     CredentialTexts.show,
-    QR.y + QR.size + 28,
+    CREDENTIAL_QR.y + CREDENTIAL_QR.size + 28,
     18,
     1,
     BACK_X + CREDENTIAL_FACE.width / 2,

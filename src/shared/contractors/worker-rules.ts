@@ -107,7 +107,13 @@ export const WORKER_REQUESTERS: readonly Role[] = ['contractor'];
 /** workerLicense: at most this many uuids per call; the zip's name. */
 export const MAX_CREDENTIAL_UUIDS = 100;
 export const CREDENTIALS_ZIP_NAME = 'credenciales.zip';
+/** The printable sheets: A4, fronts on one page and their backs on the next (duplex). */
+export const CREDENTIALS_PDF_NAME = 'credenciales.pdf';
+/** How the credentials come: PNG images in a zip, or a PDF to print. */
+export const CREDENTIAL_FORMATS = ['zip', 'pdf'] as const;
+export type CredentialFormat = (typeof CREDENTIAL_FORMATS)[number];
 export const CredentialMessages = {
+  invalidFormat: 'El formato de las credenciales debe ser zip o pdf.',
   noWorkers: 'Elige por lo menos a un trabajador.',
   invalidWorker: 'Identificador de trabajador no válido.',
   tooMany: `Puedes descargar hasta ${MAX_CREDENTIAL_UUIDS} credenciales por solicitud.`,
