@@ -43,6 +43,7 @@ import { invitationRoutes } from './massive-events/invitations.routes.js';
 import { contractorRoutes } from './contractors/contractors.routes.js';
 import { constructionRoutes } from './contractors/constructions.routes.js';
 import { guestCheckinRoutes } from './passes/guest-checkins.routes.js';
+import { offlineGateRoutes } from './passes/offline-gate.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { constructionWorkerRoutes } from './contractors/construction-workers.routes.js';
 import { workerDecisionRoutes } from './contractors/worker-decisions.routes.js';
@@ -95,6 +96,7 @@ export const routeModules: RouteModule[] = [
   contractorRoutes,
   constructionRoutes,
   guestCheckinRoutes,
+  offlineGateRoutes,
   auditRoutes,
   constructionWorkerRoutes,
   workerDecisionRoutes,

@@ -92,7 +92,14 @@ const WRITE_ROUTES: Record<string, Trace> = {
     'createAdministrativeResidentAtTrailingSlash',
     'updateAdministrativeResident',
   ),
-  ...CATALOGUE('visits', 'createVisit', 'registerVisitExit', 'checkInMassiveEventGuest', 'checkOutMassiveEventGuest'),
+  ...CATALOGUE(
+    'visits',
+    'createVisit',
+    'registerVisitExit',
+    'checkInMassiveEventGuest',
+    'checkOutMassiveEventGuest',
+    'syncGateRecords',
+  ),
   ...CATALOGUE(
     'residents',
     'createResident',

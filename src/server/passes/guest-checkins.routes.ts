@@ -1,42 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { CHECKIN_ROLES } from '../../shared/passes/checkin-rules.js';
-import { deviceVisitRefusal } from '../../shared/devices/device-rules.js';
-import { AppError } from '../../shared/platform/errors.js';
 import { CheckinAnswerSchema, CheckinBodySchema, type CheckinAnswer } from '../../shared/passes/checkin.schema.js';
 import type { AppDeps } from '../deps.js';
-import type { AuthContext } from '../platform/http/auth-context.js';
-import type { DeviceContext } from '../devices/device-auth.js';
-import { defineRoute, requireCommunity } from '../platform/http/route.js';
-import { decodePass } from '../../shared/passes/pass-types.js';
-import { communityUuidOf, type EntryPassKind, passEntry, passExit, type Registrar } from './pass-entry.js';
+import { defineRoute } from '../platform/http/route.js';
+import { passEntry, passExit } from './pass-entry.js';
+import { kindOf, registrarOf } from './gate-registrar.js';
 import { passKeysFor } from './passes.js';
 import { auditWho, recordAudit } from '../audit/audit.js';
-import type { Queryable } from '../platform/db/db.js';
-
-/** The gate: a guard or administrator of the active community, or a linked device (a scanner only in its direction). */
-async function registrarOf(
-  q: Queryable,
-  auth: AuthContext | null,
-  device: DeviceContext | null,
-  direction: 'IN' | 'OUT',
-): Promise<Registrar> {
-  if (device) {
-    const refusal = deviceVisitRefusal(device, direction === 'IN' ? 'entry' : 'exit', 'QR');
-    if (refusal?.kind === 'direction') throw new AppError('forbidden', refusal.message);
-    return {
-      communityId: device.communityId,
-      communityUuid: device.communityUuid,
-      userId: null,
-      deviceId: device.deviceId,
-    };
-  }
-  const communityId = requireCommunity(auth!);
-  return { communityId, communityUuid: await communityUuidOf(q, communityId), userId: auth!.userId, deviceId: null };
-}
-
-/** A construction worker's credential or, otherwise, a guest's invitation: one verification path per kind of pass. */
-const kindOf = (pass: string): EntryPassKind =>
-  decodePass(pass)?.kind === 'workerCredential' ? 'workerCredential' : 'massiveEventGuest';
 
 /**
  * Guests of massive events at the gate with their signed passes (docs/features.md#passes): the

@@ -66,8 +66,13 @@ interface PassEntryKind<H extends Holder> {
   entryRefusal: (holder: H) => AppError | null;
   /** The visit's column naming the holder (one open visit per holder). */
   holderColumn: 'massive_event_guest_id' | 'construction_worker_id';
-  /** Inserts the entry unless the holder has one open; its uuid and time. */
-  insertEntry: (q: Queryable, registrar: Registrar, holder: H) => Promise<{ uuid: string; at: string } | undefined>;
+  /** Inserts the entry (at `at`, now when null) unless the holder has one open; its uuid and time. */
+  insertEntry: (
+    q: Queryable,
+    registrar: Registrar,
+    holder: H,
+    at: string | null,
+  ) => Promise<{ uuid: string; at: string } | undefined>;
   answer: (holder: H, visitUuid: string, direction: 'IN' | 'OUT', at: string) => CheckinAnswer;
 }
 
@@ -111,11 +116,11 @@ const guestPass: PassEntryKind<GuestAtGate> = {
   entryRefusal: (guest) =>
     guest.status === 'Cancelado' ? new AppError(GUEST_CODES.cancelled, CheckinMessages.cancelled) : null,
   holderColumn: 'massive_event_guest_id',
-  insertEntry: (q, registrar, guest) =>
+  insertEntry: (q, registrar, guest, at) =>
     q.one<{ uuid: string; at: string }>(
       `INSERT INTO visits (community_id, first_name, last_name, visitant_type, access_mode, resident_id, registered_by, entry_device_id,
-         massive_event_id, massive_event_guest_id)
-       SELECT $1, $2, $3, 'MASSIVE_EVENT', 'QR', $4, $5, $6, $7, $8
+         massive_event_id, massive_event_guest_id, entered_at)
+       SELECT $1, $2, $3, 'MASSIVE_EVENT', 'QR', $4, $5, $6, $7, $8, coalesce($9::timestamptz, now())
         WHERE NOT EXISTS (SELECT 1 FROM visits WHERE massive_event_guest_id = $8 AND exited_at IS NULL)
        RETURNING uuid::text AS uuid, to_json(entered_at) #>> '{}' AS at`,
       [
@@ -127,6 +132,7 @@ const guestPass: PassEntryKind<GuestAtGate> = {
         registrar.deviceId,
         guest.eventId,
         guest.id,
+        at,
       ],
     ),
   answer: (guest, visitUuid, direction, at) => ({
@@ -191,11 +197,11 @@ const workerPass: PassEntryKind<WorkerAtGate> = {
         ? refuseWorker('workerNotApproved')
         : null,
   holderColumn: 'construction_worker_id',
-  insertEntry: (q, registrar, worker) =>
+  insertEntry: (q, registrar, worker, at) =>
     q.one<{ uuid: string; at: string }>(
       `INSERT INTO visits (community_id, first_name, last_name, visitant_type, access_mode, accredited, registered_by, entry_device_id,
-         construction_id, construction_worker_id)
-       SELECT $1, $2, $3, 'EMPLOYEE', 'QR', $4, $5, $6, $7, $8
+         construction_id, construction_worker_id, entered_at)
+       SELECT $1, $2, $3, 'EMPLOYEE', 'QR', $4, $5, $6, $7, $8, coalesce($9::timestamptz, now())
         WHERE NOT EXISTS (SELECT 1 FROM visits WHERE construction_worker_id = $8 AND exited_at IS NULL)
        RETURNING uuid::text AS uuid, to_json(entered_at) #>> '{}' AS at`,
       [
@@ -207,6 +213,7 @@ const workerPass: PassEntryKind<WorkerAtGate> = {
         registrar.deviceId,
         worker.constructionId,
         worker.id,
+        at,
       ],
     ),
   answer: (worker, visitUuid, direction, at) => ({
@@ -259,10 +266,11 @@ async function enter<H extends Holder>(
   keys: PassKeys,
   registrar: Registrar,
   pass: string,
+  at: string | null,
 ): Promise<CheckinAnswer> {
-  const holder = await holderOfPass(q, entry, keys, registrar, pass, 'IN');
+  const holder = await holderOfPass(q, entry, keys, registrar, pass, 'IN', at ? Date.parse(at) : Date.now());
   try {
-    const row = await entry.insertEntry(q, registrar, holder);
+    const row = await entry.insertEntry(q, registrar, holder, at);
     if (!row) throw refuse(entry, 'alreadyInside');
     return entry.answer(holder, row.uuid, 'IN', row.at);
   } catch (error) {
@@ -278,40 +286,47 @@ async function leave<H extends Holder>(
   keys: PassKeys,
   registrar: Registrar,
   pass: string,
+  at: string | null,
 ): Promise<CheckinAnswer> {
-  const holder = await holderOfPass(q, entry, keys, registrar, pass, 'OUT');
+  const holder = await holderOfPass(q, entry, keys, registrar, pass, 'OUT', at ? Date.parse(at) : Date.now());
   const row = await q.one<{ uuid: string; at: string }>(
-    `UPDATE visits SET exited_at = greatest(now(), entered_at), exit_registered_by = $2, exit_device_id = $3
+    `UPDATE visits SET exited_at = greatest(coalesce($4::timestamptz, now()), entered_at), exit_registered_by = $2, exit_device_id = $3
       WHERE ${entry.holderColumn} = $1 AND exited_at IS NULL
       RETURNING uuid::text AS uuid, to_json(exited_at) #>> '{}' AS at`,
-    [holder.id, registrar.userId, registrar.deviceId],
+    [holder.id, registrar.userId, registrar.deviceId, at],
   );
   if (!row) throw refuse(entry, 'notInside');
   return entry.answer(holder, row.uuid, 'OUT', row.at);
 }
 
-/** The holder's entry (V_IN); refused while an entry of theirs is open ('Este invitado ya ingresó', 'Este trabajador ya ingresó'). */
+/**
+ * The holder's entry (V_IN); refused while an entry of theirs is open ('Este invitado ya ingresó',
+ * 'Este trabajador ya ingresó'). `at` is when a gate that was offline let them in (the window is
+ * checked at that time and the entry keeps it); now by default.
+ */
 export function passEntry(
   q: Queryable,
   kind: EntryPassKind,
   keys: PassKeys,
   registrar: Registrar,
   pass: string,
+  at: string | null = null,
 ): Promise<CheckinAnswer> {
   return kind === 'massiveEventGuest'
-    ? enter(q, guestPass, keys, registrar, pass)
-    : enter(q, workerPass, keys, registrar, pass);
+    ? enter(q, guestPass, keys, registrar, pass, at)
+    : enter(q, workerPass, keys, registrar, pass, at);
 }
 
-/** The holder's exit (V_OUT): closes their open entry; refused when they are not inside. */
+/** The holder's exit (V_OUT): closes their open entry (at `at`, never before it opened; now by default); refused when they are not inside. */
 export function passExit(
   q: Queryable,
   kind: EntryPassKind,
   keys: PassKeys,
   registrar: Registrar,
   pass: string,
+  at: string | null = null,
 ): Promise<CheckinAnswer> {
   return kind === 'massiveEventGuest'
-    ? leave(q, guestPass, keys, registrar, pass)
-    : leave(q, workerPass, keys, registrar, pass);
+    ? leave(q, guestPass, keys, registrar, pass, at)
+    : leave(q, workerPass, keys, registrar, pass, at);
 }

@@ -28,7 +28,8 @@ export type CommunityTable =
   | 'massive_events'
   | 'contractors'
   | 'constructions'
-  | 'construction_workers';
+  | 'construction_workers'
+  | 'gate_sync_records';
 
 /** A community table under an alias, and the rows joined to it (reached by their foreign keys from it). */
 export interface ScopedFrom {
