@@ -47,8 +47,10 @@ describe('community logo', () => {
     );
     expect(res.statusCode).toBe(200);
     const created: Community = res.json();
+    const path = `/api/fracs/${created.uuid}/logo`;
+    // The answer names the logo by a signed, short-lived link of the caller's.
     expect(created.file).toEqual({
-      publicUrl: `/api/fracs/${created.uuid}/logo?v=${created.file!.uuid}`,
+      publicUrl: expect.stringMatching(new RegExp(`^${path}\\?exp=\\d+&u=[0-9a-f-]+&sig=[\\w-]+$`)),
       idFile: created.idFile,
       uuid: expect.any(String),
     });
@@ -59,14 +61,22 @@ describe('community logo', () => {
     expect(served.headers['content-type']).toBe('image/png');
     // Re-encoded: the same picture, never the uploaded bytes.
     expect(imageSize(served.rawPayload)).toMatchObject({ type: 'png', width: 1, height: 1 });
+    // The link loads without a header, as an <img> loads it (the form's preview).
+    const byLink = await t.app.inject({ method: 'GET', url: created.file!.publicUrl });
+    expect(byLink.statusCode).toBe(200);
+    expect(byLink.rawPayload.equals(served.rawPayload)).toBe(true);
+    const read: Community = (await integrador.get(`/api/fracs/${created.uuid}`)).json();
+    expect((await t.app.inject({ method: 'GET', url: read.file!.publicUrl })).statusCode).toBe(200);
 
     const member = t.as(await t.signIn('administrador@porton.mx'));
-    expect((await member.get(created.file!.publicUrl)).statusCode).toBe(200);
+    expect((await member.get(path)).statusCode).toBe(200);
     for (const email of ['administrador2@porton.mx', 'integrador2@porton.mx', 'admin@porton.mx']) {
-      const outsider = await t.as(await t.signIn(email)).get(created.file!.publicUrl);
-      expect(outsider.statusCode, email).toBe(404);
+      const outsider = t.as(await t.signIn(email));
+      expect((await outsider.get(path)).statusCode, email).toBe(404);
+      // The integrator's link presented with another session opens nothing.
+      expect((await outsider.get(created.file!.publicUrl)).statusCode, email).toBe(404);
     }
-    expect((await t.app.inject({ method: 'GET', url: created.file!.publicUrl })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
   });
 
   it('decides the type by content: a JPEG declared as PNG is stored and served as JPEG', async () => {

@@ -409,6 +409,36 @@ describe('What the segmentation is for: a resident reads only the current notice
     expect((await a.admin.get(forOtherStreet.file!.publicUrl)).statusCode).toBe(200);
   });
 
+  it("a signed image link is re-checked when served: moved to another resident, or ended, the notice's image no longer loads by the resident's link", async () => {
+    const forRosa = await segmentedTo('Zona Norte', 'Calle Roble', 'Rosa');
+    const created: NoticeAnswer = (
+      await a.admin.post('/api/notices', notice({ title: 'Paquete para Rosa', ...forRosa, file: image(PNG_BASE64) }))
+    ).json();
+    const rosasLink = ((await a.resident.get(`/api/notices/${created.uuid}`)).json() as NoticeAnswer).file!.publicUrl;
+    const guardsLink = ((await a.guard.get(`/api/notices/${created.uuid}`)).json() as NoticeAnswer).file!.publicUrl;
+    const loads = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    expect(await loads(rosasLink)).toBe(200);
+
+    // Addressed to Jorge instead (the image kept): Rosa's link, still signed and in time, opens nothing.
+    const forJorge = await segmentedTo('Zona Norte', 'Calle Roble', 'Jorge');
+    const moved = await a.admin.put(
+      `/api/notices/${created.uuid}`,
+      notice({ title: 'Paquete para Rosa', ...forJorge }),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(await loads(rosasLink)).toBe(404);
+    // Staff read every notice of their community: the guard's link still loads.
+    expect(await loads(guardsLink)).toBe(200);
+
+    // Back to Rosa, the same link loads again; once the notice has ended it does not.
+    await a.admin.put(`/api/notices/${created.uuid}`, notice({ title: 'Paquete para Rosa', ...forRosa }));
+    expect(await loads(rosasLink)).toBe(200);
+    await makeEnded(t, created.uuid);
+    expect(await loads(rosasLink)).toBe(404);
+    expect(await loads(guardsLink)).toBe(200);
+    await a.admin.del(`/api/notices/${created.uuid}`);
+  });
+
   it('staff read every notice of the community, current or not', async () => {
     expect(await titles(a.guard, 'size=50')).toHaveLength(9);
     expect(await titles(a.capturista, 'size=50')).toHaveLength(9);

@@ -116,6 +116,33 @@ describe('PUT api/massiveEvents/{id}/configure', () => {
     await loadsWithoutHeader(cancelled.json());
   });
 
+  it("a resident's signed link is re-checked when served: once the event is another resident's, it opens nothing; staff links still load", async () => {
+    const uuid = await eventWithGuest('Cumpleaños de Rosa');
+    const event = await read(uuid);
+    const forRosa = await a.admin.put(`/api/massiveEvents/${uuid}`, {
+      title: event.title,
+      startDate: event.startDate,
+      commonArea: event.commonArea && { uuid: event.commonArea.uuid },
+      resident: { uuid: await residentUuid(t, 'Rosa') },
+    });
+    expect(forRosa.statusCode).toBe(200);
+    await a.admin.put(`/api/massiveEvents/${uuid}/configure`, { backgroundImage: upload(COVER) });
+    const rosasLink = (await a.resident.get(`/api/massiveEvents/${uuid}`)).json().backgroundImage.publicUrl;
+    const guardsLink = (await a.guard.get(`/api/massiveEvents/${uuid}`)).json().backgroundImage.publicUrl;
+    const loads = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    expect(await loads(rosasLink)).toBe(200);
+    const now = await read(uuid);
+    await a.admin.put(`/api/massiveEvents/${uuid}`, {
+      title: now.title,
+      startDate: now.startDate,
+      commonArea: now.commonArea && { uuid: now.commonArea.uuid },
+      resident: { uuid: await residentUuid(t, 'Lucía') },
+    });
+    expect((await a.resident.get(`/api/massiveEvents/${uuid}`)).statusCode).toBe(404);
+    expect(await loads(rosasLink)).toBe(404);
+    expect(await loads(guardsLink)).toBe(200);
+  });
+
   it('also takes a 500x300 cover; colours left out are the defaults (stored as none); an image sent as { uuid } is kept', async () => {
     const uuid = await eventWithGuest();
     const first = (

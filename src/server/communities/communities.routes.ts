@@ -21,6 +21,7 @@ import {
 } from './community-rows.js';
 import { COMMUNITY_NOT_FOUND, createCommunity, updateCommunity } from './community-save.js';
 import { storageFor } from '../platform/services/storage.js';
+import { withSignedLogo, withSignedLogos } from './image-links.js';
 
 /** The general administrator and integrators reach the communities they span here (logged). */
 const ACROSS = 'los fraccionamientos del integrador';
@@ -39,7 +40,9 @@ export function communityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     if (!row) throw new AppError('not_found', COMMUNITY_NOT_FOUND);
     return communityOf(row);
   };
-  const byId = (id: number) => communityById(db, id);
+  /** A community as answered to the caller: its logo a signed link of the caller's. */
+  const answer = async (auth: { userUuid: string }, id: number) =>
+    withSignedLogo(db, auth.userUuid, await communityById(db, id));
 
   for (const url of ['/api/fracs', '/api/fracs/']) {
     defineRoute(app, {
@@ -56,7 +59,7 @@ export function communityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
       handler: async ({ auth, query }): Promise<Page<Community>> => {
         const integrator = await requireIntegrator(db, auth);
         const page = await integratorCommunityPage(db, integrator.id, query);
-        return { ...page, content: page.content.map(communityOf) };
+        return { ...page, content: await withSignedLogos(db, auth.userUuid, page.content.map(communityOf)) };
       },
     });
   }
@@ -73,7 +76,7 @@ export function communityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     access,
     params: UuidParamsSchema,
     handler: async ({ auth, params }): Promise<Community> =>
-      own(db, (await requireIntegrator(db, auth)).id, params.uuid),
+      withSignedLogo(db, auth.userUuid, await own(db, (await requireIntegrator(db, auth)).id, params.uuid)),
   });
 
   defineRoute(app, {
@@ -90,7 +93,7 @@ export function communityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
       'Registra un fraccionamiento del integrador (licencias dentro de las disponibles; el administrador queda como miembro; logo JPEG/PNG opcional, máx. 2 MB)',
     handler: async ({ req, auth, body }): Promise<Community> => {
       const integrator = await requireIntegrator(db, auth);
-      return byId(await createCommunity(db, storage, integrator.id, body, auditWho(req)));
+      return answer(auth, await createCommunity(db, storage, integrator.id, body, auditWho(req)));
     },
   });
 
@@ -109,7 +112,7 @@ export function communityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
       'Actualiza un fraccionamiento del integrador; `file: null` quita el logo, `file` con `content` lo reemplaza, sin `file` se conserva',
     handler: async ({ req, auth, params, body }): Promise<Community> => {
       const integrator = await requireIntegrator(db, auth);
-      return byId(await updateCommunity(db, storage, integrator.id, params.uuid, body, auditWho(req)));
+      return answer(auth, await updateCommunity(db, storage, integrator.id, params.uuid, body, auditWho(req)));
     },
   });
 
@@ -145,7 +148,7 @@ export function communityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
           });
           return communityId;
         });
-        return byId(id);
+        return answer(auth, id);
       },
     });
   }

@@ -38,7 +38,7 @@ export const COMMUNITY_FROM = `communities c
   LEFT JOIN users au ON au.id = c.admin_user_id
   LEFT JOIN files f ON f.id = c.logo_file_id`;
 
-/** Where a community's logo is served (bearer token required); `v` changes with the file. */
+/** Where a community's logo is served; answers name it by a signed link of the caller's (image-links.ts). */
 export const logoUrl = (communityUuid: string, fileUuid: string) => `/api/fracs/${communityUuid}/logo?v=${fileUuid}`;
 
 export function communityOf(row: CommunityRow): Community {

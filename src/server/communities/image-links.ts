@@ -51,3 +51,23 @@ export const logoPath = (communityUuid: string) => `/api/fracs/${communityUuid}/
 export async function signedLogoUrl(db: Queryable, communityUuid: string, userUuid: string) {
   return signImageLink(await imageLinkKey(db), logoPath(communityUuid), userUuid);
 }
+
+/** Communities as answered to `userUuid`: each logo's `file.publicUrl` a signed link an `<img>` loads as it is. */
+export async function withSignedLogos<C extends { uuid: string; file: { publicUrl: string } | null }>(
+  db: Queryable,
+  userUuid: string,
+  communities: C[],
+): Promise<C[]> {
+  if (!communities.some((c) => c.file)) return communities;
+  const key = await imageLinkKey(db);
+  return communities.map((c) =>
+    c.file ? { ...c, file: { ...c.file, publicUrl: signImageLink(key, logoPath(c.uuid), userUuid) } } : c,
+  );
+}
+
+/** One community as answered to `userUuid` (see withSignedLogos). */
+export const withSignedLogo = async <C extends { uuid: string; file: { publicUrl: string } | null }>(
+  db: Queryable,
+  userUuid: string,
+  community: C,
+): Promise<C> => (await withSignedLogos(db, userUuid, [community]))[0]!;

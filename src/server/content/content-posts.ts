@@ -6,8 +6,10 @@
  */
 import type { Page } from '../../shared/platform/api-types.js';
 import { AppError } from '../../shared/platform/errors.js';
+import { roleOfType, type Role } from '../../shared/platform/roles.js';
 import {
   CONTENT_EDITORS,
+  CONTENT_READERS,
   IMAGE_CONTENT_MESSAGE,
   IMAGE_MAX_BYTES,
   IMAGE_SIZE_MESSAGE,
@@ -131,16 +133,28 @@ function answerOf(kind: ContentKind, row: PostRow, withSegments: boolean) {
   return common;
 }
 
+/** Who reads: a role, an account and the community it reads in. */
+interface Reader {
+  role: Role;
+  userId: number;
+  communityId: number;
+}
+
 /**
  * The conditions that scope a read to the caller: its community and kind, and for a resident
  * what is addressed to it now (nothing when it has no live, active resident there).
  */
-async function readScope(db: Queryable, kind: ContentKind, auth: AuthContext) {
-  const communityId = requireCommunity(auth);
+function readScope(db: Queryable, kind: ContentKind, auth: AuthContext) {
+  return readerScope(db, kind, { role: auth.role, userId: auth.userId, communityId: requireCommunity(auth) });
+}
+
+/** The same conditions for a reader of a role in a community (a signed link's user in the post's community). */
+async function readerScope(db: Queryable, kind: ContentKind, reader: Reader) {
+  const { communityId } = reader;
   const where = ['p.community_id = $1', 'p.kind = $2'];
   const params: unknown[] = [communityId, KIND_OF[kind]];
-  if (auth.role === 'resident') {
-    const home = await homeOf(db, auth.userId, communityId);
+  if (reader.role === 'resident') {
+    const home = await homeOf(db, reader.userId, communityId);
     if (!home.residents.length) where.push('false');
     params.push(home.residents, home.streets, home.zones);
     where.push(readableByResident(params.length - 2));
@@ -217,14 +231,26 @@ export async function readPostImage(
   uuid: string,
   fileUuid: string,
 ) {
-  const scope = await readScope(db, kind, auth);
-  scope.params.push(uuid, fileUuid);
-  const n = scope.params.length;
-  const row = await db.one<{ storage_key: string; mime_type: string }>(
+  return imageBytes(storage, await scopedImage(db, await readScope(db, kind, auth), uuid, fileUuid));
+}
+
+/** The stored image of the post `uuid` within `scope`, or undefined. */
+async function scopedImage(
+  db: Queryable,
+  scope: { where: string[]; params: unknown[] },
+  uuid: string,
+  fileUuid: string,
+) {
+  const params = [...scope.params, uuid, fileUuid];
+  const n = params.length;
+  return db.one<{ storage_key: string; mime_type: string }>(
     `SELECT f.storage_key, f.mime_type FROM content_posts p JOIN files f ON f.id = p.file_id
       WHERE ${scope.where.join(' AND ')} AND p.uuid = $${n - 1} AND f.uuid = $${n}`,
-    scope.params,
+    params,
   );
+}
+
+async function imageBytes(storage: FileStorage, row: { storage_key: string; mime_type: string } | undefined) {
   const data = row ? await storage.get(row.storage_key) : null;
   if (!row || !data) throw new AppError('not_found', 'La imagen no existe.');
   return { data, mimeType: row.mime_type };
@@ -232,7 +258,9 @@ export async function readPostImage(
 
 /**
  * A post's image by a signed link: the link's user (by id) must still belong to the post's
- * community. The link has no session, so this one statement reads as the platform (named).
+ * community and read the post as its session would there (a resident only while the post is
+ * current and addressed to them: a notice moved to other segments closes the links already
+ * handed out). The link has no session, so these statements read as the platform (named).
  */
 export async function linkedPostImage(
   db: Queryable,
@@ -242,17 +270,21 @@ export async function linkedPostImage(
   uuid: string,
   fileUuid: string,
 ) {
-  const row = await asPlatform('la imagen de una publicación por enlace firmado', () =>
-    db.one<{ storage_key: string; mime_type: string }>(
-      `SELECT f.storage_key, f.mime_type FROM content_posts p JOIN files f ON f.id = p.file_id
-        WHERE p.kind = $2 AND p.uuid = $3 AND f.uuid = $4
+  const row = await asPlatform('la imagen de una publicación por enlace firmado', async () => {
+    const post = await db.one<{ community_id: number; user_type_id: number }>(
+      `SELECT p.community_id, u.user_type_id FROM content_posts p JOIN users u ON u.id = $1
+        WHERE p.kind = $2 AND p.uuid = $3
           AND p.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL}) mine)`,
-      [userId, KIND_OF[kind], uuid, fileUuid],
-    ),
-  );
-  const data = row ? await storage.get(row.storage_key) : null;
-  if (!row || !data) throw new AppError('not_found', 'La imagen no existe.');
-  return { data, mimeType: row.mime_type };
+      [userId, KIND_OF[kind], uuid],
+    );
+    if (!post) return undefined;
+    const role = roleOfType(post.user_type_id);
+    if (!CONTENT_READERS.includes(role)) return undefined;
+    // The link's user reads it as its session would: a resident only while it is current and addressed to them.
+    const scope = await readerScope(db, kind, { role, userId, communityId: post.community_id });
+    return scopedImage(db, scope, uuid, fileUuid);
+  });
+  return imageBytes(storage, row);
 }
 
 /** The fields every kind writes. */

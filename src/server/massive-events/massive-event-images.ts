@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { imageSize } from 'image-size';
 import { AppError } from '../../shared/platform/errors.js';
+import { roleOfType } from '../../shared/platform/roles.js';
+import { EVENT_READERS } from '../../shared/massive-events/massive-event-rules.js';
 import type { ImageUpload } from '../../shared/massive-events/massive-event.schema.js';
 import type { Queryable } from '../platform/db/db.js';
 import { asPlatform } from '../platform/db/row-scope.js';
@@ -138,16 +140,23 @@ export async function keptImage(
 
 /**
  * The storage key of an event's image by a signed link: the link's user (by id) must still belong
- * to the event's community. The link has no session, so this one statement reads as the platform (named).
+ * to the event's community and read the event as its session would (a reader's role; a resident
+ * only its own events). The link has no session, so this one statement reads as the platform (named).
  */
 export function linkedEventImageKey(db: Queryable, eventUuid: string, fileUuid: string, userId: number) {
   return asPlatform('una imagen de invitación por enlace firmado', async () => {
-    const row = await db.one<{ storage_key: string }>(
-      `SELECT f.storage_key FROM massive_events e
+    const row = await db.one<{ storage_key: string; user_type_id: number; own: boolean }>(
+      `SELECT f.storage_key, u.user_type_id,
+              e.resident_id IN (SELECT r.id FROM residents r WHERE r.user_id = $1 AND r.deleted_at IS NULL) AS own
+         FROM massive_events e
          JOIN files f ON f.uuid = $3 AND f.id IN (e.background_image_id, e.profile_image_id)
+         JOIN users u ON u.id = $1
         WHERE e.uuid = $2 AND e.community_id IN (SELECT id FROM (${USER_COMMUNITIES_SQL}) mine)`,
       [userId, eventUuid, fileUuid],
     );
-    return row?.storage_key;
+    if (!row) return undefined;
+    const role = roleOfType(row.user_type_id);
+    if (!EVENT_READERS.includes(role) || (role === 'resident' && !row.own)) return undefined;
+    return row.storage_key;
   });
 }

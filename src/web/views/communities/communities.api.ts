@@ -16,8 +16,8 @@ export const communitiesApi = {
   /** `PUT api/fracs/{uuid}/enable` or `/disable` (the licence state). */
   setAccess: (uuid: string, enable: boolean) => api.put<Community>(`${one(uuid)}/${enable ? 'enable' : 'disable'}`),
   administrators: () => api.get<AdministratorOption[]>('/api/users/integrator'),
-  /** The logo is served to signed-in users only: fetched with the token, shown as an object URL. */
-  logo: (publicUrl: string) => api.objectUrl(publicUrl),
+  /** The logo's `publicUrl` is a signed, short-lived link of the reader's: an `<img>` loads it as it is. */
+  logo: async (publicUrl: string): Promise<string | null> => publicUrl,
 };
 export type CommunitiesApi = typeof communitiesApi;
 
