@@ -263,6 +263,10 @@ export const eventWizardSetup = setup({
     isActive: ({ context }) => context.active,
     isNew: ({ context }) => context.original === null,
     hasEvent: ({ context }) => context.eventId !== null,
+    /** The step a leave confirmation or a resumed session goes back to. */
+    returnsTo: ({ context }, params: { step: EventWizardContext['returnTo'] }) => context.returnTo === params.step,
+    /** 'Guardar y salir' or a menu link asked to leave once saved. */
+    isLeaving: ({ context }) => context.leaveTo !== null,
     /** A download (the import's, or Finalizar's) failed: back to the list. */
     mustReturn: ({ event }) =>
       (event.type === 'xstate.done.actor.guestImport' || event.type === 'xstate.done.actor.invitationDownload') &&
@@ -308,6 +312,29 @@ export const eventWizardSetup = setup({
     /** A failed call's text for the error dialog (the failure is the invoked call's error event's). */
     fail: assign((_, { error }: { error: unknown }) => ({ error: failureDescription(error) })),
     clearError: assign({ error: null }),
+    showError: assign((_, params: { error: string }) => ({ error: params.error })),
+    /** The resume offer is answered once. */
+    forgetResume: assign({ resumable: false }),
+    takeLoaded: assign((_, params: { loaded: LoadedWizard }) => withLoaded(params.loaded)),
+    /** The step shown, which a leave confirmation returns to. */
+    rememberStep: assign((_, params: { step: EventWizardContext['returnTo'] }) => ({ returnTo: params.step })),
+    /** Where to go once left (null: stay). */
+    setLeaveTo: assign((_, params: { to: string | null }) => ({ leaveTo: params.to })),
+    /** The saved event's id and version; the session is active (leaving asks, discarding undoes). */
+    keepSavedEvent: assign((_, params: { uuid: string; version: number | null }) => ({
+      eventId: params.uuid,
+      version: params.version,
+      active: true,
+    })),
+    /** Saved before leaving: nothing is left to undo. */
+    keepEventAndEnd: assign((_, params: { uuid: string }) => ({ eventId: params.uuid, active: false })),
+    /** The server's guests replace the table; nothing is left to delete. */
+    keepSavedGuests: assign((_, params: { guests: Guest[] }) => ({
+      guests: params.guests.map(wizardGuestOf),
+      removed: [],
+    })),
+    /** Configured: the session is over, nothing is left to undo. */
+    endSession: assign({ active: false }),
     /** The import created its guests on the server: the table takes them. */
     takeImported: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.guestImport');

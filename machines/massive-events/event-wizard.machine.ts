@@ -1,7 +1,7 @@
-import { assign, not } from 'xstate';
-import { configureBodyOf, restoreBodyOf, wizardGuestOf } from '../../src/shared/massive-events/event-wizard-rules.js';
+import { not } from 'xstate';
+import { configureBodyOf, restoreBodyOf } from '../../src/shared/massive-events/event-wizard-rules.js';
 import { EventTexts } from '../../src/shared/massive-events/massive-event-rules.js';
-import { eventWizardSetup, initialContext, stepBody, withLoaded } from './event-wizard-rules.js';
+import { eventWizardSetup, initialContext, stepBody } from './event-wizard-rules.js';
 
 export type {
   EventWizardContext,
@@ -35,11 +35,11 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
     boot: { always: [{ guard: 'hasSaved', target: 'offeringResume' }, { target: 'loading' }] },
     /** A session left open: resume it where it was, or discard it (delete or restore, as for X). */
     offeringResume: {
-      exit: assign({ resumable: false }),
+      exit: 'forgetResume',
       on: {
         resume: [
-          { guard: ({ context }) => context.returnTo === 'step3', target: 'step3' },
-          { guard: ({ context }) => context.returnTo === 'step2', target: 'step2' },
+          { guard: { type: 'returnsTo', params: { step: 'step3' } }, target: 'step3' },
+          { guard: { type: 'returnsTo', params: { step: 'step2' } }, target: 'step2' },
           { target: 'step1' },
         ],
         discard: [{ guard: 'isNew', target: 'deleting' }, { target: 'restoring' }],
@@ -52,7 +52,7 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         input: ({ context }) => ({ token: context.token, role: context.role }),
         onDone: {
           target: 'step1',
-          actions: assign(({ event }) => withLoaded(event.output)),
+          actions: { type: 'takeLoaded', params: ({ event }) => ({ loaded: event.output }) },
         },
         onError: { target: 'loadFailed', actions: failure },
       },
@@ -60,23 +60,27 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
     loadFailed: { on: { 'dialog.close': { target: 'left' } } },
     step1: {
       entry: [
-        assign({ returnTo: 'step1' }),
+        { type: 'rememberStep', params: { step: 'step1' } },
         { type: 'persist', params: ({ context }) => ({ step: 'step1', context }) },
       ],
       on: {
         'field.change': { actions: 'setField' },
         next: [{ guard: 'stepValid', target: 'savingEvent' }, { actions: 'showErrors' }],
         saveExit: [
-          { guard: 'stepValid', target: 'savingEvent', actions: assign({ leaveTo: '/massiveEvents' }) },
+          {
+            guard: 'stepValid',
+            target: 'savingEvent',
+            actions: { type: 'setLeaveTo', params: { to: '/massiveEvents' } },
+          },
           { actions: 'showErrors' },
         ],
         'leave.request': [
           {
             guard: 'isActive',
             target: 'confirmingLeave',
-            actions: assign({ leaveTo: ({ event }) => event.to ?? null }),
+            actions: { type: 'setLeaveTo', params: ({ event }) => ({ to: event.to ?? null }) },
           },
-          { target: 'left', actions: assign({ leaveTo: ({ event }) => event.to ?? null }) },
+          { target: 'left', actions: { type: 'setLeaveTo', params: ({ event }) => ({ to: event.to ?? null }) } },
         ],
       },
     },
@@ -91,26 +95,25 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         }),
         onDone: [
           {
-            guard: ({ context }) => context.leaveTo !== null,
+            guard: 'isLeaving',
             target: 'left',
-            actions: assign({ eventId: ({ event }) => event.output.uuid, active: false }),
+            actions: { type: 'keepEventAndEnd', params: ({ event }) => ({ uuid: event.output.uuid }) },
           },
           {
             target: 'step2',
-            actions: assign({
-              eventId: ({ event }) => event.output.uuid,
-              version: ({ event }) => event.output.version,
-              active: true,
-            }),
+            actions: {
+              type: 'keepSavedEvent',
+              params: ({ event }) => ({ uuid: event.output.uuid, version: event.output.version }),
+            },
           },
         ],
-        onError: { target: 'saveFailed', actions: [failure, assign({ leaveTo: null })] },
+        onError: { target: 'saveFailed', actions: [failure, { type: 'setLeaveTo', params: { to: null } }] },
       },
     },
     saveFailed: { on: { 'dialog.close': { target: 'step1', actions: 'clearError' } } },
     step2: {
       entry: [
-        assign({ returnTo: 'step2' }),
+        { type: 'rememberStep', params: { step: 'step2' } },
         { type: 'persist', params: ({ context }) => ({ step: 'step2', context }) },
       ],
       on: {
@@ -126,8 +129,11 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         'import.open': { target: 'importing' },
         back: { target: 'step1' },
         next: [{ guard: 'hasGuests', target: 'savingGuests' }, { target: 'noGuests' }],
-        saveExit: { target: 'savingGuests', actions: assign({ leaveTo: '/massiveEvents' }) },
-        'leave.request': { target: 'confirmingLeave', actions: assign({ leaveTo: ({ event }) => event.to ?? null }) },
+        saveExit: { target: 'savingGuests', actions: { type: 'setLeaveTo', params: { to: '/massiveEvents' } } },
+        'leave.request': {
+          target: 'confirmingLeave',
+          actions: { type: 'setLeaveTo', params: ({ event }) => ({ to: event.to ?? null }) },
+        },
       },
     },
     /** 'Estas seguro de agregar a este invitado nuevamente?' / 'Si, agregar'. */
@@ -149,7 +155,7 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
           {
             guard: 'mustReturn',
             target: 'confirmingLeave',
-            actions: ['takeImported', assign({ leaveTo: ({ event }) => event.output.returnTo })],
+            actions: ['takeImported', { type: 'setLeaveTo', params: ({ event }) => ({ to: event.output.returnTo }) }],
           },
           { target: 'step2', actions: 'takeImported' },
         ],
@@ -162,16 +168,16 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         src: 'saveGuests',
         input: ({ context }) => ({ id: context.eventId!, guests: context.guests, removed: context.removed }),
         onDone: [
-          { guard: ({ context }) => context.leaveTo !== null, target: 'left' },
-          { target: 'step3', actions: assign({ guests: ({ event }) => event.output.map(wizardGuestOf), removed: [] }) },
+          { guard: 'isLeaving', target: 'left' },
+          { target: 'step3', actions: { type: 'keepSavedGuests', params: ({ event }) => ({ guests: event.output }) } },
         ],
-        onError: { target: 'guestsFailed', actions: [failure, assign({ leaveTo: null })] },
+        onError: { target: 'guestsFailed', actions: [failure, { type: 'setLeaveTo', params: { to: null } }] },
       },
     },
     guestsFailed: { on: { 'dialog.close': { target: 'step2', actions: 'clearError' } } },
     step3: {
       entry: [
-        assign({ returnTo: 'step3' }),
+        { type: 'rememberStep', params: { step: 'step3' } },
         'markDesignStart',
         { type: 'persist', params: ({ context }) => ({ step: 'step3', context }) },
       ],
@@ -181,8 +187,11 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         'design.undo': { actions: 'undoDesign' },
         back: { target: 'step2' },
         finish: { target: 'configuring' },
-        saveExit: { target: 'left', actions: assign({ leaveTo: '/massiveEvents' }) },
-        'leave.request': { target: 'confirmingLeave', actions: assign({ leaveTo: ({ event }) => event.to ?? null }) },
+        saveExit: { target: 'left', actions: { type: 'setLeaveTo', params: { to: '/massiveEvents' } } },
+        'leave.request': {
+          target: 'confirmingLeave',
+          actions: { type: 'setLeaveTo', params: ({ event }) => ({ to: event.to ?? null }) },
+        },
       },
     },
     /** Finalizar: the design (defaults not sent); then the offer to download the invitations. */
@@ -191,7 +200,7 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         id: 'configure',
         src: 'configure',
         input: ({ context }) => ({ id: context.eventId!, design: context.design, version: null }),
-        onDone: { target: 'finished', actions: assign({ active: false }) },
+        onDone: { target: 'finished', actions: 'endSession' },
         onError: { target: 'configureFailed', actions: failure },
       },
     },
@@ -200,7 +209,7 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
       entry: 'forget',
       on: {
         'invitations.download': { target: 'downloading' },
-        'dialog.close': { target: 'left', actions: assign({ leaveTo: '/massiveEvents' }) },
+        'dialog.close': { target: 'left', actions: { type: 'setLeaveTo', params: { to: '/massiveEvents' } } },
       },
     },
     /** The wizard's step 3: the event's invitations; then the offer again, or the list after a failure. */
@@ -210,7 +219,11 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         src: 'invitationDownload',
         input: ({ context }) => ({ target: { kind: 'event' as const, uuid: context.eventId! } }),
         onDone: [
-          { guard: 'mustReturn', target: 'left', actions: assign({ leaveTo: ({ event }) => event.output.returnTo }) },
+          {
+            guard: 'mustReturn',
+            target: 'left',
+            actions: { type: 'setLeaveTo', params: ({ event }) => ({ to: event.output.returnTo }) },
+          },
           { target: 'finished' },
         ],
       },
@@ -221,9 +234,17 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         // Asked only while active, so something was saved: a new event is deleted, an edited one restored.
         'leave.confirm': [{ guard: 'isNew', target: 'deleting' }, { target: 'restoring' }],
         'leave.cancel': [
-          { guard: ({ context }) => context.returnTo === 'step3', target: 'step3', actions: assign({ leaveTo: null }) },
-          { guard: ({ context }) => context.returnTo === 'step2', target: 'step2', actions: assign({ leaveTo: null }) },
-          { target: 'step1', actions: assign({ leaveTo: null }) },
+          {
+            guard: { type: 'returnsTo', params: { step: 'step3' } },
+            target: 'step3',
+            actions: { type: 'setLeaveTo', params: { to: null } },
+          },
+          {
+            guard: { type: 'returnsTo', params: { step: 'step2' } },
+            target: 'step2',
+            actions: { type: 'setLeaveTo', params: { to: null } },
+          },
+          { target: 'step1', actions: { type: 'setLeaveTo', params: { to: null } } },
         ],
       },
     },
@@ -233,7 +254,10 @@ export const eventWizardMachine = eventWizardSetup.createMachine({
         src: 'deleteEvent',
         input: ({ context }) => ({ id: context.eventId! }),
         onDone: { target: 'left' },
-        onError: { target: 'discardFailed', actions: assign({ error: EventTexts.discardFailed }) },
+        onError: {
+          target: 'discardFailed',
+          actions: { type: 'showError', params: { error: EventTexts.discardFailed } },
+        },
       },
     },
     restoring: {
