@@ -20,7 +20,6 @@ export type EventRestoreBody = EventBody & { guests: (GuestFields & { uuid: stri
 export const massiveEventsApi = {
   list: () => api.get<MassiveEventList>(`${base}/`),
   get: (uuid: string) => api.get<MassiveEvent>(at(uuid)),
-  /** The event's cover or host image (served to its readers only), as an object URL for the wizard's preview. */
   /** An invitation image's `publicUrl` is a signed, short-lived link of the reader's: an `<img>` loads it as it is. */
   image: async (publicUrl: string) => publicUrl,
   create: (body: EventBody) => api.post<string>(base, body),
