@@ -9,11 +9,14 @@
 // answer: the PNG's bytes (Uint8Array)
 // or a worker's credential for the printable sheets: { credential, pass, photo, faces: true } (see renderFaces)
 // answer: { front, back } JPEG bytes and the pass's QR modules { size, modules }
+// or the printable sheets of those faces: { sheets: [{ front, back, qr }] } (credential-sheet-pdf.ts)
+// answer: the PDF's bytes (Uint8Array)
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tsImport } from 'tsx/esm/api';
 
 const drawing = await tsImport('../../shared/massive-events/invitation-drawing.ts', import.meta.url);
 const credentials = await tsImport('../../shared/contractors/credential-drawing.ts', import.meta.url);
+const sheets = await tsImport('../contractors/credential-sheet-pdf.ts', import.meta.url);
 
 /** Decoded images by storage key: an event's cover and host photo are decoded once per worker. */
 const images = new Map();
@@ -40,8 +43,8 @@ function renderCredential({ credential, pass, photo }) {
   });
 }
 
-/** Pixels drawn per unit of the drawing for the printed faces (a 58 mm face at about 370 dpi). */
-const PRINT_SCALE = 2;
+/** Pixels drawn per unit of the drawing for the printed faces (a 58 mm face at about 280 dpi). */
+const PRINT_SCALE = 1.5;
 
 /** One face of the credential (its left edge at `x` on the drawing) as a JPEG. */
 function faceJpeg(data, x) {
@@ -67,6 +70,7 @@ async function renderFaces({ credential, pass, photo }) {
 }
 
 export default async function renderInvitation(task) {
+  if (task.sheets) return sheets.credentialSheetsPdf(task.sheets);
   if (task.faces) return renderFaces(task);
   if (task.credential) return renderCredential(task);
   const { data, pass, cover, profile } = task;
