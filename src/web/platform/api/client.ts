@@ -77,15 +77,6 @@ export const api = {
     request<T>(method, path, method === 'POST' ? { json: {} } : undefined, 'bearer', token),
   form: <T>(path: string, form: Record<string, string>) => request<T>('POST', path, { form }, 'client'),
   clientText: <T>(path: string, text: string) => request<T>('POST', path, { text }, 'client'),
-  /** A file served to signed-in users only (a logo, a content or event image): fetched with the token, as an object URL; null when it cannot be read. */
-  async objectUrl(path: string): Promise<string | null> {
-    const token = tokenStore.get();
-    const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(
-      () => null,
-    );
-    if (!response?.ok) return null;
-    return URL.createObjectURL(await response.blob());
-  },
   public: {
     get: <T>(path: string) => request<T>('GET', path, undefined, 'none'),
     post: <T>(path: string, json: unknown) => request<T>('POST', path, { json }, 'none'),
