@@ -62,6 +62,24 @@ export const zoneStreetPickerMachine = setup({
       uuidOf(event.output, context.initialZone) !== '',
     wantsStreets: ({ context, event }) => context.withStreets && event.type === 'zone.choose' && event.uuid !== '',
   },
+  actions: {
+    /** The zones arrive; the zone the form opened with is chosen. */
+    keepZones: assign(({ context }, params: { zones: ZoneOption[] }) => ({
+      zones: params.zones,
+      zoneUuid: uuidOf(params.zones, context.initialZone),
+      error: null,
+    })),
+    keepStreets: assign((_, params: { streets: StreetOption[] }) => ({ streets: params.streets })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+    /** A chosen zone's streets replace the last zone's; a choice after a failure clears its message. */
+    chooseZone: assign((_, params: { uuid: string }) => ({ zoneUuid: params.uuid, streets: [], error: null })),
+    /** Loading again keeps the chosen zone, to be chosen again once the zones arrive. */
+    retryFromChosenZone: assign(({ context }) => ({
+      error: null,
+      streets: [],
+      initialZone: context.zones.find((z) => z.uuid === context.zoneUuid)?.idZone ?? context.initialZone,
+    })),
+  },
 }).createMachine({
   id: 'zoneStreetPicker',
   context: ({ input }) => ({
@@ -82,22 +100,17 @@ export const zoneStreetPickerMachine = setup({
           {
             guard: 'hasInitialZoneStreets',
             target: 'loadingStreets',
-            actions: assign(({ context, event }) => ({
-              zones: event.output,
-              zoneUuid: uuidOf(event.output, context.initialZone),
-              error: null,
-            })),
+            actions: { type: 'keepZones', params: ({ event }) => ({ zones: event.output }) },
           },
           {
             target: 'ready',
-            actions: assign(({ context, event }) => ({
-              zones: event.output,
-              zoneUuid: uuidOf(event.output, context.initialZone),
-              error: null,
-            })),
+            actions: { type: 'keepZones', params: ({ event }) => ({ zones: event.output }) },
           },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     ready: {
@@ -106,9 +119,9 @@ export const zoneStreetPickerMachine = setup({
           {
             guard: 'wantsStreets',
             target: 'loadingStreets',
-            actions: assign({ zoneUuid: ({ event }) => event.uuid, streets: [] }),
+            actions: { type: 'chooseZone', params: ({ event }) => ({ uuid: event.uuid }) },
           },
-          { actions: assign({ zoneUuid: ({ event }) => event.uuid, streets: [] }) },
+          { actions: { type: 'chooseZone', params: ({ event }) => ({ uuid: event.uuid }) } },
         ],
       },
     },
@@ -117,8 +130,14 @@ export const zoneStreetPickerMachine = setup({
         id: 'streets',
         src: 'loadStreets',
         input: ({ context }) => ({ zoneUuid: context.zoneUuid }),
-        onDone: { target: 'ready', actions: assign({ streets: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepStreets', params: ({ event }) => ({ streets: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       on: {
         // Another zone chosen before the streets arrived: only the last choice's streets count.
@@ -127,9 +146,9 @@ export const zoneStreetPickerMachine = setup({
             guard: 'wantsStreets',
             target: 'loadingStreets',
             reenter: true,
-            actions: assign({ zoneUuid: ({ event }) => event.uuid, streets: [] }),
+            actions: { type: 'chooseZone', params: ({ event }) => ({ uuid: event.uuid }) },
           },
-          { target: 'ready', actions: assign({ zoneUuid: ({ event }) => event.uuid, streets: [] }) },
+          { target: 'ready', actions: { type: 'chooseZone', params: ({ event }) => ({ uuid: event.uuid }) } },
         ],
       },
     },
@@ -138,20 +157,15 @@ export const zoneStreetPickerMachine = setup({
       on: {
         'options.retry': {
           target: 'loadingZones',
-          actions: assign({
-            error: null,
-            streets: [],
-            initialZone: ({ context }) =>
-              context.zones.find((z) => z.uuid === context.zoneUuid)?.idZone ?? context.initialZone,
-          }),
+          actions: 'retryFromChosenZone',
         },
         'zone.choose': [
           {
             guard: 'wantsStreets',
             target: 'loadingStreets',
-            actions: assign({ zoneUuid: ({ event }) => event.uuid, streets: [], error: null }),
+            actions: { type: 'chooseZone', params: ({ event }) => ({ uuid: event.uuid }) },
           },
-          { target: 'ready', actions: assign({ zoneUuid: ({ event }) => event.uuid, streets: [], error: null }) },
+          { target: 'ready', actions: { type: 'chooseZone', params: ({ event }) => ({ uuid: event.uuid }) } },
         ],
       },
     },

@@ -25,6 +25,11 @@ export const passwordResetMachine = setup({
     }),
   },
   guards: { isValidEmail: ({ context }) => emailError(context.email) === null },
+  actions: {
+    /** A changed email clears its message. */
+    setEmail: assign((_, params: { value: string }) => ({ email: params.value, error: null })),
+    showEmailError: assign(({ context }) => ({ error: emailError(context.email) })),
+  },
 }).createMachine({
   id: 'passwordReset',
   context: { email: '', error: null },
@@ -32,11 +37,8 @@ export const passwordResetMachine = setup({
   states: {
     editing: {
       on: {
-        'field.change': { actions: assign({ email: ({ event }) => event.value, error: null }) },
-        'form.submit': [
-          { guard: 'isValidEmail', target: 'submitting' },
-          { actions: assign({ error: ({ context }) => emailError(context.email) }) },
-        ],
+        'field.change': { actions: { type: 'setEmail', params: ({ event }) => ({ value: event.value }) } },
+        'form.submit': [{ guard: 'isValidEmail', target: 'submitting' }, { actions: 'showEmailError' }],
       },
     },
     submitting: {

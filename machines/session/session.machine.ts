@@ -79,6 +79,23 @@ export const sessionMachine = setup({
         fieldErrors: withoutError(context.fieldErrors, event.name),
       };
     }),
+    keepUser: assign((_, params: { user: CurrentUser }) => ({ user: params.user })),
+    /** The stored token no longer works, or the user left: nobody is signed in. */
+    forgetSession: assign({ token: null, user: null }),
+    forgetToken: assign({ token: null }),
+    /** Signing in on this portal; the last failure and field messages go. */
+    startSignIn: assign((_, params: { portal: Portal }) => ({ portal: params.portal, error: null, fieldErrors: {} })),
+    keepSignedIn: assign((_, params: { token: string; user: CurrentUser }) => ({
+      token: params.token,
+      user: params.user,
+    })),
+    /** A valid account on the wrong portal: its token is kept only to be revoked, and the reason shown. */
+    refusePortal: assign((_, params: { token: string }) => ({
+      token: params.token,
+      error: SignInMessages.contractorOnly,
+    })),
+    showSignInFailure: assign((_, params: { error: unknown }) => ({ error: signInFailureMessage(params.error) })),
+    dismissError: assign({ error: null }),
     markCredentialErrors: assign({
       fieldErrors: ({ context, event }) => {
         assertEvent(event, 'session.signIn');
@@ -116,8 +133,11 @@ export const sessionMachine = setup({
         id: 'checkSession',
         src: 'checkSession',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
-        onError: { target: 'signedOut', actions: ['clearStorage', assign({ token: null, user: null })] },
+        onDone: {
+          target: 'authenticated',
+          actions: { type: 'keepUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: { target: 'signedOut', actions: ['clearStorage', 'forgetSession'] },
       },
     },
     signedOut: {
@@ -131,7 +151,7 @@ export const sessionMachine = setup({
               {
                 guard: 'credentialsValid',
                 target: '#session.signingIn',
-                actions: assign({ portal: ({ event }) => event.portal, error: null, fieldErrors: {} }),
+                actions: { type: 'startSignIn', params: ({ event }) => ({ portal: event.portal }) },
               },
               { actions: 'markCredentialErrors' },
             ],
@@ -139,7 +159,7 @@ export const sessionMachine = setup({
         },
         error: {
           entry: 'clearCredentials',
-          on: { 'error.dismiss': { target: 'idle', actions: assign({ error: null }) } },
+          on: { 'error.dismiss': { target: 'idle', actions: 'dismissError' } },
         },
       },
     },
@@ -159,18 +179,21 @@ export const sessionMachine = setup({
             },
             target: 'authenticated',
             actions: [
-              assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }),
+              {
+                type: 'keepSignedIn',
+                params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
+              },
               { type: 'persistToken', params: ({ event }) => ({ token: event.output.token }) },
             ],
           },
           {
             target: 'rejecting',
-            actions: assign({ token: ({ event }) => event.output.token, error: SignInMessages.contractorOnly }),
+            actions: { type: 'refusePortal', params: ({ event }) => ({ token: event.output.token }) },
           },
         ],
         onError: {
           target: 'signedOut.error',
-          actions: assign({ error: ({ event }) => signInFailureMessage(event.error) }),
+          actions: { type: 'showSignInFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -180,8 +203,8 @@ export const sessionMachine = setup({
         id: 'revokeRejected',
         src: 'signOut',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'signedOut.error', actions: assign({ token: null }) },
-        onError: { target: 'signedOut.error', actions: assign({ token: null }) },
+        onDone: { target: 'signedOut.error', actions: 'forgetToken' },
+        onError: { target: 'signedOut.error', actions: 'forgetToken' },
       },
     },
     authenticated: {
@@ -189,7 +212,7 @@ export const sessionMachine = setup({
       on: {
         'session.switchCommunity': { target: 'switching' },
         'session.signOut': { target: 'signingOut' },
-        'session.expired': { target: 'signedOut', actions: ['clearStorage', assign({ token: null, user: null })] },
+        'session.expired': { target: 'signedOut', actions: ['clearStorage', 'forgetSession'] },
       },
     },
     switching: {
@@ -211,8 +234,8 @@ export const sessionMachine = setup({
         id: 'signOut',
         src: 'signOut',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'signedOut', actions: ['clearStorage', assign({ token: null, user: null })] },
-        onError: { target: 'signedOut', actions: ['clearStorage', assign({ token: null, user: null })] },
+        onDone: { target: 'signedOut', actions: ['clearStorage', 'forgetSession'] },
+        onError: { target: 'signedOut', actions: ['clearStorage', 'forgetSession'] },
       },
     },
   },
