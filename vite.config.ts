@@ -1,10 +1,41 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Chakra's theme module builds the default system's config from every recipe it has, so any
+ * import of '@chakra-ui/react/theme' (the tokens our systems need) would put every recipe in the
+ * first screen's chunk. The app never uses that default config (src/web/theme.ts names its
+ * recipes), so the build gives the theme module empty recipe lists: each recipe then lands in the
+ * chunk of the system that names it.
+ */
+function withoutChakraDefaultRecipes(): Plugin {
+  const empty: Record<string, string> = {
+    './recipes.js': 'export const recipes = {};',
+    './slot-recipes.js': 'export const slotRecipes = {};',
+  };
+  return {
+    name: 'without-chakra-default-recipes',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source in empty &&
+        importer &&
+        /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/.test(importer)
+      )
+        return `\0chakra-default-${source.slice(2)}`;
+      return null;
+    },
+    load(id) {
+      return id.startsWith('\0chakra-default-') ? empty[`./${id.slice('\0chakra-default-'.length)}`] : null;
+    },
+  };
+}
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), withoutChakraDefaultRecipes()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
     port: 5173,

@@ -1,20 +1,20 @@
 import { Flex, Spinner } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
-import { guardRedirect, homeFor } from '../shared/platform/menu.js';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
+import { homeFor } from '../shared/platform/home.js';
 import { paths } from './paths.js';
-import { screens, type Screen } from './screens.js';
 import { SessionContext } from './views/session/session-context.js';
 import { SignInView } from './views/session/sign-in.view.js';
 import { NotFoundView } from './platform/not-found.view.js';
-import { PendingScreenView } from './platform/pending-screen.view.js';
+import { lazyWithTheme } from './theme-loader.js';
 
 // The first screen stays small: the shell and the other public screens load on demand.
-const AppShell = lazy(async () => ({ default: (await import('./platform/shell/app-shell.js')).AppShell }));
-const RegisterView = lazy(async () => ({ default: (await import('./views/session/register.view.js')).RegisterView }));
-const ResetPasswordView = lazy(async () => ({
-  default: (await import('./views/session/reset-password.view.js')).ResetPasswordView,
-}));
+// They show once the full Chakra system is in place (theme-loader.ts).
+const SignedInRoutes = lazyWithTheme(async () => (await import('./platform/shell/signed-in-routes.js')).SignedInRoutes);
+const RegisterView = lazyWithTheme(async () => (await import('./views/session/register.view.js')).RegisterView);
+const ResetPasswordView = lazyWithTheme(
+  async () => (await import('./views/session/reset-password.view.js')).ResetPasswordView,
+);
 
 const Loading = () => (
   <Flex minH="100vh" align="center" justify="center">
@@ -34,23 +34,14 @@ function RootRoute() {
   return <SignInView portal={type?.includes('contractor') ? 'contractor' : 'main'} />;
 }
 
-/** Signed-in routes: the shell, or back to `/` without a session (the route guards). */
+/** Every other path: the signed-in routes in the shell, or back to `/` without a session. */
 function RequireSession() {
   const restoring = SessionContext.useSelector((s) => s.matches('boot') || s.matches('restoring'));
   const user = SessionContext.useSelector((s) => s.context.user);
   const signedIn = SessionContext.useSelector((s) => s.hasTag('signedIn'));
   if (restoring) return <Loading />;
   if (!signedIn || !user) return <Navigate to="/" replace />;
-  return <AppShell user={user} />;
-}
-
-function GuardedScreen({ screen }: { screen: Screen }) {
-  const role = SessionContext.useSelector((s) => s.context.user?.roleKey ?? null);
-  const { pathname } = useLocation();
-  const redirect = guardRedirect(pathname, role);
-  if (redirect) return <Navigate to={redirect} replace />;
-  const View = screen.view;
-  return View ? <View /> : <PendingScreenView title={screen.title} />;
+  return <SignedInRoutes user={user} />;
 }
 
 export function AppRoutes() {
@@ -60,12 +51,7 @@ export function AppRoutes() {
         <Route path={paths.root} element={<RootRoute />} />
         <Route path={paths.resetPassword} element={<ResetPasswordView />} />
         <Route path={paths.notFound} element={<NotFoundView />} />
-        <Route element={<RequireSession />}>
-          {screens.map((screen) => (
-            <Route key={screen.path} path={screen.path} element={<GuardedScreen screen={screen} />} />
-          ))}
-        </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<RequireSession />} />
       </Routes>
     </Suspense>
   );

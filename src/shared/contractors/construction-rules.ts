@@ -4,8 +4,9 @@
 import { localNow } from '../massive-events/massive-event-rules.js';
 import type { Role } from '../platform/roles.js';
 
-/** The community's staff manage contractors and sites ("any other role is an administrator", staff only). */
-export const CONTRACTOR_MANAGERS: readonly Role[] = ['admin', 'capturista'];
+// Who manages contractors lives in a small module of its own: the menu reads it on the first screen.
+import { CONTRACTOR_MANAGERS } from './contractor-access.js';
+export { CONTRACTOR_MANAGERS };
 /** Sites are read by the staff and by contractors (their own only). */
 export const CONSTRUCTION_READERS: readonly Role[] = [...CONTRACTOR_MANAGERS, 'contractor'];
 

@@ -3,10 +3,9 @@
  * the refusals a guard sees, each with its reason, and the texts of the /checkin screen.
  */
 import { PassMessages } from './pass-types.js';
-import type { Role } from '../platform/roles.js';
 
-/** The guards (and the community's administrator) register entries; linked devices too. */
-export const CHECKIN_ROLES: readonly Role[] = ['guard', 'admin'];
+// Who registers entries lives in a small module of its own: the menu reads it on the first screen.
+export { CHECKIN_ROLES } from './checkin-access.js';
 
 export type CheckinRefusal =
   | 'malformed'

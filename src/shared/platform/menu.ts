@@ -1,7 +1,9 @@
-import { CONTRACTOR_MANAGERS } from '../contractors/construction-rules.js';
-import { CHECKIN_ROLES } from '../passes/checkin-rules.js';
+import { CONTRACTOR_MANAGERS } from '../contractors/contractor-access.js';
+import { CHECKIN_ROLES } from '../passes/checkin-access.js';
 import { REPORT_READERS } from '../reports/report-access.js';
 import type { Role } from './roles.js';
+// The home by role lives in a small module of its own: the first screen needs it without the menu.
+import { homeFor } from './home.js';
 
 /** Side-menu entries and the roles that see them. */
 export interface MenuEntry {
@@ -57,12 +59,7 @@ export function menuFor(role: Role): MenuEntry[] {
   return menuEntries.filter((entry) => entry.roles.includes(role));
 }
 
-/** Home by role. */
-export function homeFor(role: Role): string {
-  if (role === 'contractor') return '/constructions_contractor';
-  if (role === 'resident') return '/massiveEvents';
-  return '/home';
-}
+export { homeFor };
 
 /**
  * Route guards: /fracs only for integrators, the global catalogues and

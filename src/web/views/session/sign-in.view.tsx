@@ -1,16 +1,17 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
-import { lazy, Suspense, type FormEvent } from 'react';
+import { Suspense, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Portal } from '../../../shared/session/sign-in-rules.js';
 import { TextField } from '../../platform/components/text-field.js';
 import { paths } from '../../paths.js';
 import { SessionContext } from './session-context.js';
 import { AuthLayout } from './auth-layout.js';
+import { lazyWithTheme } from '../../theme-loader.js';
 
-// The dialog (and its focus trap) loads only when a sign-in fails: the first screen stays small.
-const ResultDialog = lazy(async () => ({
-  default: (await import('../../platform/components/result-dialog.js')).ResultDialog,
-}));
+// The dialog (its focus trap and its styles) loads only when a sign-in fails: the first screen stays small.
+const ResultDialog = lazyWithTheme(
+  async () => (await import('../../platform/components/result-dialog.js')).ResultDialog,
+);
 
 /** Main sign-in (/) and contractors' sign-in (/?type=contractor). */
 export function SignInView({ portal }: { portal: Portal }) {
