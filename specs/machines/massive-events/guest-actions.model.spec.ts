@@ -22,7 +22,7 @@ describe('guestActions machine (select all, selection rules)', () => {
     const run = await runOnActor(
       guestActionsMachine,
       path,
-      ['guestImport', 'invitationDownload'],
+      ['guestImport', 'invitationDownload', 'invitationShare'],
       {
         reloadList: () => {
           reloads.push(1);
@@ -45,11 +45,14 @@ describe('guestActions machine (select all, selection rules)', () => {
       guestActionsModel,
     );
     expect(run.seen).toEqual(path.states);
-    // Edit and delete ask the list only with exactly one guest ticked; add always; download with one or more.
+    // Edit and delete ask the list only with exactly one guest ticked; add always; download and share with one or more.
     for (const a of asked) if (Array.isArray(a)) expect(a[1]).toMatch(/^g[12]$/);
     // biome-ignore lint/suspicious/noExplicitAny: the recorded input of the download child, read for its target only
     const downloads = run.calls.filter((c) => c.src === 'invitationDownload').map((c) => (c.input as any).target);
     for (const d of downloads) expect(d.uuids.length).toBeGreaterThan(0);
+    // biome-ignore lint/suspicious/noExplicitAny: the recorded input of the share child, read for its guests only
+    const shares = run.calls.filter((c) => c.src === 'invitationShare').map((c) => (c.input as any).guests);
+    for (const g of shares) expect(g.length).toBeGreaterThan(0);
     // A failed download (the screen's or the import's) goes back to /massiveEvents, nothing else does.
     const failures = path.events.filter((e) => e.type.startsWith('xstate.done.actor.') && e.output.returnTo).length;
     expect(returned).toEqual(Array(failures).fill('/massiveEvents'));

@@ -36,6 +36,12 @@ export const guestActionsModel: ModelSpec<typeof guestActionsMachine> = {
         { type: 'xstate.error.actor.guestImport', error: new Error('falló la importación') },
       ];
     }
+    if (s.value === 'sharing') {
+      return [
+        { type: 'xstate.done.actor.invitationShare', output: { returnTo: null } },
+        { type: 'xstate.done.actor.invitationShare', output: { returnTo: '/massiveEvents' } },
+      ];
+    }
     if (s.value === 'downloading') {
       return [
         { type: 'xstate.done.actor.invitationDownload', output: { saved: true, returnTo: null } },
@@ -47,7 +53,11 @@ export const guestActionsModel: ModelSpec<typeof guestActionsMachine> = {
       ...(n < 2 ? [{ type: 'select.toggle', row: guestRows[n] }] : []),
       ...(n === 0 ? [{ type: 'select.all', rows: guestRows }] : []),
       ...(n > 0 ? [{ type: 'select.clear' }] : []),
-      ...(['add', 'edit', 'delete', 'download', 'import'] as const).map((action) => ({ type: 'action', action })),
+      ...(['add', 'edit', 'delete', 'download', 'share', 'import'] as const).map((action) => ({
+        type: 'action',
+        action,
+      })),
+      { type: 'share.guest', row: guestRows[1] },
     ];
   },
 };
@@ -79,6 +89,19 @@ guestActionsModel.expectations = {
       },
     },
   ],
+  '"sharing"': [
+    {
+      says: "'Compartir' de una tarjeta comparte la invitación de ese invitado; 'Compartir' de la barra, las de los invitados marcados (uno o varios)",
+      actor: (p) => {
+        const call = p.calls.filter((c) => c.src === 'invitationShare').at(-1) ?? fail('no compartió');
+        const last = p.events.at(-1)!;
+        const want = last.type === 'share.guest' ? [last.row.uuid] : p.snapshot.context.selected.map((r) => r.uuid);
+        const asked = (call.input.guests as { uuid: string }[]).map((g) => g.uuid);
+        if (want.length === 0 || JSON.stringify(asked) !== JSON.stringify(want))
+          fail(`compartió ${JSON.stringify(asked)}`);
+      },
+    },
+  ],
   '"refused"': [
     {
       says: "Sin selección: 'Para realizar esta acción, asegúrate de seleccionar un invitado'; eliminar varios: 'No es posible eliminar más de un invitado a la vez'",
@@ -92,7 +115,8 @@ guestActionsModel.expectations = {
               ? 'No es posible eliminar más de un invitado a la vez'
               : 'No es posible editar más de un invitado a la vez';
         if (p.snapshot.context.refusal !== want) fail(`dice '${p.snapshot.context.refusal}'`);
-        if (action === 'add' || action === 'import' || (action === 'download' && n > 0)) fail(`${action} se negó`);
+        if (action === 'add' || action === 'import' || ((action === 'download' || action === 'share') && n > 0))
+          fail(`${action} se negó`);
       },
       view: (p) => {
         p.screen.getByRole('alertdialog', { hidden: true });

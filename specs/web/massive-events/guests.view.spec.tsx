@@ -80,7 +80,7 @@ const paths = generatePaths(guestActionsModel).filter((p) =>
   ),
 );
 
-describe("/guests: 'Descargar invitación' with one or several guests ticked", () => {
+describe("/guests: 'Descargar invitación' and 'Compartir' with one or several guests ticked, and a card's 'Compartir'", () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const { calls, downloads } = renderGuests();
     await screen.findByText('Ana López');
@@ -100,12 +100,32 @@ describe("/guests: 'Descargar invitación' with one or several guests ticked", (
             if (input.checked) fireEvent.click(screen.getByText(name));
           }
         },
-        action: () => {
-          fireEvent.click(screen.getByRole('button', { name: 'Descargar invitación' }));
+        action: (e) => {
+          const share = (e as unknown as { action: string }).action === 'share';
+          fireEvent.click(screen.getByRole('button', { name: share ? 'Compartir' : 'Descargar invitación' }));
+        },
+        // A card's 'Compartir' (jsdom has no navigator.share: the invitation is downloaded).
+        'share.guest': (e) => {
+          const name = (e as unknown as { row: { name: string } }).row.name;
+          fireEvent.click(screen.getByRole('button', { name: `Compartir la invitación de ${name}` }));
         },
         'dialog.close': close,
         'xstate.done.actor.invitationDownload': async (e) => {
           const saved = (e as unknown as { output: { saved: boolean } }).output.saved;
+          await calls.settle(
+            saved
+              ? { type: 'xstate.done.actor.download', output: undefined }
+              : { type: 'xstate.error.actor.download', error: failure },
+          );
+          await waitFor(() =>
+            expect(dialog()?.textContent ?? '').toContain(
+              saved ? 'Descarga completada' : failure.body.error_description,
+            ),
+          );
+          close();
+        },
+        'xstate.done.actor.invitationShare': async (e) => {
+          const saved = (e as unknown as { output: { returnTo: string | null } }).output.returnTo === null;
           await calls.settle(
             saved
               ? { type: 'xstate.done.actor.download', output: undefined }
@@ -125,13 +145,23 @@ describe("/guests: 'Descargar invitación' with one or several guests ticked", (
           .slice(0, step)
           .some(
             (e) =>
-              e.type === 'xstate.done.actor.invitationDownload' &&
-              (e as unknown as { output: { saved: boolean } }).output.saved === false,
+              (e.type === 'xstate.done.actor.invitationDownload' &&
+                (e as unknown as { output: { saved: boolean } }).output.saved === false) ||
+              (e.type === 'xstate.done.actor.invitationShare' &&
+                (e as unknown as { output: { returnTo: string | null } }).output.returnTo !== null),
           );
         await waitFor(() => {
           // A failed download returns to /massiveEvents; otherwise the guests stay.
           expect(screen.getByTestId('where').textContent).toBe(failed ? '/massiveEvents' : '/guests?event=e1');
           if (value === 'idle' && !failed) expect(dialog()).toBeNull();
+          if (value === 'sharing') {
+            // Without file sharing, 'Compartir' downloads the guests it shares: the card's one or the ticked ones.
+            expect(screen.getByRole('status').textContent).toContain('Preparando invitaciones');
+            expect(downloads.at(-1)).toEqual({
+              kind: 'guests',
+              uuids: path.contexts[step].sharing.map((g: { uuid: string }) => g.uuid),
+            });
+          }
           if (value === 'downloading') {
             expect(screen.getByRole('status').textContent).toContain('Preparando invitaciones');
             expect(downloads.at(-1)).toEqual({

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, HStack, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, Flex, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { guestActionsMachine } from '../../../../machines/massive-events/guest-actions.machine.js';
@@ -6,12 +6,14 @@ import type { GuestListRow } from '../../../shared/massive-events/massive-event-
 import { ToolbarDownload } from './invitation-download.js';
 import { ResultDialog } from '../../platform/components/result-dialog.js';
 import { GuestImportDialog } from './guest-import-dialog.js';
+import { ShareTexts } from '../../../shared/massive-events/invitation-share.js';
+import { InvitationShareStatus } from './invitation-share.js';
 
 /** The list's `toolbar` child on the guests screen: the guest-actions machine. */
 export type GuestActionsRef = ActorRefFrom<typeof guestActionsMachine>;
 const useGuestActions = (actor: GuestActionsRef) => useSelector(actor, (s) => s);
 
-/** The guests' cards, 3 columns, each ticked in the toolbar's selection. */
+/** The guests' cards, 3 columns, each ticked in the toolbar's selection, each with its 'Compartir'. */
 export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: GuestActionsRef }) {
   const { context } = useGuestActions(actor);
   return (
@@ -32,9 +34,20 @@ export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: Guest
                   <Text fontWeight="medium">{g.name}</Text>
                 </Checkbox.Label>
               </Checkbox.Root>
-              <Text fontSize="sm" color="gray.600" ps="7">
-                {[g.email, g.phone].filter(Boolean).join(' · ')}
-              </Text>
+              <Flex align="center" justify="space-between" gap="2" ps="7">
+                <Text fontSize="sm" color="gray.600">
+                  {[g.email, g.phone].filter(Boolean).join(' · ')}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="teal"
+                  aria-label={ShareTexts.shareGuest(g.name)}
+                  onClick={() => actor.send({ type: 'share.guest', row: g })}
+                >
+                  {ShareTexts.share}
+                </Button>
+              </Flex>
             </Card.Body>
           </Card.Root>
         );
@@ -43,7 +56,7 @@ export function GuestCards({ rows, actor }: { rows: GuestListRow[]; actor: Guest
   );
 }
 
-/** 'Seleccionar todos', Agregar, Editar, Eliminar, Descargar invitación, and the selection rules' message. */
+/** 'Seleccionar todos', Agregar, Editar, Eliminar, Descargar invitación, Compartir, and the selection rules' message. */
 export function GuestToolbar({
   actor,
   rows,
@@ -54,7 +67,8 @@ export function GuestToolbar({
   writer: boolean;
 }) {
   const state = useGuestActions(actor);
-  const act = (action: 'add' | 'edit' | 'delete' | 'download' | 'import') => actor.send({ type: 'action', action });
+  const act = (action: 'add' | 'edit' | 'delete' | 'download' | 'share' | 'import') =>
+    actor.send({ type: 'action', action });
   return (
     <>
       <HStack gap="2" wrap="wrap" role="toolbar" aria-label="Acciones de invitados">
@@ -80,8 +94,16 @@ export function GuestToolbar({
         <Button size="sm" variant="outline" onClick={() => act('download')}>
           Descargar invitación
         </Button>
+        <Button size="sm" variant="outline" colorPalette="teal" onClick={() => act('share')}>
+          {ShareTexts.share}
+        </Button>
       </HStack>
       <ToolbarDownload snapshot={state} />
+      {state.children.invitationShare ? (
+        <Box flexBasis="100%">
+          <InvitationShareStatus actor={state.children.invitationShare} />
+        </Box>
+      ) : null}
       {state.matches('importing') && state.children.guestImport ? (
         <GuestImportDialog actor={state.children.guestImport} />
       ) : null}

@@ -18,6 +18,8 @@ import type { GuestFields } from '../../../shared/massive-events/massive-event.s
 import { fetchInvitations } from './invitations.api.js';
 import { massiveEventsApi, type MassiveEventsApi } from './massive-events.api.js';
 import { invitationDownloadLogic } from './invitation-download.js';
+import { invitationShareLogic } from './invitation-share.api.js';
+import { invitationShareText } from '../../../shared/massive-events/invitation-share.js';
 import { FormDialog, type FormActor } from '../../platform/components/list/form-dialog.js';
 import { ListScreen } from '../../platform/components/list/list-screen.js';
 import { paths } from '../../paths.js';
@@ -45,6 +47,8 @@ export function GuestsView({
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const event = query.get('event') ?? '';
+  // 'Compartir' sends the community's invitation message (its settings) with the PNGs.
+  const shareText = invitationShareText(user?.testFrac?.settings);
   // The form reads the event's guests when it opens: a name already on the list asks first.
   const form = useMemo(
     () =>
@@ -74,6 +78,7 @@ export function GuestsView({
         },
         actors: {
           invitationDownload: invitationDownloadLogic(download),
+          invitationShare: invitationShareLogic({ text: shareText, download }),
           guestImport: guestImportMachine.provide({
             actors: {
               readSheet: fromPromise(async ({ input }) => {
@@ -86,7 +91,7 @@ export function GuestsView({
           }),
         },
       }),
-    [api, download, event, navigate],
+    [api, download, event, navigate, shareText],
   );
   if (!user) return <Spinner role="status" color="teal.600" aria-label="Cargando" />;
   const writer = canWriteEvents(user.roleKey);
