@@ -36,6 +36,10 @@ export const contractorResendMachine = setup({
     severalChecked: ({ context }) => context.checked.length > 1,
   },
   actions: {
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+    clearError: assign({ error: null }),
+    /** Sent: no row stays checked. */
+    uncheckAll: assign({ checked: [] }),
     toggle: assign(({ context, event }) => {
       assertEvent(event, 'row.toggle');
       const on = context.checked.some((c) => c.uuid === event.row.uuid);
@@ -69,13 +73,16 @@ export const contractorResendMachine = setup({
         src: 'resendAccess',
         input: ({ context }) => ({ email: context.checked[0].email }),
         onDone: { target: 'sent' },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** 'Correo enviado'; closing it unchecks the contractor. */
-    sent: { on: { 'dialog.close': { target: 'idle', actions: assign({ checked: [] }) } } },
+    sent: { on: { 'dialog.close': { target: 'idle', actions: 'uncheckAll' } } },
     /** 'Ha ocurrido un error' with the server's text. */
-    failed: { on: { 'dialog.close': { target: 'idle', actions: assign({ error: null }) } } },
+    failed: { on: { 'dialog.close': { target: 'idle', actions: 'clearError' } } },
   },
 });
 

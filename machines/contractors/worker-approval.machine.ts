@@ -94,6 +94,9 @@ export const workerApprovalMachine = setup({
     noneSucceeded: ({ context }) => context.succeeded === 0,
   },
   actions: {
+    /** A changed reason clears its message. */
+    setReason: assign((_, params: { value: string }) => ({ reason: params.value, reasonError: null })),
+    showReasonError: assign((_, params: { message: string }) => ({ reasonError: params.message })),
     countSuccess: assign({
       succeeded: ({ context }) => context.succeeded + 1,
       index: ({ context }) => context.index + 1,
@@ -139,10 +142,16 @@ export const workerApprovalMachine = setup({
     noPending: { on: { 'dialog.close': 'closed' } },
     askingReason: {
       on: {
-        'reason.change': { actions: assign({ reason: ({ event }) => event.value, reasonError: null }) },
+        'reason.change': { actions: { type: 'setReason', params: ({ event }) => ({ value: event.value }) } },
         'reason.submit': [
-          { guard: 'reasonBlank', actions: assign({ reasonError: WorkerMessages.reasonRequired }) },
-          { guard: 'reasonTooLong', actions: assign({ reasonError: WorkerMessages.reasonTooLong }) },
+          {
+            guard: 'reasonBlank',
+            actions: { type: 'showReasonError', params: { message: WorkerMessages.reasonRequired } },
+          },
+          {
+            guard: 'reasonTooLong',
+            actions: { type: 'showReasonError', params: { message: WorkerMessages.reasonTooLong } },
+          },
           { target: 'rejecting' },
         ],
         cancel: 'closed',

@@ -52,6 +52,24 @@ export const workerRequestsScreenMachine = setup({
     approval: workerApprovalMachine,
     live: fromCallback<RequestsScreenEvent>(() => () => {}),
   },
+  actions: {
+    keepRows: assign((_, params: { rows: RequestRow[] }) => ({ rows: params.rows, error: null })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+    goToPage: assign((_, params: { page: number }) => ({ page: params.page })),
+    /** Approve all / reject all of a site: its workers are read first. */
+    startBulk: assign((_, params: { construction: string; action: 'approve' | 'reject' }) => ({
+      bulk: { construction: params.construction, action: params.action },
+    })),
+    /** The approval child runs the site's action over the site's workers. */
+    decideSiteWorkers: assign(({ context }, params: { workers: WorkerRef[] }) => ({
+      deciding: { bulk: true, action: context.bulk!.action, workers: params.workers },
+    })),
+    endBulkFailure: assign({ bulk: null, error: null }),
+    endBulk: assign({ bulk: null, deciding: null }),
+  },
+  guards: {
+    decisionChanged: (_, params: { changed: boolean }) => params.changed,
+  },
 }).createMachine({
   id: 'workerRequestsScreen',
   context: { rows: [], page: 0, error: null, bulk: null, deciding: null },
@@ -62,21 +80,30 @@ export const workerRequestsScreenMachine = setup({
       invoke: {
         id: 'loadRequests',
         src: 'loadRequests',
-        onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onDone: { target: 'ready', actions: { type: 'keepRows', params: ({ event }) => ({ rows: event.output }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: { on: { retry: 'loading' } },
     ready: {
       on: {
-        'page.go': { actions: assign({ page: ({ event }) => event.page }) },
+        'page.go': { actions: { type: 'goToPage', params: ({ event }) => ({ page: event.page }) } },
         approveAll: {
           target: 'readingSite',
-          actions: assign({ bulk: ({ event }) => ({ construction: event.construction, action: 'approve' as const }) }),
+          actions: {
+            type: 'startBulk',
+            params: ({ event }) => ({ construction: event.construction, action: 'approve' }),
+          },
         },
         rejectAll: {
           target: 'readingSite',
-          actions: assign({ bulk: ({ event }) => ({ construction: event.construction, action: 'reject' as const }) }),
+          actions: {
+            type: 'startBulk',
+            params: ({ event }) => ({ construction: event.construction, action: 'reject' }),
+          },
         },
         'live.changed': 'loading',
       },
@@ -88,15 +115,16 @@ export const workerRequestsScreenMachine = setup({
         input: ({ context }) => ({ construction: context.bulk!.construction }),
         onDone: {
           target: 'deciding',
-          actions: assign({
-            deciding: ({ context, event }) => ({ bulk: true, action: context.bulk!.action, workers: event.output }),
-          }),
+          actions: { type: 'decideSiteWorkers', params: ({ event }) => ({ workers: event.output }) },
         },
-        onError: { target: 'siteFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'siteFailed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** 'Ha ocurrido un error' with the server's text. */
-    siteFailed: { on: { 'dialog.close': { target: 'ready', actions: assign({ bulk: null, error: null }) } } },
+    siteFailed: { on: { 'dialog.close': { target: 'ready', actions: 'endBulkFailure' } } },
     deciding: {
       invoke: {
         id: 'approval',
@@ -104,11 +132,11 @@ export const workerRequestsScreenMachine = setup({
         input: ({ context }) => context.deciding!,
         onDone: [
           {
-            guard: ({ event }) => event.output.changed,
+            guard: { type: 'decisionChanged', params: ({ event }) => ({ changed: event.output.changed }) },
             target: 'loading',
-            actions: assign({ bulk: null, deciding: null }),
+            actions: 'endBulk',
           },
-          { target: 'ready', actions: assign({ bulk: null, deciding: null }) },
+          { target: 'ready', actions: 'endBulk' },
         ],
       },
     },
