@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './specs/support/slow-first-sequencer.js';
 
 /** One project per test layer (TESTING.md); `npm test` runs them through scripts/test.ts. */
 export default defineConfig({
   test: {
+    // The slowest files start first, so the two workers finish together (slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { test: { name: 'machines', include: ['specs/machines/**/*.spec.ts'], environment: 'node' } },
       { test: { name: 'boundaries', include: ['specs/boundaries.spec.ts'], environment: 'node' } },

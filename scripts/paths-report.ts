@@ -4,7 +4,7 @@
 // reports/paths.csv (each step a test case), reports/paths.md and reports/paths.json. Exits 1 when a
 // state or a transition is reached by no path, or when a named workflow is below its target: a state
 // with neither an expectation nor a written reason, or fewer than 90% of its mutants killed (the
-// scores written by specs/machines/platform/generated-mutants.spec.ts to reports/mutants.json).
+// scores written by the generated-mutant spec files to reports/mutants/<workflow>.json).
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ModelSpec } from '../specs/support/model-paths.js';
 import { indexHtml, machineHtml, pageName } from './paths-report/html.js';
@@ -26,9 +26,12 @@ const { namedWorkflows, TARGET } = await import('../specs/machines/platform/name
 const named = namedWorkflows.map((m: ModelSpec) => m.name);
 
 const reports = models.map(reportOf);
-const mutants: Record<string, MutantScore> = existsSync('reports/mutants.json')
-  ? JSON.parse(readFileSync('reports/mutants.json', 'utf8')).scores
-  : {};
+// One file per named workflow, written by the generated-mutant spec files.
+const mutants: Record<string, MutantScore> = Object.fromEntries(
+  (existsSync('reports/mutants') ? readdirSync('reports/mutants') : [])
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => [f.slice(0, -'.json'.length), JSON.parse(readFileSync(`reports/mutants/${f}`, 'utf8')).score]),
+);
 
 const problems: string[] = [];
 for (const r of reports) {
