@@ -12,7 +12,7 @@ describe('checkin (idle → verifying → admitted or refused with the reason �
   });
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const run = await runOnActor(checkinModel.machine, path, ['verifyPass'], {}, checkinModel);
+    const run = await runOnActor(checkinModel.machine, path, ['verifyPass', 'verifyLocally'], {}, checkinModel);
     expect(run.seen).toEqual(path.states);
   });
 });

@@ -1,5 +1,6 @@
 import { checkinMachine } from '../../../machines/passes/checkin.machine.js';
 import type { ModelSpec } from '../../support/model-paths.js';
+import { CheckinTexts } from '../../../src/shared/passes/checkin-rules.js';
 
 /** What POST api/massiveEventGuests/checkin answers. */
 export const admittedAnswer = {
@@ -15,20 +16,38 @@ export const refusal = {
   body: { error: 'conflict', error_description: 'Este invitado ya ingresó' },
 };
 const PASS = 'P1.AQEAAAAA';
+/** The gate's own verdicts, offline. */
+export const localAdmitted = { ok: true, answer: { ...admittedAnswer, kind: 'massiveEventGuest', construction: null } };
+export const localRefused = { ok: false, reason: 'El evento fue cancelado.' };
+const unreachable = { kind: 'network' };
+const status = (connection: 'online' | 'offline', waiting = 0) => ({
+  type: 'gate.status',
+  status: { connection, waiting, conflicts: [] },
+});
 
 const fail = (message: string) => {
   throw new Error(message);
 };
 
+/** The reason shown for the step that refused: the server's, the gate's own (the same words), or why the gate cannot tell. */
+function expectedReason(last: { type: string; output?: unknown }): string {
+  if (last.type === 'xstate.done.actor.verifyLocally') return localRefused.reason;
+  if (last.type === 'xstate.error.actor.verifyLocally') return CheckinTexts.offlineUnavailable;
+  return 'Este invitado ya ingresó';
+}
+
 /** The guard's check-in (/checkin). */
 export const checkinModel: ModelSpec<typeof checkinMachine, { sees: (text: string) => void | Promise<void> }> = {
   name: 'checkin',
   machine: checkinMachine,
-  inputs: [{ name: 'the guard at /checkin', input: undefined }],
+  inputs: [{ name: 'the guard at /checkin', input: { online: true } }],
+  recordedChildren: ['gateSync'],
   events: (s) => {
     const value = JSON.stringify(s.value);
     if (value.includes('idle')) {
       return [
+        status(s.context.gate.connection === 'offline' ? 'online' : 'offline', 1),
+        { type: 'conflicts.dismiss' },
         { type: 'pass.change', value: s.context.pass === '' ? PASS : '' },
         { type: 'pass.submit', direction: 'IN' },
         { type: 'pass.submit', direction: 'OUT' },
@@ -41,11 +60,23 @@ export const checkinModel: ModelSpec<typeof checkinMachine, { sees: (text: strin
       return [
         { type: 'xstate.done.actor.verify', output: admittedAnswer },
         { type: 'xstate.error.actor.verify', error: refusal },
+        { type: 'xstate.error.actor.verify', error: unreachable },
+      ];
+    }
+    if (value === '"verifyingLocally"') {
+      return [
+        { type: 'xstate.done.actor.verifyLocally', output: localAdmitted },
+        { type: 'xstate.done.actor.verifyLocally', output: localRefused },
+        { type: 'xstate.error.actor.verifyLocally', error: new Error('sin datos') },
       ];
     }
     return [{ type: 'next' }];
   },
-  key: (s) => ({ pass: s.context.pass === '' ? '' : 'pass', notice: s.context.notice }),
+  key: (s) => ({
+    pass: s.context.pass === '' ? '' : 'pass',
+    notice: s.context.notice,
+    offline: s.context.gate.connection === 'offline',
+  }),
 };
 
 checkinModel.expectations = {
@@ -63,9 +94,13 @@ checkinModel.expectations = {
   ],
   '"admitted"': [
     {
-      says: 'Acceso permitido con el nombre del invitado y el evento en grande, en verde',
+      says: 'Acceso permitido con el nombre del invitado y el evento en grande, en verde; sin conexión, el registro se guarda para enviarlo después',
       actor: (p) => {
         if (p.snapshot.context.result?.guest.firstName !== 'Ramona') fail('sin invitado');
+        const local = p.events.at(-1)?.type === 'xstate.done.actor.verifyLocally';
+        const told = p.calls.filter((c) => (c.src as string) === 'gateSync').at(-1);
+        if (local && (told?.input as { type?: string } | undefined)?.type !== 'record.queued')
+          fail('el registro sin conexión no se contó como pendiente');
       },
       view: async (p) => {
         await p.sees('Acceso permitido');
@@ -76,17 +111,42 @@ checkinModel.expectations = {
   ],
   '"refused"': [
     {
-      says: "Acceso denegado en rojo con el motivo del servidor ('Este invitado ya ingresó')",
+      says: "Acceso denegado en rojo con el motivo del servidor ('Este invitado ya ingresó'), o sin conexión con el mismo motivo que daría el servidor ('El evento fue cancelado.')",
       actor: (p) => {
-        if (p.snapshot.context.reason !== 'Este invitado ya ingresó') fail(`motivo ${p.snapshot.context.reason}`);
+        const expected = expectedReason(p.events.at(-1)!);
+        if (p.snapshot.context.reason !== expected)
+          fail(`motivo ${p.snapshot.context.reason}, se esperaba ${expected}`);
       },
       view: async (p) => {
         await p.sees('Acceso denegado');
-        await p.sees('Este invitado ya ingresó');
+        await p.sees(expectedReason(p.events.at(-1)!));
+      },
+    },
+  ],
+  '"verifyingLocally"': [
+    {
+      says: 'Sin conexión, o sin respuesta del servidor, la caseta verifica el pase por sí misma y da su veredicto al instante',
+      actor: (p) => {
+        const call = p.calls.filter((c) => c.src === 'verifyLocally').at(-1) ?? fail('no se verificó localmente');
+        if (call.input.pass !== PASS) fail(`se verificó ${JSON.stringify(call.input)}`);
+        const last = p.events.at(-1)!;
+        if (last.type === 'xstate.error.actor.verify') {
+          const told = p.calls.filter((c) => (c.src as string) === 'gateSync').at(-1);
+          if ((told?.input as { type?: string } | undefined)?.type !== 'connection.lost')
+            fail('la caseta no supo que se perdió la conexión');
+        }
       },
     },
   ],
   '{"idle":"typing"}': [
+    {
+      says: 'Los conflictos quedan a la vista hasta que el vigilante los marca como vistos',
+      actor: (p) => {
+        if (p.events.at(-1)?.type !== 'conflicts.dismiss') return;
+        const told = p.calls.filter((c) => (c.src as string) === 'gateSync').at(-1);
+        if ((told?.input as { type?: string } | undefined)?.type !== 'conflicts.dismiss') fail('la caseta no lo supo');
+      },
+    },
     {
       says: 'Sin pase no se envía nada: "Escribe o escanea un pase."',
       actor: (p) => {

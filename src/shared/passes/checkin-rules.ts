@@ -71,7 +71,19 @@ export const CheckinTexts = {
   emptyPass: 'Escribe o escanea un pase.',
   cameraUnavailable: 'Este navegador no permite escanear con la cámara; pega el texto del pase.',
   networkError: 'No fue posible comunicarse con el servidor. Intenta de nuevo.',
+  offline: 'Sin conexión',
+  offlineHelp: 'La caseta verifica los pases por sí misma y guarda los registros para enviarlos al volver la conexión.',
+  syncing: 'Enviando registros…',
+  online: 'En línea',
+  offlineVerdict: 'Verificado sin conexión',
+  offlineUnavailable:
+    'Sin conexión y sin los datos de la caseta: no es posible verificar el pase. Abre esta pantalla con conexión al menos una vez.',
+  conflictsTitle: 'El servidor decidió distinto sobre registros hechos sin conexión',
+  conflictsSeen: 'Entendido',
 } as const;
+
+/** How many records the gate keeps for the server: 'Registros pendientes: 3'. */
+export const waitingText = (n: number) => `Registros pendientes: ${n}`;
 
 /** Where the person goes, as the gate shows it: the event's title, or 'Trabajador de obra · Obra {name} ({number})'. */
 export function checkinPlace(answer: {
