@@ -58,6 +58,18 @@ export const dashboardMachine = setup({
     liveVisits: fromCallback<EventObject, { communityUuid: string }>(() => () => {}),
   },
   actions: {
+    keepLicences: assign((_, params: { licences: IntegratorDashboard }) => ({
+      licences: params.licences,
+      error: null,
+    })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+    setLiveStatus: assign((_, params: { status: LiveStatus }) => ({ live: params.status })),
+    /** An entry of the community moves the counters. */
+    countVisitIn: assign(({ context }, params: { visit: VisitEvent }) => ({
+      visits: applyVisitIn(context.visits!, params.visit),
+    })),
+    /** An exit of the community moves the counters. */
+    countVisitOut: assign(({ context }) => ({ visits: applyVisitOut(context.visits!) })),
     assignVisits: assign({
       visits: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.visits');
@@ -91,8 +103,14 @@ export const dashboardMachine = setup({
       invoke: {
         id: 'licences',
         src: 'loadLicences',
-        onDone: { target: 'licences', actions: assign({ licences: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onDone: {
+          target: 'licences',
+          actions: { type: 'keepLicences', params: ({ event }) => ({ licences: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     licences: {},
@@ -104,7 +122,10 @@ export const dashboardMachine = setup({
           { guard: 'hasCommunity', target: 'visits.live', actions: 'assignVisits' },
           { target: 'visits.still', actions: 'assignVisits' },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     visits: {
@@ -112,7 +133,7 @@ export const dashboardMachine = setup({
       states: {
         /** Counters move with the community's events. */
         live: {
-          entry: assign({ live: 'connecting' as const }),
+          entry: { type: 'setLiveStatus', params: { status: 'connecting' } },
           invoke: {
             id: 'live',
             src: 'liveVisits',
@@ -121,13 +142,13 @@ export const dashboardMachine = setup({
           on: {
             'visit.in': {
               guard: 'isOwnCommunity',
-              actions: assign({ visits: ({ context, event }) => applyVisitIn(context.visits!, event.event) }),
+              actions: { type: 'countVisitIn', params: ({ event }) => ({ visit: event.event }) },
             },
             'visit.out': {
               guard: 'isOwnCommunity',
-              actions: assign({ visits: ({ context }) => applyVisitOut(context.visits!) }),
+              actions: 'countVisitOut',
             },
-            'live.status': { actions: assign({ live: ({ event }) => event.status }) },
+            'live.status': { actions: { type: 'setLiveStatus', params: ({ event }) => ({ status: event.status }) } },
           },
         },
         /** No community of one's own (general administrator): the figures as loaded. */

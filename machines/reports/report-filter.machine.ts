@@ -103,6 +103,15 @@ export const reportFilterMachine = setup({
       };
     }),
     apply: assign(({ context }) => ({ applied: trimmed(context.draft), problems: {}, alert: null })),
+    keepOptions: assign((_, params: { options: Record<string, ReportOption[]> }) => ({ options: params.options })),
+    closeAlert: assign({ alert: null }),
+    /** A new export starts with nothing received, saved or failed. */
+    startExport: assign({ received: 0, savedFile: null, exportError: null }),
+    countReceived: assign((_, params: { received: number }) => ({ received: params.received })),
+    keepSavedFile: assign((_, params: { fileName: string }) => ({ savedFile: params.fileName })),
+    showExportFailure: assign((_, params: { error: unknown }) => ({ exportError: failureDescription(params.error) })),
+    forgetSavedFile: assign({ savedFile: null }),
+    forgetExportFailure: assign({ exportError: null }),
     tellList: sendTo('list', ({ context }) => ({ type: 'filters.set', filters: context.applied })),
   },
 }).createMachine({
@@ -133,7 +142,10 @@ export const reportFilterMachine = setup({
           invoke: {
             id: 'options',
             src: 'loadOptions',
-            onDone: { target: 'ready', actions: assign({ options: ({ event }) => event.output }) },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'keepOptions', params: ({ event }) => ({ options: event.output }) },
+            },
             // Without choices the selects stay empty; the report still works with the other filters.
             onError: { target: 'unavailable' },
           },
@@ -160,7 +172,7 @@ export const reportFilterMachine = setup({
           ],
         },
         invalid: {
-          on: { 'alert.close': { target: 'editing', actions: assign({ alert: null }) } },
+          on: { 'alert.close': { target: 'editing', actions: 'closeAlert' } },
         },
       },
     },
@@ -169,7 +181,7 @@ export const reportFilterMachine = setup({
       states: {
         idle: {
           on: {
-            'export.start': { target: 'running', actions: assign({ received: 0, savedFile: null, exportError: null }) },
+            'export.start': { target: 'running', actions: 'startExport' },
           },
         },
         running: {
@@ -180,19 +192,26 @@ export const reportFilterMachine = setup({
             exporting: { on: { 'export.headers': { target: 'downloading' } } },
             /** The workbook arrives; the page stays usable meanwhile. */
             downloading: {
-              on: { 'export.progress': { actions: assign({ received: ({ event }) => event.received }) } },
+              on: {
+                'export.progress': {
+                  actions: { type: 'countReceived', params: ({ event }) => ({ received: event.received }) },
+                },
+              },
             },
           },
           on: {
-            'export.saved': { target: 'done', actions: assign({ savedFile: ({ event }) => event.fileName }) },
+            'export.saved': {
+              target: 'done',
+              actions: { type: 'keepSavedFile', params: ({ event }) => ({ fileName: event.fileName }) },
+            },
             'export.failed': {
               target: 'failed',
-              actions: assign({ exportError: ({ event }) => failureDescription(event.error) }),
+              actions: { type: 'showExportFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
-        done: { on: { 'dialog.close': { target: 'idle', actions: assign({ savedFile: null }) } } },
-        failed: { on: { 'dialog.close': { target: 'idle', actions: assign({ exportError: null }) } } },
+        done: { on: { 'dialog.close': { target: 'idle', actions: 'forgetSavedFile' } } },
+        failed: { on: { 'dialog.close': { target: 'idle', actions: 'forgetExportFailure' } } },
       },
     },
   },
