@@ -6,6 +6,7 @@ import {
   MAX_CREDENTIAL_UUIDS,
   CredentialMessages,
   WorkerMessages,
+  type CredentialFormat,
 } from '../../src/shared/contractors/worker-rules.js';
 import { invitationDownloadMachine } from '../massive-events/invitation-download.machine.js';
 import { workerApprovalMachine, type WorkerApprovalInput } from './worker-approval.machine.js';
@@ -51,6 +52,8 @@ export interface WorkersScreenContext {
   deciding: WorkerApprovalInput | null;
   /** The workers whose credentials the download child is drawing. */
   downloading: string[] | null;
+  /** How the ticked workers' credentials come: a zip of PNGs, or a PDF to print. */
+  downloadFormat: CredentialFormat;
   /** The ticked cards ('Seleccionar todos'), by uuid. */
   selected: string[];
   /** The worker being confirmed for deletion or deleted. */
@@ -79,8 +82,8 @@ export type WorkersScreenEvent =
   | { type: 'select.toggle'; uuid: string }
   /** 'Seleccionar todos' over the cards shown: ticks them all, or unticks them when all are ticked. */
   | { type: 'select.all'; uuids: string[] }
-  /** 'Descargar credenciales' of the ticked cards: the approved among them. */
-  | { type: 'selection.download' };
+  /** 'Descargar credenciales' of the ticked cards: the approved among them, as 'PDF para imprimir' or 'Imágenes (ZIP)' (the default). */
+  | { type: 'selection.download'; format?: CredentialFormat };
 
 /**
  * /workers 'Trabajadores de obra': loads the workers (all, or a site's), filters and
@@ -129,8 +132,9 @@ export const workersScreenMachine = setup({
     })),
     showNotice: assign((_, params: { notice: string }) => ({ notice: params.notice })),
     /** The credentials' download starts; the modal closes. */
-    startDownload: assign((_, params: { uuids: string[] }) => ({
+    startDownload: assign((_, params: { uuids: string[]; format?: CredentialFormat }) => ({
       downloading: params.uuids,
+      downloadFormat: params.format ?? 'zip',
       shown: null,
       modal: null,
     })),
@@ -191,6 +195,7 @@ export const workersScreenMachine = setup({
     notice: null,
     deciding: null,
     downloading: null,
+    downloadFormat: 'zip',
     selected: [],
     deleting: null,
   }),
@@ -281,7 +286,10 @@ export const workersScreenMachine = setup({
           },
           {
             target: 'downloading',
-            actions: { type: 'startDownload', params: ({ context }) => ({ uuids: approvedOf(context) }) },
+            actions: {
+              type: 'startDownload',
+              params: ({ context, event }) => ({ uuids: approvedOf(context), format: event.format }),
+            },
           },
         ],
       },
@@ -316,7 +324,7 @@ export const workersScreenMachine = setup({
       invoke: {
         id: 'credentialDownload',
         src: 'credentialDownload',
-        input: ({ context }) => ({ target: { kind: 'workers' as const, uuids: context.downloading! } }),
+        input: ({ context }) => ({ target: credentialTarget(context.downloading!, context.downloadFormat) }),
         onDone: { target: 'ready', actions: 'endDownload' },
       },
     },
@@ -352,3 +360,7 @@ function decisionOf(context: WorkersScreenContext, uuid: string, action: 'approv
     workers: w ? [{ uuid: w.uuid, name: `${w.firstName} ${w.lastName}`, status: w.status }] : [],
   };
 }
+
+/** The download's target: the zip is the route's default; the PDF says so. */
+const credentialTarget = (uuids: string[], format: CredentialFormat) =>
+  format === 'pdf' ? { kind: 'workers' as const, uuids, format } : { kind: 'workers' as const, uuids };

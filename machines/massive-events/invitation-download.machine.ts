@@ -1,15 +1,16 @@
 import { assign, fromCallback, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import { InvitationTexts } from '../../src/shared/massive-events/invitation-rules.js';
+import type { CredentialFormat } from '../../src/shared/contractors/worker-rules.js';
 
 /**
  * What is drawn and downloaded: some guests' invitations (one gives a png, several a zip), all of
- * an event's, or some approved workers' credentials (GET workerLicense, same answers).
+ * an event's, or some approved workers' credentials (GET workerLicense, same answers; or a PDF to print).
  */
 export type InvitationTarget =
   | { kind: 'guests'; uuids: string[] }
   | { kind: 'event'; uuid: string }
-  | { kind: 'workers'; uuids: string[] };
+  | { kind: 'workers'; uuids: string[]; format?: CredentialFormat };
 
 /** What the download child tells (src/web/views/massive-events/invitations.api.ts). */
 export type InvitationDownloadReport =

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserSuite, signInAs, type RunningServer } from '../../support/browser.js';
 import { pngBase64 } from '../../support/massive-events/event-fixtures.js';
@@ -122,6 +123,33 @@ describe('Trabajadores de obra end to end: request, live decision, request again
     await gate.getByText('Samuel Navegador').waitFor();
     await gate.getByText('Trabajador de obra · Obra Casa Familia Treviño (214)').waitFor();
     await gate.screenshot({ path: `${SHOTS}/checkin-worker.png` });
+  });
+
+  it("'Descargar credenciales' → 'PDF para imprimir' downloads credenciales.pdf, a PDF Chromium receives as application/pdf, A4 sheets whose fronts and backs alternate", async () => {
+    const admin = await pageAs('administrador@porton.mx');
+    await admin.goto(`${server.url}/workers`);
+    await admin.getByRole('article', { name: 'Ramiro Soto Aguilar' }).first().waitFor();
+    await admin.getByRole('button', { name: 'Seleccionar todos' }).click();
+    await admin.getByRole('button', { name: /^Descargar credenciales \(\d+\)/ }).click();
+    await admin.getByRole('menuitem', { name: 'Imágenes (ZIP)' }).waitFor();
+    await admin.screenshot({ path: `${SHOTS}/workers-credentials-menu.png` });
+    const downloading = admin.waitForEvent('download', { timeout: 60_000 });
+    const answered = admin.waitForResponse((r) => r.url().includes('/workerLicense?format=pdf'), { timeout: 60_000 });
+    await admin.getByRole('menuitem', { name: 'PDF para imprimir' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('credenciales.pdf');
+    await admin.getByRole('alertdialog', { name: 'Descarga completada' }).waitFor();
+    const bytes = readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount() % 2).toBe(0);
+    for (const page of pdf.getPages())
+      expect([Math.round(page.getWidth()), Math.round(page.getHeight())]).toEqual([595, 842]);
+    // Chromium received it as application/pdf (what its viewer opens), with the download's name.
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    expect(answer.headers()['content-disposition']).toContain('credenciales.pdf');
   });
 
   it("the administrator edits a rejected worker from its card (/createWorker?token, 'Editar trabajador', 'Guardar'; the files kept as they were) and deletes it after the confirmation; an approved worker offers no Editar", async () => {

@@ -51,7 +51,15 @@ export const loadFailure = {
 };
 
 type Probe = ActorProbe<typeof workersScreenMachine>;
-type Ev = { type: string; uuid?: string; uuids?: string[]; value?: string; page?: number; output?: unknown };
+type Ev = {
+  type: string;
+  uuid?: string;
+  uuids?: string[];
+  value?: string;
+  page?: number;
+  format?: 'zip' | 'pdf';
+  output?: unknown;
+};
 const APPROVED_ONLY = 'Solo es posible visualizar credenciales de trabajadores aprobados.';
 const EDIT_ONLY_NOT_APPROVED = 'Solo se puedan editar trabajadores que no han sido aprobados.';
 const TOO_MANY = 'Puedes descargar hasta 100 credenciales por solicitud.';
@@ -76,17 +84,20 @@ export function screenSays(events: readonly Ev[]) {
     edits: [] as string[],
     /** The uuids each credentials download was asked for, in order. */
     downloads: [] as string[][],
+    /** The format of each download: 'PDF para imprimir' (pdf) or the zip of images, the default. */
+    formats: [] as ('zip' | 'pdf')[],
     /** How many times the list was asked for. */
     loads: 1,
     asked: null as string | null,
   };
   const status = (u: string) => workers.find((w) => w.uuid === u)?.status ?? '';
   const approved = (u: string) => status(u) === 'Aprobado';
-  const download = (uuids: string[]) => {
+  const download = (uuids: string[], format: 'zip' | 'pdf' = 'zip') => {
     if (uuids.length > 100) out.notice = TOO_MANY;
     else if (!uuids.length || !uuids.every(approved)) out.notice = APPROVED_ONLY;
     else {
       out.downloads.push(uuids);
+      out.formats.push(format);
       out.modal = null;
       out.shown = null;
     }
@@ -159,7 +170,7 @@ export function screenSays(events: readonly Ev[]) {
       case 'selection.download': {
         const ticked = [...out.selected];
         if (!ticked.length) out.notice = SELECT_ONE;
-        else download(ticked.filter(approved).length ? ticked.filter(approved) : ticked);
+        else download(ticked.filter(approved).length ? ticked.filter(approved) : ticked, e.format);
         break;
       }
     }
@@ -320,7 +331,9 @@ export const workersScreenModel: ModelSpec<typeof workersScreenMachine> = {
           const said = saidNow(p);
           const started = callsOf(p, 'credentialDownload');
           expect(started.length).toBe(said.downloads.length);
-          expect(started.at(-1)?.input).toEqual({ target: { kind: 'workers', uuids: said.downloads.at(-1) } });
+          // 'PDF para imprimir' asks for format=pdf; the zip is the route's default.
+          const pdf = said.formats.at(-1) === 'pdf' ? { format: 'pdf' } : {};
+          expect(started.at(-1)?.input).toEqual({ target: { kind: 'workers', uuids: said.downloads.at(-1), ...pdf } });
         },
       },
     ],
@@ -394,6 +407,7 @@ export const workersScreenModel: ModelSpec<typeof workersScreenMachine> = {
                     { type: 'select.toggle', uuid: 'p' },
                     { type: 'select.all', uuids: ['a', 'p'] },
                     { type: 'selection.download' },
+                    { type: 'selection.download', format: 'pdf' },
                   ]),
             ];
       case '"confirmDelete"':

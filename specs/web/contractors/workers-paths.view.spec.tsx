@@ -126,7 +126,12 @@ describe("/workers performs the workersScreen paths (edit, delete, 'Seleccionar 
         'select.toggle': async (e) =>
           fireEvent.click(await waitFor(() => screen.getByLabelText(`Seleccionar a ${NAMES[e.uuid]}`))),
         'select.all': () => fireEvent.click(screen.getByRole('button', { name: 'Seleccionar todos' })),
-        'selection.download': () => fireEvent.click(screen.getByRole('button', { name: /^Descargar credenciales/ })),
+        // 'Descargar credenciales' opens its menu: 'PDF para imprimir' or 'Imágenes (ZIP)'.
+        'selection.download': async (e) => {
+          fireEvent.click(screen.getByRole('button', { name: /^Descargar credenciales/ }));
+          const pdf = (e as { format?: string }).format === 'pdf';
+          fireEvent.click(await screen.findByRole('menuitem', { name: pdf ? 'PDF para imprimir' : 'Imágenes (ZIP)' }));
+        },
       },
       // What each state shows is the model's view expectations (workersScreenModel), checked at every step.
       expectState: () => undefined,
@@ -145,7 +150,8 @@ describe("/workers performs the workersScreen paths (edit, delete, 'Seleccionar 
     // The ticked approved workers' credentials, never a pending one's.
     if (end === '"downloading"' && last.type === 'selection.download') {
       await waitFor(() => expect(fetchCredentials).toHaveBeenCalled());
-      expect((fetchCredentials.mock.calls.at(-1) as unknown[])[0]).toEqual({ kind: 'workers', uuids: ['a'] });
+      const pdf = (last as { format?: string }).format === 'pdf' ? { format: 'pdf' } : {};
+      expect((fetchCredentials.mock.calls.at(-1) as unknown[])[0]).toEqual({ kind: 'workers', uuids: ['a'], ...pdf });
     }
     expect(deps.approve).toHaveBeenCalledTimes(path.events.filter((e) => e.type === 'approve').length);
   });

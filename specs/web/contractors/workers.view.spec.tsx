@@ -138,7 +138,21 @@ describe("/workers 'Trabajadores de obra'", () => {
     await screen.findByLabelText('Seleccionar a Pepe Prueba');
     fireEvent.click(screen.getByRole('button', { name: 'Seleccionar todos' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Descargar credenciales (3)' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Imágenes (ZIP)' }));
     await waitFor(() => expect(fetchCredentials).toHaveBeenCalled());
     expect(fetchCredentials.mock.calls[0]![0]).toEqual({ kind: 'workers', uuids: ['a', 'b'] });
+  });
+
+  it("'Descargar credenciales' → 'PDF para imprimir' asks for the ticked approved workers' credentials as a PDF", async () => {
+    const fetchCredentials = vi.fn<NonNullable<WorkersDeps['fetchCredentials']>>(async () => undefined);
+    renderView([worker('a', 'Ana', 'Aprobado'), worker('b', 'Beto', 'Aprobado'), worker('p', 'Pepe', 'Pendiente')], {
+      fetchCredentials,
+    });
+    await screen.findByLabelText('Seleccionar a Pepe Prueba');
+    fireEvent.click(screen.getByRole('button', { name: 'Seleccionar todos' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar credenciales (3)' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'PDF para imprimir' }));
+    await waitFor(() => expect(fetchCredentials).toHaveBeenCalled());
+    expect(fetchCredentials.mock.calls[0]![0]).toEqual({ kind: 'workers', uuids: ['a', 'b'], format: 'pdf' });
   });
 });

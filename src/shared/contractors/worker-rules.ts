@@ -112,6 +112,11 @@ export const CREDENTIALS_PDF_NAME = 'credenciales.pdf';
 /** How the credentials come: PNG images in a zip, or a PDF to print. */
 export const CREDENTIAL_FORMATS = ['zip', 'pdf'] as const;
 export type CredentialFormat = (typeof CREDENTIAL_FORMATS)[number];
+/** 'Descargar credenciales' offers both. */
+export const CredentialFormatLabels: Record<CredentialFormat, string> = {
+  pdf: 'PDF para imprimir',
+  zip: 'Imágenes (ZIP)',
+};
 export const CredentialMessages = {
   invalidFormat: 'El formato de las credenciales debe ser zip o pdf.',
   noWorkers: 'Elige por lo menos a un trabajador.',

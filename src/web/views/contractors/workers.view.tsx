@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Grid, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Grid, Heading, HStack, Link, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,7 +13,13 @@ import { filterWorkers, pageOfWorkers } from '../../../shared/contractors/worker
 import { invitationDownloadMachine } from '../../../../machines/massive-events/invitation-download.machine.js';
 import { downloadInvitations, type fetchInvitations } from '../massive-events/invitations.api.js';
 import { InvitationDownloadStatus } from '../massive-events/invitation-download.js';
-import { WORKER_ADMINS, workerEditPath, WorkerMessages } from '../../../shared/contractors/worker-rules.js';
+import {
+  CREDENTIAL_FORMATS,
+  CredentialFormatLabels,
+  WORKER_ADMINS,
+  workerEditPath,
+  WorkerMessages,
+} from '../../../shared/contractors/worker-rules.js';
 import { workersApi } from './workers.api.js';
 import { Pager } from '../../platform/components/list/pager.js';
 import { SearchBox } from '../../platform/components/list/search-box.js';
@@ -125,14 +131,29 @@ export function WorkersView({ deps = browserDeps }: { deps?: WorkersDeps }) {
               >
                 Seleccionar todos
               </Button>
-              <Button
-                variant="outline"
-                colorPalette="teal"
-                disabled={snapshot.matches('downloading')}
-                onClick={() => send({ type: 'selection.download' })}
-              >
-                Descargar credenciales{context.selected.length ? ` (${context.selected.length})` : ''}
-              </Button>
+              {/* 'PDF para imprimir' (A4 sheets with cut marks, duplex) or 'Imágenes (ZIP)'. */}
+              <Menu.Root>
+                <Menu.Trigger asChild>
+                  <Button variant="outline" colorPalette="teal" disabled={snapshot.matches('downloading')}>
+                    Descargar credenciales{context.selected.length ? ` (${context.selected.length})` : ''}
+                  </Button>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content minW="48">
+                      {CREDENTIAL_FORMATS.toReversed().map((format) => (
+                        <Menu.Item
+                          key={format}
+                          value={format}
+                          onClick={() => send({ type: 'selection.download', format })}
+                        >
+                          {CredentialFormatLabels[format]}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
             </>
           ) : null}
           {!requestMode ? (

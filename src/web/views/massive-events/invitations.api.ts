@@ -15,19 +15,20 @@ const uuidQuery = (uuids: string[]) => uuids.map((u) => `uuid=${encodeURICompone
 /** The invitations' or the credentials' address. */
 export function invitationUrl(target: InvitationTarget): string {
   if (target.kind === 'event') return `/api/massiveEvents/${encodeURIComponent(target.uuid)}/invitation`;
-  if (target.kind === 'workers') return `/api/constructionWorkers/workerLicense?${uuidQuery(target.uuids)}`;
+  if (target.kind === 'workers')
+    return `/api/constructionWorkers/workerLicense?${target.format === 'pdf' ? 'format=pdf&' : ''}${uuidQuery(target.uuids)}`;
   return `/api/massiveEventGuests/invitation?${uuidQuery(target.uuids)}`;
 }
 
 /** The file name the server gave (Content-Disposition filename*), or the zip's. */
-function fileNameOf(response: Response): string {
+export function fileNameOf(response: Response): string {
   const header = response.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
   if (star) return decodeURIComponent(star[1]);
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? ZIP_FILE_NAME;
 }
 
-async function failureOf(response: Response): Promise<ApiFailure> {
+export async function failureOf(response: Response): Promise<ApiFailure> {
   let body: unknown = null;
   try {
     body = JSON.parse(await response.text());
@@ -50,7 +51,7 @@ export interface DownloadHooks {
 export async function fetchInvitations(target: InvitationTarget, { signal, report }: DownloadHooks, save = saveBlob) {
   const headers: Record<string, string> = {
     'Accept-Language': LOCALE,
-    Accept: 'image/png, application/zip, application/json',
+    Accept: 'image/png, application/zip, application/pdf, application/json',
   };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
