@@ -59,6 +59,16 @@ export const residentCodeMachine = setup({
     hasNoCode: ({ context }) => !context.pending,
     isExpired: ({ context }) => context.expiresAt === null || context.expiresAt <= Date.now(),
   },
+  actions: {
+    /** The resent code's facts replace the row's; the server's description shows. */
+    takeResent: assign((_, params: { answer: ResendAnswer }) => ({
+      ...factsOf(params.answer.resident),
+      description: params.answer.description,
+    })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+    forgetDescription: assign({ description: null }),
+    clearError: assign({ error: null }),
+  },
   delays: {
     /** The moment the pending code expires, from now. */
     untilExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? 0) - Date.now()),
@@ -88,17 +98,17 @@ export const residentCodeMachine = setup({
         input: ({ context }) => ({ uuid: context.uuid }),
         onDone: {
           target: 'resent',
-          actions: assign(({ event }) => ({
-            ...factsOf(event.output.resident),
-            description: event.output.description,
-          })),
+          actions: { type: 'takeResent', params: ({ event }) => ({ answer: event.output }) },
         },
-        onError: { target: 'resendFailed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'resendFailed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** '¡Correcto!' with the server's description; closing it shows the new code's expiry. */
-    resent: { on: { 'dialog.close': { target: 'checking', actions: assign({ description: null }) } } },
+    resent: { on: { 'dialog.close': { target: 'checking', actions: 'forgetDescription' } } },
     /** 'No es posible reenviar el código' with the server's error_description; the button stays. */
-    resendFailed: { on: { 'dialog.close': { target: 'codeExpired', actions: assign({ error: null }) } } },
+    resendFailed: { on: { 'dialog.close': { target: 'codeExpired', actions: 'clearError' } } },
   },
 });

@@ -45,6 +45,13 @@ export const residentEmailCheckMachine = setup({
       return { email: event.email, residentUuid: event.residentUuid };
     }),
   },
+  guards: {
+    /** The email belongs to a resident of the community. */
+    isTaken: (_, params: { status: string }) => params.status === 'TAKEN',
+    /** A new resident's email that belonged to a deleted resident: the form offers to bring that one back. */
+    isDeletedForNewResident: ({ context }, params: { status: string }) =>
+      params.status === 'DELETED' && context.residentUuid === null,
+  },
 }).createMachine({
   id: 'residentEmailCheck',
   context: { email: null, residentUuid: null },
@@ -61,7 +68,7 @@ export const residentEmailCheckMachine = setup({
         input: ({ context }) => ({ email: context.email!, residentUuid: context.residentUuid }),
         onDone: [
           {
-            guard: ({ event }) => event.output.Data.residentStatus === 'TAKEN',
+            guard: { type: 'isTaken', params: ({ event }) => ({ status: event.output.Data.residentStatus }) },
             target: 'idle',
             actions: {
               type: 'report',
@@ -69,8 +76,10 @@ export const residentEmailCheckMachine = setup({
             },
           },
           {
-            guard: ({ context, event }) =>
-              event.output.Data.residentStatus === 'DELETED' && context.residentUuid === null,
+            guard: {
+              type: 'isDeletedForNewResident',
+              params: ({ event }) => ({ status: event.output.Data.residentStatus }),
+            },
             target: 'idle',
             actions: {
               type: 'report',

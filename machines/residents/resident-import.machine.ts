@@ -116,6 +116,16 @@ export const residentImportMachine = setup({
         errorFile: parsed.success && parsed.output.file !== '' ? parsed.output.file : null,
       };
     }),
+    /** A new upload starts with nothing sent, answered or failed. */
+    startUpload: assign({ progress: 0, description: null, errorFile: null, error: null }),
+    /** The upload's progress, as a whole percent between 0 and 100. */
+    setProgress: assign((_, params: { percent: number }) => ({
+      progress: Math.max(0, Math.min(100, Math.round(params.percent))),
+    })),
+    markSent: assign({ progress: 100 }),
+    showUnexpected: assign({ error: ImportTexts.unexpected }),
+    /** After a failure the person picks a file again. */
+    forgetFile: assign({ file: null, progress: 0 }),
     takeFailure: assign(({ event }) => {
       assertEvent(event, 'upload.answered');
       return { error: failureText(event.status, event.body) };
@@ -164,18 +174,18 @@ export const residentImportMachine = setup({
       },
     },
     uploading: {
-      entry: assign({ progress: 0, description: null, errorFile: null, error: null }),
+      entry: 'startUpload',
       on: {
         'upload.progress': {
-          actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }),
+          actions: { type: 'setProgress', params: ({ event }) => ({ percent: event.percent }) },
         },
-        'upload.sent': { target: 'processing', actions: assign({ progress: 100 }) },
+        'upload.sent': { target: 'processing', actions: 'markSent' },
         'upload.answered': [
           { guard: 'allCreated', target: 'allCreated', actions: 'takeDone' },
           { guard: 'someFailed', target: 'partial', actions: 'takePartial' },
           { target: 'failed', actions: 'takeFailure' },
         ],
-        'upload.failed': { target: 'failed', actions: assign({ error: ImportTexts.unexpected }) },
+        'upload.failed': { target: 'failed', actions: 'showUnexpected' },
       },
     },
     /** The file is sent; the server reads and creates the rows. */
@@ -186,7 +196,7 @@ export const residentImportMachine = setup({
           { guard: 'someFailed', target: 'partial', actions: 'takePartial' },
           { target: 'failed', actions: 'takeFailure' },
         ],
-        'upload.failed': { target: 'failed', actions: assign({ error: ImportTexts.unexpected }) },
+        'upload.failed': { target: 'failed', actions: 'showUnexpected' },
       },
     },
     allCreated: { entry: stopChild('upload'), on: { 'dialog.close': { target: 'closed' } } },
@@ -212,7 +222,7 @@ export const residentImportMachine = setup({
     /** 'Error' with the server's text or 'Ocurrió un error inesperado.'; closing lets the person pick again. */
     failed: {
       entry: stopChild('upload'),
-      on: { 'dialog.close': { target: 'noFile', actions: assign({ file: null, progress: 0 }) } },
+      on: { 'dialog.close': { target: 'noFile', actions: 'forgetFile' } },
     },
     closed: { type: 'final', entry: 'report' },
   },

@@ -37,6 +37,7 @@ export const residentPhoneRemovalMachine = setup({
   actions: {
     /** Tells the form that opened it (replaced by a recorder in its model). */
     report: sendParent((_, params: PartNews) => ({ type: 'part.release' as const, ...params })),
+    showFailure: assign((_, params: { error: unknown }) => ({ serverError: failureDescription(params.error) })),
   },
 }).createMachine({
   id: 'residentPhoneRemoval',
@@ -64,7 +65,10 @@ export const residentPhoneRemovalMachine = setup({
             params: ({ context }) => ({ part: 'phoneRemoval', outcome: 'removed', value: context.uuid }),
           },
         },
-        onError: { target: 'failed', actions: assign({ serverError: ({ event }) => failureDescription(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** 'No es posible eliminar' with the server's text; the phone stays. */

@@ -41,6 +41,11 @@ export const residentReactivationMachine = setup({
     report: sendParent((_, params: PartNews) => ({ type: 'part.release' as const, ...params })),
     /** Provided by the page: the reactivated resident is now edited (`/newResidents?uuid=…`, replacing the entry). */
     showEditMode: (_, _params: { uuid: string }) => {},
+    /** The failure dialog's title by the refusal, and the server's text. */
+    showFailure: assign((_, params: { error: unknown }) => ({
+      serverError: failureDescription(params.error),
+      failureTitle: residentFailureTitle(isApiFailure(params.error) ? params.error : null, false),
+    })),
   },
 }).createMachine({
   id: 'residentReactivation',
@@ -78,10 +83,7 @@ export const residentReactivationMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign(({ event }) => ({
-            serverError: failureDescription(event.error),
-            failureTitle: residentFailureTitle(isApiFailure(event.error) ? event.error : null, false),
-          })),
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -37,6 +37,10 @@ export const residentStatusMachine = setup({
       throw new Error('not provided');
     }),
   },
+  actions: {
+    markChanged: assign({ changed: true }),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+  },
 }).createMachine({
   id: 'residentStatus',
   context: ({ input }) => ({
@@ -54,8 +58,11 @@ export const residentStatusMachine = setup({
         id: 'setStatus',
         src: 'setStatus',
         input: ({ context }) => ({ uuid: context.uuid, enable: context.enable }),
-        onDone: { target: 'succeeded', actions: assign({ changed: true }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onDone: { target: 'succeeded', actions: 'markChanged' },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     succeeded: { on: { 'dialog.close': { target: 'closed' } } },
