@@ -1,3 +1,5 @@
+import { AUDIT_FIELD_LABELS } from './audit-fields.js';
+
 /**
  * The audit trail's actions and how the screen says them in Spanish. One list for
  * the server (the route's `action` filter accepts only these) and the web (labels and the filter).
@@ -122,89 +124,38 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionNames = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-/** Spanish names of the changed fields the screen shows (columns as stored); others show as stored. */
-export const AUDIT_FIELD_LABELS: Record<string, string> = {
-  first_name: 'Nombre',
-  last_name: 'Apellidos',
-  name: 'Nombre',
-  email: 'Correo',
-  phone: 'Teléfono',
-  status: 'Estado',
-  street: 'Calle',
-  ext_number: 'Número exterior',
-  int_number: 'Número interior',
-  number: 'Número',
-  address_id: 'Colonia',
-  licenses: 'Licencias',
-  license_total: 'Licencias',
-  license_expired: 'Licencia vencida',
-  enabled: 'Habilitado',
-  admin_user_id: 'Administrador',
-  useapp: 'Usa la app',
-  street_id: 'Calle',
-  device_type: 'Tipo',
-  scanner_access: 'Acceso',
-  zone_id: 'Zona',
-  club: 'Club',
-  notresident: 'No residente',
-  action: 'No. acción',
-  chatbot_use_app: 'Visitas administrativas',
-  scanner_type: 'Tipo de escáner',
-  scanner_place: 'Ubicación',
-  folio_required: 'Folio obligatorio',
-  visitor_search: 'Búsqueda de visitantes',
-  search_name: 'Buscar por nombre',
-  search_address: 'Buscar por domicilio',
-  search_action: 'Buscar por No. acción',
-  search_place: 'Buscar por lugar',
-  search_common_area: 'Buscar por área común',
-  view_resident_name: 'Ver nombre del residente',
-  view_visit_address: 'Ver domicilio de la visita',
-  view_resident_address: 'Ver domicilio del residente',
-  view_resident_number: 'Ver número del residente',
-  invitation_validity: 'Vigencia de invitaciones (horas)',
-  invitation_message: 'Mensaje de invitación',
-  frequent_invitation_chrono_unit: 'Unidad de vigencia de visitas frecuentes',
-  frequent_invitation_validity: 'Vigencia de visitas frecuentes',
-  // Columns of the rows the database records (migration 020).
-  color: 'Color',
-  title: 'Título',
-  description: 'Descripción',
-  kind: 'Tipo',
-  audience: 'Destinatarios',
-  newsletter_type: 'Tipo de boletín',
-  contact_name: 'Contacto',
-  contact_phone: 'Teléfono de contacto',
-  contact_email: 'Correo de contacto',
-  contact_link: 'Enlace de contacto',
-  start_date: 'Inicio',
-  end_date: 'Fin',
-  additional_information: 'Información adicional',
-  background_color: 'Color de fondo',
-  foreground_color: 'Color del texto',
-  enterprise: 'Empresa',
-  city: 'Ciudad',
-  colony: 'Colonia',
-  state: 'Entidad federativa',
-  cp: 'Código postal',
-  street_number: 'Número de la obra',
-  reject_reason: 'Motivo de rechazo',
-  resident_id: 'Residente',
-  common_area_id: 'Área común',
-  contractor_id: 'Contratista',
-  construction_id: 'Obra',
-  user_id: 'Usuario',
-  active_community_id: 'Fraccionamiento activo',
-  position: 'Posición',
-  plate: 'Placas',
-  comments: 'Comentarios',
-  entered_at: 'Entrada',
-  exited_at: 'Salida',
-  deleted_at: 'Eliminado',
-  used_at: 'Usado',
-  expires_at: 'Vence',
-  decided_at: 'Decidido',
-};
+/**
+ * The filter's groups, so an action is found by what it is about: each group names the entities
+ * (the part of an action before its dot) it holds. Every action is in exactly one group (a test
+ * checks it); within a group the actions keep the list's order.
+ */
+export const AUDIT_ACTION_GROUPS: readonly { label: string; entities: readonly string[] }[] = [
+  { label: 'Sesiones', entities: ['session'] },
+  { label: 'Usuarios', entities: ['user', 'membership'] },
+  { label: 'Integradores y fraccionamientos', entities: ['integrator', 'community', 'settings'] },
+  {
+    label: 'Residentes',
+    entities: ['resident', 'residentPhone', 'residentCode', 'administrativeResident'],
+  },
+  {
+    label: 'Catálogos del fraccionamiento',
+    entities: ['zone', 'street', 'commonArea', 'gate', 'providerType'],
+  },
+  { label: 'Visitas y accesos', entities: ['visit', 'commonAreaVisit', 'guest'] },
+  { label: 'Dispositivos', entities: ['device', 'deviceParent', 'deviceLinkCode'] },
+  { label: 'Avisos, boletines y promociones', entities: ['content', 'noticeAudience'] },
+  { label: 'Eventos masivos', entities: ['massiveEvent', 'massiveEventGuest'] },
+  { label: 'Contratistas, obras y trabajadores', entities: ['contractor', 'construction', 'worker'] },
+  { label: 'Catálogos generales', entities: ['color', 'carBrand', 'userType', 'address'] },
+];
+
+/** The actions under each group's label, in the list's order (groups without actions left out). */
+export function auditActionGroups(): { label: string; actions: AuditAction[] }[] {
+  return AUDIT_ACTION_GROUPS.map((group) => ({
+    label: group.label,
+    actions: auditActionNames.filter((action) => group.entities.includes(action.split('.')[0]!)),
+  })).filter((group) => group.actions.length > 0);
+}
 
 /** The Spanish sentence of an action; an unknown one (a newer server) shows as stored. */
 export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;

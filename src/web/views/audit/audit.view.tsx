@@ -2,6 +2,7 @@ import { Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReportOption } from '../../../../machines/reports/report-filter.machine.js';
 import {
   AUDIT_ACTIONS,
+  auditActionGroups,
   auditActionLabel,
   describeActor,
   describeChanges,
@@ -29,7 +30,11 @@ export const auditFields: ReportField[] = [
     label: 'Acción',
     kind: 'select',
     placeholder: 'Todas',
-    choices: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })),
+    // Grouped by what the action is about; the filter's value is still the action.
+    groups: auditActionGroups().map((group) => ({
+      label: group.label,
+      choices: group.actions.map((value) => ({ value, label: AUDIT_ACTIONS[value] })),
+    })),
   },
   { name: 'from', label: 'Desde', kind: 'date' },
   { name: 'to', label: 'Hasta', kind: 'date' },

@@ -9,6 +9,8 @@ export interface ReportField {
   kind: 'text' | 'date' | 'select';
   /** A select's fixed choices; otherwise those the machine loaded for this name. */
   choices?: ReportOption[];
+  /** A select's fixed choices under labelled groups (shown instead of `choices`). */
+  groups?: { label: string; choices: ReportOption[] }[];
   /** A select's first option (no filter). */
   placeholder?: string;
 }
@@ -53,11 +55,21 @@ export function ReportFiltersForm({
                   onChange={(e) => onEdit(f.name, e.target.value)}
                 >
                   <option value="">{f.placeholder ?? ReportTexts.all}</option>
-                  {(f.choices ?? options[f.name] ?? []).map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
+                  {f.groups
+                    ? f.groups.map((g) => (
+                        <optgroup key={g.label} label={g.label}>
+                          {g.choices.map((o) => (
+                            <option key={o.value} value={o.value}>
+                              {o.label}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ))
+                    : (f.choices ?? options[f.name] ?? []).map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
