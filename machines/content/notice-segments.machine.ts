@@ -104,6 +104,39 @@ export const noticeSegmentsMachine = setup({
       error: null,
       initialStreet: null,
     })),
+    /** The zones arrive with the edited notice's zone chosen: its streets load next. */
+    keepZonesWithInitial: assign(({ context }, params: { zones: SegmentZone[] }) => ({
+      zones: params.zones,
+      zoneUuid: zoneUuidOf(params.zones, context.initialZone),
+      initialZone: null,
+    })),
+    /** The zones arrive with none chosen: nothing of the edited notice is left to resolve. */
+    keepZones: assign((_, params: { zones: SegmentZone[] }) => ({
+      zones: params.zones,
+      initialZone: null,
+      initialStreet: null,
+    })),
+    /** The streets arrive with the edited notice's street chosen: its residents load next. */
+    keepStreetsWithInitial: assign(({ context }, params: { streets: SegmentStreet[] }) => ({
+      streets: params.streets,
+      streetUuid: streetUuidOf(params.streets, context.initialStreet),
+      initialStreet: null,
+    })),
+    keepStreets: assign((_, params: { streets: SegmentStreet[] }) => ({
+      streets: params.streets,
+      initialStreet: null,
+    })),
+    keepResidents: assign((_, params: { residents: SegmentResident[] }) => ({ residents: params.residents })),
+    /** Loading again chooses the chosen zone and street again once they arrive. */
+    retryFromChosen: assign(({ context }) => ({
+      error: null,
+      streets: [],
+      residents: [],
+      zoneUuid: '',
+      streetUuid: '',
+      initialZone: context.zones.find((z) => z.uuid === context.zoneUuid)?.idZone ?? context.initialZone,
+      initialStreet: context.streets.find((s) => s.uuid === context.streetUuid)?.idStreet ?? context.initialStreet,
+    })),
     showFailure: assign({
       error: ({ event }) => {
         assertEvent(event, ['xstate.error.actor.zones', 'xstate.error.actor.streets', 'xstate.error.actor.residents']);
@@ -133,15 +166,11 @@ export const noticeSegmentsMachine = setup({
           {
             guard: 'hasInitialZone',
             target: 'loadingStreets',
-            actions: assign(({ context, event }) => ({
-              zones: event.output,
-              zoneUuid: zoneUuidOf(event.output, context.initialZone),
-              initialZone: null,
-            })),
+            actions: { type: 'keepZonesWithInitial', params: ({ event }) => ({ zones: event.output }) },
           },
           {
             target: 'ready',
-            actions: assign(({ event }) => ({ zones: event.output, initialZone: null, initialStreet: null })),
+            actions: { type: 'keepZones', params: ({ event }) => ({ zones: event.output }) },
           },
         ],
         onError: { target: 'failed', actions: 'showFailure' },
@@ -168,13 +197,9 @@ export const noticeSegmentsMachine = setup({
           {
             guard: 'hasInitialStreet',
             target: 'loadingResidents',
-            actions: assign(({ context, event }) => ({
-              streets: event.output,
-              streetUuid: streetUuidOf(event.output, context.initialStreet),
-              initialStreet: null,
-            })),
+            actions: { type: 'keepStreetsWithInitial', params: ({ event }) => ({ streets: event.output }) },
           },
-          { target: 'ready', actions: assign(({ event }) => ({ streets: event.output, initialStreet: null })) },
+          { target: 'ready', actions: { type: 'keepStreets', params: ({ event }) => ({ streets: event.output }) } },
         ],
         onError: { target: 'failed', actions: 'showFailure' },
       },
@@ -191,7 +216,10 @@ export const noticeSegmentsMachine = setup({
         id: 'residents',
         src: 'loadResidents',
         input: ({ context }) => ({ streetUuid: context.streetUuid }),
-        onDone: { target: 'ready', actions: assign({ residents: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepResidents', params: ({ event }) => ({ residents: event.output }) },
+        },
         onError: { target: 'failed', actions: 'showFailure' },
       },
       on: {
@@ -210,16 +238,7 @@ export const noticeSegmentsMachine = setup({
       on: {
         'options.retry': {
           target: 'loadingZones',
-          actions: assign(({ context }) => ({
-            error: null,
-            streets: [],
-            residents: [],
-            zoneUuid: '',
-            streetUuid: '',
-            initialZone: context.zones.find((z) => z.uuid === context.zoneUuid)?.idZone ?? context.initialZone,
-            initialStreet:
-              context.streets.find((s) => s.uuid === context.streetUuid)?.idStreet ?? context.initialStreet,
-          })),
+          actions: 'retryFromChosen',
         },
       },
     },
