@@ -6,15 +6,14 @@ import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Db, Queryable } from '../../src/server/platform/db/db.js';
-import { migrate } from '../../src/server/platform/db/migrate.js';
 import { actAsApplication } from '../../src/server/platform/db/open.js';
 import { asPlatform } from '../../src/server/platform/db/row-scope.js';
 import { openPglite } from '../../src/server/platform/db/pglite.js';
 import { openPostgres } from '../../src/server/platform/db/postgres.js';
-import { seedIfEmpty } from '../../src/server/platform/db/seed.js';
 import { DEMO_PASSWORD } from '../../src/server/platform/db/demo-data.js';
 import type { Mailer, MailMessage } from '../../src/server/platform/services/mail.js';
 import { OWNER_ROLE, ensureAppRole } from './app-role.js';
+import { migrateAndSeed } from './seeded-template.js';
 import { validateAnswers } from './response-contract.js';
 
 export { OWNER_ROLE };
@@ -25,16 +24,38 @@ export { OWNER_ROLE };
  * made once by the global setup (specs/support/server-global-setup.ts); `ensureAppRole` here is
  * a no-op then, and keeps benches and scripts that call this outside vitest working.
  */
-export async function freshDatabase(): Promise<{
+export async function freshDatabase(): Promise<TestDatabase> {
+  return database(process.env.PORTON_PGLITE_TEMPLATE, undefined);
+}
+
+interface TestDatabase {
   db: Db;
   drop: () => Promise<void>;
   kind: string;
   url: string | null;
-}> {
+  /** Whether it already holds the migrations and the demo data (a copy of the global setup's). */
+  seeded?: boolean;
+}
+
+/**
+ * A database with the migrations applied and the demo data loaded: a copy of the one the server
+ * project's global setup made (specs/support/seeded-template.ts), or, outside that setup (a
+ * bench, a script), a fresh one that `testApp` migrates and seeds itself.
+ */
+async function seededDatabase(): Promise<TestDatabase> {
+  const dump = process.env.PORTON_PGLITE_SEEDED;
+  const template = process.env.PORTON_PG_TEMPLATE;
+  const seeded = process.env.DATABASE_URL ? Boolean(template) : Boolean(dump && existsSync(dump));
+  if (!seeded) return freshDatabase();
+  return { ...(await database(dump, template)), seeded: true };
+}
+
+/** A PGlite started from the dump `pgliteDump`, or a PostgreSQL database created from `pgTemplate`. */
+async function database(pgliteDump: string | undefined, pgTemplate: string | undefined): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    // The server project's global setup leaves an initialised empty cluster to start from.
-    const template = process.env.PORTON_PGLITE_TEMPLATE;
+    // The server project's global setup leaves an initialised cluster to start from.
+    const template = pgliteDump;
     const loadDataDir = template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
     const db = await openPglite('memory://', { loadDataDir });
     return {
@@ -51,7 +72,7 @@ export async function freshDatabase(): Promise<{
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} OWNER ${OWNER_ROLE}`);
+    await admin.query(`CREATE DATABASE ${name} ${pgTemplate ? `TEMPLATE ${pgTemplate} ` : ''}OWNER ${OWNER_ROLE}`);
   } finally {
     await admin.end();
   }
@@ -100,11 +121,10 @@ export async function testApp(
     logStream?: { write(line: string): void };
   } = {},
 ) {
-  const { db, drop, kind, url } = await freshDatabase();
+  const { db, drop, kind, url, seeded } = await seededDatabase();
   try {
-    await migrate(db);
-    await actAsApplication(db);
-    await asPlatform('sembrar la base de una prueba', () => seedIfEmpty(db));
+    if (seeded) await actAsApplication(db);
+    else await migrateAndSeed(db);
   } catch (error) {
     await drop(); // a failed setup leaves no database behind, and says only its own error
     throw error;

@@ -15,6 +15,8 @@ import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let a: Actors;
+// The files of a worker share its globals: what this file replaces is put back after it.
+const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   t = await testApp();
@@ -46,6 +48,8 @@ beforeAll(async () => {
   }) as typeof fetch;
 });
 afterAll(async () => {
+  globalThis.fetch = realFetch;
+  delete (globalThis as { localStorage?: unknown }).localStorage;
   await t?.close();
 });
 

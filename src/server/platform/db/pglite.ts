@@ -12,6 +12,25 @@ import { currentRowScope, transactionSettingsSql } from './row-scope.js';
 export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: options.loadDataDir });
+  const db = wrap(pg);
+  opened.set(db, pg);
+  return db;
+}
+
+/** The cluster of each database `openPglite` opened, for `dumpPglite`. */
+const opened = new WeakMap<Db, PGlite>();
+
+/**
+ * An open database's cluster as a tarball, what `openPglite(…, { loadDataDir })` starts from: the
+ * API tests dump one migrated database with the demo data once and start every file from it.
+ */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const pg = opened.get(db);
+  if (!pg) throw new Error('dumpPglite: not a database opened by openPglite');
+  return pg.dumpDataDir('none');
+}
+
+function wrap(pg: PGlite): Db {
   // Under a row scope a statement runs in a transaction that sets it (migration 018's policies read it).
   const q = queryable((sql, params) => {
     const scope = currentRowScope();
