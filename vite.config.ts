@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Chakra's theme module builds the default system's config from every recipe it has, so any
@@ -32,10 +33,29 @@ function withoutChakraDefaultRecipes(): Plugin {
   };
 }
 
+/**
+ * The app shell's service worker (Workbox, generated at build): it precaches the built shell (HTML,
+ * scripts, styles, fonts, icons) so a screen opens with no connection (the gate at /checkin), and
+ * answers every navigation with the cached index.html. It caches no API answer: nothing with
+ * personal data is ever in Cache Storage (docs/decisions.md, offline gate).
+ */
+const shellWorker = VitePWA({
+  injectRegister: 'script',
+  registerType: 'autoUpdate',
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,woff2,svg,ico}', 'icons/*.png'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//, /^\/socket\.io\//],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), withoutChakraDefaultRecipes()],
+  plugins: [react(), withoutChakraDefaultRecipes(), shellWorker],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
     port: 5173,

@@ -5,6 +5,7 @@ import { sessionMachine } from '../../../../machines/session/session.machine.js'
 import { setUnauthorizedHandler } from '../../platform/api/client.js';
 import { sessionApi } from './session.api.js';
 import { tokenStore } from '../../platform/api/storage.js';
+import { wipeGate } from '../passes/gate-wipe.js';
 import { inspected } from '../../inspector.js';
 
 /** The session machine with the browser's real effects. */
@@ -21,7 +22,11 @@ export const browserSessionMachine = sessionMachine.provide({
   },
   actions: {
     persistToken: (_, params) => tokenStore.set(params.token),
-    clearStorage: () => tokenStore.clearAll(),
+    clearStorage: () => {
+      tokenStore.clearAll();
+      // The offline gate's snapshot and records hold names and passes: nothing stays after the session.
+      wipeGate();
+    },
     reload: () => window.location.reload(),
   },
 });
