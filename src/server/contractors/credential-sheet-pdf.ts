@@ -10,6 +10,7 @@ import {
   lineTo,
   moveTo,
   PDFDocument,
+  type PDFImage,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
@@ -78,8 +79,17 @@ function drawCutMarks(page: PDFPage) {
   );
 }
 
-async function drawFace(document: PDFDocument, page: PDFPage, jpeg: Uint8Array, box: Box) {
-  page.drawImage(await document.embedJpg(jpeg), box);
+/** Embeds each JPEG once: a site's workers share one back (the same bytes, kept by reference). */
+function embedder(document: PDFDocument) {
+  const embedded = new Map<Uint8Array, Promise<PDFImage>>();
+  return (jpeg: Uint8Array) => {
+    let image = embedded.get(jpeg);
+    if (!image) {
+      image = document.embedJpg(jpeg);
+      embedded.set(jpeg, image);
+    }
+    return image;
+  };
 }
 
 /** The credentials' PDF: per sheet of 9, the fronts' page then the backs' page. */
@@ -88,13 +98,14 @@ export async function credentialSheetsPdf(faces: CredentialFaces[]): Promise<Uin
   document.setTitle('Credenciales de trabajadores de obra');
   document.setCreator('Portón');
   document.setLanguage('es-MX');
+  const embed = embedder(document);
   for (let start = 0; start < faces.length; start += CREDENTIALS_PER_SHEET) {
     const sheet = faces.slice(start, start + CREDENTIALS_PER_SHEET);
     const fronts = document.addPage([A4.width, A4.height]);
     const backs = document.addPage([A4.width, A4.height]);
     for (const [i, f] of sheet.entries()) {
-      await drawFace(document, fronts, f.front, frontBox(i));
-      await drawFace(document, backs, f.back, backBox(i));
+      fronts.drawImage(await embed(f.front), frontBox(i));
+      backs.drawImage(await embed(f.back), backBox(i));
       drawQr(backs, backBox(i), f.qr);
     }
     drawCutMarks(fronts);

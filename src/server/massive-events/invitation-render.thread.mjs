@@ -7,8 +7,8 @@
 //       (image bytes sit in a SharedArrayBuffer: shared with every worker, not copied)
 // or a worker's credential: { credential, pass, photo } (see renderCredential)
 // answer: the PNG's bytes (Uint8Array)
-// or a worker's credential for the printable sheets: { credential, pass, photo, faces: true } (see renderFaces)
-// answer: { front, back } JPEG bytes and the pass's QR modules { size, modules }
+// or a worker's credential for the printable sheets: { credential, pass, photo, faces: true, back } (see renderFaces)
+// answer: { front, back } JPEG bytes (back null unless asked) and the pass's QR modules { size, modules }
 // or the printable sheets of those faces: { sheets: [{ front, back, qr }] } (credential-sheet-pdf.ts)
 // answer: the PDF's bytes (Uint8Array)
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -16,7 +16,12 @@ import { tsImport } from 'tsx/esm/api';
 
 const drawing = await tsImport('../../shared/massive-events/invitation-drawing.ts', import.meta.url);
 const credentials = await tsImport('../../shared/contractors/credential-drawing.ts', import.meta.url);
-const sheets = await tsImport('../contractors/credential-sheet-pdf.ts', import.meta.url);
+/** The sheets' layout (pdf-lib), loaded by the first thread asked for a PDF only. */
+let sheets = null;
+const sheetsModule = async () => {
+  sheets ??= await tsImport('../contractors/credential-sheet-pdf.ts', import.meta.url);
+  return sheets;
+};
 
 /** Decoded images by storage key: an event's cover and host photo are decoded once per worker. */
 const images = new Map();
@@ -58,19 +63,23 @@ function faceJpeg(data, x) {
   return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
 }
 
-/** A worker's credential as its two printed faces (the sheet draws the QR again as vectors over the back's box). */
-async function renderFaces({ credential, pass, photo }) {
+/**
+ * A worker's credential as its printed faces. The QR is left out of the images (the sheet draws it as
+ * vectors over the back's box), so a back is the same for every worker of a site: it is drawn only
+ * when asked (`back`), once per site, and the sheet embeds it once.
+ */
+async function renderFaces({ credential, pass, photo, back }) {
   const qr = drawing.qrMatrix(pass);
-  const data = { ...credential, photo: await imageOf(photo), qr };
+  const data = { ...credential, photo: await imageOf(photo), qr: null };
   return {
     front: faceJpeg(data, 0),
-    back: faceJpeg(data, credentials.BACK_X),
+    back: back ? faceJpeg(data, credentials.BACK_X) : null,
     qr: { size: qr.size, modules: Uint8Array.from(qr.modules, (m) => (m ? 1 : 0)) },
   };
 }
 
 export default async function renderInvitation(task) {
-  if (task.sheets) return sheets.credentialSheetsPdf(task.sheets);
+  if (task.sheets) return (await sheetsModule()).credentialSheetsPdf(task.sheets);
   if (task.faces) return renderFaces(task);
   if (task.credential) return renderCredential(task);
   const { data, pass, cover, profile } = task;
