@@ -3,6 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { CheckinView } from '../../../src/web/views/passes/checkin.view.js';
+import type { GateApi } from '../../../src/web/views/passes/gate.api.js';
+import type { GateSyncEvent } from '../../../machines/passes/gate-sync.machine.js';
 import { checkinModel } from '../../machines/passes/checkin.model.js';
 import { describePath, transitionPaths } from '../../support/model-paths.js';
 import { pendingCalls, performPath } from '../../support/view-paths.js';
@@ -48,6 +50,7 @@ const stateShown: Record<string, () => unknown> = {
   '{"idle":"typing"}': () => screen.getByRole('button', { name: 'Escanear con la cámara' }),
   '{"idle":"scanning"}': () => screen.getByRole('button', { name: 'Detener cámara' }),
   '"verifying"': () => screen.getByText('Verificando…'),
+  '"verifyingLocally"': () => screen.getByText('Verificando…'),
   '"admitted"': () => screen.getByText('Acceso permitido'),
   '"refused"': () => screen.getByText('Acceso denegado'),
 };
@@ -56,9 +59,23 @@ describe('/checkin performs the checkin paths', () => {
   it.each(transitionPaths(checkinModel).map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const camera = fakeCamera();
     const calls = pendingCalls();
+    // The gate as the path drives it: the browser's connection events, the local verdicts as path steps.
+    let connection: ((event: GateSyncEvent) => void) | null = null;
+    const never = () => new Promise<never>(() => {});
+    const gate: GateApi = {
+      countQueue: async () => 0,
+      loadSnapshot: never,
+      sendQueue: never,
+      verifyLocally: calls.fn('verifyLocally'),
+      watchConnection: (sendBack) => {
+        connection = sendBack;
+        return () => {};
+      },
+      watchLive: () => () => {},
+    };
     render(
       <ChakraProvider value={defaultSystem}>
-        <CheckinView api={{ verify: calls.fn('verify') }} />
+        <CheckinView api={{ verify: calls.fn('verify') }} gate={gate} />
       </ChakraProvider>,
     );
     const field = () => screen.getByLabelText('Pase o credencial');
@@ -77,6 +94,12 @@ describe('/checkin performs the checkin paths', () => {
         'scan.unavailable': () => camera.refuse(),
         'scan.detected': (e: AnyEventObject) => camera.show(e.text),
         next: () => fireEvent.click(screen.getByRole('button', { name: 'Siguiente pase' })),
+        'gate.status': async (e: AnyEventObject) => {
+          connection!({ type: e.status.connection === 'offline' ? 'connection.lost' : 'connection.back' });
+          if (e.status.connection === 'offline') await screen.findByText('Sin conexión');
+        },
+        // With no conflicts there is nothing to mark as seen: the screen offers no button.
+        'conflicts.dismiss': () => expect(screen.queryByRole('button', { name: 'Entendido' })).toBeNull(),
       },
       expectState: async (state) => {
         await waitFor(() => expect(stateShown[state]()).toBeTruthy());
