@@ -110,6 +110,7 @@ export type FormEvent =
   | { type: 'xstate.error.actor.readLogo'; error: unknown }
   | { type: 'xstate.done.actor.load'; output: LoadedForm }
   | { type: 'xstate.error.actor.load'; error: unknown }
+  | { type: 'xstate.done.actor.save'; output: unknown }
   | { type: 'xstate.error.actor.save'; error: unknown };
 
 /** What opens a form: the record to edit (and its listed row), or none to add. */

@@ -168,6 +168,13 @@ export const formScreenSetup = setup({
       enqueue.spawnChild('readLogo', { id: 'readLogo', input: { file: event.file } });
       enqueue.assign({ readingLogo: true });
     }),
+    /** The lookup ended without colonies: nothing is being looked up any more. */
+    endLookUp: assign({ lookingUp: false }),
+    /** The server's answer to the save (a save answering nothing counts as saved). */
+    keepResult: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.save');
+      return { result: event.output ?? true };
+    }),
     refusePickedLogo: assign(({ context, event }) => {
       assertEvent(event, 'logo.pick');
       return { errors: { ...context.errors, logo: logoProblem(event.file)! } };
@@ -224,7 +231,7 @@ export const createFormScreen = (id: string) =>
       'postalCode.found': { guard: 'isCurrentPostalCode', actions: 'takeColonies' },
       'postalCode.failed': {
         guard: 'isCurrentPostalCode',
-        actions: ['logLookupFailure', assign({ lookingUp: false })],
+        actions: ['logLookupFailure', 'endLookUp'],
       },
       'xstate.done.actor.readLogo': { actions: 'takeLogo' },
       'xstate.error.actor.readLogo': { actions: 'refuseUnreadLogo' },
@@ -290,7 +297,10 @@ export const createFormScreen = (id: string) =>
             logo: logoToSend(context.logo),
             record: context.record,
           }),
-          onDone: { target: 'succeeded', actions: assign({ result: ({ event }) => event.output ?? true }) },
+          onDone: {
+            target: 'succeeded',
+            actions: 'keepResult',
+          },
           onError: {
             target: 'failed',
             actions: ['rememberFailure', 'markServerFields'],

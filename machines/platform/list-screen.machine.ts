@@ -163,12 +163,26 @@ export const listScreenMachine = setup({
       return pageHasRows(event.output);
     },
     hasRows: ({ context }) => context.rows.length > 0,
+    /** The row's own action changed it: the list reloads. */
+    rowChanged: (_, params: { changed: boolean }) => params.changed,
+    /** The form saved: the list reloads. */
+    formSaved: (_, params: { saved: boolean }) => params.saved,
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'page.go');
       return event.page >= 0 && event.page < context.totalPages && event.page !== context.page;
     },
   },
   actions: {
+    setSearchDraft: assign(({ event }) => {
+      assertEvent(event, 'search.change');
+      return { searchDraft: event.value };
+    }),
+    /** '{name} se eliminó correctamente.' ('El registro' without a name). */
+    noticeDeleted: assign(({ context }) => ({
+      notice: `${context.selected?.name ?? 'El registro'} se eliminó correctamente.`,
+    })),
+    closeNotice: assign({ notice: null }),
+    clearError: assign({ error: null }),
     /** Searching asks page 1 with the typed text, trimmed. */
     askSearch: assign(({ context }) => ({
       request: requestOf(0, context.size, context.searchDraft.trim(), context.filters),
@@ -246,7 +260,7 @@ export const listScreenMachine = setup({
   entry: enqueueActions(({ context, enqueue }) => {
     if (context.toolbar) enqueue.spawnChild('toolbar', { id: 'toolbar' });
   }),
-  on: { 'search.change': { actions: assign({ searchDraft: ({ event }) => event.value }) } },
+  on: { 'search.change': { actions: 'setSearchDraft' } },
   states: {
     /** One request at a time, whatever asked for it: the first load, a search, a page, a reload. */
     fetching: {
@@ -283,7 +297,7 @@ export const listScreenMachine = setup({
         input: ({ context }: { context: ListScreenContext }): { row: ListRow } => ({ row: context.selected! }),
         onDone: [
           {
-            guard: ({ event }) => rowActionOutput(event.output).changed,
+            guard: { type: 'rowChanged', params: ({ event }) => ({ changed: rowActionOutput(event.output).changed }) },
             target: 'fetching',
             actions: ['unselect', 'askSame'],
           },
@@ -312,7 +326,7 @@ export const listScreenMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ event }) => formOutput(event.output).saved,
+            guard: { type: 'formSaved', params: ({ event }) => ({ saved: formOutput(event.output).saved }) },
             target: 'fetching',
             actions: ['unselect', 'askSame'],
           },
@@ -338,18 +352,16 @@ export const listScreenMachine = setup({
         input: ({ context }) => ({ row: context.selected! }),
         onDone: {
           target: 'deleted',
-          actions: assign({
-            notice: ({ context }) => `${context.selected?.name ?? 'El registro'} se eliminó correctamente.`,
-          }),
+          actions: 'noticeDeleted',
         },
         onError: { target: 'deleteFailed', actions: 'showFailure' },
       },
     },
     deleted: {
-      on: { 'dialog.close': { target: 'fetching', actions: ['unselect', assign({ notice: null }), 'askSame'] } },
+      on: { 'dialog.close': { target: 'fetching', actions: ['unselect', 'closeNotice', 'askSame'] } },
     },
     deleteFailed: {
-      on: { 'dialog.close': { target: 'ready', actions: ['unselect', assign({ error: null })] } },
+      on: { 'dialog.close': { target: 'ready', actions: ['unselect', 'clearError'] } },
     },
     error: {
       on: {
