@@ -86,6 +86,8 @@ export const deviceLinkMachine = setup({
     isNowActive: ({ event }) => event.type === 'xstate.done.actor.poll' && event.output.status === 'ACTIVE',
   },
   actions: {
+    /** Whether the device shows as connected ('En línea'). */
+    setOnline: assign((_, params: { online: boolean }) => ({ online: params.online })),
     /** The list confirms and deletes the row (its own delete flow). */
     askDelete: sendParent(({ context }) => ({ type: 'row.delete', row: context.row })),
     /** The list asks its page again (the row's status changed). */
@@ -204,7 +206,7 @@ export const deviceLinkMachine = setup({
     },
     /** 'Dispositivo vinculado': the dialog closed by itself; the list reloads on acknowledging. */
     linked: {
-      entry: ['forgetCode', assign({ online: true })],
+      entry: ['forgetCode', { type: 'setOnline', params: { online: true } }],
       on: { 'dialog.close': { target: 'active', actions: 'askReload' } },
     },
     /** ACTIVE: it can only be unlinked. */
@@ -220,7 +222,7 @@ export const deviceLinkMachine = setup({
         id: 'unlink',
         src: 'unlinkDevice',
         input: ({ context }) => ({ uuid: context.row.uuid, deviceToken: context.row.deviceToken ?? '' }),
-        onDone: { target: 'unlinked', actions: assign({ online: false }) },
+        onDone: { target: 'unlinked', actions: { type: 'setOnline', params: { online: false } } },
         onError: { target: 'unlinkFailed', actions: 'takeFailure' },
       },
     },

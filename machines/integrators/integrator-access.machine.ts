@@ -35,6 +35,10 @@ export const integratorAccessMachine = setup({
       throw new Error('not provided');
     }),
   },
+  actions: {
+    markChanged: assign({ changed: true }),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+  },
 }).createMachine({
   id: 'integratorAccess',
   context: ({ input }) => ({
@@ -56,8 +60,11 @@ export const integratorAccessMachine = setup({
         id: 'setAccess',
         src: 'setAccess',
         input: ({ context }) => ({ uuid: context.target.uuid, enable: !context.target.enabled }),
-        onDone: { target: 'closed', actions: assign({ changed: true }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureDescription(event.error) }) },
+        onDone: { target: 'closed', actions: 'markChanged' },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** The spec's empty error dialog (the server's description, when there is one, as detail). */
