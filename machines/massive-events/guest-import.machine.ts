@@ -142,6 +142,8 @@ export const guestImportMachine = setup({
       event.type === 'xstate.done.actor.invitationDownload' && event.output.returnTo !== null,
   },
   actions: {
+    /** Where the failed download of the new guests' invitations sends the person. */
+    keepReturnTo: assign((_, params: { returnTo: string | null }) => ({ returnTo: params.returnTo })),
     pickFile: assign(({ event }) => {
       assertEvent(event, 'file.pick');
       return {
@@ -334,7 +336,7 @@ export const guestImportMachine = setup({
           {
             guard: 'downloadFailed',
             target: 'closed',
-            actions: assign({ returnTo: ({ event }) => event.output.returnTo }),
+            actions: { type: 'keepReturnTo', params: ({ event }) => ({ returnTo: event.output.returnTo }) },
           },
           { target: 'done' },
         ],

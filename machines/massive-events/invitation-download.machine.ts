@@ -56,6 +56,15 @@ export const invitationDownloadMachine = setup({
     /** Fetches, reports headers and progress, saves the file; stopping it aborts the request. */
     downloadInvitations: fromCallback<InvitationDownloadReport, { target: InvitationTarget }>(() => undefined),
   },
+  actions: {
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureDescription(params.error) })),
+    /** The answer started: the file's name and how many invitations it draws. */
+    keepHeaders: assign((_, params: { fileName: string | null; count: number | null }) => ({
+      fileName: params.fileName,
+      count: params.count,
+    })),
+    countReceived: assign((_, params: { received: number }) => ({ received: params.received })),
+  },
 }).createMachine({
   id: 'invitationDownload',
   context: ({ input }) => ({ target: input.target, fileName: null, count: null, received: 0, error: null }),
@@ -66,7 +75,7 @@ export const invitationDownloadMachine = setup({
       on: {
         'download.failed': {
           target: 'failed',
-          actions: assign({ error: ({ event }) => failureDescription(event.error) }),
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
       initial: 'requesting',
@@ -75,13 +84,18 @@ export const invitationDownloadMachine = setup({
           on: {
             'download.headers': {
               target: 'rendering',
-              actions: assign(({ event }) => ({ fileName: event.fileName, count: event.count })),
+              actions: {
+                type: 'keepHeaders',
+                params: ({ event }) => ({ fileName: event.fileName, count: event.count }),
+              },
             },
           },
         },
         rendering: {
           on: {
-            'download.progress': { actions: assign({ received: ({ event }) => event.received }) },
+            'download.progress': {
+              actions: { type: 'countReceived', params: ({ event }) => ({ received: event.received }) },
+            },
             'download.saved': { target: '#invitationDownload.saved' },
           },
         },
