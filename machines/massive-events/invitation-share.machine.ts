@@ -2,6 +2,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import { failureDescription } from '../../src/shared/platform/api-failure.js';
 import {
   isShareDismissed,
+  isShareNotAllowed,
   MAX_SHARED_INVITATIONS,
   ShareTexts,
 } from '../../src/shared/massive-events/invitation-share.js';
@@ -37,7 +38,8 @@ export interface InvitationShareOutput {
  * by the screen from navigator.canShare), the `shareInvitations` actor fetches each guest's PNG and
  * opens the share sheet with the community's invitation message; closing the sheet without an app
  * is no failure. More than MAX_SHARED_INVITATIONS at once is refused. Where files cannot be shared,
- * the invitations are downloaded (the `invitationDownload` child, as 'Descargar invitación').
+ * or the browser refuses to open the sheet (NotAllowedError), the invitations are downloaded (the
+ * `invitationDownload` child, as 'Descargar invitación').
  */
 export const invitationShareMachine = setup({
   types: {
@@ -59,6 +61,7 @@ export const invitationShareMachine = setup({
     canShareFiles: () => false,
     tooMany: ({ context }) => context.guests.length > MAX_SHARED_INVITATIONS,
     dismissed: ({ event }) => event.type === 'xstate.error.actor.shareInvitations' && isShareDismissed(event.error),
+    notAllowed: ({ event }) => event.type === 'xstate.error.actor.shareInvitations' && isShareNotAllowed(event.error),
   },
   actions: {
     refuseTooMany: assign({ error: ShareTexts.tooMany }),
@@ -92,11 +95,12 @@ export const invitationShareMachine = setup({
         onDone: { target: 'ended' },
         onError: [
           { guard: 'dismissed', target: 'ended' },
+          { guard: 'notAllowed', target: 'downloading' },
           { target: 'failed', actions: 'keepFailure' },
         ],
       },
     },
-    /** No file sharing here: the invitations are downloaded, with the download's own progress and dialogs. */
+    /** No file sharing here (or the sheet refused): the invitations are downloaded, with the download's own progress and dialogs. */
     downloading: {
       invoke: {
         id: 'invitationDownload',

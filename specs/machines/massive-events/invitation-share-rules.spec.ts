@@ -4,6 +4,7 @@ import {
   invitationShareData,
   invitationShareText,
   isShareDismissed,
+  isShareNotAllowed,
 } from '../../../src/shared/massive-events/invitation-share.js';
 import { DEFAULT_INVITATION_MESSAGE } from '../../../src/shared/settings/settings-rules.js';
 
@@ -53,9 +54,12 @@ describe("'Compartir': files are shared only where the browser says it can share
     expect(invitationShareData([png], 'Hola')).toEqual({ files: [png], text: 'Hola', title: 'Invitación' });
   });
 
-  it('closing the share sheet (AbortError) is not a failure; anything else is', () => {
+  it('closing the share sheet (AbortError) is not a failure; NotAllowedError falls back to the download; anything else is a failure', () => {
     expect(isShareDismissed(Object.assign(new Error('cancelado'), { name: 'AbortError' }))).toBe(true);
     expect(isShareDismissed(new TypeError('Permission denied'))).toBe(false);
     expect(isShareDismissed({ kind: 'network' })).toBe(false);
+    // The browser refusing to open the sheet (the click's activation ran out) sends the invitations to the download.
+    expect(isShareNotAllowed(Object.assign(new Error('gesto'), { name: 'NotAllowedError' }))).toBe(true);
+    expect(isShareNotAllowed(Object.assign(new Error('cancelado'), { name: 'AbortError' }))).toBe(false);
   });
 });

@@ -44,6 +44,13 @@ export function invitationShareData(files: File[], text: string): ShareData {
   return { files, text, title: ShareTexts.title };
 }
 
+/**
+ * The browser refused to open the sheet (NotAllowedError: the click's user activation ran out while
+ * the PNGs were fetched, or a permission policy): the invitations are downloaded instead.
+ */
+export const isShareNotAllowed = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error && error.name === 'NotAllowedError';
+
 /** The user closed the share sheet without choosing an app: nothing to report. */
 export const isShareDismissed = (error: unknown) =>
   typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
