@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inlineRulesIn } from './support/inline-rules.js';
 
 const root = resolve(import.meta.dirname, '..');
 const files = (dir: string): string[] =>
@@ -276,5 +277,45 @@ describe('no route module holds SQL (queries and writes live in the feature’s 
     expect(sqlIn("/** `DELETE api/phones/{uuid}`: a saved phone. */\nmethod: 'DELETE',")).toEqual([]);
     expect(sqlIn("// SELECT id FROM zones\nconst url = 'https://x/y'; // JOIN\nconst m = 'Selecciona';")).toEqual([]);
     expect(sqlIn("description: 'Dice si un correo puede usarse (DELETED, se puede reactivar)',")).toEqual([]);
+  });
+});
+
+describe('machines name their rules in setup() (diagrams, the inspector and the paths report show the names)', () => {
+  /** At most this many guards and assigns may be written inline in the machines' configs; the count only falls. */
+  const inlineAllowed = 15;
+  const inline = files(join(root, 'machines')).flatMap((file) =>
+    inlineRulesIn(readFileSync(file, 'utf8')).map(
+      (rule) => `${relative(root, file)}:${rule.line}: ${rule.kind} ${rule.text}`,
+    ),
+  );
+
+  it(`no more than ${inlineAllowed} inline guards and assigns in machines/`, () => {
+    expect(inline.length, inline.join('\n')).toBeLessThanOrEqual(inlineAllowed);
+  });
+  it('the check itself finds what it looks for', () => {
+    const source = [
+      "import { assign, setup } from 'xstate';",
+      'export const m = setup({',
+      '  guards: { named: ({ context }) => context.n > 0 },',
+      '  actions: { count: assign({ n: ({ context }) => context.n + 1 }) },',
+      '}).createMachine({',
+      '  context: { n: 0 },',
+      '  on: {',
+      '    a: { guard: ({ context }) => context.n > 1, actions: assign({ n: 0 }) },',
+      "    b: { guard: and(['named', ({ event }) => event.ok]), actions: 'count' },",
+      "    c: { guard: { type: 'named', params: ({ event }) => ({ n: event.n }) }, actions: { type: 'count' } },",
+      "    d: { guard: not('named'), actions: ['count', assign(({ context }) => ({ n: context.n - 1 }))] },",
+      '  },',
+      '  entry: assign({ n: 1 }),',
+      '});',
+      '// guard: () => true, assign({ n: 2 }) in a comment is no rule',
+    ].join('\n');
+    expect(inlineRulesIn(source).map((rule) => `${rule.line} ${rule.kind}`)).toEqual([
+      '8 guarda',
+      '8 assign',
+      '9 guarda',
+      '11 assign',
+      '13 assign',
+    ]);
   });
 });
