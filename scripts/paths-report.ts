@@ -6,6 +6,8 @@
 // with neither an expectation nor a written reason, or fewer than 90% of its mutants killed (the
 // scores written by the generated-mutant spec files to reports/mutants/<workflow>.json).
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ModelSpec } from '../specs/support/model-paths.js';
 import { indexHtml, machineHtml, pageName } from './paths-report/html.js';
 import { csvOf, type MutantScore, stateInWords } from './paths-report/qa.js';
@@ -18,8 +20,12 @@ const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f)
 for (const file of files.sort((a, b) => byName(a).localeCompare(byName(b)))) {
   const mod = (await import(new URL(file, dir).href)) as Record<string, unknown>;
   for (const value of Object.values(mod)) {
-    if (value && typeof value === 'object' && 'machine' in value && 'events' in value && 'inputs' in value)
-      models.push(value as ModelSpec);
+    if (!(value && typeof value === 'object' && 'machine' in value && 'events' in value && 'inputs' in value)) continue;
+    // A model exported twice (under another name, or again from another model file) is one row.
+    const model = value as ModelSpec;
+    const same = models.find((m) => m.name === model.name);
+    if (same === undefined) models.push(model);
+    else if (same !== model) throw new Error(`Dos modelos se llaman ${model.name} (${file}): cada máquina, un modelo`);
   }
 }
 const { namedWorkflows, TARGET } = await import('../specs/machines/platform/named-workflows.js');
@@ -89,7 +95,8 @@ writeFileSync('reports/paths/index.html', indexHtml(reports, mutants, named, pro
 for (const r of reports) writeFileSync(`reports/paths/${pageName(r.machine)}`, machineHtml(r, mutants[r.machine]));
 copyFileSync(new URL('../node_modules/mermaid/dist/mermaid.min.js', import.meta.url), 'reports/paths/mermaid.min.js');
 
-console.log('Índice: reports/paths/index.html');
+// The index first, as a link a terminal opens.
+console.log(`Índice: ${pathToFileURL(resolve('reports/paths/index.html')).href}`);
 console.log('máquina                  estados   transiciones  caminos  expectativas  mutantes');
 for (const r of reports) {
   const m = mutants[r.machine];
