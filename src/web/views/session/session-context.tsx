@@ -4,15 +4,30 @@ import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../../../machines/session/session.machine.js';
 import { setUnauthorizedHandler } from '../../platform/api/client.js';
 import { sessionApi } from './session.api.js';
-import { tokenStore } from '../../platform/api/storage.js';
+import { rememberedUser, rememberUser, tokenStore } from '../../platform/api/storage.js';
+import { isApiFailure } from '../../../shared/platform/api-failure.js';
 import { wipeGate } from '../passes/gate-wipe.js';
 import { inspected } from '../../inspector.js';
 
 /** The session machine with the browser's real effects. */
 export const browserSessionMachine = sessionMachine.provide({
   actors: {
-    checkSession: fromPromise(() => sessionApi.me()),
-    signIn: fromPromise(({ input }) => sessionApi.signIn(input.email, input.password)),
+    checkSession: fromPromise(async () => {
+      try {
+        return rememberUser(await sessionApi.me());
+      } catch (error) {
+        // No answer at all (the booth's internet is down): the session stays with the user last confirmed,
+        // so the offline gate opens; any call then fails, and a 401 once online signs out.
+        const remembered = rememberedUser();
+        if (isApiFailure(error) && error.kind === 'network' && remembered) return remembered;
+        throw error;
+      }
+    }),
+    signIn: fromPromise(async ({ input }) => {
+      const signedIn = await sessionApi.signIn(input.email, input.password);
+      rememberUser(signedIn.user);
+      return signedIn;
+    }),
     switchCommunity: fromPromise(async ({ input }) => {
       await sessionApi.switchCommunity(input.uuid);
     }),
