@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     // The slowest files start first, so the two workers finish together (slow-first-sequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'machines', include: ['specs/machines/**/*.spec.ts'], environment: 'node' } },
       { test: { name: 'boundaries', include: ['specs/boundaries.spec.ts'], environment: 'node' } },
