@@ -8,9 +8,15 @@
  *   heartbeat [--once]                              sends heartbeats (one with --once)
  *   visit [--name Nombre] [--last Apellidos] [--mode MANUAL|QR]   registers an entry (POST /api/visitants)
  *   exit <visit uuid>                               registers that visit's exit
- *   checkin <pass>                                  a massive event guest's entry with the pass of their invitation's QR
- *   checkout <pass>                                 that guest's exit
+ *   checkin <pass> [--offline]                      a massive event guest's entry with the pass of their invitation's QR
+ *   checkout <pass> [--offline]                     that guest's exit
+ *   snapshot                                        keeps what the gate needs to verify passes offline
+ *   sync                                            sends the entries and exits let through offline, in order
  *   status                                          prints the state file
+ *
+ * A scanner verifies offline as the /checkin screen does (src/shared/passes/offline-verify.ts): when the
+ * server cannot be reached, or with --offline, `checkin` and `checkout` check the pass with the kept
+ * snapshot and keep the record; `sync` sends them (each once, by its id) and prints the server's decisions.
  *
  * Options: --server (default http://localhost:3000, or the server in the QR text), --state FILE
  * (default data/device-simulator.json). Exit code 1 when the server refuses (e.g. 401 once unlinked).
@@ -23,12 +29,27 @@ import type { HeartbeatAnswer, LinkAnswer } from '../src/shared/devices/device-t
 import type { Visit } from '../src/shared/visits/visit-types.js';
 import type { CheckinAnswer } from '../src/shared/passes/checkin.schema.js';
 import { checkinPlace } from '../src/shared/passes/checkin-rules.js';
+import { GATE_SYNC_MAX, type GateSnapshot, type GateSyncAnswer } from '../src/shared/passes/gate.schema.js';
+import { gateIndexOf, verifyOffline } from '../src/shared/passes/offline-verify.js';
+import { decodePass } from '../src/shared/passes/pass-types.js';
+
+/** An entry or exit let through offline, waiting for `sync`. */
+interface KeptRecord {
+  id: string;
+  pass: string;
+  direction: 'IN' | 'OUT';
+  at: string;
+  subject: string;
+}
 
 interface DeviceState {
   server: string;
   deviceToken: string;
   device: LinkAnswer['device'];
   frac: LinkAnswer['frac'];
+  /** What the gate keeps to verify offline (`snapshot`), and the records not sent yet. */
+  gate?: GateSnapshot;
+  queue?: KeptRecord[];
 }
 
 const { values: options, positionals } = parseArgs({
@@ -40,6 +61,7 @@ const { values: options, positionals } = parseArgs({
     name: { type: 'string', default: 'Visitante' },
     last: { type: 'string', default: 'Simulado' },
     mode: { type: 'string' },
+    offline: { type: 'boolean', default: false },
   },
 });
 const [command, argument] = positionals;
@@ -70,6 +92,36 @@ async function call<T>(server: string, method: string, path: string, token: stri
   const json = text ? JSON.parse(text) : null;
   if (!res.ok) throw new Refused(`${res.status} ${json?.error_description ?? res.statusText}`);
   return json as T;
+}
+
+const saveState = (state: DeviceState) =>
+  writeFileSync(options.state!, JSON.stringify(state, null, 2), { mode: 0o600 });
+
+/** The scanner's own verdict with the kept snapshot; a pass let through is kept for `sync`. */
+async function verifyHere(state: DeviceState, pass: string, direction: 'IN' | 'OUT') {
+  if (!state.gate) throw new Refused("Sin conexión y sin los datos de la caseta: ejecuta 'snapshot' con conexión.");
+  const queue = state.queue ?? [];
+  const inside = new Set(state.gate.inside.map((i) => i.subject));
+  for (const r of queue) {
+    if (r.direction === 'IN') inside.add(r.subject);
+    else inside.delete(r.subject);
+  }
+  const id = crypto.randomUUID();
+  const verdict = await verifyOffline(await gateIndexOf(state.gate), {
+    text: pass,
+    direction,
+    at: Date.now(),
+    recordId: id,
+    inside,
+  });
+  if (!verdict.ok) throw new Refused(verdict.reason);
+  queue.push({ id, pass, direction, at: verdict.answer.at, subject: decodePass(pass)!.subject });
+  saveState({ ...state, queue });
+  const { guest } = verdict.answer;
+  console.log(
+    `${direction === 'IN' ? 'Acceso permitido' : 'Salida registrada'} (sin conexión): ${guest.firstName} ${guest.lastName}, ${checkinPlace(verdict.answer)}`,
+  );
+  console.log(`Registros pendientes: ${queue.length}`);
 }
 
 async function heartbeat(state: DeviceState) {
@@ -107,7 +159,7 @@ async function main() {
       const answer = await call<LinkAnswer>(server, 'POST', '/api/devices/link', null, { code: read.code });
       const state: DeviceState = { server, deviceToken: answer.deviceToken, device: answer.device, frac: answer.frac };
       mkdirSync(dirname(options.state!), { recursive: true });
-      writeFileSync(options.state!, JSON.stringify(state, null, 2), { mode: 0o600 });
+      saveState(state);
       console.log(`Vinculado: ${answer.device.name} (${answer.device.deviceType}) en ${answer.frac.name}`);
       console.log(`Token del dispositivo: ${answer.deviceToken}`);
       console.log(`Guardado en ${options.state}`);
@@ -146,17 +198,54 @@ async function main() {
     case 'checkout': {
       if (!argument) throw new Refused(`Falta el pase: npm run device -- ${command} <pase>`);
       const state = readState();
-      const answer = await call<CheckinAnswer>(
-        state.server,
-        'POST',
-        `/api/massiveEventGuests/${command}`,
-        state.deviceToken,
-        { pass: argument },
-      );
+      const direction = command === 'checkin' ? 'IN' : 'OUT';
+      if (options.offline) return verifyHere(state, argument, direction);
+      let answer: CheckinAnswer;
+      try {
+        answer = await call<CheckinAnswer>(
+          state.server,
+          'POST',
+          `/api/massiveEventGuests/${command}`,
+          state.deviceToken,
+          {
+            pass: argument,
+          },
+        );
+      } catch (error) {
+        // No answer at all (fetch failed): the scanner decides with what it keeps.
+        if (error instanceof TypeError) return verifyHere(state, argument, direction);
+        throw error;
+      }
       console.log(
         `${answer.direction === 'IN' ? 'Acceso permitido' : 'Salida registrada'}: ${answer.guest.firstName} ${answer.guest.lastName}, ${checkinPlace(answer)}`,
       );
       console.log(`Visita: ${answer.visitUuid}`);
+      return;
+    }
+    case 'snapshot': {
+      const state = readState();
+      const gate = await call<GateSnapshot>(state.server, 'GET', '/api/gate/snapshot', state.deviceToken);
+      saveState({ ...state, gate });
+      console.log(
+        `Datos de la caseta guardados: ${gate.events.length} eventos, ${gate.sites.length} obras, ${gate.holders.length} personas, ${gate.inside.length} dentro.`,
+      );
+      return;
+    }
+    case 'sync': {
+      const state = readState();
+      let queue = state.queue ?? [];
+      while (queue.length) {
+        const batch = queue.slice(0, GATE_SYNC_MAX);
+        const { outcomes } = await call<GateSyncAnswer>(state.server, 'POST', '/api/gate/sync', state.deviceToken, {
+          records: batch.map(({ id, pass, direction, at }) => ({ id, pass, direction, at })),
+        });
+        for (const o of outcomes)
+          console.log(`${o.id}: ${o.outcome === 'accepted' ? 'aceptado' : 'rechazado'}, ${o.decision}`);
+        const answered = new Set(outcomes.map((o) => o.id));
+        queue = queue.filter((r) => !answered.has(r.id));
+        saveState({ ...state, queue });
+      }
+      console.log('Registros pendientes: 0');
       return;
     }
     case 'status': {
@@ -166,7 +255,7 @@ async function main() {
     }
     default:
       throw new Refused(
-        'Comandos: link <código>, heartbeat [--once], visit, exit <uuid>, checkin <pase>, checkout <pase>, status. Ver scripts/device.ts.',
+        'Comandos: link <código>, heartbeat [--once], visit, exit <uuid>, checkin <pase>, checkout <pase>, snapshot, sync, status. Ver scripts/device.ts.',
       );
   }
 }

@@ -4,7 +4,14 @@
  * offline, sent back in order: applied again by the server's rules, kept with their own times,
  * once each by the device's id, the same guest let in at two gates kept once and the other refused.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { linkUri } from '../../../src/shared/devices/device-rules.js';
+import type { DeviceAnswer, LinkCodeAnswer } from '../../../src/shared/devices/device-types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogues } from '../../../src/server/catalogues/seed-catalogues.js';
 import { issuePass, passKeysFor, publicKeyOf, type PassKeys } from '../../../src/server/passes/passes.js';
@@ -243,4 +250,42 @@ describe('POST api/gate/sync', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+});
+
+describe('npm run device (the scanner) offline', () => {
+  it('keeps the snapshot, lets a guest in with no server by the same verifier, and sync puts the entry on record once', async () => {
+    const run = promisify(execFile);
+    const dir = mkdtempSync(join(tmpdir(), 'porton-gate-device-'));
+    const simulator = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'scripts/device.ts', ...args, '--state', join(dir, 'device.json')], {
+        timeout: 30_000,
+      }).then(
+        ({ stdout }) => ({ code: 0, out: stdout }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          code: error.code,
+          out: error.stdout + error.stderr,
+        }),
+      );
+    try {
+      const { guests } = await eventWith('Posada del escáner', ['Eva Sol']);
+      const booth = (await a.admin.post('/api/devices/', { name: 'Caseta sin internet' })).json() as DeviceAnswer;
+      const { code } = (await a.admin.put(`/api/devices/linkCode/${booth.uuid}`)).json() as LinkCodeAnswer;
+      expect((await simulator('link', linkUri(base, code), '--once')).code).toBe(0);
+      expect((await simulator('snapshot')).out).toContain('Datos de la caseta guardados');
+      const pass = passFor(guests[0]);
+      const entered = await simulator('checkin', pass, '--offline');
+      expect(entered.out).toContain('Acceso permitido (sin conexión): Eva Sol, Posada del escáner');
+      expect(entered.out).toContain('Registros pendientes: 1');
+      const again = await simulator('checkin', pass, '--offline');
+      expect(again.code).toBe(1);
+      expect(again.out).toContain(CheckinMessages.alreadyInside);
+      expect(await visitsOf(guests[0])).toEqual([]);
+      const synced = await simulator('sync');
+      expect(synced.out).toContain('aceptado, Entrada registrada');
+      expect(synced.out).toContain('Registros pendientes: 0');
+      expect(await visitsOf(guests[0])).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
