@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogues } from '../../../src/server/catalogues/seed-catalogues.js';
 import { seedDemoContractors } from '../../../src/server/contractors/seed-contractors.js';
 import { seedDemoWorkers } from '../../../src/server/contractors/seed-workers.js';
-import { pngBase64 } from '../../support/massive-events/event-fixtures.js';
+import { pngBase64, shiftEvent } from '../../support/massive-events/event-fixtures.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 /**
@@ -309,6 +309,17 @@ describe('events, contractors and workers: each call of the list', () => {
     );
     done(several, 'GET api/massiveEventGuests/invitation (several)');
     expect(several.type).toContain('application/zip');
+    // Time passes (the test moves the dates, as the clock would): a finished event is cloned with no body.
+    const finished = done(
+      await call('administrador', 'POST', 'api/massiveEvents', { ...event, title: 'Evento terminado' }),
+      'POST api/massiveEvents',
+    ).body as string;
+    await shiftEvent(t, finished, -48, 'Próximo');
+    const clone = done(
+      await call('administrador', 'POST', `api/massiveEvents/${finished}/clone`),
+      'POST api/massiveEvents/{id}/clone',
+    );
+    expect(clone.body).toEqual(expect.any(String));
     done(await call('administrador', 'PUT', `api/massiveEvents/${uuid}/cancel`), 'PUT api/massiveEvents/{id}/cancel');
     done(await call('administrador', 'DELETE', `api/massiveEvents/${uuid}`), 'DELETE api/massiveEvents/{id}');
   });
@@ -568,6 +579,14 @@ describe('residents, devices, catalogues, reports, content and settings: each ca
       }),
       'PUT api/devices/{uuid}',
     );
+    // Unlinking sends the device's token as the body; a device never linked is refused by the rule, not by the call.
+    const unlinked = await callText(
+      'administrador',
+      'PUT',
+      `api/devices/unlinkDevice/${device.uuid}`,
+      'token-de-un-dispositivo',
+    );
+    expect(unlinked.status, unlinked.text).toBeLessThan(500);
     done(await call('administrador', 'DELETE', `api/devices/${device.uuid}`), 'DELETE api/devices/{id}');
   });
 
