@@ -27,7 +27,7 @@ export type OfflineVerdict = { ok: true; answer: CheckinAnswer } | { ok: false; 
 /** The published Ed25519 key, for verifying only. */
 export async function importPassKey(publicKey: string): Promise<CryptoKey> {
   const raw = fromBase64Url(publicKey);
-  if (!raw || raw.length !== 32) throw new Error('not an Ed25519 public key');
+  if (raw?.length !== 32) throw new Error('not an Ed25519 public key');
   return crypto.subtle.importKey('raw', new Uint8Array(raw), { name: 'Ed25519' }, false, ['verify']);
 }
 
