@@ -37,10 +37,11 @@ function withoutChakraDefaultRecipes(): Plugin {
  * The app shell's service worker (Workbox, generated at build): it precaches the built shell (HTML,
  * scripts, styles, fonts, icons) so a screen opens with no connection (the gate at /checkin), and
  * answers every navigation with the cached index.html. It caches no API answer: nothing with
- * personal data is ever in Cache Storage (docs/decisions.md, offline gate).
+ * personal data is ever in Cache Storage (docs/decisions.md, offline gate). The gate's screen
+ * registers it (src/web/views/passes/gate.api.ts), so no other screen downloads the precache.
  */
 const shellWorker = VitePWA({
-  injectRegister: 'script',
+  injectRegister: false,
   registerType: 'autoUpdate',
   manifest: false,
   workbox: {

@@ -82,6 +82,8 @@ export const gateSyncMachine = setup({
     }),
     /** The browser's online and offline events. */
     watchConnection: fromCallback<GateSyncEvent>(() => () => {}),
+    /** Keeps the app shell on the device (the service worker), so the gate's screen opens with no connection. */
+    keepShell: fromCallback<GateSyncEvent>(() => () => {}),
     /** Entries and exits of the community heard live (socket.io). */
     watchLive: fromCallback<GateSyncEvent>(() => () => {}),
   },
@@ -113,7 +115,7 @@ export const gateSyncMachine = setup({
 }).createMachine({
   id: 'gateSync',
   context: ({ input }) => ({ waiting: 0, conflicts: [], refreshedAt: null, online: input.online }),
-  invoke: { src: 'watchConnection' },
+  invoke: [{ src: 'watchConnection' }, { src: 'keepShell' }],
   on: {
     'connection.lost': { target: '.offline', actions: 'markOffline' },
   },

@@ -72,6 +72,7 @@ describe('/checkin performs the checkin paths', () => {
         return () => {};
       },
       watchLive: () => () => {},
+      keepShell: () => () => {},
     };
     render(
       <ChakraProvider value={defaultSystem}>

@@ -31,6 +31,7 @@ export function CheckinView({ api = checkinApi, gate = browserGate }: { api?: Ch
               loadSnapshot: fromPromise(() => gate.loadSnapshot()),
               sendQueue: fromPromise(() => gate.sendQueue()),
               watchConnection: fromCallback(({ sendBack }) => gate.watchConnection(sendBack)),
+              keepShell: fromCallback(() => gate.keepShell()),
               watchLive: fromCallback(({ sendBack }) => gate.watchLive(sendBack)),
             },
           }),

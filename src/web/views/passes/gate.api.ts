@@ -92,6 +92,16 @@ export function gateApi(store: GateStore = gateStore) {
       return { conflicts, waiting: await store.count() };
     },
 
+    /**
+     * Registers the app shell's service worker (Workbox, `vite.config.ts`): only the gate asks for it,
+     * so other screens never download the precache. Without a built worker (the development server) the registration fails quietly.
+     */
+    keepShell(): () => void {
+      if ('serviceWorker' in navigator)
+        void import('workbox-window').then(({ Workbox }) => new Workbox('/sw.js').register()).catch(() => {});
+      return () => {};
+    },
+
     /** The browser's online and offline events, and the state it starts in. */
     watchConnection(sendBack: (event: GateSyncEvent) => void): () => void {
       const lost = () => sendBack({ type: 'connection.lost' });
