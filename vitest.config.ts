@@ -9,7 +9,15 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'machines', include: ['specs/machines/**/*.spec.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'machines',
+          include: ['specs/machines/**/*.spec.ts'],
+          environment: 'node',
+          // Generating a large machine's paths is seconds of CPU, longer while other steps run beside it.
+          testTimeout: 30_000,
+        },
+      },
       { test: { name: 'boundaries', include: ['specs/boundaries.spec.ts'], environment: 'node' } },
       {
         test: {

@@ -76,7 +76,8 @@ export function generatedMutantsOf(models: ModelSpec[]) {
           expect(score.killed, `${model.name} mata menos mutantes que antes`).toBeGreaterThanOrEqual(floor);
         }
       },
-      180_000,
+      // A guard against a hang, not a speed target: under load the largest workflow needs minutes.
+      600_000,
     );
   });
 }
