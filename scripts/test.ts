@@ -2,8 +2,8 @@
 // embedded PGlite, and again on a real PostgreSQL server when DATABASE_URL is set or one answers here.
 //
 // The steps run two at a time (docs/testing.md, "How npm test uses the machine"): the type check
-// and the browser tests wait on one core or on the browser most of the time, so they run beside
-// the unit and API tests instead of after them. Each step's output is printed whole when it ends,
+// waits on one core most of the time, so it runs beside the unit tests; the browser tests run last,
+// alone. Each step's output is printed whole when it ends,
 // with its duration; the summary lists every step in the usual order.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -75,7 +75,13 @@ if (url)
 else console.log('\n=== API tests on PostgreSQL server: SKIPPED (no DATABASE_URL and no server on 127.0.0.1:5432) ===');
 if (existsSync(CHROMIUM)) {
   steps.push({ step: BUILD, args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] });
-  steps.push({ step: 'browser tests (Chromium)', args: [...vitest, '--project', 'e2e'], after: [BUILD] });
+  // The browser tests run last and alone: beside the unit and API tests' workers on two cores, their
+  // dialogs sometimes waited past the click timeouts (a loaded machine, not a slower product).
+  steps.push({
+    step: 'browser tests (Chromium)',
+    args: [...vitest, '--project', 'e2e'],
+    after: steps.map((s) => s.step),
+  });
 } else {
   console.log(`\n=== browser tests: SKIPPED (no Chromium at ${CHROMIUM}; .ci/run installs Debian's chromium) ===`);
 }

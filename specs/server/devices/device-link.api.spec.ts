@@ -312,6 +312,9 @@ describe('unlinking: the token stops at once, on every API process', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'INACTIVE', deviceToken: null, online: false });
+      // The other process hears the change when PostgreSQL delivers the notification to it; its
+      // barrier answers once it has heard everything committed before (at once on PGlite).
+      await other.authEvents.barrier();
       expect((await beat()).statusCode).toBe(401);
       expect((await t.as(token).post('/api/devices/heartbeat')).statusCode).toBe(401);
       expect((await t.as(token).post('/api/visitants', entry())).statusCode).toBe(401);
