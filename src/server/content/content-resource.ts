@@ -9,16 +9,8 @@ import {
 import { listOrPageOf } from '../../shared/platform/answer.schema.js';
 import { INVALID_ID, INVALID_RECORD, UuidParamsSchema } from '../../shared/catalogues/catalogue.schema.js';
 import type { AppDeps } from '../deps.js';
-import {
-  createPost,
-  deletePost,
-  linkedPostImage,
-  listPosts,
-  readPost,
-  readPostImage,
-  updatePost,
-  type PostWrite,
-} from './content-posts.js';
+import { linkedPostImage, listPosts, readPost, readPostImage } from './content-posts.js';
+import { createPost, deletePost, updatePost, type PostWrite } from './content-post-writes.js';
 import { storageFor } from '../platform/services/storage.js';
 import { WholeOrPageQuerySchema, wholeOrPage } from '../platform/http/list-query.js';
 import { defineRoute, requireCommunity } from '../platform/http/route.js';
