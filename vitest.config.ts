@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'machines',
           include: ['specs/machines/**/*.spec.ts'],
           environment: 'node',
+          isolate: false,
           // Generating a large machine's paths is seconds of CPU, longer while other steps run beside it.
           testTimeout: 30_000,
         },
@@ -41,6 +42,7 @@ export default defineConfig({
           name: 'web',
           include: ['specs/web/**/*.spec.tsx'],
           environment: 'happy-dom',
+          isolate: false,
           setupFiles: ['specs/support/web-setup.ts'],
           testTimeout: 30_000,
         },
@@ -52,7 +54,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server and Chromium: most of a browser test's
+          // time is one process waiting on another, so two of them share the two cores well.
+          fileParallelism: true,
+          maxWorkers: 2,
           globalSetup: ['specs/support/e2e-global-setup.ts'],
         },
       },

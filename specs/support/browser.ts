@@ -72,7 +72,7 @@ export async function startServer(
 
 export async function launchBrowser(): Promise<Browser> {
   // Playwright gives every launch a fresh, empty profile of its own.
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless',
@@ -85,6 +85,12 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Every page of the tests belongs to a user who asks for less motion: the app then opens and
+  // closes dialogs, drawers and menus without animation (docs/testing.md), so no step waits one
+  // out. Playwright sets the preference per context, so each new context gets it unless it says.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** Signs in through the real main sign-in screen. */

@@ -47,6 +47,17 @@ export function systemWith(recipes: Theme['recipes'], slotRecipes: Theme['slotRe
               minHeight: { base: '44px', md: 'auto' },
             },
           button: { minWidth: { base: '44px', md: 'auto' } },
+          // Whoever asks the system for less motion gets dialogs, drawers and menus that appear
+          // and leave at once (the end-of-animation events still fire, so they unmount as usual).
+          '*, *::before, *::after': {
+            _motionReduce: {
+              animationDuration: '0.01ms !important',
+              animationDelay: '0s !important',
+              transitionDuration: '0.01ms !important',
+              transitionDelay: '0s !important',
+              scrollBehavior: 'auto !important',
+            },
+          },
         },
         theme: {
           semanticTokens: {

@@ -19,9 +19,12 @@ async function signedIn(email: string): Promise<Page> {
   return page;
 }
 
+/** Opens a list and waits for its first page: 'Agregar' while the page still loads is not heard. */
 const open = async (page: Page, path: string, title: string) => {
   await page.goto(server.url + path);
   await page.getByRole('heading', { name: title }).waitFor();
+  await page.locator('tbody tr').first().waitFor();
+  await page.getByRole('status', { name: 'Cargando' }).waitFor({ state: 'detached' });
 };
 const row = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });

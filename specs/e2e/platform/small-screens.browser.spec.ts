@@ -171,6 +171,27 @@ describe('the menu by role on a phone, and every screen it reaches', () => {
     await page.context().close();
   });
 
+  it('the drawer slides in for a user who has not asked for less motion, and appears at once for one who has', async () => {
+    /** How long the open drawer's entrance animation lasts, in ms, for a given motion preference. */
+    const drawerAnimation = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await browser.newContext({ viewport: PHONE, locale: 'es-MX', reducedMotion });
+      const page = await context.newPage();
+      await signInAs(page, server.url, 'administrador@porton.mx');
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      const ms = await page.getByRole('dialog').evaluate((d) =>
+        Math.max(
+          ...getComputedStyle(d)
+            .animationDuration.split(',')
+            .map((t) => parseFloat(t) * 1000),
+        ),
+      );
+      await context.close();
+      return ms;
+    };
+    expect(await drawerAnimation('no-preference')).toBeGreaterThanOrEqual(100);
+    expect(await drawerAnimation('reduce')).toBeLessThan(1);
+  });
+
   it("a form dialog fits 390 px: 'Agregar zona' neither scrolls sideways nor has serious axe violations, and its buttons are 44 px tall", async () => {
     const page = await signedIn('administrador@porton.mx', PHONE);
     await page.goto(`${server.url}/zones`);
