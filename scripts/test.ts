@@ -3,7 +3,7 @@
 //
 // The steps run two at a time (docs/testing.md, "How npm test uses the machine"): the type check
 // waits on one core most of the time, so it runs beside the unit tests; the browser tests run last,
-// alone. Each step's output is printed whole when it ends,
+// beside the PostgreSQL API tests only. Each step's output is printed whole when it ends,
 // with its duration; the summary lists every step in the usual order.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -42,6 +42,7 @@ interface Result {
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const CONTRACT = 'API contract: OpenAPI lint (Redocly) and client types (openapi-typescript)';
+const POSTGRES_API = 'API tests on PostgreSQL server';
 const BUILD = 'build web app';
 const steps: Step[] = [
   // The served OpenAPI document, linted, and the client types the type check compiles against.
@@ -68,19 +69,20 @@ const steps: Step[] = [
 const url = await postgresUrl();
 if (url)
   steps.push({
-    step: 'API tests on PostgreSQL server',
+    step: POSTGRES_API,
     args: [...vitest, '--project', 'server'],
     env: { DATABASE_URL: url },
   });
 else console.log('\n=== API tests on PostgreSQL server: SKIPPED (no DATABASE_URL and no server on 127.0.0.1:5432) ===');
 if (existsSync(CHROMIUM)) {
   steps.push({ step: BUILD, args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] });
-  // The browser tests run last and alone: beside the unit and API tests' workers on two cores, their
-  // dialogs sometimes waited past the click timeouts (a loaded machine, not a slower product).
+  // The browser tests start after every other step but the PostgreSQL API tests, which mostly wait
+  // on the database server: the two share the machine's last minutes instead of running one after
+  // the other. They never run beside the unit tests' or the PGlite API tests' busy workers.
   steps.push({
     step: 'browser tests (Chromium)',
     args: [...vitest, '--project', 'e2e'],
-    after: steps.map((s) => s.step),
+    after: steps.map((s) => s.step).filter((name) => name !== POSTGRES_API),
   });
 } else {
   console.log(`\n=== browser tests: SKIPPED (no Chromium at ${CHROMIUM}; .ci/run installs Debian's chromium) ===`);
@@ -98,7 +100,7 @@ const START_ORDER = [
   BUILD,
   'browser tests (Chromium)',
   'API tests on embedded PostgreSQL (PGlite)',
-  'API tests on PostgreSQL server',
+  POSTGRES_API,
 ];
 const queue = [...steps].sort((a, b) => START_ORDER.indexOf(a.step) - START_ORDER.indexOf(b.step));
 

@@ -19,8 +19,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
           'cache-control',
           path.includes('/assets/')
             ? 'public, max-age=31536000, immutable'
-            : // The service worker and its registration are revalidated, as index.html: a new version replaces the cached shell.
-              path.endsWith('.html') || path.endsWith('/sw.js') || path.endsWith('/registerSW.js')
+            : // The service worker is revalidated, as index.html: a new version replaces the cached shell.
+              path.endsWith('.html') || path.endsWith('/sw.js')
               ? 'no-cache'
               : 'public, max-age=3600',
         );
