@@ -3,7 +3,7 @@
 //
 // The steps run two at a time (docs/testing.md, "How npm test uses the machine"): the type check
 // waits on one core most of the time, so it runs beside the unit tests; the browser tests run last,
-// beside the PostgreSQL API tests only. Each step's output is printed whole when it ends,
+// alone. Each step's output is printed whole when it ends,
 // with its duration; the summary lists every step in the usual order.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -76,13 +76,12 @@ if (url)
 else console.log('\n=== API tests on PostgreSQL server: SKIPPED (no DATABASE_URL and no server on 127.0.0.1:5432) ===');
 if (existsSync(CHROMIUM)) {
   steps.push({ step: BUILD, args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] });
-  // The browser tests start after every other step but the PostgreSQL API tests, which mostly wait
-  // on the database server: the two share the machine's last minutes instead of running one after
-  // the other. They never run beside the unit tests' or the PGlite API tests' busy workers.
+  // The browser tests run last and alone. Started beside the unit tests, or beside the PostgreSQL
+  // API tests, the two steps took as long together as one after the other (docs/testing.md).
   steps.push({
     step: 'browser tests (Chromium)',
     args: [...vitest, '--project', 'e2e'],
-    after: steps.map((s) => s.step).filter((name) => name !== POSTGRES_API),
+    after: steps.map((s) => s.step),
   });
 } else {
   console.log(`\n=== browser tests: SKIPPED (no Chromium at ${CHROMIUM}; .ci/run installs Debian's chromium) ===`);
