@@ -73,7 +73,14 @@ export function WorkerRequestsView({ deps = browserDeps }: { deps?: RequestsDeps
           </Button>
         </Alert.Root>
       ) : null}
-      <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+      {/* Without rows (while loading, or none) nothing inside takes the focus: the scroll area does,
+          so a keyboard can still scroll it sideways on a phone (as in the shared data table). */}
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="md"
+        bg="white"
+        {...(page.rows.length ? {} : { tabIndex: 0, role: 'region', 'aria-label': 'Solicitudes' })}
+      >
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>
