@@ -52,23 +52,37 @@ async function settled(page: Page) {
   await page.locator('[role="status"][aria-label^="Cargando"]').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
-/** What axe-core reports as serious or critical (WCAG 2.x A and AA rules), as readable lines. */
-async function seriousViolations(page: Page) {
+/** One axe-core pass over the page: WCAG 2.x A and AA rules, violations only. */
+async function axeViolations(page: Page) {
   // Only violations are read: axe then skips describing (and finding selectors for) every node that
   // passes, most of its time on a large screen. Every rule still runs on every node.
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .options({ resultTypes: ['violations'] })
     .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
+  return result.violations;
+}
+
+/**
+ * What axe-core reports as serious or critical on the settled screen, as readable lines. A finding
+ * is read again a second later: a screen still filling in (a field disabled until its options
+ * come, a table before its rows) is not the screen its user stays on; a finding that remains is.
+ */
+async function seriousViolations(page: Page) {
+  const serious = (found: Awaited<ReturnType<typeof axeViolations>>) =>
+    found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  let violations = serious(await axeViolations(page));
+  if (violations.length) {
+    await page.waitForTimeout(1000);
+    violations = serious(await axeViolations(page));
+  }
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
 }
 
 /** How far the page scrolls sideways beyond the viewport (0 when it does not). */
