@@ -15,17 +15,9 @@ import { requireCommunity } from '../platform/http/route.js';
 import { decodeImage, insertFileRow, storeImage, type DecodedImage } from '../platform/services/logo-upload.js';
 import type { FileStorage } from '../platform/services/storage.js';
 import { COMMUNITY_TIME_ZONE } from '../dashboard/visit-stats.js';
-import { dateText, KIND_OF, NOT_FOUND, postById } from './content-posts.js';
+import { dateText, KIND_OF, NOT_FOUND, postById, type PostText } from './content-posts.js';
 
-export interface PostFields {
-  title: string;
-  description: string;
-  contactName: string | null;
-  contactPhone: string | null;
-  contactEmail: string | null;
-  contactLink: string | null;
-  startDate: string;
-  endDate: string;
+export interface PostFields extends PostText {
   file?: ContentImage | null;
 }
 

@@ -81,9 +81,8 @@ const readableByResident = (n: number) => `
     OR (p.audience = 'STREET' AND p.id IN (SELECT x.post_id FROM notice_streets x WHERE x.street_id = ANY($${n + 1}::int[])))
     OR (p.audience = 'RESIDENT' AND p.id IN (SELECT x.post_id FROM notice_residents x WHERE x.resident_id = ANY($${n}::int[]))))`;
 
-interface PostRow {
-  id: number;
-  uuid: string;
+/** A post's own texts and dates: what is stored, read back, and written. */
+export interface PostText {
   title: string;
   description: string;
   contactName: string | null;
@@ -92,6 +91,11 @@ interface PostRow {
   contactLink: string | null;
   startDate: string;
   endDate: string;
+}
+
+interface PostRow extends PostText {
+  id: number;
+  uuid: string;
   fileId: number | null;
   file: { uuid: string; name: string; extension: string; mimeType: string; publicUrl: string } | null;
   typeId: number | null;
