@@ -226,6 +226,21 @@ describe('POST api/residents/importResidents/ (multipart `file`; 200 description
     expect(mine.statusCode).toBe(206);
   });
 
+  it("an email of a live resident of another community is 'Correo ya existente.' (one email, one person in the portal); the other rows are created", async () => {
+    const before = await liveIn('Villas del Sol');
+    const res = await send(
+      'admin2',
+      await workbook([
+        residentRow({ email: 'residente@porton.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
+        residentRow({ email: 'vecina.nueva@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
+      ]),
+    );
+    expect(res.statusCode).toBe(206);
+    const { rows } = await errorsOf(res.json().file);
+    expect(rows.map((r) => [r[2], r.at(-1)])).toEqual([['residente@porton.mx', 'Correo ya existente.']]);
+    expect(await liveIn('Villas del Sol')).toBe(before + 1);
+  });
+
   it("the template public/plantilla_residentes.xlsx, filled in, imports as is (its headers are the contract's; 'Instrucciones' is not read)", async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(fileURLToPath(new URL(`../../../public${RESIDENT_TEMPLATE_PATH}`, import.meta.url)));

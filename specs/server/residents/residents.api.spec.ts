@@ -131,6 +131,16 @@ describe('POST api/residents (a list of one) and the registration code', () => {
     expect(await countRows(t, 'residents')).toBe(n);
   });
 
+  it('answers 409 "Correo ya existente." for the email of a live resident of another community (one email, one person in the portal)', async () => {
+    const n = await countRows(t, 'residents');
+    const res = await a.admin2.post('/api/residents', [
+      await body({ email: 'Residente@porton.mx', idStreet: await streetId('Calle Girasol') }),
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error_description).toBe('Correo ya existente.');
+    expect(await countRows(t, 'residents')).toBe(n);
+  });
+
   it('answers 404 for a street of another community', async () => {
     const res = await a.admin.post('/api/residents', [
       await body({ email: 'ajeno@correo.mx', idStreet: await streetId('Calle Girasol') }),

@@ -125,12 +125,15 @@ export async function replacePhones(
   }
 }
 
-/** Emails among these that a live resident already uses (lower-case). */
+/**
+ * Emails among these that a live resident of any community, or an account that is not a
+ * resident's, already uses (lower-case). One database function answers it as the owner: an email
+ * identifies one person across the portal, while the caller sees only its own community's residents.
+ */
 export async function takenEmails(q: Queryable, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();
   const rows = await q.query<{ email: string }>(
-    `SELECT lower(email) AS email FROM residents WHERE deleted_at IS NULL AND lower(email) = ANY($1::text[])
-     UNION SELECT lower(email) FROM users WHERE deleted_at IS NULL AND user_type_id <> 3 AND lower(email) = ANY($1::text[])`,
+    'SELECT porton_taken_emails AS email FROM porton_taken_emails($1::text[])',
     [emails.map((e) => e.toLowerCase())],
   );
   return new Set(rows.map((r) => r.email));
