@@ -264,7 +264,12 @@ export const listScreenMachine = setup({
   states: {
     /** One request at a time, whatever asked for it: the first load, a search, a page, a reload. */
     fetching: {
-      on: { 'filters.set': { target: 'fetching', reenter: true, actions: 'askWithFilters' } },
+      // A search sent while a page is on its way (a reload after a save, say) is what the user
+      // asks for now: the page on its way is dropped for it.
+      on: {
+        'search.submit': { target: 'fetching', reenter: true, actions: 'askSearch' },
+        'filters.set': { target: 'fetching', reenter: true, actions: 'askWithFilters' },
+      },
       invoke: {
         id: 'load',
         src: 'loadPage',

@@ -43,7 +43,8 @@ export const listScreenModel: ModelSpec<typeof listScreenMachine> = {
     const filters = { type: 'filters.set', filters: { useApp: s.context.filters.useApp !== true } };
     switch (v) {
       case 'fetching':
-        return [...loadCases('load', s.context.request.page), filters];
+        // Typing a search and pressing Enter while a page is on its way (a reload after saving).
+        return [...loadCases('load', s.context.request.page), ...draft, { type: 'search.submit' }, filters];
       case 'ready':
         return [
           ...draft,
