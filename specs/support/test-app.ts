@@ -7,7 +7,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Db, Queryable } from '../../src/server/platform/db/db.js';
 import { actAsApplication } from '../../src/server/platform/db/open.js';
-import { asPlatform } from '../../src/server/platform/db/row-scope.js';
+import { asPlatform, withoutScope } from '../../src/server/platform/db/row-scope.js';
 import { openPglite } from '../../src/server/platform/db/pglite.js';
 import { openPostgres } from '../../src/server/platform/db/postgres.js';
 import { DEMO_PASSWORD } from '../../src/server/platform/db/demo-data.js';
@@ -211,6 +211,18 @@ export async function testApp(
     basic,
     signIn,
     as,
+    /**
+     * A maintenance statement (VACUUM, ANALYZE) as the tables' owner and outside any transaction:
+     * the test's own statements run as the application role, each in a transaction.
+     */
+    asOwner: async (sql: string) => {
+      await db.actAs(null);
+      try {
+        await withoutScope(() => db.query(sql));
+      } finally {
+        await actAsApplication(db);
+      }
+    },
     close: async () => {
       await app.close();
       await drop();

@@ -5,9 +5,7 @@
  * Prints figures; never fails on a time. ROWS and RUNS may be set.
  */
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../../../src/server/platform/db/db.js';
-import { withoutScope } from '../../../src/server/platform/db/row-scope.js';
-import { testApp, type TestApp } from '../../support/test-app.js';
+import { testApp } from '../../support/test-app.js';
 import { benchPostgresUrl, percentile } from '../bench-postgres.js';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -39,20 +37,6 @@ const FILL = `
          lower(translate(n.lasts[1 + (i / 15) % 20], 'áéíóú', 'aeiou')) || '.' || i || '.' || $1 || '@correo.mx', i % 3 = 0
     FROM generate_series(1, $2) AS i, s, names n`;
 
-/**
- * A maintenance statement as the tables' owner, outside any transaction (VACUUM may not run in
- * one): the test app's own statements run as the application role, in a transaction per statement.
- */
-async function asOwner(t: TestApp, sql: string) {
-  const raw = Object.getPrototypeOf(t.db) as Db;
-  await t.db.actAs(null);
-  try {
-    await withoutScope(() => raw.query(sql));
-  } finally {
-    await t.db.actAs('porton_app');
-  }
-}
-
 async function run(label: string) {
   const t = await testApp({ checkAnswers: false });
   try {
@@ -67,7 +51,7 @@ async function run(label: string) {
       await t.db.query(FILL, [c.id, Math.floor(ROWS / others.length) + (i === 0 ? ROWS % others.length : 0)]);
     // As autovacuum would: VACUUM also flushes the trigram index's pending list (fastupdate), which a
     // bulk insert leaves long and every search then scans.
-    await asOwner(t, 'VACUUM ANALYZE residents');
+    await t.asOwner('VACUUM ANALYZE residents');
     console.log(
       `${label}: ${ROWS} residents in one community + ${ROWS} in ${others.length} others, inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`,
     );

@@ -70,6 +70,17 @@ async function errorsOf(base64: string) {
 }
 const asText = (row: Cell[]) => row.map((c) => String(c ?? ''));
 
+/**
+ * Villas del Sol's administrator imports `rows`: the answer's status, each failed row's email and
+ * reason (from Errores.xlsx), and how many live residents the community gained.
+ */
+async function importIntoVillas(rows: Cell[][]) {
+  const before = await liveIn('Villas del Sol');
+  const res = await send('admin2', await workbook(rows));
+  const failed = res.statusCode === 206 ? (await errorsOf(res.json().file)).rows.map((r) => [r[2], r.at(-1)]) : [];
+  return { status: res.statusCode, failed, created: (await liveIn('Villas del Sol')) - before };
+}
+
 describe('POST api/residents/importResidents/ (multipart `file`; 200 description, 206 Errores.xlsx in base64)', () => {
   it('all rows valid → 200 "Se registraron N residentes."; zone and street by name, any case; phones kept; useapp mails a code', async () => {
     const file = await workbook([
@@ -207,18 +218,15 @@ describe('POST api/residents/importResidents/ (multipart `file`; 200 description
   });
 
   it("another community's rows never see this community's zones and streets (tenancy)", async () => {
-    const before = await liveIn('Villas del Sol');
-    const res = await send(
-      'admin2',
-      await workbook([
-        residentRow({ email: 'ajeno@correo.mx', zone: 'Zona Norte', street: 'Calle Roble' }),
-        residentRow({ email: 'propio@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
-      ]),
-    );
-    expect(res.statusCode).toBe(206);
-    const { rows } = await errorsOf(res.json().file);
-    expect(rows.map((r) => r.at(-1))).toEqual(['La zona "Zona Norte" no existe en el fraccionamiento.']);
-    expect(await liveIn('Villas del Sol')).toBe(before + 1);
+    const villas = await importIntoVillas([
+      residentRow({ email: 'ajeno@correo.mx', zone: 'Zona Norte', street: 'Calle Roble' }),
+      residentRow({ email: 'propio@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
+    ]);
+    expect(villas).toEqual({
+      status: 206,
+      failed: [['ajeno@correo.mx', 'La zona "Zona Norte" no existe en el fraccionamiento.']],
+      created: 1,
+    });
     const mine = await send(
       'admin',
       await workbook([residentRow({ email: 'girasol@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' })]),
@@ -227,18 +235,11 @@ describe('POST api/residents/importResidents/ (multipart `file`; 200 description
   });
 
   it("an email of a live resident of another community is 'Correo ya existente.' (one email, one person in the portal); the other rows are created", async () => {
-    const before = await liveIn('Villas del Sol');
-    const res = await send(
-      'admin2',
-      await workbook([
-        residentRow({ email: 'residente@porton.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
-        residentRow({ email: 'vecina.nueva@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
-      ]),
-    );
-    expect(res.statusCode).toBe(206);
-    const { rows } = await errorsOf(res.json().file);
-    expect(rows.map((r) => [r[2], r.at(-1)])).toEqual([['residente@porton.mx', 'Correo ya existente.']]);
-    expect(await liveIn('Villas del Sol')).toBe(before + 1);
+    const villas = await importIntoVillas([
+      residentRow({ email: 'residente@porton.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
+      residentRow({ email: 'vecina.nueva@correo.mx', zone: 'Etapa 1', street: 'Calle Girasol' }),
+    ]);
+    expect(villas).toEqual({ status: 206, failed: [['residente@porton.mx', 'Correo ya existente.']], created: 1 });
   });
 
   it("the template public/plantilla_residentes.xlsx, filled in, imports as is (its headers are the contract's; 'Instrucciones' is not read)", async () => {
