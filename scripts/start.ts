@@ -20,8 +20,11 @@ const sources = Math.max(
 );
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Construyendo la aplicación web…');
+  // The production bundle whatever NODE_ENV this process has (a test runner sets 'test', which
+  // would give React's development build).
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 await import('../src/server/main.js');
