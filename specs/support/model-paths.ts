@@ -192,18 +192,13 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<
       }
     }
   }
-  // Drop paths that are a prefix of another path from the same input.
+  // Drop paths that are a prefix of another path from the same input: every proper prefix of every
+  // path is written once as a key, and a path whose whole key is among them goes.
   const all = [...out.values()];
-  return all.filter(
-    (p) =>
-      !all.some(
-        (q) =>
-          q !== p &&
-          q.inputName === p.inputName &&
-          q.events.length > p.events.length &&
-          p.events.every((e, i) => JSON.stringify(e) === JSON.stringify(q.events[i])),
-      ),
-  );
+  const keyed = all.map((p) => ({ path: p, steps: [p.inputName, ...p.events.map((e) => JSON.stringify(e))] }));
+  const prefixes = new Set<string>();
+  for (const { steps } of keyed) for (let n = 1; n < steps.length; n++) prefixes.add(steps.slice(0, n).join('\u0000'));
+  return keyed.filter(({ steps }) => !prefixes.has(steps.join('\u0000'))).map(({ path }) => path);
 }
 
 /**
