@@ -1,9 +1,23 @@
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach } from 'vitest';
 
 // Chakra's dialogs mount lazily in a portal; on a loaded 2-core machine that can take longer
 // than testing-library's 1 s default, so waits allow 5 s (they still fail when nothing shows).
 configure({ asyncUtilTimeout: 5000 });
+
+// React's development build (the only one with `act`, which testing-library needs) records an
+// "owner stack" for every element it creates, up to 10,000 a second: an Error with its stack trace
+// each time. That was the largest single cost of the view tests (a sixth of a file's CPU). The
+// view tests read the screen, never those stacks, so the counter React keeps of them reads as
+// past its limit and React stops recording them; its warnings still print, with less detail.
+const internals = (React as unknown as Record<string, object>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+  configurable: true,
+  get: () => Number.MAX_SAFE_INTEGER,
+  set: () => {},
+});
 
 afterEach(() => {
   cleanup();
