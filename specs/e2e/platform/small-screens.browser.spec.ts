@@ -204,6 +204,32 @@ describe.concurrent('the menu by role on a phone, and every screen it reaches', 
     },
   );
 
+  it('the drawer opened again while the chosen screen still loads stays open when that screen arrives, and closes on the next navigation', async ({
+    expect,
+  }) => {
+    const page = await signedIn('administrador@porton.mx', PHONE);
+    await settled(page);
+    // The report screen's code arrives 1.5 s late, as on a slow connection.
+    await page.route('**/assets/visit-report.view-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const before = await onView(page);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Reportes', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    await arrived(page, before, '/visitants');
+    await page.waitForTimeout(300);
+    expect(await drawer.isVisible(), 'the drawer stays open when the report screen shows').toBe(true);
+    await drawer.getByRole('link', { name: 'Zonas', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/zones');
+    await drawer.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   it('the drawer closes on Escape and keeps the focus inside while open; switcher and log-out are reachable on the phone', async ({
     expect,
   }) => {

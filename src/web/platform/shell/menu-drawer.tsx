@@ -17,18 +17,23 @@ function MenuIcon() {
 /**
  * Below `md` the side menu lives in a drawer opened from the top bar ('Abrir menú'): the same role
  * menu (one definition, `src/shared/platform/menu.ts`). It closes on navigation and on Escape, and keeps
- * the focus inside while open (Chakra's Drawer).
+ * the focus inside while open (Chakra's Drawer). Opened while the chosen screen still loads, it
+ * stays open when that screen arrives.
  */
 export function MenuDrawer({ role }: { role: Role }) {
-  const [open, setOpen] = useState(false);
+  // The address the drawer was opened at (null: closed). A screen that loads lazily changes the
+  // address at once and the screen on view only when it has loaded; a drawer opened meanwhile
+  // belongs to the new address, so it stays open when that screen arrives.
+  const [openAt, setOpenAt] = useState<string | null>(null);
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the route changing is what closes the drawer; the effect reacts to the path without reading it
+  // A screen other than the one the drawer was opened at (a link, the browser's Back) closes it.
   useEffect(() => {
-    setOpen(false);
+    setOpenAt((at) => (at !== null && at !== pathname ? null : at));
   }, [pathname]);
+  const setOpen = (open: boolean) => setOpenAt(open ? window.location.pathname : null);
   if (!menuFor(role).length) return null;
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
+    <Drawer.Root open={openAt !== null} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
       <Drawer.Trigger asChild>
         <IconButton
           variant="ghost"
