@@ -29,6 +29,8 @@ export interface ListScreenContext {
   request: LoadInput;
   /** The row being edited (null with `editing` = adding) or confirmed for deletion. */
   selected: ListRow | null;
+  /** 'Agregar' was pressed while a page was on its way: when the form ends, that page is asked again. */
+  askAfterForm: boolean;
   error: string | null;
   notice: string | null;
 }
@@ -167,6 +169,8 @@ export const listScreenMachine = setup({
     rowChanged: (_, params: { changed: boolean }) => params.changed,
     /** The form saved: the list reloads. */
     formSaved: (_, params: { saved: boolean }) => params.saved,
+    /** The form was opened while a page was on its way (`askAfterForm`). */
+    asksAfterForm: ({ context }) => context.askAfterForm,
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'page.go');
       return event.page >= 0 && event.page < context.totalPages && event.page !== context.page;
@@ -229,6 +233,10 @@ export const listScreenMachine = setup({
       return { selected: event.row };
     }),
     unselect: assign({ selected: null }),
+    /** 'Agregar' while a page is on its way: the empty form now, the page asked again after it. */
+    addWhileLoading: assign({ selected: null, askAfterForm: true }),
+    /** The form has ended: the page on its way when it opened is asked again (the request is kept). */
+    askAgainAfterForm: assign({ selected: null, askAfterForm: false }),
   },
 }).createMachine({
   id: 'listScreen',
@@ -251,6 +259,7 @@ export const listScreenMachine = setup({
       toolbar: input?.toolbar ?? false,
       request: requestOf(page, size, search, filters),
       selected: null,
+      askAfterForm: false,
       error: null,
       notice: null,
     };
@@ -269,6 +278,8 @@ export const listScreenMachine = setup({
       on: {
         'search.submit': { target: 'fetching', reenter: true, actions: 'askSearch' },
         'filters.set': { target: 'fetching', reenter: true, actions: 'askWithFilters' },
+        // 'Agregar' does not wait for the list: the form opens at once (see `selection`).
+        'row.add': { target: 'selection', actions: 'addWhileLoading' },
       },
       invoke: {
         id: 'load',
@@ -320,7 +331,10 @@ export const listScreenMachine = setup({
         'filters.set': { target: 'fetching', actions: 'askWithFilters' },
       },
     },
-    /** The add/edit form runs as a child over the list; when it ends, the list reloads if it saved. */
+    /**
+     * The add/edit form runs as a child over the list; when it ends, the list reloads if it saved, or
+     * asks again the page that was on its way when it opened (`askAfterForm`).
+     */
     selection: {
       invoke: {
         id: 'form',
@@ -330,6 +344,7 @@ export const listScreenMachine = setup({
           row: context.selected,
         }),
         onDone: [
+          { guard: 'asksAfterForm', target: 'fetching', actions: 'askAgainAfterForm' },
           {
             guard: { type: 'formSaved', params: ({ event }) => ({ saved: formOutput(event.output).saved }) },
             target: 'fetching',
@@ -339,6 +354,7 @@ export const listScreenMachine = setup({
           { target: 'empty', actions: 'unselect' },
         ],
         onError: [
+          { guard: 'asksAfterForm', target: 'fetching', actions: 'askAgainAfterForm' },
           { guard: 'hasRows', target: 'ready', actions: 'unselect' },
           { target: 'empty', actions: 'unselect' },
         ],

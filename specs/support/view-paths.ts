@@ -31,8 +31,13 @@ export function pendingCalls() {
         return d.promise as Promise<T>;
       };
     },
-    async settle(event: AnyEventObject) {
-      const call = queue.shift();
+    /**
+     * Settles the oldest call, or with `name` the oldest call of that name (a call the machine
+     * stopped waiting for, such as a page load dropped for the form, stays unsettled before it).
+     */
+    async settle(event: AnyEventObject, name?: RegExp) {
+      const at = name ? queue.findIndex((c) => name.test(c.name)) : 0;
+      const [call] = at < 0 ? [] : queue.splice(at, 1);
       if (!call) throw new Error(`the view made no call to settle ${event.type}`);
       await act(async () => {
         if (event.type.startsWith('xstate.done.actor.')) call.d.resolve(event.output);

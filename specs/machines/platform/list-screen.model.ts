@@ -33,6 +33,7 @@ export const listScreenModel: ModelSpec<typeof listScreenMachine> = {
     typed: s.context.searchDraft !== '',
     rows: s.context.rows.length > 0,
     filtered: s.context.filters.useApp === true,
+    addedWhileLoading: s.context.askAfterForm,
   }),
   events: (s) => {
     const v = s.value as string;
@@ -43,8 +44,15 @@ export const listScreenModel: ModelSpec<typeof listScreenMachine> = {
     const filters = { type: 'filters.set', filters: { useApp: s.context.filters.useApp !== true } };
     switch (v) {
       case 'fetching':
-        // Typing a search and pressing Enter while a page is on its way (a reload after saving).
-        return [...loadCases('load', s.context.request.page), ...draft, { type: 'search.submit' }, filters];
+        // Typing a search and pressing Enter while a page is on its way (a reload after saving), or
+        // pressing 'Agregar' before the list has come.
+        return [
+          ...loadCases('load', s.context.request.page),
+          ...draft,
+          { type: 'search.submit' },
+          filters,
+          { type: 'row.add' },
+        ];
       case 'ready':
         return [
           ...draft,
@@ -168,13 +176,19 @@ export const listScreenExpectations: Record<string, { says: string; actor?: (p: 
   '"fetching"': [
     asksFifteen,
     {
-      says: 'Se pide la página que corresponde a lo que hizo la persona: al entrar, la página 1 sin búsqueda; al buscar, la página 1 con el texto escrito sin espacios al inicio ni al final; al cambiar de página, la página elegida con la búsqueda vigente; al recargar (o tras eliminar o guardar), la página actual con su búsqueda',
+      says: 'Se pide la página que corresponde a lo que hizo la persona: al entrar, la página 1 sin búsqueda; al buscar, la página 1 con el texto escrito sin espacios al inicio ni al final; al cambiar de página, la página elegida con la búsqueda vigente; al recargar (o tras eliminar o guardar), la página actual con su búsqueda; al cerrar el formulario que Agregar abrió mientras la lista cargaba, la página que se esperaba',
       actor: (p) => {
         const input = lastLoad(p) ?? fail('no se pidió ninguna página');
         const trigger = [...p.events]
           .reverse()
           .find((e) => !e.type.startsWith('xstate.') && e.type !== 'search.change');
         const ctx = p.snapshot.context;
+        const waited = loads(p).at(-2);
+        if (trigger?.type === 'row.add' && waited && !waited.outcome) {
+          if (JSON.stringify(input) !== JSON.stringify(waited.input))
+            fail(`tras el formulario pidió ${JSON.stringify(input)} y se esperaba ${JSON.stringify(waited.input)}`);
+          return;
+        }
         if (loads(p).length === 1 && !trigger) {
           if (input.page !== 0 || input.search !== '') fail(`la primera consulta fue ${JSON.stringify(input)}`);
           return;
