@@ -122,3 +122,22 @@ export function browserSuite(
     await server?.stop();
   });
 }
+
+/**
+ * Holds every request of the page matching `pattern` (a screen's code, an API page) until
+ * `release()`, as a slow connection would: `held()` says how many have arrived, so a test can
+ * check the request it means to hold was made before it acts.
+ */
+export async function holdRequests(page: Page, pattern: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await page.route(pattern, async (route) => {
+    held++;
+    await gate;
+    await route.continue();
+  });
+  return { release, held: () => held };
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_LIST_MESSAGE } from '../../../src/web/platform/components/list/list-screen.js';
-import { signInAs, type RunningServer, browserSuite } from '../../support/browser.js';
+import { browserSuite, holdRequests, signInAs, type RunningServer } from '../../support/browser.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -157,22 +157,22 @@ describe('the community administrator keeps zones, streets and common areas', ()
 });
 
 describe('Agregar does not wait for the list', () => {
-  it("'Agregar zona' pressed while the zones still load opens the empty form at once; closed, the list shows its page", async () => {
+  it("'Agregar zona' pressed while the zones still load opens the empty form at once; closed, the list asks that page again and shows it", async () => {
     const page = await signedIn('administrador@porton.mx');
-    // The zones' first page answers 2 s late, as on a slow connection.
-    await page.route('**/api/zones?*', async (route) => {
-      await new Promise((r) => setTimeout(r, 2000));
-      await route.continue();
-    });
+    // The zones' pages are held back, as on a slow connection, until the form has been used.
+    const pages = await holdRequests(page, '**/api/zones?*');
     await page.goto(`${server.url}/zones`);
     await page.getByRole('heading', { name: 'Zonas' }).waitFor();
-    await expect(page.getByRole('status', { name: 'Cargando' }).first().isVisible()).resolves.toBe(true);
+    await expect.poll(pages.held, { message: "the zones' first page was asked for" }).toBe(1);
     await page.getByRole('button', { name: 'Agregar zona' }).click();
     const form = dialog(page, 'Agregar zona');
     await form.waitFor();
     await expect(form.getByLabel(/Nombre/).inputValue()).resolves.toBe('');
     await form.getByRole('button', { name: 'Cancelar' }).click();
     await form.waitFor({ state: 'detached' });
+    // Closed, the form gives way to the page the list was waiting for, asked again.
+    await expect.poll(pages.held, { message: 'the page was asked again after the form' }).toBe(2);
+    pages.release();
     await row(page, 'Zona Norte').waitFor();
     await page.context().close();
   });

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { menuFor } from '../../../src/shared/platform/menu.js';
 import type { Role } from '../../../src/shared/platform/roles.js';
-import { browserSuite, signInAs, type RunningServer } from '../../support/browser.js';
+import { browserSuite, holdRequests, signInAs, type RunningServer } from '../../support/browser.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -209,18 +209,18 @@ describe.concurrent('the menu by role on a phone, and every screen it reaches', 
   }) => {
     const page = await signedIn('administrador@porton.mx', PHONE);
     await settled(page);
-    // The report screen's code arrives 1.5 s late, as on a slow connection.
-    await page.route('**/assets/visit-report.view-*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
+    // The report screen's code is held back, as on a slow connection, until the drawer is open again.
+    const code = await holdRequests(page, '**/assets/visit-report.view-*.js');
     const before = await onView(page);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Reportes', exact: true }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(code.held, { message: "the report screen's code was asked for" }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
+    expect(await page.locator('main h1').first().textContent(), 'the screen before is still on view').toBe(before.text);
+    code.release();
     await arrived(page, before, '/visitants');
     await page.waitForTimeout(300);
     expect(await drawer.isVisible(), 'the drawer stays open when the report screen shows').toBe(true);
