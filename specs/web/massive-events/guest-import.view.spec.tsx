@@ -59,6 +59,9 @@ describe("'Importación masiva' performs the guestImport paths", () => {
         <Host input={path.input as GuestImportInput} calls={calls} downloads={downloads} />
       </ChakraProvider>,
     );
+    // The dialog mounts in a portal after the first render; the first path of a worker loaded on a
+    // busy machine has been seen to need more than the 5 s each step waits (an empty body in CI).
+    await screen.findByTestId('guest-import', undefined, { timeout: 30_000 });
     await performPath(path, {
       calls,
       spec: guestImportModel,
