@@ -18,6 +18,12 @@ export interface Mutant {
   machine: AnyStateMachine;
   /** The state the broken transition leaves: a path that never is there runs as on the real machine. */
   source: readonly string[];
+  /**
+   * The event the broken transition is taken on (an `on` key, wildcards included, or an invoked
+   * actor's done or error event): a path that never sends it while in `source` runs as on the real
+   * machine. Null when the transition is taken without a sent event (eventless, a delay, a final child).
+   */
+  event: string | null;
 }
 
 export interface MutantResult {
@@ -49,6 +55,8 @@ function cloneConfig<T>(value: T): T {
 interface Slot {
   where: string;
   event: string;
+  /** The event a path sends to take it; null for eventless, delayed and state-done transitions. */
+  sent: string | null;
   resolved: AnyTransitionDefinition[];
   get: (config: Json) => unknown[];
   set: (config: Json, list: TransitionConfig[]) => void;
@@ -69,6 +77,7 @@ function slotsOf(machine: AnyStateMachine): Slot[] {
       slots.push({
         where,
         event: key,
+        sent: key,
         resolved: node.transitions.get(key) ?? [],
         get: (c) => toList((nodeConfig(c, path).on as Json)[key]),
         set: (c, list) => {
@@ -81,6 +90,7 @@ function slotsOf(machine: AnyStateMachine): Slot[] {
       slots.push({
         where,
         event,
+        sent: null,
         resolved: node.transitions.get(event) ?? [],
         get: (c) => toList(nodeConfig(c, path).onDone),
         set: (c, list) => {
@@ -100,6 +110,7 @@ function slotsOf(machine: AnyStateMachine): Slot[] {
         slots.push({
           where,
           event,
+          sent: event,
           // Transitions on the same event in `on` come first.
           resolved: (node.transitions.get(event) ?? []).slice(
             onKeys.includes(event) ? toList((cfg.on as Json)[event]).length : 0,
@@ -120,6 +131,7 @@ function slotsOf(machine: AnyStateMachine): Slot[] {
       slots.push({
         where,
         event: `después de ${delay}`,
+        sent: null,
         resolved,
         get: (c) => toList((nodeConfig(c, path).after as Json)[delay]),
         set: (c, list) => {
@@ -131,6 +143,7 @@ function slotsOf(machine: AnyStateMachine): Slot[] {
       slots.push({
         where,
         event: '(sin evento)',
+        sent: null,
         resolved: node.always ?? [],
         get: (c) => toList(nodeConfig(c, path).always),
         set: (c, list) => {
@@ -190,6 +203,7 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
           description,
           // A state left at once (eventless) never shows in a path's states: every path may pass it.
           source: t.source.always?.length ? [] : t.source.path,
+          event: slot.sent,
           machine: createMachine(config as never, machine.implementations as never) as AnyStateMachine,
         });
       };
@@ -215,6 +229,28 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
   return out;
 }
 
+/** Whether an event type is one an `on` key (`*`, `row.*` or a name) is taken on. */
+const takenOn = (key: string, type: string) =>
+  key === '*' || (key.endsWith('.*') ? type.startsWith(key.slice(0, -1)) : type === key);
+
+/**
+ * Whether the path can take the broken transition: it is in the transition's state when it sends
+ * the transition's event (or, for one taken without a sent event, it is ever in that state). A
+ * path that cannot runs exactly as on the real machine, which it passes: it is not run.
+ */
+function exercises(path: GeneratedPath, mutant: Mutant): boolean {
+  const { source, event } = mutant;
+  if (event === null) return path.states.some((state) => valueHas(stateValue(state), source));
+  return path.events.some((e, i) => takenOn(event, e.type) && valueHas(stateValue(path.states[i]!), source));
+}
+
+/** State values parsed once: every mutant of a machine reads the same paths. */
+const parsedStates = new Map<string, unknown>();
+const stateValue = (json: string) => {
+  if (!parsedStates.has(json)) parsedStates.set(json, JSON.parse(json));
+  return parsedStates.get(json);
+};
+
 /**
  * Runs the model's generated paths (those that pass through the broken transition's state) on a
  * mutant, checking the spec's expectations at each step, until one fails. The paths are the real
@@ -224,7 +260,7 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
 export async function runMutant(model: ModelSpec, mutant: Mutant, paths: GeneratedPath[]): Promise<MutantResult> {
   const { id, kind, description } = mutant;
   const run = model.run ?? { actors: [] };
-  const through = paths.filter((p) => p.states.some((state) => valueHas(JSON.parse(state), mutant.source)));
+  const through = paths.filter((p) => exercises(p, mutant));
   for (const path of through) {
     try {
       await runOnActor(mutant.machine, { ...path, machine: mutant.machine }, run.actors, run.actions ?? {}, model);
