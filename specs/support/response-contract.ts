@@ -115,6 +115,20 @@ export function answerChecker(document: {
   };
 }
 
+/**
+ * The checker of a served document, made once per worker for each document: the apps of a worker's
+ * files serve the same one, and its validators are compiled as answers come (most of a file's checks).
+ */
+const checkers = new Map<string, ReturnType<typeof answerChecker>>();
+function checkerOf(document: string) {
+  let check = checkers.get(document);
+  if (!check) {
+    check = answerChecker(JSON.parse(document));
+    checkers.set(document, check);
+  }
+  return check;
+}
+
 /** Wraps `app.inject` so every answer is checked against the app's own OpenAPI document. */
 export function validateAnswers<T extends FastifyInstance>(app: T): T {
   const inject = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
@@ -123,7 +137,7 @@ export function validateAnswers<T extends FastifyInstance>(app: T): T {
     const res = await inject(opts);
     const { method = 'GET', url = '/' } = typeof opts === 'string' ? { url: opts } : opts;
     if (!url.toString().startsWith('/api/openapi.json')) {
-      check ??= answerChecker((await inject({ method: 'GET', url: '/api/openapi.json' })).json());
+      check ??= checkerOf((await inject({ method: 'GET', url: '/api/openapi.json' })).body);
       check(String(method), String(url), res);
     }
     return res;

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './platform/db/db.js';
 import type { AppDeps } from './deps.js';
 import { AuthCache } from './platform/http/auth-cache.js';
+import { rememberedSerializers } from './platform/http/answer-serializers.js';
 import { CatalogueCache } from './catalogues/catalogue-cache.js';
 import { registerAuthentication } from './platform/plugins/authenticate.js';
 import { frameworkErrorHandler, registerClosingAnswer, registerErrorHandler } from './platform/plugins/errors.js';
@@ -83,6 +84,7 @@ export async function buildApp(
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
+    schemaController: { compilersFactory: { buildSerializer: rememberedSerializers } },
     // A closing server answers 503 in the contract's shape (plugins/errors.ts), not Fastify's.
     return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
