@@ -4,7 +4,6 @@
  * zip that archiver writes to the response while the next pages render. A slow client slows the
  * rendering (at most RENDER_AHEAD pages wait), a client that leaves stops it.
  */
-import { ZipArchive } from 'archiver';
 import type { FastifyReply } from 'fastify';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -137,6 +136,7 @@ export async function streamPngZip<T>(
   const names = zip.names;
   const stop = new AbortController();
   const render = await makeRender(stop.signal);
+  const { ZipArchive } = await import('archiver'); // loaded with the first zip, not with every start
   const archive = new ZipArchive({ store: true });
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) stop.abort();

@@ -9,7 +9,7 @@
  * Every cell is an inline string (no shared-strings table): exceljs gives every rich-text value
  * of a shared-strings workbook the same index, so each risky cell showed the first one's text.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { ERROR_REASON_HEADER, RESIDENT_IMPORT_HEADERS } from '../../shared/residents/resident-import.js';
 
@@ -39,7 +39,9 @@ export async function textWorkbook(
     stream.on('end', resolve);
     stream.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+  // exceljs loads with the first workbook written, not with every start of the server.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
   sheet.getRow(1).font = { bold: true };

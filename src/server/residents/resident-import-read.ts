@@ -7,7 +7,7 @@
  * `rowBatches` unpacks them a batch at a time. Reading the sheet a second time instead would cost
  * as much as the first reading (seconds for 50,000 rows).
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { AppError } from '../../shared/platform/errors.js';
@@ -31,10 +31,10 @@ export interface SheetRow {
 
 const invalid = (message: string) => new AppError('invalid_request', message, { file: message });
 
-function isFormula(cell: ExcelJS.Cell) {
+function isFormula(cell: ExcelJS.Cell, formulaType: ExcelJS.ValueType) {
   const value = cell.value as unknown;
   return (
-    cell.type === ExcelJS.ValueType.Formula ||
+    cell.type === formulaType ||
     (typeof value === 'object' && value !== null && ('formula' in value || 'sharedFormula' in value))
   );
 }
@@ -54,7 +54,9 @@ interface RawRow {
 
 /** The first sheet's non-empty rows after the checked header row. */
 async function* dataRows(data: Buffer): AsyncGenerator<RawRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+  // exceljs loads with the first import, not with every start of the server.
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([data]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -69,7 +71,7 @@ async function* dataRows(data: Buffer): AsyncGenerator<RawRow> {
         let formula: string | null = null;
         let filled = false;
         row.eachCell({ includeEmpty: false }, (cell, col) => {
-          if (!formula && isFormula(cell)) formula = cell.address;
+          if (!formula && isFormula(cell, Excel.ValueType.Formula)) formula = cell.address;
           const text = cellText(cell);
           if (text.trim() !== '') filled = true;
           if (col <= COLUMNS) cells[col - 1] = text;

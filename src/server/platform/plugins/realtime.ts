@@ -1,6 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { defaultDescriptions } from '../../../shared/platform/errors.js';
 import {
@@ -84,12 +82,20 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     cors: options.corsOrigin ? { origin: options.corsOrigin } : undefined,
   });
 
-  const redis = options.redisUrl ? createClient({ url: options.redisUrl }) : null;
-  const redisSub = redis?.duplicate() ?? null;
-  if (redis && redisSub) {
+  if (options.redisUrl) {
+    // Loaded only when Redis is configured: a single server never pays for the client.
+    const [{ createClient }, { createAdapter }] = await Promise.all([
+      import('redis'),
+      import('@socket.io/redis-adapter'),
+    ]);
+    const redis = createClient({ url: options.redisUrl });
+    const redisSub = redis.duplicate();
     for (const client of [redis, redisSub]) client.on('error', (err) => app.log.error({ err }, 'realtime: Redis'));
     await Promise.all([redis.connect(), redisSub.connect()]);
     io.adapter(createAdapter(redis, redisSub, { key: options.redisPrefix ?? 'porton' }));
+    app.addHook('onClose', async () => {
+      await Promise.all([redis, redisSub].map((client) => client.close().catch(() => undefined)));
+    });
   }
 
   // The handshake resolves its token as an HTTP request does (`findSession`: the same checks, in the
@@ -245,9 +251,6 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     io.local.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all([redis, redisSub].map((client) => client?.close().catch(() => undefined)));
   });
 
   return {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createClient } from 'redis';
 import type { Queryable } from '../db/db.js';
 
 /**
@@ -72,6 +71,8 @@ export function databaseCounterStore(db: Queryable, sweepMs = 5 * 60_000): Count
 }
 
 export async function redisCounterStore(url: string, prefix: string): Promise<CounterStore> {
+  // Loaded only when Redis is configured: a single server never pays for the client.
+  const { createClient } = await import('redis');
   const client = createClient({ url });
   client.on('error', () => undefined); // reconnects by itself; a failed command rejects the request (500)
   await client.connect();

@@ -1,4 +1,3 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
 import { AppError } from '../../../shared/platform/errors.js';
 
@@ -24,6 +23,8 @@ export async function reencodeImage(
   }
   if (!size.width || !size.height || size.width * size.height > MAX_PIXELS)
     throw new AppError('unsupported_media_type', UNREADABLE, { [field]: UNREADABLE });
+  // The canvas library loads with the first image, not with every start of the server.
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   let image: Awaited<ReturnType<typeof loadImage>>;
   try {
     image = await loadImage(data);
