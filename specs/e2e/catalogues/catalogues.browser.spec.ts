@@ -100,9 +100,10 @@ describe('the community administrator keeps zones, streets and common areas', ()
     await row(page, 'Calle Ámbar').getByRole('button', { name: 'Editar' }).click();
     const edit = dialog(page, 'Editar calle');
     await edit.getByLabel('Nombre').waitFor();
-    expect(await edit.getByLabel('Zona').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(
-      'Zona Poniente Alta',
-    );
+    // The zones come while the dialog shows ('Cargando zonas…' until then): the street's own is chosen.
+    await expect
+      .poll(() => edit.getByLabel('Zona').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
+      .toBe('Zona Poniente Alta');
     await edit.getByLabel('Nombre').fill('Calle Ámbar Norte');
     await edit.getByRole('button', { name: 'Actualizar' }).click();
     await acknowledge(page, 'La calle se actualizó correctamente.');

@@ -6,7 +6,7 @@
  * role whose menu reaches it). New screens join by joining the menu.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WORKER_ADMINS } from '../../../src/shared/contractors/worker-rules.js';
 import { dashboardViewFor } from '../../../src/shared/dashboard/dashboard-counters.js';
@@ -359,6 +359,11 @@ describe('keyboard only', () => {
         },
         [role, name],
       );
+    /** Waits until the focus is inside `dialog` (a dialog moves it there as it opens). */
+    const focusInside = (dialog: Locator) =>
+      expect
+        .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { timeout: 10_000 })
+        .toBe(true);
     const focusedLabel = (label: string) => () =>
       page.evaluate((l) => {
         const el = document.activeElement as HTMLInputElement | null;
@@ -411,6 +416,9 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const done = page.getByRole('alertdialog', { name: '¡Correcto!' });
     await done.waitFor();
+    // As a person would, press Enter once the focus is on the dialog (it moves there as it opens:
+    // a loaded machine was seen to take the Enter before, leaving the dialog open).
+    await focusInside(done);
     await page.keyboard.press('Enter');
     await done.waitFor({ state: 'detached' });
 
@@ -433,6 +441,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const deleted = page.getByRole('alertdialog', { name: '¡Correcto!' });
     await deleted.getByText(`${name} se eliminó correctamente.`).waitFor();
+    await focusInside(deleted);
     await page.keyboard.press('Enter');
     await row.waitFor({ state: 'detached' });
     await context.close();
