@@ -361,9 +361,7 @@ describe('keyboard only', () => {
       );
     /** Waits until the focus is inside `dialog` (a dialog moves it there as it opens). */
     const focusInside = (dialog: Locator) =>
-      expect
-        .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { timeout: 10_000 })
-        .toBe(true);
+      expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { timeout: 10_000 }).toBe(true);
     const focusedLabel = (label: string) => () =>
       page.evaluate((l) => {
         const el = document.activeElement as HTMLInputElement | null;
