@@ -8,8 +8,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
+import { CHROMIUM } from '../specs/support/chromium-path.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** How many steps run at once (TEST_STEPS=1 runs them one after another, as before). */
 const SLOTS = Math.max(1, Number(process.env.TEST_STEPS ?? 2));
 

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { freePort } from './free-port.js';
+import { CHROMIUM } from './chromium-path.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 export const hasChromium = () => existsSync(CHROMIUM);
 
 export interface RunningServer {
