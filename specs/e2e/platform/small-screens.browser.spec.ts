@@ -368,6 +368,9 @@ describe('keyboard only', () => {
         return Boolean(el?.labels && [...el.labels].some((x) => x.textContent?.replace('*', '').trim() === l));
       }, label);
 
+    // As a person would, start typing once the page has finished loading: a run with the headless
+    // shell lost the first letter typed while the sign-in page was still loading its other files.
+    await page.waitForLoadState('networkidle');
     await tabTo(focusedLabel('Correo electrónico'), 'Correo electrónico');
     await page.keyboard.type('administrador@porton.mx');
     await tabTo(focusedLabel('Contraseña'), 'Contraseña');
