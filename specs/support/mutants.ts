@@ -238,9 +238,9 @@ const takenOn = (key: string, type: string) =>
  * the transition's event (or, for one taken without a sent event, it is ever in that state). A
  * path that cannot runs exactly as on the real machine, which it passes: it is not run.
  */
-function exercises(path: GeneratedPath, mutant: Mutant): boolean {
+function exercises(path: GeneratedPath, mutant: Mutant, sentByPaths: boolean): boolean {
   const { source, event } = mutant;
-  if (event === null) return path.states.some((state) => valueHas(stateValue(state), source));
+  if (event === null || !sentByPaths) return path.states.some((state) => valueHas(stateValue(state), source));
   return path.events.some((e, i) => takenOn(event, e.type) && valueHas(stateValue(path.states[i]!), source));
 }
 
@@ -260,7 +260,11 @@ const stateValue = (json: string) => {
 export async function runMutant(model: ModelSpec, mutant: Mutant, paths: GeneratedPath[]): Promise<MutantResult> {
   const { id, kind, description } = mutant;
   const run = model.run ?? { actors: [] };
-  const through = paths.filter((p) => exercises(p, mutant));
+  // An event no path sends is raised inside the machine or sent by a child: any path through the
+  // state may take it.
+  const event = mutant.event;
+  const sentByPaths = event !== null && paths.some((p) => p.events.some((e) => takenOn(event, e.type)));
+  const through = paths.filter((p) => exercises(p, mutant, sentByPaths));
   for (const path of through) {
     try {
       await runOnActor(mutant.machine, { ...path, machine: mutant.machine }, run.actors, run.actions ?? {}, model);
