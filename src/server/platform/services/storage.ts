@@ -72,7 +72,14 @@ export function folderStorage(root: string): FileStorage {
  */
 function bucketStorage(bucket: string): FileStorage {
   let made: Promise<FileStorage> | undefined;
-  const storage = () => (made ??= import('./storage-s3.js').then(({ s3Storage }) => s3Storage(bucket)));
+  // A failed load is not kept: the next call tries again.
+  const storage = () =>
+    (made ??= import('./storage-s3.js')
+      .then(({ s3Storage }) => s3Storage(bucket))
+      .catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      }));
   return {
     put: async (key, data) => (await storage()).put(key, data),
     get: async (key) => (await storage()).get(key),
