@@ -23,7 +23,12 @@ import { scheduleAuditPrune } from './audit/audit.js';
 import { listenAuthEvents, type AuthEvents } from './platform/services/auth-events.js';
 import { devicePresence } from './devices/device-presence.js';
 import { routeModules } from './register-routes.js';
-import { databaseCounterStore, redisCounterStore, type CounterStore } from './platform/services/counter-store.js';
+import {
+  databaseCounterStore,
+  embeddedCounterStore,
+  redisCounterStore,
+  type CounterStore,
+} from './platform/services/counter-store.js';
 import { FailureThrottle, SignInThrottle } from './session/login-throttle.js';
 import { createMailer, type Mailer } from './platform/services/mail.js';
 
@@ -115,6 +120,9 @@ export async function buildApp(
     options.counters ??
     (config.redisUrl ? await redisCounterStore(config.redisUrl, config.redisPrefix) : databaseCounterStore(db));
   app.addHook('onClose', async () => counters.close());
+  // The write limit counts every write: on the embedded database (one process) it counts in memory.
+  const writeCounters =
+    options.counters || config.redisUrl || db.kind !== 'pglite' ? counters : embeddedCounterStore(db);
   const deps: AppDeps = {
     config,
     db,
@@ -155,7 +163,7 @@ export async function buildApp(
   registerJsonBody(app); // an empty JSON body is no body (platform/http/json-body.ts)
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, db, authCache, authEvents);
-  registerWriteRateLimit(app, counters, config.writeRateLimit);
+  registerWriteRateLimit(app, writeCounters, config.writeRateLimit);
   for (const module of routeModules) module(app, deps);
   await registerSpa(app, options.distDir);
   app.addHook('onClose', async () => deps.mailer.close());

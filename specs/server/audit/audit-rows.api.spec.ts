@@ -357,7 +357,10 @@ describe('What the database records and what it leaves out', () => {
       t.db.query("UPDATE colors SET name = 'Verde Sin Actor' WHERE name = 'Verde Auditado'"),
     );
     await asActor({ kind: 'anonymous', userId: null, deviceId: null, label: null, address: null }, () =>
-      asPlatform('a test of the trail', () => t.db.query('UPDATE devices SET last_seen_at = now(), online = true')),
+      asPlatform('a test of the trail', async () => {
+        await t.db.query('UPDATE devices SET linked_at = now(), updated_at = now()');
+        await t.db.query('UPDATE device_presence SET last_seen_at = now(), online = true');
+      }),
     );
     expect((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM audit_events'))!.n).toBe(before);
   });

@@ -148,6 +148,15 @@ describe('the device token: only the heartbeat and visits of its own community',
     expect(res.json()).toMatchObject({ uuid: booth.uuid, status: 'ACTIVE', online: true });
     const event = await waitFor(() => statuses.find((e) => e.uuid === booth.uuid), 'DEVICE_STATUS');
     expect(event).toMatchObject({ fracUuid, status: 'ACTIVE', online: true });
+    // The beat is written within a second (beats are written together): the record shows it then.
+    const seenAt = Date.parse(event.lastSeenAt!);
+    let record = (await t.as(admin).get(`/api/devices/${booth.uuid}`)).json();
+    for (const end = Date.now() + 3_000; Date.parse(record.lastSeenAt) !== seenAt && Date.now() < end; ) {
+      await pause(100);
+      record = (await t.as(admin).get(`/api/devices/${booth.uuid}`)).json();
+    }
+    expect(Date.parse(record.lastSeenAt)).toBe(seenAt);
+    expect(record.online).toBe(true);
     // Device events are the administrators': a guard's or a capturista's dashboard does not hear them.
     for (const email of ['vigilante@porton.mx', 'capturista@porton.mx']) {
       const other = await connectDashboard(base, await t.signIn(email));
@@ -168,9 +177,13 @@ describe('the device token: only the heartbeat and visits of its own community',
     const booth = await device(admin, { name: 'Caseta callada' });
     const token = await linked(booth.uuid);
     await t.as(token).post('/api/devices/heartbeat');
+    await t.app.deps.devicePresence.flush(); // the beats heard are written within a second
     const socket = await adminSocket();
     const statuses = heard<DeviceStatusEvent>(socket, 'DEVICE_STATUS');
-    await t.db.query("UPDATE devices SET last_seen_at = now() - interval '121 seconds' WHERE uuid = $1", [booth.uuid]);
+    await t.db.query(
+      "UPDATE device_presence SET last_seen_at = now() - interval '121 seconds' WHERE device_id = (SELECT id FROM devices WHERE uuid = $1)",
+      [booth.uuid],
+    );
     expect(await t.app.deps.devicePresence.sweep()).toBeGreaterThanOrEqual(1);
     expect(await waitFor(() => statuses.find((e) => e.uuid === booth.uuid), 'offline')).toMatchObject({
       online: false,

@@ -2,6 +2,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseCounterStore,
+  embeddedCounterStore,
   redisCounterStore,
   type CounterStore,
 } from '../../../src/server/platform/services/counter-store.js';
@@ -54,6 +55,21 @@ describe('shared counters: an attempt is counted atomically, and a success gives
     } finally {
       await store.close();
     }
+  });
+
+  it("in the embedded database's process (the write limit there): one store per database, shared by its APIs", async () => {
+    const store = embeddedCounterStore(t.db);
+    await behaves(store);
+    // A second API on the same database counts with the first; another database counts apart.
+    const key = `prueba:${Date.now()}`;
+    await store.hit(key, 60_000);
+    expect(await embeddedCounterStore(t.db).hit(key, 60_000)).toBe(2);
+    expect(await embeddedCounterStore({}).hit(key, 60_000)).toBe(1);
+    // A window ends: the next hit starts a new one.
+    await store.hit(`${key}:corta`, 30);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await store.counts([`${key}:corta`])).toEqual([0]);
+    expect(await store.hit(`${key}:corta`, 30)).toBe(1);
   });
 
   it.skipIf(!redisAnswers)(`in Redis (${REDIS_URL}; skipped when no Redis answers)`, async () => {

@@ -65,9 +65,13 @@ export async function consumeLinkCode(
     row.device_id,
   ]);
   await q.query('INSERT INTO device_tokens (device_id, token_hash) VALUES ($1, $2)', [row.device_id, tokenHash(token)]);
+  await q.query(`UPDATE devices SET status = 'ACTIVE', linked_at = now(), updated_at = now() WHERE id = $1`, [
+    row.device_id,
+  ]);
   await q.query(
-    `UPDATE devices SET status = 'ACTIVE', linked_at = now(), last_seen_at = now(), online = true, updated_at = now() WHERE id = $1`,
-    [row.device_id],
+    `INSERT INTO device_presence (device_id, community_id, last_seen_at, online) VALUES ($1, $2, now(), true)
+     ON CONFLICT (device_id) DO UPDATE SET last_seen_at = excluded.last_seen_at, online = true`,
+    [row.device_id, row.community_id],
   );
   return { deviceId: row.device_id, communityId: row.community_id, token };
 }
@@ -76,7 +80,8 @@ export async function consumeLinkCode(
 export async function unlinkDevice(q: Queryable, deviceId: number) {
   await q.query('UPDATE device_tokens SET revoked_at = now() WHERE device_id = $1 AND revoked_at IS NULL', [deviceId]);
   await q.query('UPDATE device_link_codes SET used_at = now() WHERE device_id = $1 AND used_at IS NULL', [deviceId]);
-  await q.query(`UPDATE devices SET status = 'INACTIVE', online = false, updated_at = now() WHERE id = $1`, [deviceId]);
+  await q.query(`UPDATE devices SET status = 'INACTIVE', updated_at = now() WHERE id = $1`, [deviceId]);
+  await q.query('UPDATE device_presence SET online = false WHERE device_id = $1', [deviceId]);
 }
 
 /** Ends a device's unused link codes (a deleted device can no longer be linked). */

@@ -9,8 +9,11 @@ import type { Queryable } from '../platform/db/db.js';
 const ref = (alias: string) =>
   `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('uuid', ${alias}.uuid, 'name', ${alias}.name) END`;
 
+/** When the device was last heard from (null before its first heartbeat). */
+const LAST_SEEN_SQL = '(SELECT p.last_seen_at FROM device_presence p WHERE p.device_id = d.id)';
+
 /** Online: linked and heard from within the last 2 minutes. */
-export const ONLINE_SQL = `(d.status = 'ACTIVE' AND d.last_seen_at > now() - make_interval(secs => ${OFFLINE_AFTER_MS / 1000}))`;
+export const ONLINE_SQL = `(d.status = 'ACTIVE' AND COALESCE(${LAST_SEEN_SQL} > now() - make_interval(secs => ${OFFLINE_AFTER_MS / 1000}), false))`;
 
 export const DEVICE_SELECT = `d.uuid, d.name, d.status, d.device_type AS "deviceType", d.scanner_type AS "scannerType",
   d.scanner_access AS "scannerAccess", d.scanner_place AS "scannerPlace",
@@ -19,7 +22,7 @@ export const DEVICE_SELECT = `d.uuid, d.name, d.status, d.device_type AS "device
   ${ref('z')} AS zone, ${ref('s')} AS street, d.number, d.zone_id AS "idZone", d.street_id AS "idStreet",
   NULL::text AS code,
   (SELECT t.uuid::text FROM device_tokens t WHERE t.device_id = d.id AND t.revoked_at IS NULL) AS "deviceToken",
-  to_json(d.last_seen_at) #>> '{}' AS "lastSeenAt", ${ONLINE_SQL} AS online`;
+  to_json(${LAST_SEEN_SQL}) #>> '{}' AS "lastSeenAt", ${ONLINE_SQL} AS online`;
 
 /** What a device's answer joins to `devices d`: its zone and street. */
 export const DEVICE_JOINS = 'LEFT JOIN zones z ON z.id = d.zone_id LEFT JOIN streets s ON s.id = d.street_id';

@@ -4,7 +4,8 @@ import type { Queryable } from '../db/db.js';
 /**
  * Counters in fixed windows, shared by every API process: in Redis when
  * `REDIS_URL` is set, in the database (`throttle_counters`) otherwise. Keys are hashed, so no
- * email or address is stored in clear.
+ * email or address is stored in clear. On the embedded database the write limit counts in memory
+ * (`embeddedCounterStore`).
  */
 export interface CounterStore {
   /** Adds one to `key` and answers its count in the window (the window starts at the key's first hit). */
@@ -66,6 +67,68 @@ export function databaseCounterStore(db: Queryable, sweepMs = 5 * 60_000): Count
     },
     async close() {
       clearInterval(sweep);
+    },
+  };
+}
+
+/**
+ * Counters in this process's memory, one store per embedded database: only one process can open an
+ * embedded data folder, so every API that counts against it runs here (tests start a second API on
+ * the same database object) and shares this store. The counts do not outlive the process: it serves
+ * the write limit's one-minute windows, whose every hit would otherwise be a write of its own on the
+ * one thread the embedded database has; the sign-in and code throttles stay in the database.
+ */
+export function embeddedCounterStore(db: object): CounterStore {
+  let store = embeddedStores.get(db);
+  if (!store) {
+    store = memoryCounterStore();
+    embeddedStores.set(db, store);
+  }
+  return store;
+}
+const embeddedStores = new WeakMap<object, CounterStore>();
+
+function memoryCounterStore(): CounterStore {
+  const counters = new Map<string, { hits: number; expiresAt: number }>();
+  let nextSweep = 0;
+  // Expired counters are dropped at most once a minute, on a hit (no timer keeps the store alive).
+  const live = (key: string, now: number) => {
+    const counter = counters.get(key);
+    return counter && counter.expiresAt > now ? counter : undefined;
+  };
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      if (now >= nextSweep) {
+        for (const [k, counter] of counters) if (counter.expiresAt <= now) counters.delete(k);
+        nextSweep = now + 60_000;
+      }
+      const counter = live(key, now);
+      if (!counter) {
+        counters.set(key, { hits: 1, expiresAt: now + windowMs });
+        return 1;
+      }
+      counter.hits++;
+      return counter.hits;
+    },
+    async release(key) {
+      const counter = live(key, Date.now());
+      if (counter) counter.hits = Math.max(counter.hits - 1, 0);
+    },
+    async counts(keys) {
+      const now = Date.now();
+      return keys.map((key) => live(key, now)?.hits ?? 0);
+    },
+    async hold(key, ms) {
+      const now = Date.now();
+      const counter = live(key, now);
+      counters.set(key, { hits: 1, expiresAt: Math.max(counter?.expiresAt ?? 0, now + ms) });
+    },
+    async clear(keys) {
+      for (const key of keys) counters.delete(key);
+    },
+    async close() {
+      // Shared by the APIs on the same database: the store ends with it.
     },
   };
 }
