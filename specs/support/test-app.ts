@@ -24,8 +24,8 @@ export { OWNER_ROLE };
  * made once by the global setup (specs/support/server-global-setup.ts); `ensureAppRole` here is
  * a no-op then, and keeps benches and scripts that call this outside vitest working.
  */
-export async function freshDatabase(): Promise<TestDatabase> {
-  return database(process.env.PORTON_PGLITE_TEMPLATE, undefined);
+export async function freshDatabase(options: { pgliteFolder?: boolean } = {}): Promise<TestDatabase> {
+  return database(process.env.PORTON_PGLITE_TEMPLATE, undefined, options.pgliteFolder);
 }
 
 interface TestDatabase {
@@ -42,28 +42,37 @@ interface TestDatabase {
  * project's global setup made (specs/support/seeded-template.ts), or, outside that setup (a
  * bench, a script), a fresh one that `testApp` migrates and seeds itself.
  */
-async function seededDatabase(): Promise<TestDatabase> {
+async function seededDatabase(pgliteFolder = false): Promise<TestDatabase> {
   const dump = process.env.PORTON_PGLITE_SEEDED;
   const template = process.env.PORTON_PG_TEMPLATE;
   const seeded = process.env.DATABASE_URL ? Boolean(template) : Boolean(dump && existsSync(dump));
-  if (!seeded) return freshDatabase();
-  return { ...(await database(dump, template)), seeded: true };
+  if (!seeded) return freshDatabase({ pgliteFolder });
+  return { ...(await database(dump, template, pgliteFolder)), seeded: true };
 }
 
-/** A PGlite started from the dump `pgliteDump`, or a PostgreSQL database created from `pgTemplate`. */
-async function database(pgliteDump: string | undefined, pgTemplate: string | undefined): Promise<TestDatabase> {
+/**
+ * A PGlite started from the dump `pgliteDump` (in memory, or in a data folder of its own as
+ * `npm start` keeps it when `pgliteFolder`), or a PostgreSQL database created from `pgTemplate`.
+ */
+async function database(
+  pgliteDump: string | undefined,
+  pgTemplate: string | undefined,
+  pgliteFolder = false,
+): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     // The server project's global setup leaves an initialised cluster to start from.
     const template = pgliteDump;
     const loadDataDir = template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
-    const db = await openPglite('memory://', { loadDataDir });
+    const folder = pgliteFolder ? mkdtempSync(join(tmpdir(), 'porton-pglite-')) : null;
+    const db = await openPglite(folder ?? 'memory://', { loadDataDir });
     return {
       db,
-      kind: 'pglite',
+      kind: folder ? 'pglite (data folder)' : 'pglite',
       url: null,
       drop: async () => {
         await db.close();
+        if (folder) rmSync(folder, { recursive: true, force: true });
       },
     };
   }
@@ -119,9 +128,11 @@ export async function testApp(
     env?: NodeJS.ProcessEnv;
     distDir?: string;
     logStream?: { write(line: string): void };
+    /** The embedded database in a data folder, as `npm start` keeps it (benchmarks of memory); in memory otherwise. */
+    pgliteFolder?: boolean;
   } = {},
 ) {
-  const { db, drop, kind, url, seeded } = await seededDatabase();
+  const { db, drop, kind, url, seeded } = await seededDatabase(options.pgliteFolder);
   try {
     if (seeded) await actAsApplication(db);
     else await migrateAndSeed(db);

@@ -3,8 +3,9 @@
  * /api/residents/importResidents/ with 5,000 rows (target < 3 s on PGlite) and 50,000 rows
  * (target < 20 s, peak RSS < 300 MB, event-loop lag p99 < 100 ms while another request, the
  * residents' list, is answered every 100 ms meanwhile). PGlite, and PostgreSQL when one answers.
- * RSS is the process's (PGlite's database lives in it). Prints figures; never fails on a time.
- * SIZES may be set ("5000,50000").
+ * RSS is the process's (PGlite's working memory lives in it). PGlite keeps its data in a folder, as
+ * `npm start` does; PGLITE_MEMORY=1 keeps it in memory, as the tests do. Prints figures; never fails
+ * on a time. SIZES may be set ("5000,50000").
  */
 import { spawnSync } from 'node:child_process';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -17,7 +18,11 @@ const SIZES = (process.env.SIZES ?? '5000,50000').split(',').map(Number);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function run(label: string) {
-  const t = await testApp({ checkAnswers: false });
+  // PGlite in a data folder, as `npm start` keeps it (PGLITE_MEMORY=1: in memory, as the tests do,
+  // where the whole database lives in the process's memory and counts in its RSS).
+  const inMemory = process.env.PGLITE_MEMORY === '1';
+  const t = await testApp({ checkAnswers: false, pgliteFolder: !inMemory });
+  label = t.kind === 'postgres' ? label : `${label} (${inMemory ? 'in memory' : 'data folder'})`;
   try {
     const token = await t.signIn('administrador@porton.mx');
     await t.db.query('UPDATE communities SET license_total = 1000000');
