@@ -2,7 +2,7 @@
  * 'Buscar residente' over 100k residents of one community and 100k of others:
  * p50/p95 of GET /api/residents/?search=… through the whole app (auth, tenancy, the page and
  * its total), on PGlite and, when one answers, on PostgreSQL (target there: p95 <= 15 ms).
- * Prints figures; never fails on a time. ROWS and RUNS may be set.
+ * Prints figures; never fails on a time. ROWS and RUNS may be set; BENCH_DB=postgres or pglite runs one.
  */
 import { performance } from 'node:perf_hooks';
 import { testApp } from '../../support/test-app.js';
@@ -84,11 +84,13 @@ async function run(label: string) {
   }
 }
 
-const pgUrl = await benchPostgresUrl();
+// BENCH_DB=postgres or BENCH_DB=pglite runs one of them only.
+const only = process.env.BENCH_DB;
+const pgUrl = only === 'pglite' ? null : await benchPostgresUrl();
 if (pgUrl) {
   process.env.DATABASE_URL = pgUrl;
   await run('PostgreSQL');
 }
 delete process.env.DATABASE_URL;
-await run('PGlite');
-if (!pgUrl) console.log('PostgreSQL: no server answered (DATABASE_URL or 127.0.0.1:5432); skipped');
+if (only !== 'postgres') await run('PGlite');
+if (!pgUrl && only !== 'pglite') console.log('PostgreSQL: no server answered (DATABASE_URL or 127.0.0.1:5432); skipped');

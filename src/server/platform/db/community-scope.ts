@@ -23,6 +23,7 @@ export type CommunityTable =
   | 'visit_totals'
   | 'common_area_visits'
   | 'devices'
+  | 'device_presence'
   | 'device_parents'
   | 'content_posts'
   | 'massive_events'
