@@ -93,4 +93,5 @@ if (pgUrl) {
 }
 delete process.env.DATABASE_URL;
 if (only !== 'postgres') await run('PGlite');
-if (!pgUrl && only !== 'pglite') console.log('PostgreSQL: no server answered (DATABASE_URL or 127.0.0.1:5432); skipped');
+if (!pgUrl && only !== 'pglite')
+  console.log('PostgreSQL: no server answered (DATABASE_URL or 127.0.0.1:5432); skipped');

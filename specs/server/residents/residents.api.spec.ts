@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, signInActors, type Actors } from '../../support/catalogue-actors.js';
+import { inCommunities, withoutScope } from '../../../src/server/platform/db/row-scope.js';
 import { testApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
@@ -67,6 +68,52 @@ describe('GET api/residents/ (page, size, search, useApp → data, totalPages, t
     expect((await listed('search=residente@PORTON')).data.map((r) => r.name)).toEqual(['Rosa Martínez Cruz']);
     expect((await listed('search=cedro')).data.map((r) => r.name)).toEqual(['Miguel Aguilar Reyes']);
     expect((await listed('search=101')).data.map((r) => r.name)).toEqual(['Lucía Ramos Vidal']);
+  });
+
+  it('a search pages its matches by name, each page with the total of every match; useApp narrows it', async () => {
+    // Four residents of the caller's community share a word with nobody else.
+    const street = await streetId('Calle Cedro');
+    await t.db.query(
+      `INSERT INTO residents (community_id, street_id, number, first_name, last_name, email, useapp)
+       SELECT s.community_id, s.id, '7', n.first, 'Quintanilla', lower(n.first) || '.quintanilla@correo.mx', n.app
+         FROM streets s, (VALUES ('Ana', false), ('Beto', true), ('Ciro', false), ('Dora', true)) AS n(first, app)
+        WHERE s.id = $1`,
+      [street],
+    );
+    const first = await listed('search=quintanilla&page=0&size=3');
+    expect(first.data.map((r) => r.name)).toEqual(['Ana Quintanilla', 'Beto Quintanilla', 'Ciro Quintanilla']);
+    expect(first).toMatchObject({ totalElements: 4, totalPages: 2, pageNumber: 0 });
+    const second = await listed('search=quintanilla&page=1&size=3');
+    expect(second.data.map((r) => r.name)).toEqual(['Dora Quintanilla']);
+    expect(second).toMatchObject({ totalElements: 4, totalPages: 2, pageNumber: 1 });
+    // A page past the last match is empty and still tells the total.
+    expect(await listed('search=quintanilla&page=5&size=3')).toMatchObject({ data: [], totalElements: 4 });
+    const withApp = await listed('search=QUINTANILLA&useApp=true');
+    expect(withApp.data.map((r) => r.name)).toEqual(['Beto Quintanilla', 'Dora Quintanilla']);
+    expect(withApp.totalElements).toBe(2);
+    // LIKE's wildcards in the term are plain characters.
+    expect((await listed('search=quintan%25lla')).totalElements).toBe(0);
+    await t.db.query("DELETE FROM residents WHERE last_name = 'Quintanilla'");
+  });
+
+  it("the search function answers nothing for a community the caller's transaction does not see", async () => {
+    const [mine, other] = await t.db.query<{ id: number }>(
+      "SELECT id FROM communities WHERE name IN ('Residencial Las Palmas', 'Bosques del Valle') ORDER BY name = 'Residencial Las Palmas' DESC",
+    );
+    // The app's own connection (the test's runs as the operator, who sees every community).
+    const appDb = t.app.deps.db;
+    const search = (community: number) =>
+      inCommunities([mine.id], () =>
+        appDb.query('SELECT * FROM porton_resident_search($1, $2, false, 15, 0)', [community, '%a%']),
+      );
+    expect((await search(mine.id)).length).toBeGreaterThan(0);
+    expect(await search(other.id)).toEqual([]);
+    // With no scope at all, none either.
+    expect(
+      await withoutScope(() =>
+        appDb.query('SELECT * FROM porton_resident_search($1, $2, false, 15, 0)', [other.id, '%a%']),
+      ),
+    ).toEqual([]);
   });
 
   it('useApp=true keeps only residents with app use', async () => {

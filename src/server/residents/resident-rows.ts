@@ -7,6 +7,7 @@ import type { CommunityScope, ScopedFrom } from '../platform/db/community-scope.
 import type { Queryable } from '../platform/db/db.js';
 import { escapeLike, type ListQuery } from '../platform/http/list-query.js';
 import type { ResidentAnswer, ResidentOption } from '../../shared/residents/resident-types.js';
+import type { Page } from '../../shared/platform/api-types.js';
 
 export const RESIDENT_SELECT = `r.uuid, r.id AS "idResident", r.first_name || ' ' || r.last_name AS name,
   r.first_name AS "firstName", r.last_name AS "lastName", r.email, r.number, r.int_number AS "intNumber", r.action,
@@ -63,29 +64,52 @@ const OPTION_SELECT = `r.id AS "idResident", r.uuid, r.first_name AS "firstName"
 
 /**
  * A page of the live residents' ids, by name: `useApp` keeps those who use the app, `search` looks
- * in the lower-case `search_text` (LIKE on the lowered term, served by the trigram index, costs a
- * quarter of ILIKE, which lower-cases every row it tests). Counted apart on the residents table
- * alone; the caller reads the rows of the page's ids.
+ * in the lower-case `search_text` (LIKE on the lowered term). A search goes through
+ * `porton_resident_search` (migration 025), where the trigram index serves it, page and total in one
+ * statement; without a search the page is read in name order and counted apart.
  */
-export function residentIdPage(scope: CommunityScope, query: ListQuery & { useApp?: boolean }) {
-  const where = ['r.deleted_at IS NULL'];
-  const params: unknown[] = [];
-  if (query.useApp) where.push('r.useapp');
+export async function residentIdPage(
+  scope: CommunityScope,
+  query: ListQuery & { useApp?: boolean },
+): Promise<Page<{ id: number }>> {
   if (query.search) {
-    params.push(`%${escapeLike(query.search.toLowerCase())}%`);
-    where.push(`r.search_text LIKE $${params.length}`);
+    const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
+    const size = query.whole ? null : query.size;
+    const offset = query.whole ? 0 : query.page * query.size;
+    const rows = await scope.ofFunction<{ id: number; total: number }>('porton_resident_search', [
+      pattern,
+      Boolean(query.useApp),
+      size,
+      offset,
+    ]);
+    // A page past the last match has no row to carry the total: it is asked for alone.
+    const total = rows.length
+      ? rows[0].total
+      : offset > 0
+        ? ((
+            await scope.ofFunction<{ total: number }>('porton_resident_search', [pattern, Boolean(query.useApp), 1, 0])
+          )[0]?.total ?? 0)
+        : 0;
+    const pageSize = query.whole ? Math.max(total, 1) : query.size;
+    return {
+      content: rows.map(({ id }) => ({ id })),
+      totalElements: total,
+      totalPages: Math.ceil(total / pageSize),
+      page: query.page,
+      size: pageSize,
+    };
   }
   return scope.page<{ id: number }>(
     {
       select: 'r.id',
       from: RESIDENTS,
-      where,
-      params,
+      where: query.useApp ? ['r.deleted_at IS NULL', 'r.useapp'] : ['r.deleted_at IS NULL'],
+      params: [],
       searchColumns: [],
       orderBy: 'r.first_name, r.last_name, r.id',
       separateCount: true,
     },
-    { ...query, search: '' },
+    query,
   );
 }
 

@@ -182,6 +182,20 @@ export class CommunityScope {
     );
   }
 
+  /**
+   * The rows of a database function that takes the community as its first argument: a search that
+   * runs as the tables' owner so that an index serves it, and keeps the wall itself (it answers only
+   * for a community the transaction sees). `args` follow the community.
+   */
+  ofFunction<T>(name: `porton_${string}`, args: unknown[]): Promise<T[]> {
+    if (!/^porton_[a-z_]+$/.test(name)) throw new Error(`not a function name: ${name}`);
+    const slots = args.map((_, i) => `$${i + 2}`);
+    return this.q.query<T>(`SELECT * FROM ${name}($1${slots.length ? `, ${slots.join(', ')}` : ''})`, [
+      this.communityId,
+      ...args,
+    ]);
+  }
+
   /** The id of a row of this community (`forUpdate` locks it), or undefined for another community's row or none. */
   async idOf(table: CommunityTable, key: RowKey, options: { forUpdate?: boolean } = {}): Promise<number | undefined> {
     const row = await this.q.one<{ id: number }>(
