@@ -5,7 +5,7 @@
  */
 import type { CommunityScope, ScopedFrom } from '../platform/db/community-scope.js';
 import type { Queryable } from '../platform/db/db.js';
-import { escapeLike, type ListQuery } from '../platform/http/list-query.js';
+import { escapeLike, pageOfRows, type ListQuery } from '../platform/http/list-query.js';
 import type { ResidentAnswer, ResidentOption } from '../../shared/residents/resident-types.js';
 import type { Page } from '../../shared/platform/api-types.js';
 
@@ -90,14 +90,11 @@ export async function residentIdPage(
             await scope.ofFunction<{ total: number }>('porton_resident_search', [pattern, Boolean(query.useApp), 1, 0])
           )[0]?.total ?? 0)
         : 0;
-    const pageSize = query.whole ? Math.max(total, 1) : query.size;
-    return {
-      content: rows.map(({ id }) => ({ id })),
-      totalElements: total,
-      totalPages: Math.ceil(total / pageSize),
-      page: query.page,
-      size: pageSize,
-    };
+    return pageOfRows(
+      rows.map(({ id }) => ({ id })),
+      total,
+      query,
+    );
   }
   return scope.page<{ id: number }>(
     {

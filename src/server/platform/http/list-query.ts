@@ -115,7 +115,7 @@ async function separatelyCounted<T>(
 }
 
 /** The page answer of `rows`; a whole list is its one page. */
-function pageOfRows<T>(rows: T[], total: number, query: ListQuery): Page<T> {
+export function pageOfRows<T>(rows: T[], total: number, query: ListQuery): Page<T> {
   const size = query.whole ? Math.max(total, 1) : query.size;
   return { content: rows, totalElements: total, totalPages: Math.ceil(total / size), page: query.page, size };
 }
