@@ -1,12 +1,11 @@
 /**
  * Device presence: each heartbeat is told to the community's administrators at once and stamped
  * on the device's `device_presence` row (beside the audited record) within a second: the beats a
- * process heard are written together, one statement a second (docs/decisions.md, Devices).
- * A heartbeat's own write was most of its cost, and it made everyone else's requests wait on the
- * embedded database's one thread. Also
- * administrators; a sweep marks devices silent for 2 minutes offline and tells them too. The
- * `online` flag is what was last announced: the sweep flips it in one statement, so with several
- * API processes each change is announced once.
+ * process heard are written together, one statement a second (docs/decisions.md, Devices). A
+ * heartbeat's own write was most of its cost, and it made everyone else's requests wait on the
+ * embedded database's one thread. A sweep marks devices silent for 2 minutes offline and tells the
+ * administrators too. The `online` flag is what was last announced: the sweep flips it in one
+ * statement, so with several API processes each change is announced once.
  */
 import { OFFLINE_AFTER_MS } from '../../shared/devices/device-rules.js';
 import type { DeviceStatusEvent } from '../../shared/platform/realtime.js';
@@ -60,18 +59,19 @@ export function devicePresence(
       ),
     );
   };
-  // One write at a time, in order: a write waits for the one before it.
+  // One write at a time, in order: a write waits for the one before it. A failed write gives its
+  // beats back (unless the device beat again meanwhile), so the next write carries them.
   const flush = () => {
     const beats = heard;
     heard = new Map();
-    writing = writing.then(() => write(beats));
-    return writing;
+    const done = writing.then(() => write(beats));
+    writing = done.catch(() => {
+      for (const [id, beat] of beats) if (!heard.has(id)) heard.set(id, beat);
+    });
+    return done;
   };
   const flushing = setInterval(() => {
-    flush().catch((err) => {
-      writing = Promise.resolve();
-      options.onError?.(err);
-    });
+    flush().catch((err) => options.onError?.(err));
   }, options.flushMs ?? 1_000);
   flushing.unref();
 
