@@ -68,6 +68,8 @@ function renderForm(administrator: boolean) {
       { uuid: OTHER_SITE, name: 'Casa Roble 32' },
     ],
     send: send as never,
+    // The live room is the contractor's; the edit hears nothing from it.
+    listen: () => () => {},
   };
   localStorage.setItem('porton.token', 'token-de-prueba');
   const logic = browserSessionMachine.provide({

@@ -24,8 +24,24 @@ function Where() {
   return <output data-testid="where">{l.pathname + l.search}</output>;
 }
 
+/**
+ * The screen a session lands on (the dashboard) loads its data through the real client. The shell
+ * and the session are under test, not that screen: its server has not answered yet, so no request
+ * leaves the test (a request the screen drops ends as a dropped request does).
+ */
+function serverNotAnsweringYet() {
+  vi.stubGlobal(
+    'fetch',
+    (_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      }),
+  );
+}
+
 function renderApp(token: string | null) {
   if (token) localStorage.setItem('porton.token', token);
+  serverNotAnsweringYet();
   const calls = pendingCalls();
   const effects = { reloads: 0 };
   const logic = sessionMachine.provide({

@@ -74,8 +74,15 @@ export interface WorkerFormDeps {
   loadWorker: (uuid: string) => Promise<EditedWorker>;
   sites: () => Promise<{ uuid: string; name: string }[]>;
   send: typeof sendWithProgress;
+  /** The contractor's live room: the administrator's decision on the request. */
+  listen: typeof listenToWorkers;
 }
-const browserDeps: WorkerFormDeps = { loadWorker: workersApi.get, sites: workersApi.sites, send: sendWithProgress };
+const browserDeps: WorkerFormDeps = {
+  loadWorker: workersApi.get,
+  sites: workersApi.sites,
+  send: sendWithProgress,
+  listen: listenToWorkers,
+};
 
 /**
  * 'Registrar trabajador' / 'Editar trabajador' (/createWorker): the contractor's
@@ -109,7 +116,7 @@ export function WorkerFormView({ deps = browserDeps }: { deps?: WorkerFormDeps }
           return () => {};
         }),
         live: fromCallback<WorkerRequestEvent>(({ sendBack }) =>
-          listenToWorkers({
+          deps.listen({
             onDecided: (e) =>
               sendBack({ type: 'worker.decided', uuid: e.uuid, status: e.status, rejectReason: e.rejectReason }),
           }),
