@@ -163,12 +163,12 @@ function LiveStatus({ actor }: { actor: LinkActor }) {
 
 function StatusDot({ active, online }: { active: boolean; online: boolean | null }) {
   return (
-    <HStack gap="2">
+    <HStack gap="2" flexShrink={0}>
       <svg width="12" height="12" role="img" aria-label={active ? 'Activo' : 'Inactivo'}>
         <circle cx="6" cy="6" r="6" fill={active ? '#16a34a' : '#dc2626'} />
       </svg>
       {online === null ? null : (
-        <Text fontSize="sm" color={online ? 'green.700' : 'gray.500'}>
+        <Text fontSize="sm" whiteSpace="nowrap" color={online ? 'green.700' : 'gray.500'}>
           {online ? 'En línea' : 'Fuera de línea'}
         </Text>
       )}
