@@ -19,7 +19,29 @@ Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
   set: () => {},
 });
 
+// No request leaves a view test (docs/testing.md): the views' calls are fakes the paths settle.
+// A request that reaches happy-dom's own network fails as a network failure would, and fails the
+// test that made it, with its address.
+const escaped: string[] = [];
+const refuse = (what: string) => {
+  escaped.push(what);
+  return new TypeError('Failed to fetch');
+};
+globalThis.fetch = (async (input: RequestInfo | URL) => {
+  throw refuse(`fetch ${input instanceof Request ? input.url : String(input)}`);
+}) as typeof fetch;
+globalThis.WebSocket = class {
+  constructor(url: string | URL) {
+    throw refuse(`WebSocket ${String(url)}`);
+  }
+} as unknown as typeof WebSocket;
+XMLHttpRequest.prototype.send = function send(this: XMLHttpRequest) {
+  throw refuse('XMLHttpRequest');
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  const made = escaped.splice(0);
+  if (made.length) throw new Error(`the test made real requests: ${made.join(', ')}`);
 });
