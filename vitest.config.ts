@@ -57,6 +57,7 @@ export default defineConfig({
           // Two files at a time, each with its own server and Chromium: most of a browser test's
           // time is one process waiting on another, so two of them share the two cores well.
           fileParallelism: true,
+          // One shared server per worker (E2E_WORKERS in specs/support/browser.ts).
           maxWorkers: 2,
           globalSetup: ['specs/support/e2e-global-setup.ts'],
         },

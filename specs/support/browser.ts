@@ -102,9 +102,26 @@ export async function signInAs(page: Page, baseUrl: string, email: string, passw
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
+/** The browser project's workers (vitest.config.ts), one shared server each. */
+export const E2E_WORKERS = 2;
+
 /**
- * One server on a fresh data folder and one Chromium for a spec file, stopped after it.
- * `ready` receives both once they are up.
+ * The server the global setup started for this worker (`VITEST_POOL_ID` counts workers from 1),
+ * as a server the file does not stop; none outside that setup.
+ */
+function workerServer(): RunningServer | undefined {
+  const urls = JSON.parse(process.env.PORTON_E2E_SERVERS ?? '[]') as string[];
+  const url = urls[Number(process.env.VITEST_POOL_ID) - 1];
+  if (!url) return undefined;
+  return { url, dataDir: '', stop: async () => {}, output: () => '' };
+}
+
+/**
+ * A server and one Chromium for a spec file; the browser is closed after it. Without `env` the
+ * file uses its worker's server, shared with the files the worker ran before: a file changes the
+ * demo data only in ways it undoes or that no other file reads (docs/testing.md). With `env` it
+ * starts a server of its own on a copy of the demo data, stopped after it. `ready` receives both
+ * once they are up.
  */
 export function browserSuite(
   ready: (server: RunningServer, browser: Browser) => void,
@@ -114,7 +131,7 @@ export function browserSuite(
   let browser: Browser | undefined;
   beforeAll(async () => {
     if (!hasChromium()) throw new Error(`Chromium is not installed at ${CHROMIUM} (.ci/run installs it)`);
-    server = await startServer(env);
+    server = (Object.keys(env).length ? undefined : workerServer()) ?? (await startServer(env));
     browser = await launchBrowser();
     ready(server, browser);
   });

@@ -1,18 +1,24 @@
 /**
  * Global setup of the browser test project: runs once, before the spec files. It starts the app
  * the way the README does (`npm start`) on an empty data folder, which proves the first start
- * (migrations and demo data), stops it cleanly, and leaves that folder for every spec file's
- * server to start from a copy of: a first start takes about 9 s here, a start on a copy 3 s.
+ * (migrations and demo data), stops it cleanly, and leaves that folder for the servers of the
+ * tests to start from a copy of: a first start takes about 9 s here, a start on a copy 3 s.
+ * Then it starts one server per test worker, on a copy each: the files a worker runs share it
+ * (`browserSuite`), one after another, instead of each paying a start.
  */
 import { rmSync } from 'node:fs';
-import { hasChromium, startServer } from './browser.js';
+import { E2E_WORKERS, hasChromium, startServer, type RunningServer } from './browser.js';
 
 export default async function setup() {
   if (!hasChromium()) return;
-  const server = await startServer({}, { fresh: true, keepData: true });
-  await server.stop();
-  process.env.PORTON_E2E_TEMPLATE = server.dataDir;
-  return () => {
-    rmSync(server.dataDir, { recursive: true, force: true });
+  const first = await startServer({}, { fresh: true, keepData: true });
+  await first.stop();
+  process.env.PORTON_E2E_TEMPLATE = first.dataDir;
+  const shared: RunningServer[] = [];
+  for (let i = 0; i < E2E_WORKERS; i++) shared.push(await startServer());
+  process.env.PORTON_E2E_SERVERS = JSON.stringify(shared.map((s) => s.url));
+  return async () => {
+    await Promise.all(shared.map((s) => s.stop()));
+    rmSync(first.dataDir, { recursive: true, force: true });
   };
 }

@@ -116,6 +116,14 @@ describe('guards, switcher and log-out (route table)', () => {
       (name) => document.querySelector('[data-testid="active-community"]')?.textContent === name,
       other,
     );
+    // The active community is kept on the server: back to the one the demo starts on, for the
+    // files that share this server after this one.
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: before! }).click();
+    await page.waitForFunction(
+      (name) => document.querySelector('[data-testid="active-community"]')?.textContent === name,
+      before,
+    );
     await page.context().close();
   });
 
