@@ -15,10 +15,17 @@ export default async function setup() {
   await first.stop();
   process.env.PORTON_E2E_TEMPLATE = first.dataDir;
   const shared: RunningServer[] = [];
-  for (let i = 0; i < E2E_WORKERS; i++) shared.push(await startServer());
-  process.env.PORTON_E2E_SERVERS = JSON.stringify(shared.map((s) => s.url));
-  return async () => {
+  const teardown = async () => {
     await Promise.all(shared.map((s) => s.stop()));
     rmSync(first.dataDir, { recursive: true, force: true });
   };
+  try {
+    for (let i = 0; i < E2E_WORKERS; i++) shared.push(await startServer());
+  } catch (err) {
+    // A server that did not start leaves none running and no folder behind.
+    await teardown();
+    throw err;
+  }
+  process.env.PORTON_E2E_SERVERS = JSON.stringify(shared.map((s) => s.url));
+  return teardown;
 }
