@@ -39,8 +39,12 @@ XMLHttpRequest.prototype.send = function send(this: XMLHttpRequest) {
   throw refuse('XMLHttpRequest');
 };
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A dialog that unmounts hands focus back with a zero-delay timer. Run late, it lands in the next
+  // test's dialog as a focus outside it, and that dialog closes itself before its first step. Timers
+  // of one delay run in the order they were set, so this one runs after every such hand-back.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   localStorage.clear();
   const made = escaped.splice(0);
   if (made.length) throw new Error(`the test made real requests: ${made.join(', ')}`);
