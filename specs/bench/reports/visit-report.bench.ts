@@ -204,7 +204,7 @@ async function run(
       [communityId],
     );
     await explain(db, 'total, no filter', 'SELECT total FROM visit_totals WHERE community_id = $1', [communityId]);
-    const nameWhere = `v.community_id = $1 AND ${range} AND visit_guest_text(v.first_name, v.last_name) LIKE fold_text($4)`;
+    const nameWhere = `v.community_id = $1 AND ${range} AND v.search_text LIKE fold_text($4)`;
     await explain(
       db,
       "page, name 'jose' + last 30 days",

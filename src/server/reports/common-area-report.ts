@@ -34,7 +34,7 @@ export async function commonAreaFilter(q: Queryable, communityId: number, f: Com
     addEquals(filter, 'v.common_area_id', area.id);
   }
   addDateRange(filter, 'v.entered_at', f.timein, f.timein);
-  addContains(filter, 'visit_guest_text(v.first_name, v.last_name)', f.invited);
+  addContains(filter, 'v.search_text', f.invited);
   addResidentName(filter, 'v.resident_id', f.resident);
   if (f.withQr) addEquals(filter, 'v.created_with_qr', f.withQr === 'qr');
   return filter;

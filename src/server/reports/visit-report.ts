@@ -32,7 +32,7 @@ export async function visitFilter(q: Queryable, communityId: number, f: VisitRep
   if (f.idGateArrival) addEquals(filter, 'v.gate_arrival_uuid', await gateUuidOf(q, communityId, f.idGateArrival));
   addDateRange(filter, 'v.entered_at', f.timeInFilter, f.timeInEndFilter);
   addDateRange(filter, 'v.exited_at', f.timeOutFilter, f.timeOutEndFilter);
-  addContains(filter, 'visit_guest_text(v.first_name, v.last_name)', f.nameFilter);
+  addContains(filter, 'v.search_text', f.nameFilter);
   addResidentName(filter, 'v.resident_id', f.residentFilter);
   addContains(filter, 'visit_vehicle_text(v.car_brand, v.color, v.plate)', f.vehicleFilter);
   return filter;
