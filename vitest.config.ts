@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './specs/support/e2e-workers.js';
 import { SlowFirstSequencer } from './specs/support/slow-first-sequencer.js';
 
 /** One project per test layer (TESTING.md); `npm test` runs them through scripts/test.ts. */
@@ -54,11 +55,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          // Two files at a time, each with its own server and Chromium: most of a browser test's
-          // time is one process waiting on another, so two of them share the two cores well.
+          // Two files at a time, each with its worker's shared server and its own Chromium: most of
+          // a browser test's time is one process waiting on another, so two share the two cores well.
           fileParallelism: true,
-          // One shared server per worker (E2E_WORKERS in specs/support/browser.ts).
-          maxWorkers: 2,
+          maxWorkers: E2E_WORKERS,
           globalSetup: ['specs/support/e2e-global-setup.ts'],
         },
       },

@@ -102,9 +102,6 @@ export async function signInAs(page: Page, baseUrl: string, email: string, passw
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
-/** The browser project's workers (vitest.config.ts), one shared server each. */
-export const E2E_WORKERS = 2;
-
 /**
  * The server the global setup started for this worker (`VITEST_POOL_ID` counts workers from 1),
  * as a server the file does not stop; none outside that setup.

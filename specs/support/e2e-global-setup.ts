@@ -7,7 +7,8 @@
  * (`browserSuite`), one after another, instead of each paying a start.
  */
 import { rmSync } from 'node:fs';
-import { E2E_WORKERS, hasChromium, startServer, type RunningServer } from './browser.js';
+import { hasChromium, startServer, type RunningServer } from './browser.js';
+import { E2E_WORKERS } from './e2e-workers.js';
 
 export default async function setup() {
   if (!hasChromium()) return;
